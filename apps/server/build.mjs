@@ -1,0 +1,15 @@
+import { build } from 'esbuild';
+
+// One file for the server; npm packages stay external and load from node_modules.
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  alias: { '@mihna/shared': '../../packages/shared/src/index.ts' },
+  sourcemap: true,
+  logLevel: 'warning',
+});

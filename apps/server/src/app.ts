@@ -1,0 +1,93 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { isOutboxEnabled } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createApiPathAliases, API_PREFIX } from './plugins/api-paths.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { createRateLimiter } from './plugins/rate-limit.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { createContactRepository } from './modules/contact/contact.repository.ts';
+import { createContactService } from './modules/contact/contact.service.ts';
+import { createDeliveryRepository } from './modules/delivery/delivery.repository.ts';
+import { createDeliveryService } from './modules/delivery/delivery.service.ts';
+import { outboxRoutes } from './modules/delivery/outbox.routes.ts';
+import { createTransports, type Transport } from './modules/delivery/transports.ts';
+import type { Channel } from './modules/delivery/delivery.repository.ts';
+import { createNewsletterRepository } from './modules/newsletter/newsletter.repository.ts';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { createSettingsRepository } from './modules/settings/settings.repository.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** The built web app; without it the server answers the API only. */
+  webRoot?: string;
+  /** Replaces the configured e-mail/SMS transports (tests use real local peers through this). */
+  transports?: Record<Channel, Transport | undefined>;
+  logger?: FastifyServerOptions['logger'];
+  clock?: () => Date;
+}
+
+/** Builds the whole server, wired by hand, without listening: main.ts listens, tests inject. */
+export async function buildApp(options: BuildAppOptions) {
+  const { config, database } = options;
+  const aliases = createApiPathAliases();
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    rewriteUrl: (request) => aliases.rewriteUrl(request),
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  aliases.collect(app);
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await registerOpenApi(app, config.publicUrl);
+
+  const { db } = database;
+  const clock = options.clock ?? (() => new Date());
+  const rateLimiter = createRateLimiter(db, clock);
+  const settings = createSettingsService(createSettingsRepository(db));
+  const deliveryRepository = createDeliveryRepository(db);
+  const delivery = createDeliveryService({
+    repository: deliveryRepository,
+    transports: options.transports ?? createTransports(config),
+    logger: app.log,
+    clock,
+  });
+  const contact = createContactService({ db, repository: createContactRepository(db), delivery, settings });
+
+  await app.register(healthRoutes(database));
+  await app.register(
+    async (api) => {
+      await api.register(settingsRoutes(settings));
+      await api.register(referenceRoutes());
+      await api.register(contactRoutes(contact, rateLimiter));
+      await api.register(newsletterRoutes(createNewsletterRepository(db), rateLimiter));
+      if (isOutboxEnabled(config) && !options.transports) await api.register(outboxRoutes(deliveryRepository));
+    },
+    { prefix: API_PREFIX },
+  );
+  await registerSpa(app, options.webRoot);
+
+  app.addHook('onClose', async () => {
+    await delivery.stop();
+  });
+
+  return Object.assign(app, { services: { database, settings, delivery, rateLimiter } });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

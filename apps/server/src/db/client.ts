@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Flushes to disk where that matters (PGlite); called before a clean shutdown. */
+  checkpoint(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** apps/server/drizzle, whether this file runs from src/db (tests, dev) or from the dist bundle. */
+function findMigrationsFolder(): string {
+  let directory = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(directory, 'drizzle', 'meta'))) {
+    const parent = path.dirname(directory);
+    if (parent === directory) throw new Error('The migrations folder (apps/server/drizzle) was not found.');
+    directory = parent;
+  }
+  return path.join(directory, 'drizzle');
+}
+
+const migrationsFolder = findMigrationsFolder();
+
+/** PGlite in dataDir (or in memory when dataDir is undefined). */
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) await fs.mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    checkpoint: async () => {
+      await client.exec('CHECKPOINT');
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  const db = drizzlePostgres(pool, { schema });
+  await migratePostgres(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    checkpoint: async () => {
+      await db.execute(sql`CHECKPOINT`).catch(() => undefined);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openPglite, openPostgres, type Database } from './db/client.ts';
+import { DataDirectoryLockedError, lockDataDirectory } from './db/lock.ts';
+import { seedDatabase } from './db/seed.ts';
+
+const webRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
+
+async function openDatabase(config: Config): Promise<{ database: Database; release(): void }> {
+  if (config.databaseUrl) return { database: await openPostgres(config.databaseUrl), release: () => undefined };
+  const lock = lockDataDirectory(config.dataDir);
+  try {
+    return { database: await openPglite(path.join(config.dataDir, 'pglite')), release: () => lock.release() };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function main() {
+  const config = loadConfig();
+  const { database, release } = await openDatabase(config);
+  const app = await buildApp({ config, database, webRoot });
+
+  if (database.kind === 'pglite') {
+    app.log.warn(
+      `Embedded database (PGlite) in ${config.dataDir}: for trying Mihna, development and single-machine use. Set DATABASE_URL to run on PostgreSQL.`,
+    );
+  }
+  await seedDatabase(app);
+  app.services.delivery.start();
+
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    try {
+      await app.close();
+      await database.checkpoint();
+      await database.close();
+    } finally {
+      release();
+    }
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  process.stdout.write(`\n  Mihna is running at http://localhost:${port}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirectoryLockedError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Mihna could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { outgoingMessages } from '../../db/schema.ts';
+
+export type Channel = 'email' | 'sms';
+export type OutgoingMessage = typeof outgoingMessages.$inferSelect;
+
+export interface NewMessage {
+  channel: Channel;
+  to: string;
+  subject?: string;
+  text: string;
+  replyTo?: string;
+}
+
+export function createDeliveryRepository(db: Db) {
+  return {
+    async insertMessage(message: NewMessage, executor: Db = db) {
+      const [row] = await executor
+        .insert(outgoingMessages)
+        .values({
+          channel: message.channel,
+          recipient: message.to,
+          subject: message.subject ?? '',
+          body: message.text,
+          replyTo: message.replyTo ?? null,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    /**
+     * Leases due messages to this process: their next attempt moves into the future, so another
+     * process (or a crash) cannot send them twice at once; a lease that is never settled expires.
+     */
+    async claimDueMessages(now: Date, leaseUntil: Date, limit: number) {
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .select({ id: outgoingMessages.id })
+          .from(outgoingMessages)
+          .where(and(eq(outgoingMessages.status, 'pending'), lte(outgoingMessages.nextAttemptAt, now)))
+          .orderBy(outgoingMessages.nextAttemptAt)
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        if (due.length === 0) return [];
+        return tx
+          .update(outgoingMessages)
+          .set({ nextAttemptAt: leaseUntil, attempts: sql`${outgoingMessages.attempts} + 1` })
+          .where(inArray(outgoingMessages.id, due.map((row) => row.id)))
+          .returning();
+      });
+    },
+
+    async markSent(id: string, transport: string, sentAt: Date) {
+      await db.update(outgoingMessages).set({ status: 'sent', transport, sentAt, lastError: null }).where(eq(outgoingMessages.id, id));
+    },
+
+    async markAttemptFailed(id: string, error: string, nextAttemptAt: Date, isFinal: boolean) {
+      await db
+        .update(outgoingMessages)
+        .set({ status: isFinal ? 'failed' : 'pending', lastError: error.slice(0, 1000), nextAttemptAt })
+        .where(eq(outgoingMessages.id, id));
+    },
+
+    async findMessage(id: string) {
+      const [row] = await db.select().from(outgoingMessages).where(eq(outgoingMessages.id, id));
+      return row;
+    },
+
+    async listRecentMessages(recipient: string | undefined, limit: number) {
+      return db
+        .select()
+        .from(outgoingMessages)
+        .where(recipient ? sql`lower(${outgoingMessages.recipient}) = lower(${recipient})` : undefined)
+        .orderBy(desc(outgoingMessages.createdAt), desc(outgoingMessages.id))
+        .limit(limit);
+    },
+  };
+}
+
+export type DeliveryRepository = ReturnType<typeof createDeliveryRepository>;

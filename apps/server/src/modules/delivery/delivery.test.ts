@@ -1,0 +1,140 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { isOutboxEnabled } from '../../config.ts';
+import { createTestApp, testConfig } from '../../test/harness.ts';
+import { startSmtpPeer, startTwilioStandIn } from '../../test/peers.ts';
+import { createTransports } from './transports.ts';
+
+const contactMessage = { name: 'Omar Haddad', email: 'omar@example.com', subject: 'support', message: 'My verification code has not arrived.' };
+const hourLater = () => new Date(Date.now() + 3_600_000);
+
+describe('delivery through SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+
+  afterEach(async () => {
+    await app.close();
+    await smtp.stop();
+  });
+
+  it('hands the message to a real SMTP server after the commit', async () => {
+    smtp = await startSmtpPeer();
+    const config = testConfig({ SMTP_URL: smtp.url, MAIL_FROM: 'Mihna <no-reply@mihna.ae>' });
+    app = await createTestApp({ config, transports: createTransports(config) });
+
+    const response = await app.inject({ method: 'POST', url: '/api/contact/send-message', payload: contactMessage });
+    expect(response.statusCode).toBe(200);
+    await app.services.delivery.dispatchSoon();
+
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.to).toEqual(['support@mihna.ae']);
+    expect(smtp.received[0]?.from).toBe('no-reply@mihna.ae');
+    expect(smtp.received[0]?.raw).toContain('Reply-To: omar@example.com');
+    expect(smtp.received[0]?.raw).toContain('My verification code has not arrived.');
+  });
+
+  it('keeps a refused message and delivers it on a later try', async () => {
+    smtp = await startSmtpPeer({ failFirst: 1 });
+    const config = testConfig({ SMTP_URL: smtp.url });
+    app = await createTestApp({ config, transports: createTransports(config) });
+
+    await app.inject({ method: 'POST', url: '/api/contact/send-message', payload: contactMessage });
+    await app.services.delivery.dispatchSoon();
+    expect(smtp.received).toHaveLength(0);
+
+    await app.services.delivery.dispatchDue(new Date());
+    expect(smtp.received).toHaveLength(0);
+
+    await app.services.delivery.dispatchDue(hourLater());
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.raw).toContain('My verification code has not arrived.');
+
+    await app.services.delivery.dispatchDue(new Date(Date.now() + 48 * 3_600_000));
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('has no development outbox when a real provider is configured', async () => {
+    smtp = await startSmtpPeer();
+    const config = testConfig({ SMTP_URL: smtp.url });
+    app = await createTestApp({ config, transports: createTransports(config) });
+    const response = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('delivery through Twilio', () => {
+  const credentials = { accountSid: `AC${'1'.repeat(32)}`, authToken: 'twilio-test-token' };
+  let twilio: Awaited<ReturnType<typeof startTwilioStandIn>>;
+
+  beforeAll(async () => {
+    twilio = await startTwilioStandIn(credentials);
+  });
+  afterAll(() => twilio.stop());
+
+  it('sends an SMS through the Messages API and retries after a provider error', async () => {
+    const config = testConfig({
+      TWILIO_ACCOUNT_SID: credentials.accountSid,
+      TWILIO_AUTH_TOKEN: credentials.authToken,
+      TWILIO_FROM: '+15005550006',
+      TWILIO_API_URL: twilio.url,
+    });
+    const app = await createTestApp({ config, transports: createTransports(config) });
+    try {
+      twilio.failNext(1);
+      await app.services.delivery.enqueue({ channel: 'sms', to: '+971501234567', text: 'Your Mihna code is 123456' });
+      await app.services.delivery.dispatchSoon();
+      expect(twilio.received).toHaveLength(0);
+
+      await app.services.delivery.dispatchDue(hourLater());
+      expect(twilio.received).toEqual([{ To: '+971501234567', From: '+15005550006', Body: 'Your Mihna code is 123456' }]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the development outbox', () => {
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('is on only without a provider and outside production', () => {
+    expect(isOutboxEnabled(testConfig())).toBe(true);
+    expect(isOutboxEnabled(testConfig({ NODE_ENV: 'production' }))).toBe(false);
+    expect(isOutboxEnabled(testConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }))).toBe(false);
+  });
+
+  it('GET /api/dev/outbox lists e-mail and SMS for a recipient, newest first', async () => {
+    const { delivery } = app.services;
+    await delivery.enqueue({ channel: 'email', to: 'layla@example.ae', subject: 'First', text: 'one' });
+    await delivery.enqueue({ channel: 'sms', to: '+971551112233', text: 'code 654321' });
+    await delivery.enqueue({ channel: 'email', to: 'layla@example.ae', subject: 'Second', text: 'two' });
+    await delivery.dispatchSoon();
+
+    const emails = (await app.inject({ method: 'GET', url: '/api/dev/outbox?to=Layla@Example.ae' })).json();
+    expect(emails.messages.map((message: { subject: string }) => message.subject)).toEqual(['Second', 'First']);
+    expect(emails.messages[0]).toEqual({
+      id: expect.any(String),
+      channel: 'email',
+      to: 'layla@example.ae',
+      subject: 'Second',
+      text: 'two',
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+
+    const sms = (await app.inject({ method: 'GET', url: '/api/dev/outbox?to=+971551112233' })).json();
+    expect(sms.messages).toHaveLength(1);
+    expect(sms.messages[0]).toMatchObject({ channel: 'sms', to: '+971551112233', text: 'code 654321' });
+  });
+
+  it('is not served in production', async () => {
+    const production = await createTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      const response = await production.inject({ method: 'GET', url: '/api/dev/outbox' });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+});

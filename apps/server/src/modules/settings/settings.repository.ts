@@ -1,0 +1,18 @@
+import { eq } from 'drizzle-orm';
+import type { SiteSettings } from '@mihna/shared';
+import type { Db } from '../../db/client.ts';
+import { siteSettings } from '../../db/schema.ts';
+
+export function createSettingsRepository(db: Db) {
+  return {
+    async findSettings(): Promise<Partial<SiteSettings> | undefined> {
+      const [row] = await db.select({ settings: siteSettings.settings }).from(siteSettings).where(eq(siteSettings.id, 1));
+      return row?.settings;
+    },
+    async insertSettingsIfMissing(settings: SiteSettings) {
+      await db.insert(siteSettings).values({ id: 1, settings }).onConflictDoNothing();
+    },
+  };
+}
+
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;

@@ -1,0 +1,19 @@
+import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from '@mihna/shared';
+import type { SettingsRepository } from './settings.repository.ts';
+
+export function createSettingsService(repository: SettingsRepository) {
+  return {
+    /** The stored settings over the defaults, so a field added in a later release still has its value. */
+    async getSettings(): Promise<SiteSettings> {
+      const stored = (await repository.findSettings()) ?? {};
+      const merged = { ...defaultSiteSettings, ...stored };
+      const parsed = siteSettingsSchema.safeParse(merged);
+      return parsed.success ? parsed.data : defaultSiteSettings;
+    },
+    async ensureSettings() {
+      await repository.insertSettingsIfMissing(defaultSiteSettings);
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

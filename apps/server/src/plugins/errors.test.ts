@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/harness.ts';
+
+describe('error responses', () => {
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('answers an unknown /api path with 404 JSON in the error shape', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/no-such-thing', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toEqual({ detail: 'Not Found', code: 'not_found' });
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact/send-message',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "Sara",',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'bad_request', detail: expect.any(String) });
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact/send-message',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x', email: 'a@b.ae', subject: 'general', message: 'x'.repeat(1_100_000) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe('payload_too_large');
+  });
+
+  it('answers an unsupported content type with 415, not 500', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact/send-message',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<message/>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().code).toBe('unsupported_media_type');
+  });
+
+  it('lists validation problems as loc, msg and type items', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/contact/send-message', payload: { name: '', email: 'nope' } });
+    expect(response.statusCode).toBe(422);
+    const body = response.json();
+    expect(body.code).toBe('validation_failed');
+    expect(body.detail).toEqual(
+      expect.arrayContaining([
+        { loc: ['body', 'name'], msg: 'This field is required', type: expect.any(String) },
+        { loc: ['body', 'email'], msg: 'Please enter a valid email address', type: expect.any(String) },
+      ]),
+    );
+  });
+
+  it('sends security headers with a policy that allows no inline script', async () => {
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toBeDefined();
+  });
+});

@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { errorStatus, type ErrorCode, type ErrorResponse, type ValidationIssue } from '@mihna/shared';
+import { AppError } from '../lib/app-error.ts';
+
+const fastifyCodes: Partial<Record<string, ErrorCode>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'bad_request',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'bad_request',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_TYPE: 'unsupported_media_type',
+  FST_ERR_VALIDATION: 'validation_failed',
+};
+
+const codeByStatus = new Map<number, ErrorCode>(
+  Object.entries(errorStatus).map(([code, status]) => [status, code as ErrorCode]),
+);
+
+function send(reply: FastifyReply, code: ErrorCode, detail: ErrorResponse['detail']) {
+  return reply.status(errorStatus[code]).send({ detail, code } satisfies ErrorResponse);
+}
+
+/** Errors leave the server in one shape, and a client mistake is never answered with a 5xx. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return send(reply, error.code, error.detail);
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues: ValidationIssue[] = error.validation.map((item) => {
+        const where = error.validationContext ?? 'body';
+        const path = item.instancePath.split('/').filter(Boolean);
+        return {
+          loc: [where, ...path.map((part) => (/^\d+$/.test(part) ? Number(part) : part))],
+          msg: item.message ?? 'Invalid value',
+          type: item.keyword,
+        };
+      });
+      return send(reply, 'validation_failed', issues);
+    }
+
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
+      return send(reply, 'internal', 'Internal Server Error');
+    }
+
+    const mapped = error.code ? fastifyCodes[error.code] : undefined;
+    if (mapped) return send(reply, mapped, error.message);
+
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return send(reply, codeByStatus.get(status) ?? 'bad_request', error.message);
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 'internal', 'Internal Server Error');
+  });
+}

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { rateLimitCounters } from '../db/schema.ts';
+import { tooManyRequests } from '../lib/app-error.ts';
+
+export interface RateLimitRule {
+  bucket: string;
+  limit: number;
+  windowSeconds: number;
+  message: string;
+}
+
+/**
+ * Fixed-window counters kept in the database, so every server process behind a load balancer
+ * counts against the same limit. The upsert makes each hit atomic.
+ */
+export function createRateLimiter(db: Db, clock: () => Date = () => new Date()) {
+  async function hit(rule: RateLimitRule, clientKey: string) {
+    const now = clock().getTime();
+    const windowMs = rule.windowSeconds * 1000;
+    const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
+    const [row] = await db
+      .insert(rateLimitCounters)
+      .values({ bucket: rule.bucket, clientKey, windowStart, hits: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimitCounters.bucket, rateLimitCounters.clientKey, rateLimitCounters.windowStart],
+        set: { hits: sql`${rateLimitCounters.hits} + 1` },
+      })
+      .returning({ hits: rateLimitCounters.hits });
+    const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now) / 1000);
+    return { isAllowed: (row?.hits ?? 0) <= rule.limit, retryAfterSeconds };
+  }
+
+  async function pruneExpired(olderThan: Date) {
+    await db.delete(rateLimitCounters).where(sql`${rateLimitCounters.windowStart} < ${olderThan}`);
+  }
+
+  /** A preHandler that answers 429 with the rule's message once a client passes the limit. */
+  function limitPerClient(rule: RateLimitRule) {
+    return async (request: FastifyRequest, reply: { header(name: string, value: string): unknown }) => {
+      const { isAllowed, retryAfterSeconds } = await hit(rule, request.ip);
+      if (!isAllowed) {
+        reply.header('Retry-After', String(retryAfterSeconds));
+        throw tooManyRequests(rule.message);
+      }
+    };
+  }
+
+  return { hit, limitPerClient, pruneExpired };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

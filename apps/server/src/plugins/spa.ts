@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from './api-paths.ts';
+import { AppError } from '../lib/app-error.ts';
+
+/**
+ * Serves the built web app: hashed assets are cached for a year, index.html never, and any browser
+ * navigation that is not an API call gets index.html so the client router can take it.
+ */
+export async function registerSpa(app: FastifyInstance, webRoot: string | undefined) {
+  const indexPath = webRoot ? path.join(webRoot, 'index.html') : undefined;
+  const hasSpa = indexPath !== undefined && fs.existsSync(indexPath);
+
+  if (hasSpa && webRoot) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(response, filePath) {
+        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.setHeader('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`);
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (hasSpa && !isApi && wantsHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', { cacheControl: false });
+    }
+    throw new AppError('not_found', 'Not Found');
+  });
+}

@@ -1,0 +1,61 @@
+import { Clock, LifeBuoy, Mail, MapPin, Phone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SocialLinks, socialUrls } from '../../components/layouts/social-icons.tsx';
+import { Container } from '../../components/ui/container.tsx';
+import { ContactForm } from '../../features/contact/components/contact-form.tsx';
+import { useSiteSettings } from '../../features/settings/api/get-interface-settings.ts';
+import { paths } from '../../lib/paths.ts';
+import { PageHeader } from './page-header.tsx';
+
+export default function ContactPage() {
+  const { t } = useTranslation();
+  const settings = useSiteSettings();
+  const email = settings.support_email || 'support@mihna.ae';
+  const phone = settings.phone_number || '+971 4 123 4567';
+
+  return (
+    <>
+      <title>{t('contact.title')}</title>
+      <PageHeader title={t('contact.title')} subtitle={t('contact.subtitle')} />
+      <Container className="grid gap-8 py-12 lg:grid-cols-[1fr_22rem]">
+        <ContactForm />
+        <aside className="space-y-6 rounded-2xl bg-slate-900 p-6 text-slate-300 sm:p-8">
+          <h2 className="text-lg font-semibold text-white">{t('contact.details_title')}</h2>
+          <dl className="space-y-4 text-sm">
+            <div className="flex gap-3">
+              <Mail className="size-5 shrink-0 text-primary" aria-hidden="true" />
+              <div>
+                <dt className="text-slate-400">{t('contact.email_label')}</dt>
+                <dd><a href={`mailto:${email}`} className="text-white hover:underline">{email}</a></dd>
+              </div>
+            </div>
+            <div className="flex gap-3">
+              <MapPin className="size-5 shrink-0 text-primary" aria-hidden="true" />
+              <div>
+                <dt className="text-slate-400">{t('contact.office_label')}</dt>
+                <dd className="text-white">{t('contact.office')}</dd>
+              </div>
+            </div>
+            <div className="flex gap-3">
+              <Phone className="size-5 shrink-0 text-primary" aria-hidden="true" />
+              <div>
+                <dt className="text-slate-400">{t('contact.phone_label')}</dt>
+                <dd><a href={`tel:${phone.replace(/[^+\d]/g, '')}`} dir="ltr" className="text-white hover:underline">{phone}</a></dd>
+              </div>
+            </div>
+          </dl>
+          <p className="flex gap-3 text-sm text-white">
+            <Clock className="size-5 shrink-0 text-primary" aria-hidden="true" />
+            {t('contact.reply_promise')}
+          </p>
+          <SocialLinks urls={socialUrls(settings)} label={(network) => t(`footer.social.${network}`)} className="flex gap-3 text-white" />
+          <Link to={paths.help} className="flex items-center gap-2 text-sm font-medium text-white hover:underline">
+            <LifeBuoy className="size-4" aria-hidden="true" />
+            {t('contact.help_link')}
+          </Link>
+        </aside>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import clsx from 'clsx';
+import { Menu, MapPin, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { paths } from '../../lib/paths.ts';
+import { useSession, type SessionUser } from '../../lib/session.tsx';
+import { Button } from '../ui/button.tsx';
+import { Container } from '../ui/container.tsx';
+import { CountrySelect } from './country-select.tsx';
+import { Brand } from './logo.tsx';
+
+/** The user's city and emirate if set, else the emirate, else all projects. */
+export function nearbyProjectsHref(user: Pick<SessionUser, 'emirate' | 'city'> | null): string {
+  if (user?.emirate) return paths.projects({ emirate: user.emirate, city: user.city ?? undefined });
+  return paths.projects();
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  clsx('rounded-md px-3 py-2 text-sm font-medium transition-colors', isActive ? 'text-primary' : 'text-slate-700 hover:text-slate-950');
+
+function LanguageSwitch({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <button
+      type="button"
+      onClick={() => void i18n.changeLanguage(i18n.language === 'ar' ? 'en' : 'ar')}
+      aria-label={t('header.switch_to_label')}
+      lang={i18n.language === 'ar' ? 'en' : 'ar'}
+      className={clsx('rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100', className)}
+    >
+      {t('header.switch_to')}
+    </button>
+  );
+}
+
+function AccountActions({ stacked = false }: { stacked?: boolean }) {
+  const { t } = useTranslation();
+  const { user, signOut } = useSession();
+  if (user) {
+    return (
+      <div className={clsx('flex gap-2', stacked ? 'flex-col items-stretch' : 'items-center')}>
+        <Button asChild variant="ghost" size="sm">
+          <Link to={paths.dashboard}>{t('header.dashboard')}</Link>
+        </Button>
+        <span className="px-2 text-sm leading-tight">
+          <span className="block font-semibold text-slate-900">
+            {user.first_name} {user.last_name}
+          </span>
+          <span className="block text-xs text-slate-500 capitalize">{user.role}</span>
+        </span>
+        <Button variant="secondary" size="sm" onClick={signOut}>
+          {t('header.logout')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className={clsx('flex gap-2', stacked ? 'flex-col items-stretch' : 'items-center')}>
+      <Button asChild variant="ghost" size="sm">
+        <Link to={paths.login}>{t('header.login')}</Link>
+      </Button>
+      <Button asChild size="sm">
+        <Link to={paths.register()}>{t('header.sign_up')}</Link>
+      </Button>
+    </div>
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const location = useLocation();
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  const links = (
+    <>
+      <NavLink to={paths.projects()} className={navLinkClass} end>
+        {t('header.find_projects')}
+      </NavLink>
+      <NavLink to={paths.professionals} className={navLinkClass}>
+        {t('header.find_professionals')}
+      </NavLink>
+      <Link to={nearbyProjectsHref(user)} className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-950">
+        <MapPin className="size-4 text-secondary" aria-hidden="true" />
+        {t('header.nearby_projects')}
+      </Link>
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <Container className="flex h-16 items-center gap-4">
+        <Link to={paths.home} className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-primary" aria-label={t('header.home')}>
+          <Brand />
+        </Link>
+        <nav aria-label={t('header.main_navigation')} className="hidden items-center gap-1 lg:flex">
+          {links}
+        </nav>
+        <div className="ms-auto hidden items-center gap-2 lg:flex">
+          <CountrySelect className="w-44" />
+          <LanguageSwitch />
+          <AccountActions />
+        </div>
+        <div className="ms-auto flex items-center gap-1 lg:hidden">
+          <LanguageSwitch />
+          <button
+            type="button"
+            onClick={() => setMenuOpen((open) => !open)}
+            aria-expanded={isMenuOpen}
+            aria-controls="mobile-menu"
+            aria-label={isMenuOpen ? t('header.close_menu') : t('header.open_menu')}
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
+          >
+            {isMenuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+          </button>
+        </div>
+      </Container>
+      {isMenuOpen ? (
+        <div id="mobile-menu" className="border-t border-slate-200 bg-white lg:hidden">
+          <Container className="flex flex-col gap-1 py-4">
+            <nav aria-label={t('header.main_navigation')} className="flex flex-col">
+              {links}
+            </nav>
+            <CountrySelect className="my-2 block" />
+            <AccountActions stacked />
+          </Container>
+        </div>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,59 @@
+import { newsletterSubscriptionSchema } from '@mihna/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSubscribeToNewsletter } from '../api/subscribe.ts';
+
+export function NewsletterForm() {
+  const { t, i18n } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const subscribe = useSubscribeToNewsletter();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = newsletterSubscriptionSchema.safeParse({ email, language: i18n.language });
+    if (!parsed.success) {
+      setError(t(`validation.${parsed.error.issues[0]?.message ?? 'Please enter a valid email address'}`));
+      return;
+    }
+    setError(undefined);
+    subscribe.mutate(parsed.data, { onSuccess: () => setEmail('') });
+  }
+
+  if (subscribe.isSuccess) {
+    return (
+      <p role="status" className="rounded-lg bg-white/10 px-4 py-3 text-sm text-white">
+        {t('footer.subscribed')}
+      </p>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-2">
+      <div className="flex gap-2">
+        <label htmlFor="newsletter-email" className="sr-only">
+          {t('footer.newsletter_email')}
+        </label>
+        <input
+          id="newsletter-email"
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          placeholder={t('footer.newsletter_email')}
+          autoComplete="email"
+          aria-invalid={Boolean(error)}
+          className="h-10 min-w-0 flex-1 rounded-lg border-0 bg-white/10 px-3 text-sm text-white ring-1 ring-inset ring-white/20 placeholder:text-slate-400 focus:ring-2 focus:ring-primary"
+        />
+        <button
+          type="submit"
+          disabled={subscribe.isPending}
+          className="h-10 shrink-0 rounded-lg bg-primary px-4 text-sm font-semibold text-white hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-60"
+        >
+          {subscribe.isPending ? t('footer.subscribing') : t('footer.subscribe')}
+        </button>
+      </div>
+      {error ? <p className="text-sm text-red-300">{error}</p> : null}
+      {subscribe.isError ? <p className="text-sm text-red-300">{t('footer.subscribe_failed')}</p> : null}
+    </form>
+  );
+}

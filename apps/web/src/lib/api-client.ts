@@ -1,0 +1,59 @@
+import { messages, readErrorDetail } from '@mihna/shared';
+
+const TOKEN_KEY = 'mihna.token';
+
+export const sessionToken = {
+  read: () => (typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY)),
+  write: (token: string) => localStorage.setItem(TOKEN_KEY, token),
+  clear: () => localStorage.removeItem(TOKEN_KEY),
+};
+
+/** An error answer from the API, with the detail read the way the specification says. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(readErrorDetail(body, messages.unexpectedError));
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+function withQuery(path: string, query?: Query) {
+  if (!query) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** The one way the web app calls the API: JSON in and out, the bearer token when there is one. */
+export async function apiRequest<T>(
+  path: string,
+  options: { method?: string; body?: unknown; query?: Query; signal?: AbortSignal } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = sessionToken.read();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  const response = await fetch(withQuery(path, options.query), {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const text = await response.text();
+  const body: unknown = text ? safeJson(text) : undefined;
+  if (!response.ok) throw new ApiError(response.status, body);
+  return body as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,15 @@
+/** The specification's validation messages, word for word: the server and the forms share them. */
+export const messages = {
+  required: 'This field is required',
+  minLength: (n: number) => `Must be at least ${n} characters`,
+  validNumber: 'Must be a valid number',
+  validWholeNumber: 'Must be a valid whole number',
+  min: (n: number) => `Must be at least ${n}`,
+  max: (n: number) => `Must be no more than ${n}`,
+  invalidFormat: 'Invalid format',
+  invalidEmail: 'Please enter a valid email address',
+  invalidPhone: 'Please enter a valid phone number (7-15 digits)',
+  weakPassword: 'Password must be at least 8 characters long and contain both letters and numbers.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  unexpectedError: 'An unexpected error occurred.',
+} as const;

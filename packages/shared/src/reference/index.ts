@@ -1,0 +1,40 @@
+import { countries, emirates } from './countries.ts';
+import { currencies } from './currencies.ts';
+import { industries } from './industries.ts';
+import { localServiceCategories } from './local-services.ts';
+import { phoneCountryCodes } from './phone-codes.ts';
+import { companySizes, projectSizes } from './sizes.ts';
+
+export type {
+  City,
+  CompanySize,
+  Country,
+  CountryCode,
+  Currency,
+  CurrencyCode,
+  Industry,
+  LocalServiceCategory,
+  LocalizedName,
+  PhoneCountryCode,
+  ProjectSize,
+  Region,
+} from './types.ts';
+export { countries, emirates, findCountry, findRegion, isCountryCode } from './countries.ts';
+export { currencies } from './currencies.ts';
+export { industries, LOCAL_SERVICES_INDUSTRY_ID } from './industries.ts';
+export { localServiceCategories } from './local-services.ts';
+export { DEFAULT_PHONE_CODE, phoneCountryCodes } from './phone-codes.ts';
+export { companySizes, projectSizes } from './sizes.ts';
+
+export const referenceData = {
+  countries,
+  emirates,
+  currencies,
+  industries,
+  localServiceCategories,
+  phoneCountryCodes,
+  projectSizes,
+  companySizes,
+} as const;
+
+export type ReferenceData = typeof referenceData;

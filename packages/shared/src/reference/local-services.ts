@@ -1,0 +1,91 @@
+import type { LocalServiceCategory } from './types.ts';
+
+export const localServiceCategories: readonly LocalServiceCategory[] = [
+  {
+    id: 'cleaning_services',
+    name: { en: 'Cleaning Services', ar: 'خدمات التنظيف' },
+    subservices: [
+      { id: 'home_deep_cleaning', name: { en: 'Home Deep Cleaning', ar: 'التنظيف العميق للمنازل' } },
+      { id: 'maid_service', name: { en: 'Maid Service (Hourly)', ar: 'خدمة عاملات التنظيف بالساعة' } },
+      { id: 'move_in_out_cleaning', name: { en: 'Move-in / Move-out Cleaning', ar: 'التنظيف قبل السكن وبعد الإخلاء' } },
+      { id: 'ac_duct_cleaning', name: { en: 'AC Duct Cleaning', ar: 'تنظيف مجاري المكيفات' } },
+      { id: 'sofa_carpet_shampooing', name: { en: 'Sofa & Carpet Shampooing', ar: 'تنظيف الكنب والسجاد بالشامبو' } },
+      { id: 'water_tank_cleaning', name: { en: 'Water Tank Cleaning', ar: 'تنظيف وتعقيم خزانات المياه' } },
+      { id: 'window_facade_cleaning', name: { en: 'Window & Facade Cleaning', ar: 'تنظيف النوافذ والواجهات' } },
+      {
+        id: 'office_commercial_cleaning',
+        name: { en: 'Office & Commercial Cleaning', ar: 'تنظيف المكاتب والمحلات التجارية' },
+      },
+      { id: 'disinfection_sanitization', name: { en: 'Disinfection & Sanitization', ar: 'التعقيم والتطهير' } },
+      { id: 'mobile_car_wash', name: { en: 'Mobile Car Wash', ar: 'غسيل السيارات المتنقل' } },
+    ],
+  },
+  {
+    id: 'personal_services',
+    name: { en: 'Personal Services', ar: 'الخدمات الشخصية' },
+    subservices: [
+      { id: 'personal_trainer', name: { en: 'Personal Trainer', ar: 'مدرب شخصي' } },
+      { id: 'home_tutoring', name: { en: 'Home Tutoring', ar: 'الدروس الخصوصية في المنزل' } },
+      { id: 'quran_arabic_tutoring', name: { en: 'Quran & Arabic Tutoring', ar: 'تحفيظ القرآن وتعليم اللغة العربية' } },
+      {
+        id: 'beauty_grooming_at_home',
+        name: { en: 'Beauty & Grooming at Home', ar: 'التجميل والعناية الشخصية في المنزل' },
+      },
+      { id: 'barber_at_home', name: { en: 'Barber at Home', ar: 'حلاق منزلي' } },
+      { id: 'babysitting', name: { en: 'Babysitting', ar: 'جليسة أطفال' } },
+      { id: 'elderly_care', name: { en: 'Elderly Care', ar: 'رعاية كبار السن' } },
+      { id: 'home_nursing', name: { en: 'Home Nursing', ar: 'التمريض المنزلي' } },
+      { id: 'pet_grooming_sitting', name: { en: 'Pet Grooming & Sitting', ar: 'العناية بالحيوانات الأليفة ورعايتها' } },
+      { id: 'laundry_ironing', name: { en: 'Laundry & Ironing Pickup', ar: 'استلام الملابس للغسيل والكي' } },
+    ],
+  },
+  {
+    id: 'trade_services',
+    name: { en: 'Trade Services', ar: 'الخدمات الحرفية والصيانة' },
+    subservices: [
+      { id: 'ac_repair_maintenance', name: { en: 'AC Repair & Maintenance', ar: 'إصلاح وصيانة المكيفات' } },
+      { id: 'electrician', name: { en: 'Electrician', ar: 'كهربائي' } },
+      { id: 'plumber', name: { en: 'Plumber', ar: 'سباك' } },
+      { id: 'carpenter', name: { en: 'Carpenter', ar: 'نجار' } },
+      { id: 'painter', name: { en: 'Painter', ar: 'دهان' } },
+      { id: 'handyman', name: { en: 'Handyman', ar: 'فني صيانة عامة' } },
+      { id: 'pest_control', name: { en: 'Pest Control', ar: 'مكافحة الحشرات والقوارض' } },
+      { id: 'appliance_repair', name: { en: 'Appliance Repair', ar: 'إصلاح الأجهزة المنزلية' } },
+      { id: 'tiling_masonry', name: { en: 'Tiling & Masonry', ar: 'أعمال البلاط والبناء' } },
+      {
+        id: 'cctv_smart_home',
+        name: { en: 'CCTV & Smart Home Installation', ar: 'تركيب كاميرات المراقبة وأنظمة المنزل الذكي' },
+      },
+    ],
+  },
+  {
+    id: 'transportation',
+    name: { en: 'Transportation', ar: 'النقل والتوصيل' },
+    subservices: [
+      { id: 'movers_packers', name: { en: 'Movers & Packers', ar: 'نقل وتغليف الأثاث' } },
+      { id: 'furniture_delivery', name: { en: 'Furniture Delivery', ar: 'توصيل الأثاث' } },
+      { id: 'car_recovery', name: { en: 'Car Recovery', ar: 'سطحة لنقل السيارات' } },
+      { id: 'airport_transfer', name: { en: 'Airport Transfer', ar: 'التوصيل من وإلى المطار' } },
+      { id: 'driver_on_demand', name: { en: 'Driver on Demand', ar: 'سائق عند الطلب' } },
+      { id: 'chauffeur_limousine', name: { en: 'Chauffeur & Limousine', ar: 'ليموزين مع سائق' } },
+      { id: 'courier_parcel_delivery', name: { en: 'Courier & Parcel Delivery', ar: 'توصيل الطرود والمراسلات' } },
+      { id: 'school_transport', name: { en: 'School Transport', ar: 'توصيل الطلاب إلى المدارس' } },
+      { id: 'storage', name: { en: 'Storage', ar: 'خدمات التخزين' } },
+    ],
+  },
+  {
+    id: 'events',
+    name: { en: 'Events', ar: 'الفعاليات والمناسبات' },
+    subservices: [
+      { id: 'event_planning', name: { en: 'Event Planning', ar: 'تنظيم الفعاليات' } },
+      { id: 'photography_videography', name: { en: 'Photography & Videography', ar: 'التصوير الفوتوغرافي والفيديو' } },
+      { id: 'catering', name: { en: 'Catering', ar: 'خدمات الطعام والضيافة' } },
+      { id: 'wedding_majlis_setup', name: { en: 'Wedding & Majlis Setup', ar: 'تجهيز حفلات الزفاف والمجالس' } },
+      { id: 'arabic_coffee_service', name: { en: 'Arabic Coffee Service (Qahwaji)', ar: 'خدمة القهوجية' } },
+      { id: 'dj_entertainment', name: { en: 'DJ & Entertainment', ar: 'منسق موسيقى وفقرات ترفيهية' } },
+      { id: 'sound_lighting', name: { en: 'Sound & Lighting', ar: 'أنظمة الصوت والإضاءة' } },
+      { id: 'flowers_decoration', name: { en: 'Flowers & Decoration', ar: 'تنسيق الزهور والديكور' } },
+      { id: 'tent_furniture_rental', name: { en: 'Tent & Furniture Rental', ar: 'تأجير الخيام والأثاث' } },
+    ],
+  },
+];

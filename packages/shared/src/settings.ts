@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Invalid format');
+// Empty means "not set": the footer hides a social link that has no address.
+const optionalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Invalid format' })]);
+const linkPath = z.string().min(1).max(500);
+
+export const quickLinkSchema = z.object({ name: z.string().min(1).max(80), url: linkPath });
+export type QuickLink = z.infer<typeof quickLinkSchema>;
+
+/** Every site-settings field of the admin console specification (section 3). */
+export const siteSettingsSchema = z.object({
+  site_name: z.string().min(1).max(80),
+  site_slogan: z.string().max(120),
+  site_description: z.string().max(500),
+  hero_title: z.string().max(160),
+  hero_subtitle: z.string().max(400),
+  footer_text: z.string().max(300),
+  contact_email: z.email('Please enter a valid email address'),
+  support_email: z.email('Please enter a valid email address'),
+  phone_number: z.string().max(40),
+  address: z.string().max(200),
+  facebook_url: optionalUrl,
+  instagram_url: optionalUrl,
+  twitter_url: optionalUrl,
+  linkedin_url: optionalUrl,
+  youtube_url: optionalUrl,
+  quick_links: z.array(quickLinkSchema).max(12),
+  terms_url: linkPath,
+  privacy_url: linkPath,
+  primary_color: hexColour,
+  secondary_color: hexColour,
+  accent_color: hexColour,
+  logo_url: z.string().max(500),
+  logo_alt_text: z.string().max(120),
+  favicon_url: z.string().max(500),
+  hero_background_image: z.string().max(500),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+export const defaultSiteSettings: SiteSettings = {
+  site_name: 'Mihna',
+  site_slogan: 'Professionals. Hourly.',
+  site_description:
+    'The Gulf marketplace for hourly and fixed-price professional work: verified professionals, escrow-protected payments, in Arabic and English.',
+  hero_title: 'Connect. Collaborate. Create.',
+  hero_subtitle:
+    'Hire verified professionals across the UAE and the Gulf, pay safely through escrow, and track every hour and milestone in one place.',
+  footer_text: 'All rights reserved.',
+  contact_email: 'hello@mihna.ae',
+  support_email: 'support@mihna.ae',
+  phone_number: '+971 4 123 4567',
+  address: 'Dubai Internet City, Dubai, United Arab Emirates',
+  facebook_url: '',
+  instagram_url: '',
+  twitter_url: '',
+  linkedin_url: '',
+  youtube_url: '',
+  quick_links: [
+    { name: 'How It Works', url: '/how-it-works' },
+    { name: 'Find Professionals', url: '/professionals' },
+    { name: 'For Employers', url: '/employers' },
+    { name: 'Support', url: '/support' },
+  ],
+  terms_url: '/terms',
+  privacy_url: '/privacy',
+  primary_color: '#3B82F6',
+  secondary_color: '#10B981',
+  accent_color: '#F59E0B',
+  logo_url: '',
+  logo_alt_text: 'Mihna',
+  favicon_url: '/favicon.svg',
+  hero_background_image: '',
+};
