@@ -99,7 +99,7 @@ export function Header() {
           {links}
         </nav>
         <div className="ms-auto hidden items-center gap-2 lg:flex">
-          <CountrySelect className="w-44" />
+          <CountrySelect className="w-48" />
           <LanguageSwitch />
           <AccountActions />
         </div>

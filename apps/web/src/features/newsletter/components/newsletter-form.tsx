@@ -1,23 +1,23 @@
-import { newsletterSubscriptionSchema } from '@mihna/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useSubscribeToNewsletter } from '../api/subscribe.ts';
 
 export function NewsletterForm() {
   const { t, i18n } = useTranslation();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
   const subscribe = useSubscribeToNewsletter();
+  // The server validates (the footer is on every page, so it carries no validator); its words are shown translated.
+  const error =
+    subscribe.error instanceof ApiError && subscribe.error.status === 422
+      ? t(`validation.${subscribe.error.message}`, { defaultValue: subscribe.error.message })
+      : subscribe.isError
+        ? t('footer.subscribe_failed')
+        : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = newsletterSubscriptionSchema.safeParse({ email, language: i18n.language });
-    if (!parsed.success) {
-      setError(t(`validation.${parsed.error.issues[0]?.message ?? 'Please enter a valid email address'}`));
-      return;
-    }
-    setError(undefined);
-    subscribe.mutate(parsed.data, { onSuccess: () => setEmail('') });
+    subscribe.mutate({ email, language: i18n.language === 'ar' ? 'ar' : 'en' }, { onSuccess: () => setEmail('') });
   }
 
   if (subscribe.isSuccess) {
@@ -42,6 +42,7 @@ export function NewsletterForm() {
           placeholder={t('footer.newsletter_email')}
           autoComplete="email"
           aria-invalid={Boolean(error)}
+          aria-describedby={error ? 'newsletter-error' : undefined}
           className="h-10 min-w-0 flex-1 rounded-lg border-0 bg-white/10 px-3 text-sm text-white ring-1 ring-inset ring-white/20 placeholder:text-slate-400 focus:ring-2 focus:ring-primary"
         />
         <button
@@ -52,8 +53,11 @@ export function NewsletterForm() {
           {subscribe.isPending ? t('footer.subscribing') : t('footer.subscribe')}
         </button>
       </div>
-      {error ? <p className="text-sm text-red-300">{error}</p> : null}
-      {subscribe.isError ? <p className="text-sm text-red-300">{t('footer.subscribe_failed')}</p> : null}
+      {error ? (
+        <p id="newsletter-error" className="text-sm text-red-300">
+          {error}
+        </p>
+      ) : null}
     </form>
   );
 }

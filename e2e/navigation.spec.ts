@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('navigation', () => {
+  test('an unknown path goes to the home page', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Connect. Collaborate. Create.');
+  });
+
+  for (const legacy of ['/jobs', '/jobs/42', '/workers', '/experts', '/experts/7']) {
+    test(`${legacy} redirects instead of showing a blank page`, async ({ page }) => {
+      await page.goto(legacy);
+      await expect(page).not.toHaveURL(new RegExp(`${legacy}$`));
+      await expect(page.getByRole('banner')).toBeVisible();
+    });
+  }
+
+  test('the header country selector offers all GCC countries and opens the project search', async ({ page }) => {
+    await page.goto('/about');
+    const select = page.getByRole('banner').getByLabel('Country');
+    await expect(select.locator('option')).toHaveText(['All GCC Countries', 'United Arab Emirates', 'Saudi Arabia', 'Qatar', 'Kuwait', 'Oman', 'Bahrain']);
+    await select.selectOption('SA');
+    await expect(page).not.toHaveURL(/\/about$/);
+  });
+
+  test('a footer link opens its page scrolled to the top', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1, name: 'About Mihna' })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Help Center' }).click();
+    await expect(page).toHaveURL('/help');
+    await expect(page.getByRole('heading', { level: 1, name: 'Help Center' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('the language switch turns the site to Arabic, right to left, and remembers it @phone', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Switch to Arabic' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('تواصل. تعاون. أبدِع.');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const header = page.getByRole('banner');
+    const logoBox = await header.getByRole('link').first().boundingBox();
+    const viewport = page.viewportSize();
+    expect(logoBox && viewport && logoBox.x > viewport.width / 2, 'the logo sits on the right in Arabic').toBe(true);
+    await page.getByRole('button', { name: 'التبديل إلى الإنجليزية' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  });
+});
