@@ -8,7 +8,7 @@ import { seedDatabase } from './db/seed.ts';
 
 const webRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
 
-async function openDatabase(config: Config): Promise<{ database: Database; release(): void }> {
+async function openDatabase(config: Config): Promise<{ database: Database; release: () => void }> {
   if (config.databaseUrl) return { database: await openPostgres(config.databaseUrl), release: () => undefined };
   const lock = lockDataDirectory(config.dataDir);
   try {

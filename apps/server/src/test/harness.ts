@@ -51,6 +51,6 @@ export async function createTestApp(options: Partial<BuildAppOptions> & { env?: 
 
 /** Rows of a raw query, on either driver (tests look under the API to prove what was stored). */
 export async function selectRows<T>(database: Database, query: SQL): Promise<T[]> {
-  const result = (await database.db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await database.db.execute(query);
+  return (result as { rows: T[] }).rows;
 }

@@ -6,12 +6,11 @@ import { RootLayout } from './root-layout.tsx';
 /** Each screen is its own chunk, loaded when its route is first visited. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
-const redirectTo =
-  (target: (args: LoaderFunctionArgs) => string) =>
-  (args: LoaderFunctionArgs) => {
-    const { search } = new URL(args.request.url);
-    return redirect(`${target(args)}${search}`);
-  };
+/** A route that only forwards, keeping the query string; its loader answers before anything renders. */
+const redirectTo = (target: (args: LoaderFunctionArgs) => string) => ({
+  loader: (args: LoaderFunctionArgs) => redirect(`${target(args)}${new URL(args.request.url).search}`),
+  Component: () => null,
+});
 
 export const routes: RouteObject[] = [
   {
@@ -24,12 +23,12 @@ export const routes: RouteObject[] = [
       { path: 'privacy', lazy: page(() => import('./routes/privacy.tsx')) },
       { path: 'terms', lazy: page(() => import('./routes/terms.tsx')) },
       { path: 'dev/mailbox', lazy: page(() => import('./routes/dev-mailbox.tsx')) },
-      { path: 'jobs', loader: redirectTo(() => paths.projects()) },
-      { path: 'jobs/:jobId', loader: redirectTo(({ params }) => paths.project(params.jobId ?? '')) },
-      { path: 'workers', loader: redirectTo(() => paths.professionals) },
-      { path: 'experts', loader: redirectTo(() => paths.professionals) },
-      { path: 'experts/:expertId', loader: redirectTo(({ params }) => paths.professional(params.expertId ?? '')) },
-      { path: '*', loader: () => redirect(paths.home) },
+      { path: 'jobs', ...redirectTo(() => paths.projects()) },
+      { path: 'jobs/:jobId', ...redirectTo(({ params }) => paths.project(params.jobId ?? '')) },
+      { path: 'workers', ...redirectTo(() => paths.professionals) },
+      { path: 'experts', ...redirectTo(() => paths.professionals) },
+      { path: 'experts/:expertId', ...redirectTo(({ params }) => paths.professional(params.expertId ?? '')) },
+      { path: '*', loader: () => redirect(paths.home), Component: () => null },
     ],
   },
 ];

@@ -15,8 +15,8 @@ export interface SessionUser {
 interface Session {
   user: SessionUser | null;
   isLoading: boolean;
-  signIn(token: string): void;
-  signOut(): void;
+  signIn: (token: string) => void;
+  signOut: () => void;
 }
 
 const SessionContext = createContext<Session | null>(null);

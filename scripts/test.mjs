@@ -1,0 +1,90 @@
+// `npm test`: typecheck, lint, unit tests, the API suite on PGlite and on a real PostgreSQL server,
+// then the browser journeys against the built product. Every step runs; the exit code says if any failed.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureChromium } from './chromium.mjs';
+import { startThrowawayPostgres } from './postgres.mjs';
+
+const reportDirectory = path.resolve('.tmp/test-reports');
+fs.rmSync(reportDirectory, { recursive: true, force: true });
+fs.mkdirSync(reportDirectory, { recursive: true });
+
+const results = [];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function run(name, command, args, env = {}) {
+  console.log(`\n━━ ${name} ━━`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  return ok;
+}
+
+function countVitest(file) {
+  if (!fs.existsSync(file)) return;
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+function countPlaywright(file) {
+  if (!fs.existsSync(file)) return;
+  const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+}
+
+const vitest = (projects, report) => [
+  'vitest',
+  'run',
+  ...projects.flatMap((project) => ['--project', project]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(reportDirectory, report)}`,
+];
+
+run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+run('lint', 'npm', ['run', '--silent', 'lint']);
+
+run('unit tests', 'npx', vitest(['unit', 'web'], 'unit.json'));
+countVitest(path.join(reportDirectory, 'unit.json'));
+
+run('API suite on PGlite', 'npx', vitest(['api'], 'api-pglite.json'), { TEST_DATABASE_URL: '' });
+countVitest(path.join(reportDirectory, 'api-pglite.json'));
+
+let postgres;
+try {
+  postgres = process.env.TEST_DATABASE_URL ? { url: process.env.TEST_DATABASE_URL, stop: () => undefined } : await startThrowawayPostgres();
+  run('API suite on PostgreSQL', 'npx', vitest(['api'], 'api-postgres.json'), { TEST_DATABASE_URL: postgres.url });
+  countVitest(path.join(reportDirectory, 'api-postgres.json'));
+} catch (error) {
+  console.error(`\n${error.message}`);
+  results.push({ name: 'API suite on PostgreSQL', ok: false, seconds: 0 });
+} finally {
+  postgres?.stop();
+}
+
+try {
+  const chromium = ensureChromium();
+  if (run('build', 'npm', ['run', '--silent', 'build'])) {
+    run('browser journeys', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDirectory, 'e2e.json'),
+    });
+    countPlaywright(path.join(reportDirectory, 'e2e.json'));
+  }
+} catch (error) {
+  console.error(`\n${error.message}`);
+  results.push({ name: 'browser journeys', ok: false, seconds: 0 });
+}
+
+console.log('\n━━ summary ━━');
+for (const { name, ok, seconds } of results) console.log(`${ok ? '✓' : '✗'} ${name} (${seconds}s)`);
+const failedSteps = results.filter((result) => !result.ok).length;
+if (failedSteps > 0 && totals.failed === 0) totals.failed = failedSteps;
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(failedSteps > 0 ? 1 : 0);
