@@ -70,3 +70,35 @@ describe('error responses', () => {
     expect(response.headers['strict-transport-security']).toBeDefined();
   });
 });
+
+describe('requests a client can get wrong', () => {
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it.each([
+    ['a JSON null body', 'null'],
+    ['a JSON array body', '[1, 2]'],
+    ['a JSON string body', '"hello"'],
+    ['fields of the wrong type', '{"name": 5, "email": ["a"], "subject": {}, "message": true}'],
+  ])('answers %s with a 4xx in the error shape', async (_case, payload) => {
+    const response = await app.inject({ method: 'POST', url: '/api/contact/send-message', headers: { 'content-type': 'application/json' }, payload });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json()).toMatchObject({ code: expect.any(String), detail: expect.anything() });
+  });
+
+  it('answers a badly encoded path with a 4xx', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/%E0%A4%A' });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+  });
+
+  it('answers an unknown method on a known path with a 4xx', async () => {
+    const response = await app.inject({ method: 'DELETE', url: '/api/public/interface-settings' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('not_found');
+  });
+});
