@@ -4,15 +4,19 @@ import { Link } from 'react-router';
 import { SocialLinks, socialUrls } from '../../components/layouts/social-icons.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { ContactForm } from '../../features/contact/components/contact-form.tsx';
-import { useSiteSettings } from '../../features/settings/api/get-interface-settings.ts';
+import { useContactDetails, useSiteSettings } from '../../features/settings/api/get-interface-settings.ts';
 import { paths } from '../../lib/paths.ts';
 import { PageHeader } from './page-header.tsx';
 
 export default function ContactPage() {
   const { t } = useTranslation();
   const settings = useSiteSettings();
-  const email = settings.support_email || 'support@mihna.ae';
-  const phone = settings.phone_number || '+971 4 123 4567';
+  const { supportEmail, phone, phoneHref } = useContactDetails();
+  const details = [
+    { icon: Mail, label: t('contact.email_label'), value: supportEmail, href: `mailto:${supportEmail}` },
+    { icon: MapPin, label: t('contact.office_label'), value: t('contact.office') },
+    { icon: Phone, label: t('contact.phone_label'), value: phone, href: phoneHref, isLtr: true },
+  ];
 
   return (
     <>
@@ -23,27 +27,23 @@ export default function ContactPage() {
         <aside className="space-y-6 rounded-2xl bg-slate-900 p-6 text-slate-300 sm:p-8">
           <h2 className="text-lg font-semibold text-white">{t('contact.details_title')}</h2>
           <dl className="space-y-4 text-sm">
-            <div className="flex gap-3">
-              <Mail className="size-5 shrink-0 text-primary" aria-hidden="true" />
-              <div>
-                <dt className="text-slate-400">{t('contact.email_label')}</dt>
-                <dd><a href={`mailto:${email}`} className="text-white hover:underline">{email}</a></dd>
+            {details.map(({ icon: Icon, label, value, href, isLtr }) => (
+              <div key={label} className="flex gap-3">
+                <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" />
+                <div>
+                  <dt className="text-slate-400">{label}</dt>
+                  <dd dir={isLtr ? 'ltr' : undefined} className="text-white">
+                    {href ? (
+                      <a href={href} className="hover:underline">
+                        {value}
+                      </a>
+                    ) : (
+                      value
+                    )}
+                  </dd>
+                </div>
               </div>
-            </div>
-            <div className="flex gap-3">
-              <MapPin className="size-5 shrink-0 text-primary" aria-hidden="true" />
-              <div>
-                <dt className="text-slate-400">{t('contact.office_label')}</dt>
-                <dd className="text-white">{t('contact.office')}</dd>
-              </div>
-            </div>
-            <div className="flex gap-3">
-              <Phone className="size-5 shrink-0 text-primary" aria-hidden="true" />
-              <div>
-                <dt className="text-slate-400">{t('contact.phone_label')}</dt>
-                <dd><a href={`tel:${phone.replace(/[^+\d]/g, '')}`} dir="ltr" className="text-white hover:underline">{phone}</a></dd>
-              </div>
-            </div>
+            ))}
           </dl>
           <p className="flex gap-3 text-sm text-white">
             <Clock className="size-5 shrink-0 text-primary" aria-hidden="true" />

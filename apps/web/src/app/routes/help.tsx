@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
-import { useSiteSettings } from '../../features/settings/api/get-interface-settings.ts';
+import { useContactDetails } from '../../features/settings/api/get-interface-settings.ts';
 import { paths } from '../../lib/paths.ts';
 import { PageHeader } from './page-header.tsx';
 
@@ -14,7 +14,7 @@ type Category = (typeof categories)[number];
 
 export default function HelpPage() {
   const { t } = useTranslation(['help', 'common']);
-  const { support_email } = useSiteSettings();
+  const { supportEmail } = useContactDetails();
   const [active, setActive] = useState<Category>('getting_started');
   const items = t(`categories.${active}.items`, { returnObjects: true }) as { q: string; a: string }[];
 
@@ -70,7 +70,7 @@ export default function HelpPage() {
               <Button asChild>
                 <Link to={paths.contact}>{t('still_need_help.contact_cta')}</Link>
               </Button>
-              <a href={`mailto:${support_email}`} className="text-sm text-slate-300 underline-offset-4 hover:text-white hover:underline">
+              <a href={`mailto:${supportEmail}`} className="text-sm text-slate-300 underline-offset-4 hover:text-white hover:underline">
                 {t('still_need_help.email_cta')}
               </a>
             </div>

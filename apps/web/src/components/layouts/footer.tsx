@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NewsletterForm } from '../../features/newsletter/components/newsletter-form.tsx';
-import { useQuickLinkName, useSettingText, useSiteSettings } from '../../features/settings/api/get-interface-settings.ts';
+import { useContactDetails, useQuickLinkName, useSettingText, useSiteSettings } from '../../features/settings/api/get-interface-settings.ts';
 import { paths } from '../../lib/paths.ts';
 import { Container } from '../ui/container.tsx';
 import { Brand } from './logo.tsx';
@@ -49,8 +49,7 @@ export function Footer() {
   const description = useSettingText('site_description');
   const footerText = useSettingText('footer_text');
   const address = useSettingText('address');
-  const email = settings.contact_email || 'hello@mihna.ae';
-  const phone = settings.phone_number || '+971 4 123 4567';
+  const { contactEmail: email, phone, phoneHref } = useContactDetails();
 
   return (
     <footer className="mt-auto bg-slate-900 text-slate-300">
@@ -86,7 +85,7 @@ export function Footer() {
             </li>
             <li className="flex items-start gap-2">
               <Phone className="mt-0.5 size-4 shrink-0 text-slate-500" aria-label={t('footer.phone')} />
-              <a href={`tel:${phone.replace(/[^+\d]/g, '')}`} dir="ltr" className="hover:text-white">{phone}</a>
+              <a href={phoneHref} dir="ltr" className="hover:text-white">{phone}</a>
             </li>
             <li className="flex items-start gap-2">
               <MapPin className="mt-0.5 size-4 shrink-0 text-slate-500" aria-label={t('footer.address')} />

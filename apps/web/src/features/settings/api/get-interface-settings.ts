@@ -36,3 +36,15 @@ export function useQuickLinkName(link: { name: string; url: string }): string {
   const isDefault = defaultSiteSettings.quick_links.some((item) => item.url === link.url && item.name === link.name);
   return isDefault && i18n.exists(key) ? t(key) : link.name;
 }
+
+/** Contact details from the settings, with built-in fallbacks for an empty field. */
+export function useContactDetails() {
+  const settings = useSiteSettings();
+  const phone = settings.phone_number || defaultSiteSettings.phone_number;
+  return {
+    contactEmail: settings.contact_email || defaultSiteSettings.contact_email,
+    supportEmail: settings.support_email || defaultSiteSettings.support_email,
+    phone,
+    phoneHref: `tel:${phone.replace(/[^+\d]/g, '')}`,
+  };
+}
