@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import { isOutboxEnabled } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createApiPathAliases, API_PREFIX } from './plugins/api-paths.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
@@ -36,6 +36,9 @@ export interface BuildAppOptions {
   clock?: () => Date;
 }
 
+// X-Forwarded-For is read from the right: the last `hops` entries were added by our own proxies.
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the whole server, wired by hand, without listening: main.ts listens, tests inject. */
 export async function buildApp(options: BuildAppOptions) {
   const { config, database } = options;
@@ -45,9 +48,10 @@ export async function buildApp(options: BuildAppOptions) {
     logger: options.logger ?? { level: config.logLevel },
     rewriteUrl: (request) => aliases.rewriteUrl(request),
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -77,7 +81,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(referenceRoutes());
       await api.register(contactRoutes(contact, rateLimiter));
       await api.register(newsletterRoutes(createNewsletterRepository(db), rateLimiter));
-      if (isOutboxEnabled(config) && !options.transports) await api.register(outboxRoutes(deliveryRepository));
+      if (isOutboxEnabled(config)) await api.register(outboxRoutes(deliveryRepository));
     },
     { prefix: API_PREFIX },
   );

@@ -12,7 +12,8 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const environmentSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    // Outside production the server answers this machine only: the development outbox holds codes.
+    HOST: z.string().min(1).optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
@@ -25,11 +26,18 @@ const environmentSchema = z
     TWILIO_FROM: z.preprocess(emptyAsUndefined, z.string().regex(/^\+?[0-9A-Za-z]{3,16}$/).optional()),
     // Lets tests point the Twilio client at a local stand-in that speaks Twilio's API.
     TWILIO_API_URL: z.url().default('https://api.twilio.com'),
-    // Behind a load balancer the client address comes from X-Forwarded-For; only trust it when told to.
-    TRUST_PROXY: flag(false),
+    // Behind a load balancer the client address comes from X-Forwarded-For. Trust only the proxies
+    // named (a hop count, or addresses/CIDRs); trusting the header wholesale lets clients choose their address.
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(\d{1,2}|[\da-fA-F/]*[.:][\da-fA-F.:/]*(,[\da-fA-F/]*[.:][\da-fA-F.:/]*)*)$/, 'a number of proxy hops, or a comma-separated list of proxy addresses')
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, context) => {
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+      context.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production: e-mail carries verification codes' });
+    }
     const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM];
     if (twilio.some(Boolean) && !twilio.every(Boolean)) {
       context.addIssue({
@@ -51,9 +59,14 @@ export interface Config {
   publicUrl: string;
   seedDemo: boolean;
   logLevel: Environment['LOG_LEVEL'];
-  trustProxy: boolean;
+  trustProxy: number | string[] | false;
   mail: { smtpUrl: string | undefined; from: string };
   twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | undefined;
+}
+
+function parseTrustProxy(value: string | undefined): number | string[] | false {
+  if (!value || value === '0') return false;
+  return /^\d+$/.test(value) ? Number(value) : value.split(',');
 }
 
 export class ConfigError extends Error {
@@ -71,14 +84,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = parsed.data;
   return {
     env: env.NODE_ENV,
-    host: env.HOST,
+    host: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     port: env.PORT,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     twilio:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, isOutboxEnabled, loadConfig, type Config } from './config.ts';
 import { openPglite, openPostgres, type Database } from './db/client.ts';
 import { DataDirectoryLockedError, lockDataDirectory } from './db/lock.ts';
 import { seedDatabase } from './db/seed.ts';
@@ -29,22 +29,34 @@ async function main() {
       `Embedded database (PGlite) in ${config.dataDir}: for trying Mihna, development and single-machine use. Set DATABASE_URL to run on PostgreSQL.`,
     );
   }
-  await seedDatabase(app);
+  if (!config.twilio && !isOutboxEnabled(config)) app.log.warn('No SMS provider is configured (TWILIO_*): text messages will wait in the queue.');
+  await seedDatabase(app, { demo: config.seedDemo });
   app.services.delivery.start();
+  const maintenance = setInterval(() => void app.services.rateLimiter.pruneExpired(new Date(Date.now() - 86_400_000)).catch(() => undefined), 3_600_000);
+  maintenance.unref();
 
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
+    clearInterval(maintenance);
     app.log.info(`${signal} received: finishing in-flight requests`);
-    try {
-      await app.close();
-      await database.checkpoint();
-      await database.close();
-    } finally {
-      release();
-    }
+    // Each step runs even if the one before failed or hung: the checkpoint is what keeps PGlite's data.
+    await step('stop serving', () => app.close(), 15_000);
+    await step('checkpoint the database', () => database.checkpoint(), 15_000);
+    await step('close the database', () => database.close(), 5_000);
+    await step('release the data directory', async () => release(), 1_000);
     process.exit(0);
+  };
+  const step = async (name: string, action: () => Promise<unknown>, timeoutMs: number) => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([action(), new Promise((_resolve, reject) => (timer = setTimeout(() => reject(new Error('timed out')), timeoutMs)))]);
+    } catch (error) {
+      app.log.error({ err: error }, `shutdown: could not ${name}`);
+    } finally {
+      clearTimeout(timer);
+    }
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

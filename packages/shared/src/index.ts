@@ -1,4 +1,5 @@
 export * from './messages.ts';
+export * from './text.ts';
 export * from './errors.ts';
 export * from './settings.ts';
 export * from './contact.ts';

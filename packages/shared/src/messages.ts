@@ -2,6 +2,7 @@
 export const messages = {
   required: 'This field is required',
   minLength: (n: number) => `Must be at least ${n} characters`,
+  maxLength: (n: number) => `Must be no more than ${n} characters`,
   validNumber: 'Must be a valid number',
   validWholeNumber: 'Must be a valid whole number',
   min: (n: number) => `Must be at least ${n}`,

@@ -12,32 +12,54 @@ function isProcessAlive(pid: number): boolean {
   }
 }
 
+function readHolder(lockPath: string): number | undefined {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
+    return Number.isInteger(pid) ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Two processes opening one PGlite directory corrupt it, so the first one takes this lock and a
- * second is refused. A lock left by a process that no longer exists is taken over.
+ * second is refused. The lock file appears with its content at once (a hard link of a file already
+ * written), so no process can ever read it half made; a lock left by a dead process is taken over
+ * by renaming it away, which only one contender can do.
  */
-export function lockDataDirectory(dataDir: string): { release(): void } {
+export function lockDataDirectory(dataDir: string): { release: () => void } {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'mihna.lock');
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
-      return {
-        release: () => {
-          if (fs.readFileSync(lockPath, 'utf8').trim() === String(process.pid)) fs.rmSync(lockPath, { force: true });
-        },
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isProcessAlive(holder)) {
+  const candidate = `${lockPath}.${process.pid}`;
+  fs.writeFileSync(candidate, String(process.pid));
+  try {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      try {
+        fs.linkSync(candidate, lockPath);
+        return {
+          release: () => {
+            if (readHolder(lockPath) === process.pid) fs.rmSync(lockPath, { force: true });
+          },
+        };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const holder = readHolder(lockPath);
+      if (holder === undefined || isProcessAlive(holder)) {
         throw new DataDirectoryLockedError(
-          `The data directory ${dataDir} is in use by another Mihna server (process ${holder}). ` +
+          `The data directory ${dataDir} is in use by another Mihna server${holder ? ` (process ${holder})` : ''}. ` +
             'Stop that server first, or start this one with a different DATA_DIR.',
         );
       }
-      fs.rmSync(lockPath, { force: true });
+      try {
+        fs.renameSync(lockPath, `${lockPath}.stale.${process.pid}`);
+        fs.rmSync(`${lockPath}.stale.${process.pid}`, { force: true });
+      } catch {
+        // Another process took the stale lock over first; the next attempt sees its lock.
+      }
     }
+    throw new DataDirectoryLockedError(`Could not lock the data directory ${dataDir}.`);
+  } finally {
+    fs.rmSync(candidate, { force: true });
   }
-  throw new DataDirectoryLockedError(`Could not lock the data directory ${dataDir}.`);
 }

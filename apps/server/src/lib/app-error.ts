@@ -13,7 +13,4 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (detail = 'Not Found') => new AppError('not_found', detail);
-export const forbidden = (detail = 'You do not have permission to do this.') => new AppError('forbidden', detail);
-export const conflict = (detail: string) => new AppError('conflict', detail);
 export const tooManyRequests = (detail: string) => new AppError('rate_limited', detail);

@@ -52,6 +52,17 @@ describe('path rule', () => {
     expect(response.headers['cache-control']).toContain('immutable');
   });
 
+  it('does not lend the documentation pages an unprefixed spelling', async () => {
+    const response = await app.inject({ method: 'GET', url: '/docs', headers: { accept: 'application/json' } });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('keeps /api to the API even for a browser navigation with a query string', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api?x=1', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('not_found');
+  });
+
   it('answers a non-HTML request to a path that is no route with 404 JSON', async () => {
     const response = await app.inject({ method: 'GET', url: '/projects/42', headers: { accept: 'application/json' } });
     expect(response.statusCode).toBe(404);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 
 export const API_PREFIX = '/api';
 
-const isBrowserNavigation = (request: IncomingMessage) => (request.headers.accept ?? '').includes('text/html');
+export const isBrowserNavigation = (request: Pick<IncomingMessage, 'headers'>) => (request.headers.accept ?? '').includes('text/html');
 
 /**
  * The specification writes some calls without the /api prefix (`PUT /users/{id}`, `GET /search/jobs`).
@@ -17,7 +17,8 @@ export function createApiPathAliases() {
   return {
     collect(app: FastifyInstance) {
       app.addHook('onRoute', (route) => {
-        if (!route.url.startsWith(`${API_PREFIX}/`)) return;
+        // Hidden routes (the documentation pages) keep their paths to themselves.
+        if (!route.url.startsWith(`${API_PREFIX}/`) || route.schema?.hide) return;
         const unprefixed = route.url.slice(API_PREFIX.length);
         for (const lowerOrUpper of [route.method].flat()) {
           const method = lowerOrUpper.toUpperCase() as HTTPMethod;

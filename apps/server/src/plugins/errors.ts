@@ -17,12 +17,32 @@ const codeByStatus = new Map<number, ErrorCode>(
   Object.entries(errorStatus).map(([code, status]) => [status, code as ErrorCode]),
 );
 
+/** Errors Fastify raises before routing (a badly encoded URL, say), in the same shape. */
+export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  return send(reply, codeByStatus.get(status) ?? 'bad_request', error.message);
+}
+
 function send(reply: FastifyReply, code: ErrorCode, detail: ErrorResponse['detail']) {
   return reply.status(errorStatus[code]).send({ detail, code } satisfies ErrorResponse);
 }
 
+// PostgreSQL refuses text containing NUL, so it must be turned away before it reaches a query.
+const hasNulCharacter = (value: unknown): boolean => {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNulCharacter);
+  if (typeof value === 'object' && value !== null) return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNulCharacter(item));
+  return false;
+};
+
 /** Errors leave the server in one shape, and a client mistake is never answered with a 5xx. */
 export function registerErrorHandling(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    if (hasNulCharacter(request.body) || hasNulCharacter(request.query) || hasNulCharacter(request.params)) {
+      throw new AppError('bad_request', 'The request contains characters that are not allowed.');
+    }
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return send(reply, error.code, error.detail);
 

@@ -4,6 +4,19 @@ import type { Db } from '../db/client.ts';
 import { rateLimitCounters } from '../db/schema.ts';
 import { tooManyRequests } from '../lib/app-error.ts';
 
+/** One client: an IPv4 address, or an IPv6 /64 (one subscriber usually holds a whole /64). */
+export function clientKeyOf(ip: string): string {
+  if (!ip.includes(':') || ip.startsWith('::ffff:')) return ip.replace(/^::ffff:/, '');
+  const [head = '', tail = ''] = ip.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : ip.split(':');
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || '0', 16).toString(16))
+    .join(':')}::/64`;
+}
+
 export interface RateLimitRule {
   bucket: string;
   limit: number;
@@ -39,7 +52,7 @@ export function createRateLimiter(db: Db, clock: () => Date = () => new Date()) 
   /** A preHandler that answers 429 with the rule's message once a client passes the limit. */
   function limitPerClient(rule: RateLimitRule) {
     return async (request: FastifyRequest, reply: { header(name: string, value: string): unknown }) => {
-      const { isAllowed, retryAfterSeconds } = await hit(rule, request.ip);
+      const { isAllowed, retryAfterSeconds } = await hit(rule, clientKeyOf(request.ip));
       if (!isAllowed) {
         reply.header('Retry-After', String(retryAfterSeconds));
         throw tooManyRequests(rule.message);

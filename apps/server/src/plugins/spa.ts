@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX } from './api-paths.ts';
+import { API_PREFIX, isBrowserNavigation } from './api-paths.ts';
 import { AppError } from '../lib/app-error.ts';
 
 /**
@@ -27,9 +27,9 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | undefi
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`);
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (hasSpa && !isApi && wantsHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+    const path = request.url.split('?', 1)[0] ?? '/';
+    const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+    if (hasSpa && !isApi && isBrowserNavigation(request) && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', { cacheControl: false });
     }
     throw new AppError('not_found', 'Not Found');

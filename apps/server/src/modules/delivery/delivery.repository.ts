@@ -13,6 +13,9 @@ export interface NewMessage {
   replyTo?: string;
 }
 
+const leaseHeld = (claimed: Pick<OutgoingMessage, 'id' | 'attempts'>) =>
+  and(eq(outgoingMessages.id, claimed.id), eq(outgoingMessages.status, 'pending'), eq(outgoingMessages.attempts, claimed.attempts));
+
 export function createDeliveryRepository(db: Db) {
   return {
     async insertMessage(message: NewMessage, executor: Db = db) {
@@ -52,20 +55,19 @@ export function createDeliveryRepository(db: Db) {
       });
     },
 
-    async markSent(id: string, transport: string, sentAt: Date) {
-      await db.update(outgoingMessages).set({ status: 'sent', transport, sentAt, lastError: null }).where(eq(outgoingMessages.id, id));
+    /** Settles an attempt only while this process still holds the lease it claimed (same attempt number). */
+    async markSent(claimed: Pick<OutgoingMessage, 'id' | 'attempts'>, transport: string, sentAt: Date) {
+      await db
+        .update(outgoingMessages)
+        .set({ status: 'sent', transport, sentAt, lastError: null })
+        .where(leaseHeld(claimed));
     },
 
-    async markAttemptFailed(id: string, error: string, nextAttemptAt: Date, isFinal: boolean) {
+    async markAttemptFailed(claimed: Pick<OutgoingMessage, 'id' | 'attempts'>, error: string, nextAttemptAt: Date, isFinal: boolean) {
       await db
         .update(outgoingMessages)
         .set({ status: isFinal ? 'failed' : 'pending', lastError: error.slice(0, 1000), nextAttemptAt })
-        .where(eq(outgoingMessages.id, id));
-    },
-
-    async findMessage(id: string) {
-      const [row] = await db.select().from(outgoingMessages).where(eq(outgoingMessages.id, id));
-      return row;
+        .where(leaseHeld(claimed));
     },
 
     async listRecentMessages(recipient: string | undefined, limit: number) {

@@ -4,9 +4,10 @@ import type { Channel, DeliveryRepository, NewMessage } from './delivery.reposit
 import type { Transport } from './transports.ts';
 
 const MAX_ATTEMPTS = 10;
-const LEASE_MS = 2 * 60_000;
+// Longer than the slowest transport may take for a whole batch (SMTP gives up after 60 s of silence).
+const LEASE_MS = 10 * 60_000;
 const POLL_MS = 15_000;
-const BATCH_SIZE = 20;
+const BATCH_SIZE = 5;
 
 /** 30 s, 1 min, 2 min … capped at an hour between tries. */
 export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -26,20 +27,24 @@ export function createDeliveryService({ repository, transports, logger, clock = 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let isRerunRequested = false;
+  let isStopping = false;
 
+  /** Sends every message due at `now`; `now` may be later than the clock to force retries (tests). */
   async function dispatchDue(now = clock()) {
-    for (;;) {
+    while (!isStopping) {
       const messages = await repository.claimDueMessages(now, new Date(now.getTime() + LEASE_MS), BATCH_SIZE);
       for (const message of messages) {
+        if (isStopping) return;
         const transport = transports[message.channel];
         try {
           if (!transport) throw new Error(`no ${message.channel} provider is configured`);
           await transport.send(message);
-          await repository.markSent(message.id, transport.name, clock());
+          await repository.markSent(message, transport.name, clock());
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           const isFinal = message.attempts >= MAX_ATTEMPTS;
-          await repository.markAttemptFailed(message.id, reason, new Date(now.getTime() + retryDelayMs(message.attempts)), isFinal);
+          const retryAt = new Date(Math.max(now.getTime(), clock().getTime()) + retryDelayMs(message.attempts));
+          await repository.markAttemptFailed(message, reason, retryAt, isFinal);
           logger.warn({ messageId: message.id, channel: message.channel, attempts: message.attempts, reason }, 'message not delivered; will retry');
         }
       }
@@ -47,19 +52,19 @@ export function createDeliveryService({ repository, transports, logger, clock = 
     }
   }
 
+  /** Starts a dispatch, or asks the one running to go round once more; never two at once in this process. */
   function dispatchSoon(): Promise<void> {
-    if (running) {
-      isRerunRequested = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        isRerunRequested = false;
-        await dispatchDue().catch((error: unknown) => logger.error({ err: error }, 'delivery dispatch failed'));
-      } while (isRerunRequested);
-    })().finally(() => {
-      running = undefined;
-    });
+    isRerunRequested = true;
+    running ??= (async () => {
+      try {
+        while (isRerunRequested && !isStopping) {
+          isRerunRequested = false;
+          await dispatchDue().catch((error: unknown) => logger.error({ err: error }, 'delivery dispatch failed'));
+        }
+      } finally {
+        running = undefined;
+      }
+    })();
     return running;
   }
 
@@ -72,7 +77,9 @@ export function createDeliveryService({ repository, transports, logger, clock = 
       timer.unref();
       void dispatchSoon();
     },
+    /** Stops after the message being sent; what is left stays in the table for the next start. */
     async stop() {
+      isStopping = true;
       if (timer) clearInterval(timer);
       timer = undefined;
       await running;

@@ -101,7 +101,7 @@ describe('the development outbox', () => {
 
   it('is on only without a provider and outside production', () => {
     expect(isOutboxEnabled(testConfig())).toBe(true);
-    expect(isOutboxEnabled(testConfig({ NODE_ENV: 'production' }))).toBe(false);
+    expect(isOutboxEnabled(testConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' }))).toBe(false);
     expect(isOutboxEnabled(testConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }))).toBe(false);
   });
 
@@ -129,7 +129,7 @@ describe('the development outbox', () => {
   });
 
   it('is not served in production', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production' } });
+    const production = await createTestApp({ env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' } });
     try {
       const response = await production.inject({ method: 'GET', url: '/api/dev/outbox' });
       expect(response.statusCode).toBe(404);

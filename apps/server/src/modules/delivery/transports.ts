@@ -11,7 +11,8 @@ export interface Transport {
 }
 
 export function createSmtpTransport(smtpUrl: string, from: string): Transport {
-  const mailer = nodemailer.createTransport(smtpUrl);
+  // Timeouts well inside the delivery lease, so a hung server cannot outlast it.
+  const mailer = nodemailer.createTransport(smtpUrl, { connectionTimeout: 20_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
   return {
     name: 'smtp',
     async send(message) {
