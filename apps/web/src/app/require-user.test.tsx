@@ -66,3 +66,36 @@ describe('RequireUser', () => {
     expect(sessionToken.read()).toBeNull();
   });
 });
+
+describe('RequireUser when the session cannot be checked', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+  });
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('keeps the token and offers a retry instead of sending the user to /login', async () => {
+    sessionToken.write('a-valid-token');
+    let isServerDown = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          isServerDown
+            ? jsonResponse(429, { detail: 'Too many requests', code: 'rate_limited' })
+            : jsonResponse(200, { id: 'u1', first_name: 'Aisha', last_name: 'Khan', role: 'employer' }),
+        ),
+      ),
+    );
+    const router = renderAt('/dashboard');
+    expect(await screen.findByRole('alert')).toBeDefined();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(sessionToken.read()).toBe('a-valid-token');
+    isServerDown = false;
+    screen.getByRole('button', { name: 'Try again' }).click();
+    expect(await screen.findByText('private page')).toBeDefined();
+  });
+});

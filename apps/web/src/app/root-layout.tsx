@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Footer } from '../components/layouts/footer.tsx';
-import { Header } from '../components/layouts/header.tsx';
+import { Footer } from './layout/footer.tsx';
+import { Header } from './layout/header.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 
 export function RootLayout() {

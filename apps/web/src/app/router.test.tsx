@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CountrySelect } from '../components/layouts/country-select.tsx';
+import { CountrySelect } from './layout/country-select.tsx';
 import { initI18n } from '../i18n/index.ts';
 import { routes } from './router.tsx';
 

@@ -1,13 +1,16 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { storage } from '../lib/storage.ts';
 import arCommon from './locales/ar/common.json';
+import arValidation from './locales/ar/validation.json';
 import enCommon from './locales/en/common.json';
+import enValidation from './locales/en/validation.json';
 
 export const languages = ['en', 'ar'] as const;
 export type Language = (typeof languages)[number];
 const STORAGE_KEY = 'mihna.language';
 
-const pageNamespaces = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*/*.json', '!./locales/*/common.json']);
+const pageNamespaces = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*/*.json', '!./locales/*/common.json', '!./locales/*/validation.json']);
 
 /** Page texts (help, legal, about) load with their page; the shell's strings come with the first bundle. */
 const lazyNamespaces: BackendModule = {
@@ -24,7 +27,7 @@ const lazyNamespaces: BackendModule = {
 };
 
 export function detectLanguage(): Language {
-  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
+  const stored = storage.get(STORAGE_KEY);
   if (stored === 'en' || stored === 'ar') return stored;
   return typeof navigator !== 'undefined' && navigator.language.toLowerCase().startsWith('ar') ? 'ar' : 'en';
 }
@@ -44,17 +47,17 @@ export async function initI18n(language: Language = detectLanguage()) {
       lng: language,
       fallbackLng: 'en',
       supportedLngs: languages,
-      ns: ['common'],
+      ns: ['common', 'validation'],
       defaultNS: 'common',
       partialBundledLanguages: true,
-      resources: { en: { common: enCommon }, ar: { common: arCommon } },
+      resources: { en: { common: enCommon, validation: enValidation }, ar: { common: arCommon, validation: arValidation } },
       interpolation: { escapeValue: false },
       returnNull: false,
     });
   applyToDocument(language);
   i18next.on('languageChanged', (next) => {
     applyToDocument(next);
-    localStorage.setItem(STORAGE_KEY, next);
+    storage.set(STORAGE_KEY, next);
   });
   return i18next;
 }

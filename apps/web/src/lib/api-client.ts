@@ -1,11 +1,12 @@
 import { messages, readErrorDetail } from '@mihna/shared';
+import { storage } from './storage.ts';
 
 const TOKEN_KEY = 'mihna.token';
 
 export const sessionToken = {
-  read: () => (typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY)),
-  write: (token: string) => localStorage.setItem(TOKEN_KEY, token),
-  clear: () => localStorage.removeItem(TOKEN_KEY),
+  read: () => storage.get(TOKEN_KEY),
+  write: (token: string) => storage.set(TOKEN_KEY, token),
+  clear: () => storage.remove(TOKEN_KEY),
 };
 
 /** An error answer from the API, with the detail read the way the specification says. */

@@ -15,6 +15,9 @@ export interface SessionUser {
 interface Session {
   user: SessionUser | null;
   isLoading: boolean;
+  /** The session could not be checked (network or server trouble); the token is kept for a retry. */
+  isUnverified: boolean;
+  retry: () => void;
   signIn: (token: string) => void;
   signOut: () => void;
 }
@@ -34,8 +37,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       try {
         return await apiRequest<SessionUser>(apiPaths.me, { signal });
       } catch (error) {
-        // A token the server no longer accepts ends the session; other failures keep it for a retry.
-        if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        // Only a token the server refuses ends the session; throttling, network or server trouble keep it.
+        if (error instanceof ApiError && error.status === 401) {
           sessionToken.clear();
           setToken(null);
           return null;
@@ -56,9 +59,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.removeQueries({ queryKey: ['session'] });
   }, [queryClient]);
 
+  const { refetch } = me;
+  const retry = useCallback(() => void refetch(), [refetch]);
   const value = useMemo<Session>(
-    () => ({ user: token ? (me.data ?? null) : null, isLoading: token !== null && me.isPending, signIn, signOut }),
-    [token, me.data, me.isPending, signIn, signOut],
+    () => ({
+      user: token ? (me.data ?? null) : null,
+      isLoading: token !== null && me.isPending,
+      isUnverified: token !== null && me.isError,
+      retry,
+      signIn,
+      signOut,
+    }),
+    [token, me.data, me.isPending, me.isError, retry, signIn, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -39,7 +39,7 @@ export default function AboutPage() {
               const Icon = benefitIcons[index] ?? ShieldCheck;
               return (
                 <li key={benefit.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-                  <Icon className="size-7 text-primary" aria-hidden="true" />
+                  <Icon className="size-7 text-primary-strong" aria-hidden="true" />
                   <h3 className="mt-4 font-semibold text-slate-950">{benefit.title}</h3>
                   <p className="mt-2 text-sm leading-6 text-slate-600">{benefit.text}</p>
                 </li>

@@ -1,17 +1,20 @@
 import { Clock, LifeBuoy, Mail, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SocialLinks, socialUrls } from '../../components/layouts/social-icons.tsx';
+import { SocialLinks, socialUrls } from '../../components/ui/social-icons.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { ContactForm } from '../../features/contact/components/contact-form.tsx';
-import { useContactDetails, useSiteSettings } from '../../features/settings/api/get-interface-settings.ts';
+import { defaultSiteSettings } from '@mihna/shared';
+import { useSiteSettings } from '../../features/settings/api/get-interface-settings.ts';
 import { paths } from '../../lib/paths.ts';
 import { PageHeader } from './page-header.tsx';
 
 export default function ContactPage() {
   const { t } = useTranslation();
   const settings = useSiteSettings();
-  const { supportEmail, phone, phoneHref } = useContactDetails();
+  // The specification fixes the page's e-mail and phone; the social links come from the settings.
+  const { support_email: supportEmail, phone_number: phone } = defaultSiteSettings;
+  const phoneHref = `tel:${phone.replace(/[^+\d]/g, '')}`;
   const details = [
     { icon: Mail, label: t('contact.email_label'), value: supportEmail, href: `mailto:${supportEmail}` },
     { icon: MapPin, label: t('contact.office_label'), value: t('contact.office') },

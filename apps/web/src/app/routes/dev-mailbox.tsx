@@ -51,7 +51,7 @@ export default function DevMailboxPage() {
             {outbox.data?.messages.map((message) => (
               <li key={message.id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="outbox-message">
                 <div className="flex flex-wrap items-center gap-3 text-sm">
-                  <span className={clsx('inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium', message.channel === 'email' ? 'bg-primary/10 text-primary' : 'bg-secondary/10 text-secondary')}>
+                  <span className={clsx('inline-flex items-center gap-1 rounded-full px-2.5 py-1 font-medium', message.channel === 'email' ? 'bg-primary/10 text-primary-strong' : 'bg-secondary/10 text-secondary-strong')}>
                     {message.channel === 'email' ? <Mail className="size-4" aria-hidden="true" /> : <MessageSquare className="size-4" aria-hidden="true" />}
                     {t(`mailbox.channel.${message.channel}`)}
                   </span>

@@ -22,7 +22,7 @@ export default function HelpPage() {
     <>
       <title>{t('title')}</title>
       <PageHeader title={t('title')} subtitle={t('subtitle')}>
-        <p className="mt-4 inline-flex rounded-xl bg-primary/10 px-4 py-2 text-sm font-medium text-primary">{t('industries_note')}</p>
+        <p className="mt-4 inline-flex rounded-xl bg-primary/10 px-4 py-2 text-sm font-medium text-primary-strong">{t('industries_note')}</p>
       </PageHeader>
       <Container className="grid gap-8 py-12 lg:grid-cols-[16rem_1fr]">
         <nav aria-label={t('common:help.categories_label')} className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:px-0">
@@ -36,7 +36,7 @@ export default function HelpPage() {
                   aria-current={active === category ? 'true' : undefined}
                   className={clsx(
                     'w-full rounded-lg px-4 py-2.5 text-start text-sm font-medium whitespace-nowrap transition-colors',
-                    active === category ? 'bg-primary text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50',
+                    active === category ? 'bg-primary-strong text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50',
                   )}
                 >
                   {t(`categories.${category}.title`)}

@@ -39,7 +39,7 @@ function Hero() {
     >
       <Container className="py-16 sm:py-24">
         <div className="mx-auto max-w-3xl text-center">
-          <p className="text-sm font-semibold text-primary">{t('home.eyebrow')}</p>
+          <p className="text-sm font-semibold text-primary-strong">{t('home.eyebrow')}</p>
           <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-950 sm:text-6xl">{title}</h1>
           <p className="mt-6 text-lg leading-8 text-slate-600">{subtitle}</p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
@@ -53,9 +53,9 @@ function Hero() {
         </div>
         <dl aria-label={t('home.counters_label')} className="mx-auto mt-14 grid max-w-3xl grid-cols-3 gap-3 sm:gap-6">
           {counters.map((counter) => (
-            <div key={counter.key} className="rounded-2xl bg-white px-3 py-5 text-center shadow-sm ring-1 ring-slate-200">
-              <dd className="text-2xl font-bold text-slate-950 sm:text-4xl">{number.format(counter.value)}</dd>
-              <dt className="mt-1 text-xs text-slate-600 sm:text-sm">{t(`home.counters.${counter.key}`)}</dt>
+            <div key={counter.key} className="flex flex-col rounded-2xl bg-white px-3 py-5 text-center shadow-sm ring-1 ring-slate-200">
+              <dt className="order-2 mt-1 text-xs text-slate-600 sm:text-sm">{t(`home.counters.${counter.key}`)}</dt>
+              <dd className="order-1 text-2xl font-bold text-slate-950 sm:text-4xl">{number.format(counter.value)}</dd>
             </div>
           ))}
         </dl>
@@ -102,7 +102,7 @@ function HowItWorks() {
               <ol className="mt-5 space-y-5">
                 {(t(`home.how.${side}.steps`, { returnObjects: true }) as Step[]).map((step, index) => (
                   <li key={step.title} className="flex gap-4">
-                    <span className={`flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white ${side === 'employers' ? 'bg-primary' : 'bg-secondary'}`}>
+                    <span className={`flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white ${side === 'employers' ? 'bg-primary-strong' : 'bg-secondary-strong'}`}>
                       {index + 1}
                     </span>
                     <div>
@@ -145,7 +145,7 @@ function CallToAction() {
   return (
     <section className="pb-20">
       <Container>
-        <div className="rounded-3xl bg-primary px-6 py-12 text-center text-white sm:px-12">
+        <div className="rounded-3xl bg-primary-strong px-6 py-12 text-center text-white sm:px-12">
           <h2 className="text-3xl font-bold tracking-tight">{t('home.cta_title')}</h2>
           <p className="mx-auto mt-3 max-w-xl text-white/90">{t('home.cta_text')}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">

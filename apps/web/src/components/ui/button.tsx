@@ -3,10 +3,10 @@ import clsx from 'clsx';
 import type { ButtonHTMLAttributes } from 'react';
 
 const variants = {
-  primary: 'bg-primary text-white shadow-sm hover:bg-primary/90',
+  primary: 'bg-primary-strong text-white shadow-sm hover:bg-primary-strong/90',
   secondary: 'bg-white text-slate-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100',
-  inverse: 'bg-white text-primary shadow-sm hover:bg-white/90',
+  inverse: 'bg-white text-primary-strong shadow-sm hover:bg-white/90',
 } as const;
 
 const sizes = { sm: 'h-9 px-3 text-sm', md: 'h-11 px-5 text-sm', lg: 'h-12 px-6 text-base' } as const;

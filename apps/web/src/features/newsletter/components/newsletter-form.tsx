@@ -1,16 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { useSubscribeToNewsletter } from '../api/subscribe.ts';
 
 export function NewsletterForm() {
   const { t, i18n } = useTranslation();
   const [email, setEmail] = useState('');
   const subscribe = useSubscribeToNewsletter();
+  const translate = useValidationMessage();
   // The server validates (the footer is on every page, so it carries no validator); its words are shown translated.
   const error =
     subscribe.error instanceof ApiError && subscribe.error.status === 422
-      ? t(`validation.${subscribe.error.message}`, { defaultValue: subscribe.error.message })
+      ? translate(subscribe.error.message)
       : subscribe.isError
         ? t('footer.subscribe_failed')
         : undefined;
@@ -48,7 +50,7 @@ export function NewsletterForm() {
         <button
           type="submit"
           disabled={subscribe.isPending}
-          className="h-10 shrink-0 rounded-lg bg-primary px-4 text-sm font-semibold text-white hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-60"
+          className="h-10 shrink-0 rounded-lg bg-primary-strong px-4 text-sm font-semibold text-white hover:bg-primary-strong/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-60"
         >
           {subscribe.isPending ? t('footer.subscribing') : t('footer.subscribe')}
         </button>

@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { NewsletterForm } from '../../features/newsletter/components/newsletter-form.tsx';
 import { useContactDetails, useQuickLinkName, useSettingText, useSiteSettings } from '../../features/settings/api/get-interface-settings.ts';
 import { paths } from '../../lib/paths.ts';
-import { Container } from '../ui/container.tsx';
+import { Container } from '../../components/ui/container.tsx';
 import { Brand } from './logo.tsx';
-import { SocialLinks, socialUrls } from './social-icons.tsx';
+import { SocialLinks, socialUrls } from '../../components/ui/social-icons.tsx';
 
 // Footer links open a new page, so the reader starts at its top.
 const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'instant' });
@@ -99,7 +99,7 @@ export function Footer() {
         </FooterBlock>
       </Container>
       <div className="border-t border-white/10">
-        <Container className="py-6 text-sm text-slate-500">
+        <Container className="py-6 text-sm text-slate-400">
           {t('footer.rights', { year: new Date().getFullYear(), name, text: footerText })}
         </Container>
       </div>

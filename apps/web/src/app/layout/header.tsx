@@ -1,12 +1,12 @@
 import clsx from 'clsx';
 import { Menu, MapPin, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { useSession, type SessionUser } from '../../lib/session.tsx';
-import { Button } from '../ui/button.tsx';
-import { Container } from '../ui/container.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Container } from '../../components/ui/container.tsx';
 import { CountrySelect } from './country-select.tsx';
 import { Brand } from './logo.tsx';
 
@@ -17,7 +17,7 @@ export function nearbyProjectsHref(user: Pick<SessionUser, 'emirate' | 'city'> |
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  clsx('rounded-md px-3 py-2 text-sm font-medium transition-colors', isActive ? 'text-primary' : 'text-slate-700 hover:text-slate-950');
+  clsx('rounded-md px-3 py-2 text-sm font-medium transition-colors', isActive ? 'text-primary-strong' : 'text-slate-700 hover:text-slate-950');
 
 function LanguageSwitch({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
@@ -25,7 +25,7 @@ function LanguageSwitch({ className }: { className?: string }) {
     <button
       type="button"
       onClick={() => void i18n.changeLanguage(i18n.language === 'ar' ? 'en' : 'ar')}
-      aria-label={t('header.switch_to_label')}
+      title={t('header.switch_to_label')}
       lang={i18n.language === 'ar' ? 'en' : 'ar'}
       className={clsx('rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100', className)}
     >
@@ -72,7 +72,20 @@ export function Header() {
   const { user } = useSession();
   const location = useLocation();
   const [isMenuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    menu.current?.querySelector<HTMLElement>('a, button, select')?.focus();
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [isMenuOpen]);
 
   const links = (
     <>
@@ -83,7 +96,7 @@ export function Header() {
         {t('header.find_professionals')}
       </NavLink>
       <Link to={nearbyProjectsHref(user)} className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-950">
-        <MapPin className="size-4 text-secondary" aria-hidden="true" />
+        <MapPin className="size-4 text-secondary-strong" aria-hidden="true" />
         {t('header.nearby_projects')}
       </Link>
     </>
@@ -92,7 +105,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <Container className="flex h-16 items-center gap-4">
-        <Link to={paths.home} className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-primary" aria-label={t('header.home')}>
+        <Link to={paths.home} className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-primary">
           <Brand />
         </Link>
         <nav aria-label={t('header.main_navigation')} className="hidden items-center gap-1 lg:flex">
@@ -106,6 +119,7 @@ export function Header() {
         <div className="ms-auto flex items-center gap-1 lg:hidden">
           <LanguageSwitch />
           <button
+            ref={menuButton}
             type="button"
             onClick={() => setMenuOpen((open) => !open)}
             aria-expanded={isMenuOpen}
@@ -118,7 +132,7 @@ export function Header() {
         </div>
       </Container>
       {isMenuOpen ? (
-        <div id="mobile-menu" className="border-t border-slate-200 bg-white lg:hidden">
+        <div id="mobile-menu" ref={menu} className="border-t border-slate-200 bg-white lg:hidden">
           <Container className="flex flex-col gap-1 py-4">
             <nav aria-label={t('header.main_navigation')} className="flex flex-col">
               {links}
