@@ -19,6 +19,21 @@ import { createTransports, type Transport } from './modules/delivery/transports.
 import type { Channel } from './modules/delivery/delivery.repository.ts';
 import { createNewsletterRepository } from './modules/newsletter/newsletter.repository.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { createCodesService } from './modules/auth/codes.service.ts';
+import { loginRoutes } from './modules/auth/login.routes.ts';
+import { createLoginService } from './modules/auth/login.service.ts';
+import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
+import { registrationRoutes } from './modules/auth/registration.routes.ts';
+import { createRegistrationService } from './modules/auth/registration.service.ts';
+import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
+import { createSessionsService } from './modules/auth/sessions.service.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
+import { createModerationService } from './modules/moderation/moderation.service.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createMediaRepository } from './modules/media/media.repository.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
@@ -73,14 +88,29 @@ export async function buildApp(options: BuildAppOptions) {
     clock,
   });
   const contact = createContactService({ db, repository: createContactRepository(db), delivery, settings });
+  const moderation = createModerationService();
+  const auth = createAuthRepository(db);
+  const users = createUsersRepository(db);
+  const sessions = createSessionsService({ repository: createSessionsRepository(db), clock });
+  const codes = createCodesService({ db, repository: auth, delivery, clock });
+  const accountServices = { db, auth, users, codes, sessions, delivery };
+  const registration = createRegistrationService({ ...accountServices, moderation, clock });
+  const login = createLoginService({ ...accountServices, rateLimiter, clock });
+  const passwordReset = createPasswordResetService(accountServices);
 
+  const media = createMediaRepository(db);
   await app.register(healthRoutes(database));
+  await app.register(mediaRoutes(media));
   await app.register(
     async (api) => {
       await api.register(settingsRoutes(settings));
       await api.register(referenceRoutes());
       await api.register(contactRoutes(contact, rateLimiter));
       await api.register(newsletterRoutes(createNewsletterRepository(db), rateLimiter));
+      await api.register(registrationRoutes(registration));
+      await api.register(loginRoutes(login, passwordReset, sessions));
+      await api.register(usersRoutes(sessions));
+      await api.register(moderationRoutes(moderation));
       if (isOutboxEnabled(config)) await api.register(outboxRoutes(deliveryRepository));
     },
     { prefix: API_PREFIX },
@@ -91,7 +121,7 @@ export async function buildApp(options: BuildAppOptions) {
     await delivery.stop();
   });
 
-  return Object.assign(app, { services: { database, settings, delivery, rateLimiter } });
+  return Object.assign(app, { services: { database, settings, delivery, rateLimiter, media, sessions } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -4,4 +4,6 @@ export * from './errors.ts';
 export * from './settings.ts';
 export * from './contact.ts';
 export * from './newsletter.ts';
+export * from './accounts.ts';
+export * from './user.ts';
 export * from './reference/index.ts';

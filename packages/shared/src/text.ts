@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from './messages.ts';
 
 // Control characters have no place in what people type; line breaks only where a text has lines.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point of this pattern
 const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const lineBreaks = /[\r\n\u2028\u2029]/;
 

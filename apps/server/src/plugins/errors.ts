@@ -18,9 +18,9 @@ const codeByStatus = new Map<number, ErrorCode>(
 );
 
 /** Errors Fastify raises before routing (a badly encoded URL, say), in the same shape. */
-export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply) {
+export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply): void {
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-  return send(reply, codeByStatus.get(status) ?? 'bad_request', error.message);
+  void send(reply, codeByStatus.get(status) ?? 'bad_request', error.message);
 }
 
 function send(reply: FastifyReply, code: ErrorCode, detail: ErrorResponse['detail']) {

@@ -67,7 +67,7 @@ export const englishDatasetTiers: Record<EnglishProfaneWord, Tier | null> = {
   retard: 'moderate',
   scat: 'moderate',
   semen: 'moderate',
-  // "Sex" is also the word for gender on forms.
+  // Only "sexy" is kept (see droppedDatasetPatterns): "Sex: Male" is a form field, not profanity.
   sex: 'mild',
   shit: 'moderate',
   slut: 'severe',
@@ -83,9 +83,10 @@ export const englishDatasetTiers: Record<EnglishProfaneWord, Tier | null> = {
 
 /**
  * Patterns of the dataset (in obscenity's syntax) that flag innocent text: the surname Fu, the medical
- * abbreviation PRN, and "anus" inside names such as Oceanus (re-added below with a word boundary).
+ * abbreviation PRN, "sex" meaning gender, and "anus" inside names such as Oceanus (re-added below with a
+ * word boundary).
  */
-export const droppedDatasetPatterns: ReadonlySet<string> = new Set(['fuck:|fu|', 'porn:|prn|', 'anus:anus']);
+export const droppedDatasetPatterns: ReadonlySet<string> = new Set(['fuck:|fu|', 'porn:|prn|', 'sex:|s[s]e[e]x|', 'anus:anus']);
 
 export interface ExtraEnglishTerm {
   term: string;

@@ -10,10 +10,12 @@ export interface Finding {
 
 const tierRank: Record<Tier, number> = { mild: 1, moderate: 2, severe: 3 };
 
+export function higherTier(a: Tier | undefined, b: Tier | undefined): Tier | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return tierRank[b] > tierRank[a] ? b : a;
+}
+
 export function highestTier(findings: readonly Finding[]): Tier | undefined {
-  let highest: Tier | undefined;
-  for (const finding of findings) {
-    if (highest === undefined || tierRank[finding.tier] > tierRank[highest]) highest = finding.tier;
-  }
-  return highest;
+  return findings.reduce<Tier | undefined>((highest, finding) => higherTier(highest, finding.tier), undefined);
 }

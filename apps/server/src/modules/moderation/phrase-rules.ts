@@ -22,7 +22,11 @@ const rules: readonly PhraseRule[] = [
     // An optional adverb ("I will fucking kill you"), but never a negation ("I will never hurt you").
     pattern: new RegExp(String.raw`\b(?:i|we)${willingly}\s+(?:(?!not\b|never\b)[a-z]+\s+)?${harm}\s+${you}\b`, 'giu'),
   },
-  { term: 'threat', tier: 'severe', pattern: /\b(?:go|just|should|please)\s+(?:kill|hang)\s+(?:yourself|your\s*self|urself|ur\s*self)\b/giu },
+  {
+    term: 'threat',
+    tier: 'severe',
+    pattern: /\b(?:go|just|should|please)\s+(?:kill|hang)\s+(?:yourself|your\s*self|urself|ur\s*self)\b/giu,
+  },
   { term: 'threat', tier: 'severe', pattern: /\bi\s+know\s+where\s+(?:you|u)\s+live\b/giu },
   {
     term: 'solicitation',
@@ -35,15 +39,16 @@ const rules: readonly PhraseRule[] = [
     term: 'minors',
     tier: 'severe',
     pattern:
-      /\b(?:child|children|kids?|kiddie|kiddy|underage|under-age|pre-?teens?|minors?|teens?|young\s+(?:girls?|boys?))\s+(?:porn\w*|nudes?|nude\s+(?:pics?|photos?|videos?)|sex\s+(?:videos?|pics?|tapes?)|xxx)\b/giu,
+      /\b(?:child|children|kids?|kiddie|kiddy|underage|under-age|pre-?teens?|minors?|teens?|young\s+(?:girls?|boys?))\s+(?:porn\w*|nude\s+(?:pics?|photos?|videos?)|nudes?|sex\s+(?:videos?|pics?|tapes?)|xxx)\b/giu,
   },
-  { term: 'hell', tier: 'mild', pattern: /\b(?:the|to|bloody|like|as)\s+(?<mask>hell)\b/dgiu },
+  { term: 'hell', tier: 'mild', pattern: /\b(?:the|to|bloody|like|as|fucking|fuckin|freaking)\s+(?<mask>hell)\b/dgiu },
   { term: 'hell', tier: 'mild', pattern: /\b(?<mask>hell)\s+(?:no|yes|yeah|of\s+a)\b/dgiu },
   { term: 'hell', tier: 'mild', pattern: /\b(?<mask>hellhole)\b/dgiu },
   {
     term: 'starred profanity',
     tier: 'moderate',
-    pattern: /\b(?:f[*#@]{1,3}(?:c?k)(?:ing|in|er|ers|ed|s)?|sh[*#]t(?:ty|s)?|b[*#]tch(?:es)?|a[*#$]{2}holes?|c[*#]nts?|d[*#]ck)(?![\p{L}*])/giu,
+    pattern:
+      /\b(?:f[*#@]{1,3}(?:c?k)(?:ing|in|er|ers|ed|s)?|sh[*#]t(?:ty|s)?|b[*#]tch(?:es)?|a[*#$]{2}holes?|c[*#]nts?|d[*#]ck)(?![\p{L}*])/giu,
   },
 ];
 

@@ -1,0 +1,131 @@
+import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { captchaChallenges, loginEvents, loginThrottles, pendingRegistrations, verificationCodes } from '../../db/schema.ts';
+
+export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose'];
+export type PendingRegistration = typeof pendingRegistrations.$inferSelect;
+
+export function createAuthRepository(db: Db) {
+  return {
+    async findPendingRegistrationByEmail(email: string, executor: Db = db) {
+      const [row] = await executor.select().from(pendingRegistrations).where(sql`lower(${pendingRegistrations.email}) = lower(${email})`);
+      return row;
+    },
+    async findPendingRegistration(id: string, executor: Db = db) {
+      const [row] = await executor.select().from(pendingRegistrations).where(eq(pendingRegistrations.id, id));
+      return row;
+    },
+    async insertPendingRegistration(registration: typeof pendingRegistrations.$inferInsert, executor: Db = db) {
+      const [row] = await executor.insert(pendingRegistrations).values(registration).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+    async deletePendingRegistration(id: string, executor: Db = db) {
+      await executor.delete(pendingRegistrations).where(eq(pendingRegistrations.id, id));
+    },
+
+    async insertCode(code: typeof verificationCodes.$inferInsert, executor: Db = db) {
+      // A new code replaces every earlier one for the same purpose and subject.
+      await executor
+        .update(verificationCodes)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(verificationCodes.purpose, code.purpose), eq(verificationCodes.subjectId, code.subjectId), isNull(verificationCodes.consumedAt)));
+      await executor.insert(verificationCodes).values(code);
+    },
+    async findLatestCode(purpose: CodePurpose, subjectId: string, executor: Db = db) {
+      const [row] = await executor
+        .select()
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.subjectId, subjectId)))
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1);
+      return row;
+    },
+    /** Locks the live code while it is checked, so parallel guesses are counted one by one. */
+    async lockLiveCode(purpose: CodePurpose, subjectId: string, executor: Db) {
+      const [row] = await executor
+        .select()
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.subjectId, subjectId), isNull(verificationCodes.consumedAt)))
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1)
+        .for('update');
+      return row;
+    },
+    async recordWrongCode(id: string, executor: Db) {
+      await executor
+        .update(verificationCodes)
+        .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
+        .where(eq(verificationCodes.id, id));
+    },
+    async consumeCode(id: string, executor: Db) {
+      await executor.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, id));
+    },
+
+    /** The throttle row of an identifier, locked for the rest of the transaction (created when missing). */
+    async lockThrottle(identifier: string, executor: Db) {
+      await executor.insert(loginThrottles).values({ identifier }).onConflictDoNothing();
+      const [row] = await executor.select().from(loginThrottles).where(eq(loginThrottles.identifier, identifier)).for('update');
+      if (!row) throw new Error('throttle row missing');
+      return row;
+    },
+    async findThrottle(identifier: string) {
+      const [row] = await db.select().from(loginThrottles).where(eq(loginThrottles.identifier, identifier));
+      return row;
+    },
+    async updateThrottle(identifier: string, changes: { failedCount?: number; lockedUntil?: Date | null }, executor: Db = db) {
+      await executor
+        .update(loginThrottles)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(loginThrottles.identifier, identifier));
+    },
+    /** Locks the identifier when its failures reached the limit; true only for the call that locked it. */
+    async lockThrottleIfExhausted(identifier: string, limit: number, until: Date) {
+      const rows = await db
+        .update(loginThrottles)
+        .set({ lockedUntil: until, updatedAt: new Date() })
+        .where(and(eq(loginThrottles.identifier, identifier), sql`${loginThrottles.failedCount} >= ${limit}`, isNull(loginThrottles.lockedUntil)))
+        .returning({ identifier: loginThrottles.identifier });
+      return rows.length > 0;
+    },
+    async clearThrottle(identifier: string, executor: Db = db) {
+      await executor.delete(loginThrottles).where(eq(loginThrottles.identifier, identifier));
+    },
+
+    async insertLoginEvent(event: typeof loginEvents.$inferInsert) {
+      await db.insert(loginEvents).values(event);
+    },
+
+    async insertCaptcha(answer: number, expiresAt: Date) {
+      const [row] = await db.insert(captchaChallenges).values({ answer, expiresAt }).returning({ id: captchaChallenges.id });
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+    /** Takes a challenge out of play (right or wrong, it is answered once) and returns it if it was live. */
+    async takeCaptcha(id: string, now: Date) {
+      const [row] = await db
+        .update(captchaChallenges)
+        .set({ usedAt: now })
+        .where(and(eq(captchaChallenges.id, id), isNull(captchaChallenges.usedAt), isNull(captchaChallenges.tokenHash), gt(captchaChallenges.expiresAt, now)))
+        .returning();
+      return row;
+    },
+    async attachCaptchaToken(id: string, tokenHash: string, tokenExpiresAt: Date) {
+      await db.update(captchaChallenges).set({ tokenHash, tokenExpiresAt, usedAt: null }).where(eq(captchaChallenges.id, id));
+    },
+    /** Spends a captcha token: true once, for a live token. */
+    async spendCaptchaToken(tokenHash: string, now: Date) {
+      const rows = await db
+        .update(captchaChallenges)
+        .set({ usedAt: now })
+        .where(and(eq(captchaChallenges.tokenHash, tokenHash), isNull(captchaChallenges.usedAt), gt(captchaChallenges.tokenExpiresAt, now)))
+        .returning({ id: captchaChallenges.id });
+      return rows.length > 0;
+    },
+    async pruneExpiredCaptchas(now: Date) {
+      await db.delete(captchaChallenges).where(lte(captchaChallenges.expiresAt, new Date(now.getTime() - 86_400_000)));
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,86 @@
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { generateCode, hashSecret, verifySecret } from '../../lib/secrets.ts';
+import type { DeliveryService } from '../delivery/delivery.service.ts';
+import type { AuthRepository, CodePurpose } from './auth.repository.ts';
+
+export const CODE_LIFETIME_MS = 10 * 60_000;
+export const CODE_RESEND_COOLDOWN_MS = 60_000;
+export const CODE_MAX_WRONG_ATTEMPTS = 5;
+
+const purposeText: Record<CodePurpose, { subject: string; en: string; ar: string }> = {
+  registration: { subject: 'Your Mihna verification code', en: 'Your Mihna verification code is', ar: 'رمز التحقق من حسابك في مهنة هو' },
+  login: { subject: 'Your Mihna login code', en: 'Your Mihna login code is', ar: 'رمز الدخول إلى مهنة هو' },
+  password_reset: { subject: 'Reset your Mihna password', en: 'Your Mihna password reset code is', ar: 'رمز إعادة تعيين كلمة مرور مهنة هو' },
+};
+
+/** Both languages in one message: the code reaches people before we know which they read. */
+function messageText(purpose: CodePurpose, code: string) {
+  const text = purposeText[purpose];
+  return [
+    `${text.en} ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`,
+    `${text.ar} ${code}. تنتهي صلاحيته خلال 10 دقائق. إذا لم تطلبه فتجاهل هذه الرسالة.`,
+  ].join('\n\n');
+}
+
+const refusals = {
+  expired: new AppError('bad_request', 'This verification code has expired. Please request a new one.'),
+  exhausted: new AppError('rate_limited', 'Too many incorrect codes. Please request a new one.'),
+  wrong: new AppError('bad_request', 'Invalid verification code. Please check the code and try again.'),
+};
+
+export function createCodesService(dependencies: { db: Db; repository: AuthRepository; delivery: DeliveryService; clock: () => Date }) {
+  const { db, repository, delivery, clock } = dependencies;
+
+  return {
+    /**
+     * Creates a code and queues it in the caller's transaction; the caller dispatches after commit.
+     * A new code for the same subject is refused for 60 seconds after the last one.
+     */
+    async issueCode(request: { purpose: CodePurpose; subjectId: string; channel: 'email' | 'sms'; to: string }, executor: Db) {
+      const now = clock();
+      const latest = await repository.findLatestCode(request.purpose, request.subjectId, executor);
+      const waitMs = latest ? latest.createdAt.getTime() + CODE_RESEND_COOLDOWN_MS - now.getTime() : 0;
+      if (waitMs > 0) {
+        throw new AppError('rate_limited', `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`);
+      }
+      const code = generateCode();
+      await repository.insertCode(
+        {
+          purpose: request.purpose,
+          subjectId: request.subjectId,
+          channel: request.channel,
+          codeHash: await hashSecret(code),
+          expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
+          createdAt: now,
+        },
+        executor,
+      );
+      await delivery.enqueue(
+        { channel: request.channel, to: request.to, subject: purposeText[request.purpose].subject, text: messageText(request.purpose, code) },
+        executor,
+      );
+    },
+
+    /**
+     * Spends a code: single use, 10 minutes, at most 5 wrong tries. It commits on its own, so a wrong
+     * try is counted even though the caller's work then stops.
+     */
+    async consumeCode(purpose: CodePurpose, subjectId: string, code: string) {
+      const outcome = await db.transaction(async (tx) => {
+        const live = await repository.lockLiveCode(purpose, subjectId, tx);
+        if (!live || live.expiresAt <= clock()) return 'expired';
+        if (live.failedAttempts >= CODE_MAX_WRONG_ATTEMPTS) return 'exhausted';
+        if (!(await verifySecret(live.codeHash, code))) {
+          await repository.recordWrongCode(live.id, tx);
+          return 'wrong';
+        }
+        await repository.consumeCode(live.id, tx);
+        return 'accepted';
+      });
+      if (outcome !== 'accepted') throw refusals[outcome];
+    },
+  };
+}
+
+export type CodesService = ReturnType<typeof createCodesService>;

@@ -1,0 +1,114 @@
+import { emailAddress, errorResponseSchema, loginInputSchema, passwordResetInputSchema, sessionResponseSchema } from '@mihna/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { LoginService } from './login.service.ts';
+import type { PasswordResetService } from './password-reset.service.ts';
+import { clientInfo, type SessionsService } from './sessions.service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  422: errorResponseSchema,
+  423: errorResponseSchema,
+  429: errorResponseSchema,
+};
+const messageResponse = z.object({ success: z.boolean(), message: z.string() });
+
+export function loginRoutes(login: LoginService, reset: PasswordResetService, sessions: SessionsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/auth/enhanced-login',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Log in with a password, an e-mailed code or an SMS code (captcha after 3 failures, lock after 5)',
+          body: loginInputSchema,
+          response: { 200: sessionResponseSchema, ...errors },
+        },
+      },
+      async (request) => login.login(request.body, clientInfo(request)),
+    );
+
+    app.get(
+      '/auth/login-status/:email',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Whether the next login for this e-mail needs a solved captcha',
+          params: z.object({ email: z.string().max(254) }),
+          response: { 200: z.object({ requires_captcha: z.boolean() }) },
+        },
+      },
+      async (request) => login.loginStatus(request.params.email),
+    );
+
+    app.post(
+      '/auth/send-login-code',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Send a 6-digit login code by e-mail, or by SMS to the mobile number given as email',
+          querystring: z.object({ method: z.enum(['email', 'sms']).default('email') }),
+          body: z.object({ email: z.string().trim().min(1, 'Please enter your email first.').max(254) }),
+          response: { 200: messageResponse, ...errors },
+        },
+      },
+      async (request) => login.sendLoginCode(request.query.method, request.body.email),
+    );
+
+    app.get(
+      '/auth/captcha',
+      { schema: { tags: ['auth'], summary: 'A math challenge', response: { 200: z.object({ captcha_id: z.string(), question: z.string() }) } } },
+      async () => login.createCaptcha(),
+    );
+
+    app.post(
+      '/auth/captcha/verify',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Answer a challenge for a single-use captcha token',
+          body: z.object({ captcha_id: z.uuid(), answer: z.coerce.number().int() }),
+          response: { 200: z.object({ captcha_token: z.string() }), ...errors },
+        },
+      },
+      async (request) => login.verifyCaptcha(request.body.captcha_id, request.body.answer),
+    );
+
+    app.post(
+      '/auth/logout',
+      { schema: { tags: ['auth'], summary: 'End this session', response: { 200: z.object({ success: z.boolean() }) } } },
+      async (request) => {
+        await sessions.closeSession(request);
+        return { success: true };
+      },
+    );
+
+    app.post(
+      '/auth/forgot-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'E-mail a password reset code (the same answer whether or not the account exists)',
+          body: z.object({ email: emailAddress() }),
+          response: { 200: messageResponse, ...errors },
+        },
+      },
+      async (request) => reset.requestReset(request.body.email),
+    );
+
+    app.post(
+      '/auth/reset-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password with the reset code; lifts a login lock and ends every session',
+          body: passwordResetInputSchema,
+          response: { 200: messageResponse, ...errors },
+        },
+      },
+      async (request) => reset.resetPassword(request.body),
+    );
+  };
+}

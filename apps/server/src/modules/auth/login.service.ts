@@ -1,0 +1,178 @@
+import { randomInt } from 'node:crypto';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { generateToken, hashToken, verifyAgainstDecoy, verifySecret } from '../../lib/secrets.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import type { DeliveryService } from '../delivery/delivery.service.ts';
+import { toCurrentUser } from '../users/user-response.ts';
+import type { UserRow, UsersRepository } from '../users/users.repository.ts';
+import type { AuthRepository } from './auth.repository.ts';
+import type { CodesService } from './codes.service.ts';
+import type { ClientInfo, SessionsService } from './sessions.service.ts';
+
+export const CAPTCHA_AFTER_FAILURES = 3;
+export const LOCK_AFTER_FAILURES = 5;
+export const LOCK_DURATION_MS = 30 * 60_000;
+const CAPTCHA_LIFETIME_MS = 5 * 60_000;
+const CAPTCHA_SUMS = [3, 4, 5, 6];
+
+export const loginMessages = {
+  wrongCredentials: 'Incorrect email or password.',
+  wrongCode: 'Invalid or expired code. Please request a new one.',
+  captchaRequired: 'Please solve the captcha to continue.',
+  locked: 'Account temporarily locked. Please try again or use password reset.',
+  inactive: 'This account is not active. Please contact support.',
+  codeSent: 'If an account matches, we have sent a code to it.',
+  wrongCaptcha: 'Incorrect captcha answer. Please try a new one.',
+} as const;
+
+export type LoginMethod = 'password' | 'email_code' | 'sms_code';
+export interface LoginInput {
+  email: string;
+  login_method: LoginMethod;
+  password?: string | undefined;
+  verification_code?: string | undefined;
+  captcha_token?: string | undefined;
+}
+
+/** E-mail addresses compare without case; mobile numbers by their digits. */
+export const loginIdentifier = (value: string, method: LoginMethod) =>
+  method === 'sms_code' ? `phone:${value.replace(/[^\d]/g, '')}` : `email:${value.trim().toLowerCase()}`;
+
+export interface LoginDependencies {
+  db: Db;
+  auth: AuthRepository;
+  users: UsersRepository;
+  codes: CodesService;
+  sessions: SessionsService;
+  delivery: DeliveryService;
+  rateLimiter: RateLimiter;
+  clock: () => Date;
+}
+
+export function createLoginService(dependencies: LoginDependencies) {
+  const { db, auth, users, codes, sessions, delivery, rateLimiter, clock } = dependencies;
+
+  const findAccount = (input: Pick<LoginInput, 'email' | 'login_method'>) =>
+    input.login_method === 'sms_code' ? users.findUserByPhone(input.email) : users.findUserByEmail(input.email);
+
+  /**
+   * Books one try against the identifier before any secret is checked. The row lock makes parallel
+   * tries queue, so no burst can check more secrets than the captcha and lock thresholds allow.
+   */
+  async function reserveAttempt(identifier: string, method: LoginMethod, hasCaptcha: boolean) {
+    const now = clock();
+    return db.transaction(async (tx) => {
+      const throttle = await auth.lockThrottle(identifier, tx);
+      let failures = throttle.failedCount;
+      if (throttle.lockedUntil && throttle.lockedUntil <= now) {
+        failures = 0;
+        await auth.updateThrottle(identifier, { failedCount: 0, lockedUntil: null }, tx);
+      }
+      const isLocked = (throttle.lockedUntil !== null && throttle.lockedUntil > now) || failures >= LOCK_AFTER_FAILURES;
+      if (isLocked && method === 'password') return 'locked';
+      if (failures >= CAPTCHA_AFTER_FAILURES && !hasCaptcha) return 'captcha_required';
+      await auth.updateThrottle(identifier, { failedCount: failures + 1 }, tx);
+      return 'reserved';
+    });
+  }
+
+  async function checkSecret(input: LoginInput, user: UserRow | undefined): Promise<boolean> {
+    if (input.login_method === 'password') {
+      return user ? verifySecret(user.passwordHash, input.password ?? '') : verifyAgainstDecoy(input.password ?? '');
+    }
+    if (!user) return false;
+    try {
+      await codes.consumeCode('login', user.id, input.verification_code ?? '');
+      return true;
+    } catch (error) {
+      if (error instanceof AppError) return false;
+      throw error;
+    }
+  }
+
+  async function warnOfLock(user: UserRow) {
+    await delivery.enqueue({
+      channel: 'email',
+      to: user.email,
+      subject: 'Your Mihna account was temporarily locked',
+      text: [
+        `Hello ${user.firstName},`,
+        '',
+        'After 5 failed login attempts, password login to your Mihna account is locked for 30 minutes.',
+        'If this was not you, reset your password now: a completed reset also lifts the lock.',
+        '',
+        'بعد 5 محاولات دخول فاشلة، أُوقف الدخول إلى حسابك في مهنة بكلمة المرور لمدة 30 دقيقة. إذا لم تكن أنت، فأعد تعيين كلمة المرور الآن.',
+      ].join('\n'),
+    });
+    void delivery.dispatchSoon();
+  }
+
+  return {
+    async login(input: LoginInput, client: ClientInfo) {
+      const identifier = loginIdentifier(input.email, input.login_method);
+      const hasCaptcha = input.captcha_token ? await auth.spendCaptchaToken(hashToken(input.captcha_token), clock()) : false;
+      const reservation = await reserveAttempt(identifier, input.login_method, hasCaptcha);
+      if (reservation === 'locked') throw new AppError('locked', loginMessages.locked);
+      if (reservation === 'captcha_required') throw new AppError('rate_limited', loginMessages.captchaRequired);
+
+      const user = await findAccount(input);
+      const isAccepted = await checkSecret(input, user);
+      await auth.insertLoginEvent({ userId: user?.id ?? null, email: input.email.slice(0, 254), method: input.login_method, success: isAccepted, ...client });
+
+      if (!isAccepted || !user) {
+        if (input.login_method === 'password') {
+          const hasJustLocked = await auth.lockThrottleIfExhausted(identifier, LOCK_AFTER_FAILURES, new Date(clock().getTime() + LOCK_DURATION_MS));
+          if (hasJustLocked) {
+            if (user) await warnOfLock(user);
+            throw new AppError('locked', loginMessages.locked);
+          }
+        }
+        throw new AppError('unauthorized', input.login_method === 'password' ? loginMessages.wrongCredentials : loginMessages.wrongCode);
+      }
+      await auth.clearThrottle(identifier);
+      if (user.accountStatus !== 'active') throw new AppError('forbidden', loginMessages.inactive);
+      return { access_token: await sessions.openSession(user.id, client), user: toCurrentUser(user) };
+    },
+
+    async loginStatus(email: string) {
+      const throttle = await auth.findThrottle(loginIdentifier(email, 'password'));
+      const isLockExpired = throttle?.lockedUntil != null && throttle.lockedUntil <= clock();
+      return { requires_captcha: !isLockExpired && (throttle?.failedCount ?? 0) >= CAPTCHA_AFTER_FAILURES };
+    },
+
+    /** Sends a login code; the answer is the same whether or not an account matches. */
+    async sendLoginCode(method: 'email' | 'sms', identifierInput: string) {
+      const loginMethod = method === 'sms' ? 'sms_code' : 'email_code';
+      const limit = await rateLimiter.hit({ bucket: 'login-code', limit: 1, windowSeconds: 60, message: '' }, loginIdentifier(identifierInput, loginMethod));
+      if (!limit.isAllowed) throw new AppError('rate_limited', `Please wait ${limit.retryAfterSeconds} seconds before requesting a new code.`);
+      const user = await findAccount({ email: identifierInput, login_method: loginMethod });
+      if (user && user.accountStatus === 'active') {
+        const to = method === 'sms' ? `${user.countryCode}${user.phoneNumber}` : user.email;
+        await db.transaction((tx) => codes.issueCode({ purpose: 'login', subjectId: user.id, channel: method, to }, tx)).catch((error: unknown) => {
+          // The per-identifier limit above already answered a too-early request; a cooldown here is not news.
+          if (!(error instanceof AppError && error.code === 'rate_limited')) throw error;
+        });
+        void delivery.dispatchSoon();
+      }
+      return { success: true, message: loginMessages.codeSent };
+    },
+
+    async createCaptcha() {
+      const addend = CAPTCHA_SUMS[randomInt(0, CAPTCHA_SUMS.length)] ?? 3;
+      const challenge = await auth.insertCaptcha(addend * 2, new Date(clock().getTime() + CAPTCHA_LIFETIME_MS));
+      return { captcha_id: challenge.id, question: `${addend} + ${addend} = ?` };
+    },
+
+    /** A right answer yields a single-use token; any answer uses the challenge up. */
+    async verifyCaptcha(captchaId: string, answer: number) {
+      const challenge = await auth.takeCaptcha(captchaId, clock());
+      if (!challenge || challenge.answer !== answer) throw new AppError('bad_request', loginMessages.wrongCaptcha);
+      const token = generateToken();
+      await auth.attachCaptchaToken(challenge.id, hashToken(token), new Date(clock().getTime() + CAPTCHA_LIFETIME_MS));
+      return { captcha_token: token };
+    },
+  };
+}
+
+export type LoginService = ReturnType<typeof createLoginService>;

@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestClock, createUser, readLatestCode, uniqueEmail } from '../../test/accounts.ts';
+import { createTestApp, selectRows } from '../../test/harness.ts';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+
+const login = (app: App, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/auth/enhanced-login', payload });
+
+async function solveCaptcha(app: App) {
+  const { captcha_id, question } = (await app.inject({ method: 'GET', url: '/api/auth/captcha' })).json();
+  const [left, right] = String(question).match(/\d+/g)!.map(Number);
+  const verified = await app.inject({ method: 'POST', url: '/api/auth/captcha/verify', payload: { captcha_id, answer: left! + right! } });
+  return verified.json().captcha_token as string;
+}
+
+describe('POST /api/auth/enhanced-login', () => {
+  const clock = createTestClock();
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp({ clock: clock.now });
+  });
+  afterAll(() => app.close());
+
+  it('signs in with the password, records the login, and GET /api/users/me answers with the user', async () => {
+    const { user, password, input } = await createUser(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/enhanced-login',
+      payload: { email: String(input.email).toUpperCase(), login_method: 'password', password },
+      headers: { 'user-agent': 'Mihna test browser' },
+    });
+    expect(response.statusCode).toBe(200);
+    const me = await app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(response.json().access_token) });
+    expect(me.json()).toMatchObject({ id: user.id, email: input.email });
+    const events = await selectRows<{ success: boolean; user_agent: string; ip_address: string }>(
+      app.services.database,
+      sql`select success, user_agent, ip_address from login_events where user_id = ${user.id} order by created_at`,
+    );
+    expect(events.at(-1)).toMatchObject({ success: true, user_agent: 'Mihna test browser', ip_address: '127.0.0.1' });
+  });
+
+  it('answers an unknown e-mail exactly like a wrong password', async () => {
+    const { input } = await createUser(app);
+    const wrongPassword = await login(app, { email: input.email, password: 'Wrong2025pass' });
+    const unknownEmail = await login(app, { email: uniqueEmail('nobody'), password: 'Wrong2025pass' });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownEmail.statusCode).toBe(401);
+    expect(unknownEmail.json()).toEqual(wrongPassword.json());
+  });
+
+  it('needs a captcha after 3 failures and locks password login after 5, e-mailing the owner', async () => {
+    const { input, password } = await createUser(app);
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await login(app, { email: input.email, password: 'Wrong2025pass' })).statusCode).toBe(401);
+
+    expect((await app.inject({ method: 'GET', url: `/api/auth/login-status/${input.email}` })).json()).toEqual({ requires_captcha: true });
+    const withoutCaptcha = await login(app, { email: input.email, password });
+    expect(withoutCaptcha.statusCode).toBe(429);
+    expect(withoutCaptcha.json().detail).toContain('captcha');
+
+    expect((await login(app, { email: input.email, password: 'Wrong2025pass', captcha_token: await solveCaptcha(app) })).statusCode).toBe(401);
+    const locking = await login(app, { email: input.email, password: 'Wrong2025pass', captcha_token: await solveCaptcha(app) });
+    expect(locking.statusCode).toBe(423);
+    expect(locking.json().detail).toBe('Account temporarily locked. Please try again or use password reset.');
+
+    const rightButLocked = await login(app, { email: input.email, password, captcha_token: await solveCaptcha(app) });
+    expect(rightButLocked.statusCode).toBe(423);
+    const outbox = (await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${input.email}` })).json();
+    expect(outbox.messages[0].subject).toBe('Your Mihna account was temporarily locked');
+
+    clock.advance(31 * 60_000);
+    expect((await login(app, { email: input.email, password })).statusCode).toBe(200);
+  });
+
+  it('lets 50 parallel wrong passwords check no more than the captcha threshold allows', async () => {
+    const { input, password } = await createUser(app);
+    const responses = await Promise.all(Array.from({ length: 50 }, () => login(app, { email: input.email, password: 'Wrong2025pass' })));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(47);
+    const withCaptcha = await Promise.all(
+      Array.from({ length: 10 }, async () => login(app, { email: input.email, password: 'Wrong2025pass', captcha_token: await solveCaptcha(app) })),
+    );
+    const checked = withCaptcha.filter((response) => response.statusCode === 401 || response.statusCode === 423).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(withCaptcha.filter((response) => response.statusCode === 401).length).toBeLessThanOrEqual(2);
+    expect((await login(app, { email: input.email, password, captcha_token: await solveCaptcha(app) })).statusCode).toBe(423);
+  });
+
+  it('spends a captcha token once and refuses a wrong answer', async () => {
+    const { input } = await createUser(app);
+    for (let attempt = 0; attempt < 3; attempt += 1) await login(app, { email: input.email, password: 'Wrong2025pass' });
+    const token = await solveCaptcha(app);
+    expect((await login(app, { email: input.email, password: 'Wrong2025pass', captcha_token: token })).statusCode).toBe(401);
+    expect((await login(app, { email: input.email, password: 'Wrong2025pass', captcha_token: token })).statusCode).toBe(429);
+
+    const { captcha_id, question } = (await app.inject({ method: 'GET', url: '/api/auth/captcha' })).json();
+    expect(question).toMatch(/^(3 \+ 3|4 \+ 4|5 \+ 5|6 \+ 6) = \?$/);
+    const wrong = await app.inject({ method: 'POST', url: '/api/auth/captcha/verify', payload: { captcha_id, answer: 99 } });
+    expect(wrong.statusCode).toBe(400);
+    const sum = Number(question[0]) * 2;
+    const late = await app.inject({ method: 'POST', url: '/api/auth/captcha/verify', payload: { captcha_id, answer: sum } });
+    expect(late.statusCode).toBe(400);
+  });
+
+  it('signs in with a code sent by e-mail, and by SMS to the mobile number', async () => {
+    const { input, user } = await createUser(app);
+    const sent = await app.inject({ method: 'POST', url: '/api/auth/send-login-code?method=email', payload: { email: input.email } });
+    expect(sent.json().success).toBe(true);
+    const code = await readLatestCode(app, String(input.email));
+    const byEmail = await login(app, { email: input.email, login_method: 'email_code', verification_code: code });
+    expect(byEmail.statusCode).toBe(200);
+    expect(byEmail.json().user.id).toBe(user.id);
+    expect((await login(app, { email: input.email, login_method: 'email_code', verification_code: code })).statusCode).toBe(401);
+
+    clock.advance(61_000);
+    const mobile = `+971${String(input.phone_number)}`;
+    await app.inject({ method: 'POST', url: '/api/auth/send-login-code?method=sms', payload: { email: mobile } });
+    const bySms = await login(app, { email: mobile, login_method: 'sms_code', verification_code: await readLatestCode(app, mobile) });
+    expect(bySms.statusCode).toBe(200);
+    expect(bySms.json().user.id).toBe(user.id);
+  });
+
+  it('allows one login code a minute per address, answering the same for unknown addresses', async () => {
+    const { input } = await createUser(app);
+    const known = await app.inject({ method: 'POST', url: '/api/auth/send-login-code?method=email', payload: { email: input.email } });
+    const unknown = await app.inject({ method: 'POST', url: '/api/auth/send-login-code?method=email', payload: { email: uniqueEmail('ghost') } });
+    expect(unknown.json()).toEqual(known.json());
+    const again = await app.inject({ method: 'POST', url: '/api/auth/send-login-code?method=email', payload: { email: input.email } });
+    expect(again.statusCode).toBe(429);
+    const missing = await app.inject({ method: 'POST', url: '/api/auth/send-login-code?method=email', payload: { email: '' } });
+    expect(missing.json().detail[0].msg).toBe('Please enter your email first.');
+  });
+
+  it('refuses a login with missing fields in the specification words', async () => {
+    expect((await login(app, { email: '', password: 'x' })).json().detail[0].msg).toBe('This field is required');
+    expect((await login(app, { email: '', login_method: 'sms_code', verification_code: '123456' })).json().detail[0].msg).toBe('Mobile number is required');
+    expect((await login(app, { email: 'a@b.ae', login_method: 'email_code', verification_code: '12ab' })).json().detail[0].msg).toBe(
+      'Please enter a 6-digit verification code',
+    );
+  });
+
+  it('logs out: the token stops working', async () => {
+    const { token } = await createUser(app);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).json()).toEqual({ success: true });
+    const me = await app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
+    expect(me.statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/users/me' })).statusCode).toBe(401);
+  });
+
+  it('stores session tokens and passwords hashed', async () => {
+    const { token, password } = await createUser(app);
+    const sessions = await selectRows<{ token_hash: string }>(app.services.database, sql`select token_hash from sessions`);
+    expect(sessions.every((row) => row.token_hash !== token && /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
+    const users = await selectRows<{ password_hash: string }>(app.services.database, sql`select password_hash from users`);
+    expect(users.every((row) => row.password_hash.startsWith('$argon2id$v=19$m=19456,t=2,p=1$') && !row.password_hash.includes(password))).toBe(true);
+  });
+});

@@ -1,0 +1,73 @@
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isCommonPassword } from '../../lib/common-passwords.ts';
+import { hashSecret } from '../../lib/secrets.ts';
+import type { DeliveryService } from '../delivery/delivery.service.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import type { AuthRepository } from './auth.repository.ts';
+import type { CodesService } from './codes.service.ts';
+import { loginIdentifier } from './login.service.ts';
+import { commonPasswordMessage } from './registration.service.ts';
+import type { SessionsService } from './sessions.service.ts';
+
+export const resetMessages = {
+  requested: 'If an account exists for this email, we have sent a reset code to it.',
+  completed: 'Your password has been reset. You can now log in with your new password.',
+} as const;
+
+export function createPasswordResetService(dependencies: {
+  db: Db;
+  auth: AuthRepository;
+  users: UsersRepository;
+  codes: CodesService;
+  sessions: SessionsService;
+  delivery: DeliveryService;
+}) {
+  const { db, auth, users, codes, sessions, delivery } = dependencies;
+
+  return {
+    /** The same answer whether or not the e-mail has an account. */
+    async requestReset(email: string) {
+      const user = await users.findUserByEmail(email);
+      if (user) {
+        await db
+          .transaction((tx) => codes.issueCode({ purpose: 'password_reset', subjectId: user.id, channel: 'email', to: user.email }, tx))
+          .catch((error: unknown) => {
+            // Too soon after the last code: the answer must still not reveal that the account exists.
+            if (!(error instanceof AppError && error.code === 'rate_limited')) throw error;
+          });
+        void delivery.dispatchSoon();
+      }
+      return { success: true, message: resetMessages.requested };
+    },
+
+    /** Sets the new password, lifts a login lock and signs out every session of the account. */
+    async resetPassword(input: { email: string; reset_code: string; new_password: string }) {
+      if (isCommonPassword(input.new_password)) {
+        throw new AppError('validation_failed', [{ loc: ['body', 'new_password'], msg: commonPasswordMessage, type: 'common_password' }]);
+      }
+      const user = await users.findUserByEmail(input.email);
+      if (!user) throw new AppError('bad_request', 'Invalid verification code. Please check the code and try again.');
+      await codes.consumeCode('password_reset', user.id, input.reset_code);
+      const passwordHash = await hashSecret(input.new_password);
+      await db.transaction(async (tx) => {
+        await users.updateUser(user.id, { passwordHash }, tx);
+        await auth.clearThrottle(loginIdentifier(user.email, 'password'), tx);
+        await sessions.revokeAllSessions(user.id, tx);
+        await delivery.enqueue(
+          {
+            channel: 'email',
+            to: user.email,
+            subject: 'Your Mihna password was changed',
+            text: `Hello ${user.firstName},\n\nThe password of your Mihna account was just reset, and every device was signed out. If this was not you, contact support@mihna.ae at once.`,
+          },
+          tx,
+        );
+      });
+      void delivery.dispatchSoon();
+      return { success: true, message: resetMessages.completed };
+    },
+  };
+}
+
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

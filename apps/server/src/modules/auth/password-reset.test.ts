@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createUser, readLatestCode, uniqueEmail } from '../../test/accounts.ts';
+import { createTestApp } from '../../test/harness.ts';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+
+describe('password reset', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  const forgot = (email: string) => app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+  const reset = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/auth/reset-password', payload });
+  const login = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/auth/enhanced-login', payload });
+
+  it('answers the same whether or not the e-mail has an account', async () => {
+    const { input } = await createUser(app);
+    const known = await forgot(String(input.email));
+    const unknown = await forgot(uniqueEmail('nobody'));
+    expect(known.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+  });
+
+  it('sets the new password with the e-mailed code, lifts a lock and ends every session', async () => {
+    const { input, token, password } = await createUser(app);
+    const email = String(input.email);
+    for (let attempt = 0; attempt < 3; attempt += 1) await login({ email, password: 'Wrong2025pass' });
+    expect((await app.inject({ method: 'GET', url: `/api/auth/login-status/${email}` })).json().requires_captcha).toBe(true);
+
+    await forgot(email);
+    const code = await readLatestCode(app, email);
+    const mismatch = await reset({ email, reset_code: code, new_password: 'Sunrise2026!', confirm_password: 'Sunset2026!' });
+    expect(mismatch.statusCode).toBe(422);
+    expect(mismatch.json().detail[0].msg).toBe('Passwords do not match.');
+
+    const done = await reset({ email, reset_code: code, new_password: 'Sunrise2026!', confirm_password: 'Sunrise2026!' });
+    expect(done.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: `/api/auth/login-status/${email}` })).json().requires_captcha).toBe(false);
+    expect((await login({ email, password })).statusCode).toBe(401);
+    expect((await login({ email, password: 'Sunrise2026!' })).statusCode).toBe(200);
+
+    const reused = await reset({ email, reset_code: code, new_password: 'Another2026!', confirm_password: 'Another2026!' });
+    expect(reused.statusCode).toBe(400);
+  });
+
+  it('applies the password rules to the new password', async () => {
+    const { input } = await createUser(app);
+    const weak = await reset({ email: input.email, reset_code: '123456', new_password: 'short1', confirm_password: 'short1' });
+    expect(weak.json().detail[0].msg).toBe('Password must be at least 8 characters long and contain both letters and numbers.');
+    const badCode = await reset({ email: input.email, reset_code: '12345', new_password: 'Sunrise2026!', confirm_password: 'Sunrise2026!' });
+    expect(badCode.json().detail[0].msg).toBe('Please enter a 6-digit verification code');
+  });
+});

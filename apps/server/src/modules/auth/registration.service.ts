@@ -1,0 +1,151 @@
+import type { Registration } from '@mihna/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isCommonPassword } from '../../lib/common-passwords.ts';
+import { hashSecret } from '../../lib/secrets.ts';
+import type { DeliveryService } from '../delivery/delivery.service.ts';
+import type { ModerationService } from '../moderation/moderation.service.ts';
+import { toCurrentUser } from '../users/user-response.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import type { AuthRepository, PendingRegistration } from './auth.repository.ts';
+import type { CodesService } from './codes.service.ts';
+import type { ClientInfo, SessionsService } from './sessions.service.ts';
+
+const PENDING_LIFETIME_MS = 24 * 3_600_000;
+
+export const commonPasswordMessage = 'This password is too common. Please choose a less predictable one.';
+export const pendingRegistrationMessage =
+  'A registration for this email is waiting for verification. Enter the code we sent, or request a new one.';
+
+type StoredRegistration = Omit<Registration, 'password' | 'confirm_password'> & { password_hash: string };
+
+export interface RegistrationDependencies {
+  db: Db;
+  auth: AuthRepository;
+  users: UsersRepository;
+  codes: CodesService;
+  sessions: SessionsService;
+  delivery: DeliveryService;
+  moderation: ModerationService;
+  clock: () => Date;
+}
+
+const recipientOf = (registration: Pick<PendingRegistration, 'verificationMethod' | 'email'>, details: StoredRegistration) =>
+  registration.verificationMethod === 'sms' ? `${details.country_code}${details.phone_number}` : registration.email;
+
+export function createRegistrationService(dependencies: RegistrationDependencies) {
+  const { db, auth, users, codes, sessions, delivery, moderation, clock } = dependencies;
+
+  async function assertIdentityFree(email: string, phone: string, executor: Db) {
+    if (await users.findUserByEmail(email, executor)) throw new AppError('conflict', 'An account with this email already exists. Please log in.');
+    if (await users.findUserByPhone(phone, executor)) throw new AppError('conflict', 'An account with this mobile number already exists.');
+  }
+
+  return {
+    /** Validates, moderates and parks a registration until its code is entered; sends the code. */
+    async register(input: Registration) {
+      if (isCommonPassword(input.password)) throw new AppError('validation_failed', [{ loc: ['body', 'password'], msg: commonPasswordMessage, type: 'common_password' }]);
+      const moderated = moderation.moderateFields({ bio: input.bio, company_description: input.company_description });
+      const { password, confirm_password: _confirm, ...rest } = { ...input, ...moderated.values };
+      const details: StoredRegistration = { ...rest, password_hash: await hashSecret(password) };
+      const now = clock();
+
+      const pending = await db.transaction(async (tx) => {
+        await assertIdentityFree(input.email, input.phone_number, tx);
+        const existing = await auth.findPendingRegistrationByEmail(input.email, tx);
+        if (existing && existing.expiresAt > now) throw new AppError('rate_limited', pendingRegistrationMessage);
+        if (existing) await auth.deletePendingRegistration(existing.id, tx);
+        const created = await auth.insertPendingRegistration(
+          {
+            email: input.email,
+            phoneNumber: input.phone_number,
+            verificationMethod: input.verification_method,
+            details,
+            expiresAt: new Date(now.getTime() + PENDING_LIFETIME_MS),
+          },
+          tx,
+        );
+        await codes.issueCode({ purpose: 'registration', subjectId: created.id, channel: created.verificationMethod, to: recipientOf(created, details) }, tx);
+        return created;
+      });
+      void delivery.dispatchSoon();
+      return {
+        registration_id: pending.id,
+        verification_method: pending.verificationMethod,
+        verification_required: true,
+        access_token: null,
+        user: null,
+        moderation_messages: moderated.messages,
+      };
+    },
+
+    async checkRegistration(email: string) {
+      const pending = await auth.findPendingRegistrationByEmail(email);
+      const isLive = pending !== undefined && pending.expiresAt > clock();
+      return {
+        has_registration: isLive,
+        registration_id: isLive ? pending.id : null,
+        email,
+        verification_method: isLive ? pending.verificationMethod : null,
+      };
+    },
+
+    async resendVerification(email: string) {
+      const pending = await auth.findPendingRegistrationByEmail(email);
+      if (!pending || pending.expiresAt <= clock()) throw new AppError('not_found', 'No registration is waiting for verification for this email.');
+      await db.transaction(async (tx) => {
+        await codes.issueCode(
+          { purpose: 'registration', subjectId: pending.id, channel: pending.verificationMethod, to: recipientOf(pending, pending.details as StoredRegistration) },
+          tx,
+        );
+      });
+      void delivery.dispatchSoon();
+      return { success: true, message: `New verification code sent to your ${pending.verificationMethod === 'sms' ? 'phone' : 'email'}` };
+    },
+
+    /** Turns a verified registration into a user and signs them in. */
+    async completeRegistration(input: { registration_id: string; verification_code: string; email?: string | undefined }, client: ClientInfo) {
+      const pending = await auth.findPendingRegistration(input.registration_id);
+      const isSameEmail = !input.email || pending?.email.toLowerCase() === input.email.toLowerCase();
+      if (!pending || !isSameEmail || pending.expiresAt <= clock()) throw new AppError('not_found', 'No registration is waiting for verification. Please register again.');
+      await codes.consumeCode('registration', pending.id, input.verification_code);
+
+      const details = pending.details as StoredRegistration;
+      const { user, token } = await db.transaction(async (tx) => {
+        await assertIdentityFree(pending.email, details.phone_number, tx);
+        const created = await users.insertUser(
+          {
+            email: pending.email,
+            phoneNumber: details.phone_number,
+            countryCode: details.country_code,
+            firstName: details.first_name,
+            lastName: details.last_name,
+            role: details.role,
+            passwordHash: details.password_hash,
+            verificationMethod: pending.verificationMethod,
+            gender: details.gender ?? null,
+            skills: details.skills,
+            languages: details.languages,
+            careerHighlights: details.career_highlights,
+            hourlyRate: details.hourly_rate ?? null,
+            yearsOfExperience: details.years_of_experience ?? null,
+            bio: details.bio ?? null,
+            companyName: details.company_name ?? null,
+            companyDescription: details.company_description ?? null,
+            emirate: details.emirate ?? null,
+            city: details.city ?? null,
+            industryCategory: details.industry_category ?? null,
+            showLocation: details.show_location,
+            showExactLocation: details.show_exact_location,
+          },
+          tx,
+        );
+        await auth.deletePendingRegistration(pending.id, tx);
+        return { user: created, token: await sessions.openSession(created.id, client, tx) };
+      });
+      return { access_token: token, user: toCurrentUser(user) };
+    },
+  };
+}
+
+export type RegistrationService = ReturnType<typeof createRegistrationService>;

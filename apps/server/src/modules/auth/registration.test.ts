@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClock, professionalRegistration, readLatestCode, uniqueEmail, uniquePhone, createUser, bearer } from '../../test/accounts.ts';
+import { createTestApp } from '../../test/harness.ts';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+
+const register = (app: App, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/auth/register', payload });
+const complete = (app: App, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/auth/complete-registration', payload });
+const detailFor = (body: { detail: { loc: unknown[]; msg: string }[] }, field: string) => body.detail.find((issue) => issue.loc[1] === field)?.msg;
+
+describe('POST /api/auth/register: validation', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it.each([
+    ['first_name', { first_name: 'A' }, 'Must be at least 2 characters'],
+    ['last_name', { last_name: '' }, 'This field is required'],
+    ['email', { email: 'hessa.example.ae' }, 'Please enter a valid email address'],
+    ['phone_number', { phone_number: '12345' }, 'Please enter a valid phone number (7-15 digits)'],
+    ['phone_number', { phone_number: '05012345678901234' }, 'Please enter a valid phone number (7-15 digits)'],
+    ['phone_number', { phone_number: '050-ABC-1234' }, 'Please enter a valid phone number (7-15 digits)'],
+    ['password', { password: 'onlyletters', confirm_password: 'onlyletters' }, 'Password must be at least 8 characters long and contain both letters and numbers.'],
+    ['password', { password: 'abc123', confirm_password: 'abc123' }, 'Password must be at least 8 characters long and contain both letters and numbers.'],
+    ['confirm_password', { confirm_password: 'Different2025!' }, 'Passwords do not match.'],
+    ['hourly_rate', { hourly_rate: '-5' }, 'Must be at least 0'],
+    ['hourly_rate', { hourly_rate: 'lots' }, 'Must be a valid number'],
+    ['years_of_experience', { years_of_experience: '51' }, 'Must be no more than 50'],
+    ['years_of_experience', { years_of_experience: '2.5' }, 'Must be a valid whole number'],
+    ['password', { password: 'Password123', confirm_password: 'Password123' }, 'This password is too common. Please choose a less predictable one.'],
+  ])('refuses a bad %s with the specification message', async (field, change, message) => {
+    const response = await register(app, professionalRegistration(change));
+    expect(response.statusCode).toBe(422);
+    expect(detailFor(response.json(), field)).toBe(message);
+  });
+
+  it('accepts worker, professional and expert as one role and stores professional', async () => {
+    for (const role of ['worker', 'expert', 'professional']) {
+      const { user } = await createUser(app, { role });
+      expect(user.role).toBe('professional');
+    }
+    const { user } = await createUser(app, { role: 'employer', company_name: 'Gulf Build LLC', company_description: 'Fit-out contractor in Abu Dhabi.' });
+    expect(user.role).toBe('employer');
+  });
+
+  it('splits comma-separated lists, trims them and drops empty entries', async () => {
+    const { token } = await createUser(app, { skills: ' React ,, TypeScript,  ', languages: 'Arabic,English,', career_highlights: [' Led a team ', ''] });
+    const me = (await app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).json();
+    expect(me.skills).toEqual(['React', 'TypeScript']);
+    expect(me.languages).toEqual(['Arabic', 'English']);
+    expect(me.career_highlights).toEqual(['Led a team']);
+    expect(me).toMatchObject({ hourly_rate: 180, years_of_experience: 8, show_location: true, show_exact_location: false });
+  });
+
+  it('refuses a bio with a serious violation and stores nothing', async () => {
+    const input = professionalRegistration({ bio: 'I will kill you if you do not pay' });
+    const response = await register(app, input);
+    expect(response.statusCode).toBe(422);
+    expect(detailFor(response.json(), 'bio')).toMatch(/^Serious Violation/);
+    const check = await app.inject({ method: 'GET', url: `/api/auth/check-registration/${input.email}` });
+    expect(check.json().has_registration).toBe(false);
+  });
+
+  it('replaces a mildly rude company description with the cleaned text and says so', async () => {
+    const input = professionalRegistration({ role: 'employer', company_name: 'Damn Good Fitouts', company_description: 'We do damn good work across Dubai.' });
+    const response = await register(app, input);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().moderation_messages[0]).toMatch(/^Content Cleaned/);
+    const code = await readLatestCode(app, input.email);
+    const done = await complete(app, { registration_id: response.json().registration_id, verification_code: code, email: input.email });
+    expect(done.json().user.company_description).not.toContain('damn');
+  });
+});
+
+describe('registration with a verification code', () => {
+  const clock = createTestClock();
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp({ clock: clock.now });
+  });
+  afterAll(() => app.close());
+
+  it('parks the registration, e-mails a code, and creates the user only when the code is entered', async () => {
+    const input = professionalRegistration();
+    const response = await register(app, input);
+    expect(response.json()).toMatchObject({ verification_required: true, verification_method: 'email', access_token: null, user: null });
+    const { registration_id } = response.json();
+
+    const check = (await app.inject({ method: 'GET', url: `/api/auth/check-registration/${input.email}` })).json();
+    expect(check).toEqual({ has_registration: true, registration_id, email: input.email, verification_method: 'email' });
+    const earlyLogin = await app.inject({ method: 'POST', url: '/api/auth/enhanced-login', payload: { email: input.email, password: input.password } });
+    expect(earlyLogin.statusCode).toBe(401);
+
+    const done = await complete(app, { registration_id, verification_code: await readLatestCode(app, input.email), email: input.email });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().access_token).toMatch(/^[\w-]{43}$/);
+    expect(done.json().user).toMatchObject({ email: input.email, first_name: 'Hessa', role: 'professional' });
+  });
+
+  it('sends the code by SMS to the full mobile number when asked', async () => {
+    const phone = uniquePhone();
+    const { user } = await createUser(app, { verification_method: 'sms', phone_number: phone });
+    expect(user).toMatchObject({ verification_method: 'sms', phone_number: phone, country_code: '+971' });
+  });
+
+  it('answers 429 with the server message for an e-mail that is waiting, and 409 for one that is taken', async () => {
+    const input = professionalRegistration();
+    await register(app, input);
+    const again = await register(app, { ...input, phone_number: uniquePhone() });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().detail).toBe('A registration for this email is waiting for verification. Enter the code we sent, or request a new one.');
+
+    const { input: existing } = await createUser(app);
+    const taken = await register(app, professionalRegistration({ email: String(existing.email).toUpperCase() }));
+    expect(taken.statusCode).toBe(409);
+    const takenPhone = await register(app, professionalRegistration({ phone_number: existing.phone_number }));
+    expect(takenPhone.statusCode).toBe(409);
+  });
+
+  it('refuses a code that is wrong five times, even when the right one follows', async () => {
+    const input = professionalRegistration();
+    const { registration_id } = (await register(app, input)).json();
+    const code = await readLatestCode(app, input.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const response = await complete(app, { registration_id, verification_code: wrong, email: input.email });
+      expect(response.statusCode).toBe(400);
+    }
+    const sixth = await complete(app, { registration_id, verification_code: code, email: input.email });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().detail).toBe('Too many incorrect codes. Please request a new one.');
+  });
+
+  it('refuses an expired code and accepts a new one requested after the 60-second wait', async () => {
+    const input = professionalRegistration();
+    const { registration_id } = (await register(app, input)).json();
+    const first = await readLatestCode(app, input.email);
+
+    const tooSoon = await app.inject({ method: 'POST', url: '/auth/resend-verification', payload: { email: input.email } });
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().detail).toMatch(/^Please wait \d+ seconds before requesting a new code\.$/);
+
+    clock.advance(11 * 60_000);
+    const expired = await complete(app, { registration_id, verification_code: first, email: input.email });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().detail).toBe('This verification code has expired. Please request a new one.');
+
+    const resent = await app.inject({ method: 'POST', url: '/auth/resend-verification', payload: { email: input.email } });
+    expect(resent.json()).toEqual({ success: true, message: 'New verification code sent to your email' });
+    const second = await readLatestCode(app, input.email);
+    const done = await complete(app, { registration_id, verification_code: second, email: input.email });
+    expect(done.statusCode).toBe(200);
+  });
+
+  it('uses a code once', async () => {
+    const input = professionalRegistration({ email: uniqueEmail('once') });
+    const { registration_id } = (await register(app, input)).json();
+    const code = await readLatestCode(app, input.email);
+    expect((await complete(app, { registration_id, verification_code: code, email: input.email })).statusCode).toBe(200);
+    expect((await complete(app, { registration_id, verification_code: code, email: input.email })).statusCode).toBe(404);
+  });
+
+  it('stores codes hashed, never as sent', async () => {
+    const input = professionalRegistration();
+    await register(app, input);
+    const code = await readLatestCode(app, input.email);
+    const { selectRows } = await import('../../test/harness.ts');
+    const { sql } = await import('drizzle-orm');
+    const rows = await selectRows<{ code_hash: string }>(app.services.database, sql`select code_hash from verification_codes`);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.code_hash).toMatch(/^\$argon2id\$/);
+      expect(row.code_hash).not.toContain(code);
+    }
+  });
+});

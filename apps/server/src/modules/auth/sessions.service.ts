@@ -1,0 +1,68 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { generateToken, hashToken } from '../../lib/secrets.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import type { SessionsRepository } from './sessions.repository.ts';
+
+const SESSION_LIFETIME_MS = 30 * 24 * 3_600_000;
+// Touching last_seen_at on every request would write on every read; once a minute is enough.
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface ClientInfo {
+  ipAddress: string;
+  userAgent: string | undefined;
+}
+
+export const clientInfo = (request: FastifyRequest): ClientInfo => ({ ipAddress: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) });
+
+const bearerToken = (request: FastifyRequest) => {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+};
+
+export function createSessionsService(dependencies: { repository: SessionsRepository; clock: () => Date }) {
+  const { repository, clock } = dependencies;
+
+  /** The user behind the request's bearer token, or undefined. */
+  async function findSessionUser(request: FastifyRequest): Promise<UserRow | undefined> {
+    const token = bearerToken(request);
+    if (!token) return undefined;
+    const now = clock();
+    const found = await repository.findLiveSession(hashToken(token), now);
+    if (!found || found.user.accountStatus !== 'active') return undefined;
+    if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await repository.touchSession(found.session.id, now);
+    return found.user;
+  }
+
+  return {
+    findSessionUser,
+
+    /** Opens a session: the token goes to the client once; only its hash is kept. */
+    async openSession(userId: string, client: ClientInfo, executor?: Db) {
+      const token = generateToken();
+      const now = clock();
+      await repository.insertSession(
+        { userId, tokenHash: hashToken(token), ipAddress: client.ipAddress, userAgent: client.userAgent ?? null, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) },
+        executor,
+      );
+      return token;
+    },
+
+    /** The signed-in user of a route that needs a login: 401 without a live session. */
+    async requireUser(request: FastifyRequest): Promise<UserRow> {
+      const user = await findSessionUser(request);
+      if (!user) throw new AppError('unauthorized', 'Not authenticated');
+      return user;
+    },
+
+    async closeSession(request: FastifyRequest) {
+      const token = bearerToken(request);
+      if (token) await repository.revokeSession(hashToken(token), clock());
+    },
+
+    revokeAllSessions: (userId: string, executor?: Db) => repository.revokeAllSessions(userId, clock(), executor),
+  };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;

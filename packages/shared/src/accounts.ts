@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { phoneCountryCodes } from './reference/phone-codes.ts';
+import { emailAddress } from './text.ts';
+
+/**
+ * The specification uses worker, professional and expert for one role. The API accepts all three
+ * and stores one value, so no screen or rule can treat them differently.
+ */
+export const userRoles = ['professional', 'employer'] as const;
+export type UserRole = (typeof userRoles)[number];
+const roleAliases: Record<string, UserRole> = { professional: 'professional', worker: 'professional', expert: 'professional', employer: 'employer' };
+export const canonicalRole = (value: string): UserRole | undefined => roleAliases[value.trim().toLowerCase()];
+export const roleSchema = z
+  .string({ error: messages.required })
+  .transform((value, context) => {
+    const role = canonicalRole(value);
+    if (!role) context.addIssue({ code: 'custom', message: messages.invalidFormat });
+    return role ?? 'professional';
+  });
+
+export const genders = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
+export const verificationMethods = ['email', 'sms'] as const;
+export const loginMethods = ['password', 'email_code', 'sms_code'] as const;
+
+// Letters and digits, and only the specials the specification lists.
+const passwordPattern = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d@$!%*?&]{8,128}$/;
+export const passwordSchema = z.string({ error: messages.required }).min(1, messages.required).regex(passwordPattern, messages.weakPassword);
+
+/** Digits only, 7 to 15 of them; spaces and dashes people type are dropped first. */
+export const phoneNumberSchema = z
+  .string({ error: messages.required })
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(z.string().min(1, messages.required).regex(/^\d{7,15}$/, messages.invalidPhone));
+
+export const countryCodeSchema = z
+  .string()
+  .default('+971')
+  .refine((code) => phoneCountryCodes.some((entry) => entry.code === code), messages.invalidFormat);
+
+const name = z.string({ error: messages.required }).trim().min(1, messages.required).min(2, messages.minLength(2)).max(60, messages.maxLength(60));
+const optionalText = (max: number) => z.string().trim().max(max, messages.maxLength(max)).optional().nullable();
+
+/** "a, b,, c" → ['a', 'b', 'c']; a list is trimmed the same way. */
+export const commaSeparatedList = (maxItems: number, maxLength: number) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .nullable()
+    .transform((value) =>
+      (Array.isArray(value) ? value : (value ?? '').split(','))
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().max(maxLength, messages.maxLength(maxLength))).max(maxItems, messages.max(maxItems)));
+
+const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+export const hourlyRateSchema = z.preprocess(
+  emptyToNull,
+  z.coerce.number({ error: messages.validNumber }).min(0, messages.min(0)).max(100_000, messages.max(100_000)).nullable(),
+);
+export const yearsOfExperienceSchema = z.preprocess(
+  emptyToNull,
+  z.coerce.number({ error: messages.validWholeNumber }).int(messages.validWholeNumber).min(0, messages.min(0)).max(50, messages.max(50)).nullable(),
+);
+
+export const registrationInputSchema = z
+  .object({
+    role: roleSchema,
+    first_name: name,
+    last_name: name,
+    email: emailAddress(),
+    phone_number: phoneNumberSchema,
+    country_code: countryCodeSchema,
+    verification_method: z.enum(verificationMethods).default('email'),
+    password: passwordSchema,
+    confirm_password: z.string({ error: messages.required }).min(1, messages.required),
+    gender: z.enum(genders).optional().nullable(),
+    skills: commaSeparatedList(50, 60),
+    career_highlights: commaSeparatedList(20, 200),
+    languages: commaSeparatedList(20, 40),
+    hourly_rate: hourlyRateSchema.optional(),
+    years_of_experience: yearsOfExperienceSchema.optional(),
+    bio: optionalText(2000),
+    company_name: optionalText(120),
+    company_description: optionalText(2000),
+    emirate: optionalText(40),
+    city: optionalText(60),
+    industry_category: optionalText(60),
+    show_location: z.boolean().default(true),
+    show_exact_location: z.boolean().default(false),
+  })
+  .refine((input) => input.password === input.confirm_password, { message: messages.passwordsDoNotMatch, path: ['confirm_password'] });
+export type RegistrationInput = z.input<typeof registrationInputSchema>;
+export type Registration = z.output<typeof registrationInputSchema>;
+
+export const verificationCodeSchema = z
+  .string({ error: messages.required })
+  .trim()
+  .regex(/^\d{6}$/, 'Please enter a 6-digit verification code');
+
+export const loginInputSchema = z
+  .object({
+    email: z.string({ error: messages.required }).trim().max(254),
+    login_method: z.enum(loginMethods).default('password'),
+    password: z.string().max(128).optional(),
+    verification_code: z.string().optional(),
+    captcha_token: z.string().max(100).optional(),
+  })
+  .superRefine((input, context) => {
+    if (!input.email) {
+      context.addIssue({ code: 'custom', path: ['email'], message: input.login_method === 'sms_code' ? 'Mobile number is required' : messages.required });
+    }
+    if (input.login_method === 'password' && !input.password) context.addIssue({ code: 'custom', path: ['password'], message: messages.required });
+    if (input.login_method !== 'password' && !/^\d{6}$/.test(input.verification_code ?? '')) {
+      context.addIssue({ code: 'custom', path: ['verification_code'], message: 'Please enter a 6-digit verification code' });
+    }
+  });
+export type LoginInput = z.input<typeof loginInputSchema>;
+
+export const passwordResetInputSchema = z
+  .object({
+    email: emailAddress(),
+    reset_code: verificationCodeSchema,
+    new_password: passwordSchema,
+    confirm_password: z.string({ error: messages.required }).min(1, messages.required),
+  })
+  .refine((input) => input.new_password === input.confirm_password, { message: messages.passwordsDoNotMatch, path: ['confirm_password'] });
+export type PasswordResetInput = z.input<typeof passwordResetInputSchema>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { genders, userRoles, verificationMethods } from './accounts.ts';
+
+/** The signed-in user's own view of their account (never another user's). */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  country_code: z.string(),
+  role: z.enum(userRoles),
+  gender: z.enum(genders).nullable(),
+  skills: z.array(z.string()),
+  languages: z.array(z.string()),
+  career_highlights: z.array(z.string()),
+  hourly_rate: z.number().nullable(),
+  years_of_experience: z.number().int().nullable(),
+  bio: z.string().nullable(),
+  company_name: z.string().nullable(),
+  company_description: z.string().nullable(),
+  website_url: z.string().nullable(),
+  company_size: z.string().nullable(),
+  emirate: z.string().nullable(),
+  city: z.string().nullable(),
+  industry_category: z.string().nullable(),
+  show_location: z.boolean(),
+  show_exact_location: z.boolean(),
+  verification_method: z.enum(verificationMethods),
+  profile_picture: z.string().nullable(),
+  total_rating: z.number(),
+  total_reviews: z.number().int(),
+  account_status: z.enum(['active', 'suspended', 'blocked']),
+  linkedin_url: z.string().nullable(),
+  github_url: z.string().nullable(),
+  behance_url: z.string().nullable(),
+  availability_status: z.enum(['available', 'busy', 'unavailable']).nullable(),
+  preferred_project_size: z.string().nullable(),
+  created_at: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const sessionResponseSchema = z.object({ access_token: z.string(), user: currentUserSchema });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
