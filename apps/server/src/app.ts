@@ -32,6 +32,7 @@ import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { createModerationService } from './modules/moderation/moderation.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 import { createMediaRepository } from './modules/media/media.repository.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   const contact = createContactService({ db, repository: createContactRepository(db), delivery, settings });
   const moderation = createModerationService();
+  const media = createMediaRepository(db);
   const auth = createAuthRepository(db);
   const users = createUsersRepository(db);
   const sessions = createSessionsService({ repository: createSessionsRepository(db), clock });
@@ -97,8 +99,8 @@ export async function buildApp(options: BuildAppOptions) {
   const registration = createRegistrationService({ ...accountServices, moderation, clock });
   const login = createLoginService({ ...accountServices, rateLimiter, clock });
   const passwordReset = createPasswordResetService(accountServices);
+  const usersService = createUsersService({ db, users, media });
 
-  const media = createMediaRepository(db);
   await app.register(healthRoutes(database));
   await app.register(mediaRoutes(media));
   await app.register(
@@ -109,7 +111,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(newsletterRoutes(createNewsletterRepository(db), rateLimiter));
       await api.register(registrationRoutes(registration));
       await api.register(loginRoutes(login, passwordReset, sessions));
-      await api.register(usersRoutes(sessions));
+      await api.register(usersRoutes(sessions, usersService));
       await api.register(moderationRoutes(moderation));
       if (isOutboxEnabled(config)) await api.register(outboxRoutes(deliveryRepository));
     },
@@ -121,7 +123,7 @@ export async function buildApp(options: BuildAppOptions) {
     await delivery.stop();
   });
 
-  return Object.assign(app, { services: { database, settings, delivery, rateLimiter, media, sessions } });
+  return Object.assign(app, { services: { database, settings, delivery, outbox: deliveryRepository, rateLimiter, media, sessions, registration, users, usersService } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -30,7 +30,7 @@ async function main() {
     );
   }
   if (!config.twilio && !isOutboxEnabled(config)) app.log.warn('No SMS provider is configured (TWILIO_*): text messages will wait in the queue.');
-  await seedDatabase(app, { demo: config.seedDemo });
+  const demo = await seedDatabase(app, { demo: config.seedDemo, canDeliverLocally: isOutboxEnabled(config) });
   app.services.delivery.start();
   const maintenance = setInterval(() => void app.services.rateLimiter.pruneExpired(new Date(Date.now() - 86_400_000)).catch(() => undefined), 3_600_000);
   maintenance.unref();
@@ -64,7 +64,13 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  process.stdout.write(`\n  Mihna is running at http://localhost:${port}\n\n`);
+  process.stdout.write(`\n  Mihna is running at http://localhost:${port}\n`);
+  if (demo && config.env !== 'production') {
+    process.stdout.write(`\n  Demo accounts (password ${demo.password}):\n`);
+    for (const account of demo.accounts) process.stdout.write(`    ${account.role.padEnd(12)} ${account.email}\n`);
+    process.stdout.write(`  Codes and e-mails: http://localhost:${port}/dev/mailbox\n`);
+  }
+  process.stdout.write('\n');
 }
 
 main().catch((error: unknown) => {

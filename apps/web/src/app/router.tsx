@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { paths } from '../lib/paths.ts';
+import { RequireUser } from './require-user.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 /** Each screen is its own chunk, loaded when its route is first visited. */
@@ -23,6 +24,10 @@ export const routes: RouteObject[] = [
       { path: 'privacy', lazy: page(() => import('./routes/privacy.tsx')) },
       { path: 'terms', lazy: page(() => import('./routes/terms.tsx')) },
       { path: 'dev/mailbox', lazy: page(() => import('./routes/dev-mailbox.tsx')) },
+      { path: 'login', lazy: page(() => import('./routes/login.tsx')) },
+      { path: 'register', lazy: page(() => import('./routes/register.tsx')) },
+      { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password.tsx')) },
+      { element: <RequireUser />, children: [{ path: 'dashboard', lazy: page(() => import('./routes/dashboard.tsx')) }] },
       { path: 'jobs', ...redirectTo(() => paths.projects()) },
       { path: 'jobs/:jobId', ...redirectTo(({ params }) => paths.project(params.jobId ?? '')) },
       { path: 'workers', ...redirectTo(() => paths.professionals) },

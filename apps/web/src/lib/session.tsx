@@ -1,16 +1,10 @@
+import type { CurrentUser } from '@mihna/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, apiRequest, sessionToken } from './api-client.ts';
 import { apiPaths } from './paths.ts';
 
-export interface SessionUser {
-  id: string;
-  first_name: string;
-  last_name: string;
-  role: string;
-  emirate?: string | null;
-  city?: string | null;
-}
+export type SessionUser = CurrentUser;
 
 interface Session {
   user: SessionUser | null;
@@ -18,7 +12,8 @@ interface Session {
   /** The session could not be checked (network or server trouble); the token is kept for a retry. */
   isUnverified: boolean;
   retry: () => void;
-  signIn: (token: string) => void;
+  /** Starts a session from a login or registration answer. */
+  signIn: (token: string, user: SessionUser) => void;
   signOut: () => void;
 }
 
@@ -48,12 +43,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     },
   });
 
-  const signIn = useCallback((newToken: string) => {
-    sessionToken.write(newToken);
-    setToken(newToken);
-  }, []);
+  const signIn = useCallback(
+    (newToken: string, user: SessionUser) => {
+      queryClient.setQueryData(['session', newToken], user);
+      sessionToken.write(newToken);
+      setToken(newToken);
+    },
+    [queryClient],
+  );
 
   const signOut = useCallback(() => {
+    // The server forgets the token; the browser forgets it even if that call fails.
+    void apiRequest(apiPaths.logout, { method: 'POST', body: {} }).catch(() => undefined);
     sessionToken.clear();
     setToken(null);
     queryClient.removeQueries({ queryKey: ['session'] });

@@ -35,11 +35,11 @@ export function createCodesService(dependencies: { db: Db; repository: AuthRepos
   return {
     /**
      * Creates a code and queues it in the caller's transaction; the caller dispatches after commit.
-     * A new code for the same subject is refused for 60 seconds after the last one.
+     * A new code for the same subject and channel is refused for 60 seconds after the last one.
      */
     async issueCode(request: { purpose: CodePurpose; subjectId: string; channel: 'email' | 'sms'; to: string }, executor: Db) {
       const now = clock();
-      const latest = await repository.findLatestCode(request.purpose, request.subjectId, executor);
+      const latest = await repository.findLatestCode(request.purpose, request.subjectId, request.channel, executor);
       const waitMs = latest ? latest.createdAt.getTime() + CODE_RESEND_COOLDOWN_MS - now.getTime() : 0;
       if (waitMs > 0) {
         throw new AppError('rate_limited', `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`);

@@ -1,9 +1,15 @@
 import { currentUserSchema, errorResponseSchema } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import { toCurrentUser } from './user-response.ts';
+import type { UsersService } from './users.service.ts';
 
-export function usersRoutes(sessions: SessionsService): FastifyPluginAsyncZod {
+// Room for photos of several MB, so that an oversized picture hears the image rule's own message
+// ('Image size must be less than 2MB'); it is refused by its length before it is decoded.
+const PICTURE_BODY_LIMIT = 8 * 1024 * 1024;
+
+export function usersRoutes(sessions: SessionsService, usersService: UsersService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/users/me',
@@ -16,6 +22,34 @@ export function usersRoutes(sessions: SessionsService): FastifyPluginAsyncZod {
         },
       },
       async (request) => toCurrentUser(await sessions.requireUser(request)),
+    );
+
+    app.post(
+      '/profile/picture/upload',
+      {
+        bodyLimit: PICTURE_BODY_LIMIT,
+        schema: {
+          tags: ['users'],
+          summary: 'Upload a profile picture as a data URL (a real image under 2 MB); it is stored as a square WebP',
+          security: [{ bearerAuth: [] }],
+          body: z.object({ image_data: z.string().min(1, 'Please select an image file') }),
+          response: { 200: currentUserSchema, 401: errorResponseSchema, 413: errorResponseSchema, 422: errorResponseSchema },
+        },
+      },
+      async (request) => usersService.setProfilePicture(await sessions.requireUser(request), request.body.image_data),
+    );
+
+    app.delete(
+      '/profile/picture',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Remove the profile picture',
+          security: [{ bearerAuth: [] }],
+          response: { 200: currentUserSchema, 401: errorResponseSchema },
+        },
+      },
+      async (request) => usersService.deleteProfilePicture(await sessions.requireUser(request)),
     );
   };
 }

@@ -1,0 +1,17 @@
+import type { LoginInput, SessionResponse } from '@mihna/shared';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+
+export const useLogin = () => useMutation({ mutationFn: (input: LoginInput) => apiRequest<SessionResponse>(apiPaths.login, { body: input }) });
+
+export const fetchLoginStatus = (email: string) => apiRequest<{ requires_captcha: boolean }>(apiPaths.loginStatus(email));
+
+export const sendLoginCode = (method: 'email' | 'sms', identifier: string) =>
+  apiRequest<{ success: boolean; message: string }>(apiPaths.sendLoginCode, { body: { email: identifier }, query: { method } });
+
+export const fetchCaptcha = () => apiRequest<{ captcha_id: string; question: string }>(apiPaths.captcha);
+
+export const verifyCaptcha = (captchaId: string, answer: number) =>
+  apiRequest<{ captcha_token: string }>(apiPaths.verifyCaptcha, { body: { captcha_id: captchaId, answer } });
+
