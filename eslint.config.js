@@ -8,7 +8,20 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'vitest.config.ts', 'playwright.config.ts', 'scripts/*.mjs', 'apps/server/build.mjs', 'apps/server/src/test/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: [
+            '*.js',
+            '*.mjs',
+            'vitest.config.ts',
+            'playwright.config.ts',
+            'scripts/*.mjs',
+            'apps/server/build.mjs',
+            'apps/server/src/test/*.mjs',
+          ],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     rules: {
@@ -17,7 +30,10 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       // Fastify handlers are async by convention, whether or not they await.
       '@typescript-eslint/require-await': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
   {

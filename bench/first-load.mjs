@@ -34,6 +34,9 @@ const rows = [...files].map((file) => {
   return size;
 });
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
-for (const row of rows.sort((a, b) => b.gzip - a.gzip)) console.log(`${kb(row.gzip).padStart(10)} gz ${kb(row.raw).padStart(11)} raw  ${row.file}`);
+for (const row of rows.sort((a, b) => b.gzip - a.gzip))
+  console.log(`${kb(row.gzip).padStart(10)} gz ${kb(row.raw).padStart(11)} raw  ${row.file}`);
 const js = rows.filter((row) => row.file.endsWith('.js')).reduce((sum, row) => sum + row.gzip, 0);
-console.log(`\nfirst load of /: ${kb(gzipped)} gzipped (${kb(js)} of it JavaScript), ${kb(raw)} raw, ${rows.length} files (fonts load by unicode range, not counted)`);
+console.log(
+  `\nfirst load of /: ${kb(gzipped)} gzipped (${kb(js)} of it JavaScript), ${kb(raw)} raw, ${rows.length} files (fonts load by unicode range, not counted)`,
+);

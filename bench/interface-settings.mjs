@@ -17,7 +17,9 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
 const url = `http://127.0.0.1:${port}/api/public/interface-settings`;
 try {
   for (let attempt = 0; ; attempt += 1) {
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.ok).catch(() => false);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`)
+      .then((response) => response.ok)
+      .catch(() => false);
     if (ready) break;
     if (attempt > 100) throw new Error('server did not start');
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -105,7 +105,10 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     await fillCommonFields(page, { first: 'Reem', last: 'Al Hashimi', email, phone: uniquePhone(), password: 'Gazelle2026' });
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('dialog').getByLabel('Verification code').fill(await latestCode(request, email));
+    await page
+      .getByRole('dialog')
+      .getByLabel('Verification code')
+      .fill(await latestCode(request, email));
     await page.getByRole('dialog').getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL('/dashboard');
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();

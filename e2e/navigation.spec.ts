@@ -18,7 +18,15 @@ test.describe('navigation', () => {
   test('the header country selector offers all GCC countries and opens the project search', async ({ page }) => {
     await page.goto('/about');
     const select = page.getByRole('banner').getByLabel('Country');
-    await expect(select.locator('option')).toHaveText(['All GCC Countries', 'United Arab Emirates', 'Saudi Arabia', 'Qatar', 'Kuwait', 'Oman', 'Bahrain']);
+    await expect(select.locator('option')).toHaveText([
+      'All GCC Countries',
+      'United Arab Emirates',
+      'Saudi Arabia',
+      'Qatar',
+      'Kuwait',
+      'Oman',
+      'Bahrain',
+    ]);
     await select.selectOption('SA');
     await expect(page).not.toHaveURL(/\/about$/);
   });

@@ -38,7 +38,14 @@ test.describe('public pages', () => {
   test('the help centre has six categories with answers and the still-need-help block', async ({ page }) => {
     await page.goto('/help');
     const categories = page.getByRole('navigation', { name: 'Help categories' }).getByRole('button');
-    await expect(categories).toHaveText(['Getting Started', 'For Professionals', 'For Employers', 'Payments & Security', 'UAE Features', 'Troubleshooting']);
+    await expect(categories).toHaveText([
+      'Getting Started',
+      'For Professionals',
+      'For Employers',
+      'Payments & Security',
+      'UAE Features',
+      'Troubleshooting',
+    ]);
     await expect(page.getByText('18+ industries')).toBeVisible();
     await categories.filter({ hasText: 'Payments & Security' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Payments & Security' })).toBeVisible();

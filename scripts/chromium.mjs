@@ -10,11 +10,16 @@ export function ensureChromium() {
   if (found) return found;
   const canInstall = process.getuid?.() === 0 && spawnSync('which', ['apt-get']).status === 0;
   if (!canInstall) {
-    throw new Error("Chromium is missing. Install Debian's chromium package (sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary.");
+    throw new Error(
+      "Chromium is missing. Install Debian's chromium package (sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary.",
+    );
   }
   console.log("Chromium is missing: installing Debian's chromium package…");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'chromium'],
+  ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed; install Chromium by hand (apt-get install chromium).`);
   }

@@ -10,7 +10,14 @@ fs.mkdirSync(outDirectory, { recursive: true });
 
 const browser = await chromium.launch({
   executablePath: ensureChromium(),
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 for (const language of ['en', 'ar']) {
   for (const width of [390, 1280]) {

@@ -123,7 +123,9 @@ export async function buildApp(options: BuildAppOptions) {
     await delivery.stop();
   });
 
-  return Object.assign(app, { services: { database, settings, delivery, outbox: deliveryRepository, rateLimiter, media, sessions, registration, users, usersService } });
+  return Object.assign(app, {
+    services: { database, settings, delivery, outbox: deliveryRepository, rateLimiter, media, sessions, registration, users, usersService },
+  });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('loadConfig', () => {
   it('starts with defaults on an empty environment: PGlite in ./data on port 3000', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, seedDemo: true, env: 'development', publicUrl: 'http://localhost:3000' });
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      seedDemo: true,
+      env: 'development',
+      publicUrl: 'http://localhost:3000',
+    });
     expect(config.dataDir).toMatch(/data$/);
   });
 

@@ -21,16 +21,31 @@ const environmentSchema = z
     SEED_DEMO: flag(true),
     SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: z.string().min(3).default('Mihna <no-reply@mihna.ae>'),
-    TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().regex(/^AC[0-9a-fA-F]{32}$/).optional()),
+    TWILIO_ACCOUNT_SID: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^AC[0-9a-fA-F]{32}$/)
+        .optional(),
+    ),
     TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
-    TWILIO_FROM: z.preprocess(emptyAsUndefined, z.string().regex(/^\+?[0-9A-Za-z]{3,16}$/).optional()),
+    TWILIO_FROM: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^\+?[0-9A-Za-z]{3,16}$/)
+        .optional(),
+    ),
     // Lets tests point the Twilio client at a local stand-in that speaks Twilio's API.
     TWILIO_API_URL: z.url().default('https://api.twilio.com'),
     // Behind a load balancer the client address comes from X-Forwarded-For. Trust only the proxies
     // named (a hop count, or addresses/CIDRs); trusting the header wholesale lets clients choose their address.
     TRUST_PROXY: z
       .string()
-      .regex(/^(\d{1,2}|[\da-fA-F/]*[.:][\da-fA-F.:/]*(,[\da-fA-F/]*[.:][\da-fA-F.:/]*)*)$/, 'a number of proxy hops, or a comma-separated list of proxy addresses')
+      .regex(
+        /^(\d{1,2}|[\da-fA-F/]*[.:][\da-fA-F.:/]*(,[\da-fA-F/]*[.:][\da-fA-F.:/]*)*)$/,
+        'a number of proxy hops, or a comma-separated list of proxy addresses',
+      )
       .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })

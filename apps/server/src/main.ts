@@ -29,10 +29,14 @@ async function main() {
       `Embedded database (PGlite) in ${config.dataDir}: for trying Mihna, development and single-machine use. Set DATABASE_URL to run on PostgreSQL.`,
     );
   }
-  if (!config.twilio && !isOutboxEnabled(config)) app.log.warn('No SMS provider is configured (TWILIO_*): text messages will wait in the queue.');
+  if (!config.twilio && !isOutboxEnabled(config))
+    app.log.warn('No SMS provider is configured (TWILIO_*): text messages will wait in the queue.');
   const demo = await seedDatabase(app, { demo: config.seedDemo, canDeliverLocally: isOutboxEnabled(config) });
   app.services.delivery.start();
-  const maintenance = setInterval(() => void app.services.rateLimiter.pruneExpired(new Date(Date.now() - 86_400_000)).catch(() => undefined), 3_600_000);
+  const maintenance = setInterval(
+    () => void app.services.rateLimiter.pruneExpired(new Date(Date.now() - 86_400_000)).catch(() => undefined),
+    3_600_000,
+  );
   maintenance.unref();
 
   let isClosing = false;
@@ -51,7 +55,10 @@ async function main() {
   const step = async (name: string, action: () => Promise<unknown>, timeoutMs: number) => {
     let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([action(), new Promise((_resolve, reject) => (timer = setTimeout(() => reject(new Error('timed out')), timeoutMs)))]);
+      await Promise.race([
+        action(),
+        new Promise((_resolve, reject) => (timer = setTimeout(() => reject(new Error('timed out')), timeoutMs))),
+      ]);
     } catch (error) {
       app.log.error({ err: error }, `shutdown: could not ${name}`);
     } finally {

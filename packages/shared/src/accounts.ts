@@ -9,15 +9,18 @@ import { emailAddress } from './text.ts';
  */
 export const userRoles = ['professional', 'employer'] as const;
 export type UserRole = (typeof userRoles)[number];
-const roleAliases: Record<string, UserRole> = { professional: 'professional', worker: 'professional', expert: 'professional', employer: 'employer' };
+const roleAliases: Record<string, UserRole> = {
+  professional: 'professional',
+  worker: 'professional',
+  expert: 'professional',
+  employer: 'employer',
+};
 export const canonicalRole = (value: string): UserRole | undefined => roleAliases[value.trim().toLowerCase()];
-export const roleSchema = z
-  .string({ error: messages.required })
-  .transform((value, context) => {
-    const role = canonicalRole(value);
-    if (!role) context.addIssue({ code: 'custom', message: messages.invalidFormat });
-    return role ?? 'professional';
-  });
+export const roleSchema = z.string({ error: messages.required }).transform((value, context) => {
+  const role = canonicalRole(value);
+  if (!role) context.addIssue({ code: 'custom', message: messages.invalidFormat });
+  return role ?? 'professional';
+});
 
 export const genders = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
 export const verificationMethods = ['email', 'sms'] as const;
@@ -25,20 +28,33 @@ export const loginMethods = ['password', 'email_code', 'sms_code'] as const;
 
 // Letters and digits, and only the specials the specification lists.
 const passwordPattern = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d@$!%*?&]{8,128}$/;
-export const passwordSchema = z.string({ error: messages.required }).min(1, messages.required).regex(passwordPattern, messages.weakPassword);
+export const passwordSchema = z
+  .string({ error: messages.required })
+  .min(1, messages.required)
+  .regex(passwordPattern, messages.weakPassword);
 
 /** Digits only, 7 to 15 of them; spaces and dashes people type are dropped first. */
 export const phoneNumberSchema = z
   .string({ error: messages.required })
   .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(z.string().min(1, messages.required).regex(/^\d{7,15}$/, messages.invalidPhone));
+  .pipe(
+    z
+      .string()
+      .min(1, messages.required)
+      .regex(/^\d{7,15}$/, messages.invalidPhone),
+  );
 
 export const countryCodeSchema = z
   .string()
   .default('+971')
   .refine((code) => phoneCountryCodes.some((entry) => entry.code === code), messages.invalidFormat);
 
-const name = z.string({ error: messages.required }).trim().min(1, messages.required).min(2, messages.minLength(2)).max(60, messages.maxLength(60));
+const name = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .min(2, messages.minLength(2))
+  .max(60, messages.maxLength(60));
 const optionalText = (max: number) => z.string().trim().max(max, messages.maxLength(max)).optional().nullable();
 
 /** "a, b,, c" → ['a', 'b', 'c']; a list is trimmed the same way. */
@@ -47,11 +63,7 @@ export const commaSeparatedList = (maxItems: number, maxLength: number) =>
     .union([z.string(), z.array(z.string())])
     .optional()
     .nullable()
-    .transform((value) =>
-      (Array.isArray(value) ? value : (value ?? '').split(','))
-        .map((item) => item.trim())
-        .filter(Boolean),
-    )
+    .transform((value) => (Array.isArray(value) ? value : (value ?? '').split(',')).map((item) => item.trim()).filter(Boolean))
     .pipe(z.array(z.string().max(maxLength, messages.maxLength(maxLength))).max(maxItems, messages.max(maxItems)));
 
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
@@ -61,7 +73,12 @@ export const hourlyRateSchema = z.preprocess(
 );
 export const yearsOfExperienceSchema = z.preprocess(
   emptyToNull,
-  z.coerce.number({ error: messages.validWholeNumber }).int(messages.validWholeNumber).min(0, messages.min(0)).max(50, messages.max(50)).nullable(),
+  z.coerce
+    .number({ error: messages.validWholeNumber })
+    .int(messages.validWholeNumber)
+    .min(0, messages.min(0))
+    .max(50, messages.max(50))
+    .nullable(),
 );
 
 export const registrationInputSchema = z
@@ -109,9 +126,14 @@ export const loginInputSchema = z
   })
   .superRefine((input, context) => {
     if (!input.email) {
-      context.addIssue({ code: 'custom', path: ['email'], message: input.login_method === 'sms_code' ? 'Mobile number is required' : messages.required });
+      context.addIssue({
+        code: 'custom',
+        path: ['email'],
+        message: input.login_method === 'sms_code' ? 'Mobile number is required' : messages.required,
+      });
     }
-    if (input.login_method === 'password' && !input.password) context.addIssue({ code: 'custom', path: ['password'], message: messages.required });
+    if (input.login_method === 'password' && !input.password)
+      context.addIssue({ code: 'custom', path: ['password'], message: messages.required });
     if (input.login_method !== 'password' && !/^\d{6}$/.test(input.verification_code ?? '')) {
       context.addIssue({ code: 'custom', path: ['verification_code'], message: 'Please enter a 6-digit verification code' });
     }

@@ -41,7 +41,8 @@ const demoAccounts: DemoAccount[] = [
       phone_number: '502345678',
       country_code: '+971',
       company_name: 'Al Noor Properties',
-      company_description: 'A property developer and manager in Abu Dhabi, hiring designers, engineers and maintenance teams for residential communities.',
+      company_description:
+        'A property developer and manager in Abu Dhabi, hiring designers, engineers and maintenance teams for residential communities.',
       emirate: 'abu_dhabi',
       city: 'abu_dhabi',
       industry_category: 'real_estate',
@@ -71,15 +72,26 @@ export async function seedDemoAccounts(app: App) {
   for (const account of demoAccounts) {
     const email = String(account.registration.email);
     if (await users.findUserByEmail(email)) continue;
-    const input = registrationInputSchema.parse({ ...account.registration, password: DEMO_PASSWORD, confirm_password: DEMO_PASSWORD, verification_method: 'email' });
+    const input = registrationInputSchema.parse({
+      ...account.registration,
+      password: DEMO_PASSWORD,
+      confirm_password: DEMO_PASSWORD,
+      verification_method: 'email',
+    });
     const answer = await registration.register(input);
     const [message] = await outbox.listRecentMessages(email, 1);
     const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1];
     if (!code) throw new Error(`no verification code was queued for ${email}`);
-    const { user } = await registration.completeRegistration({ registration_id: answer.registration_id, verification_code: code, email }, { ipAddress: '127.0.0.1', userAgent: 'demo seed' });
+    const { user } = await registration.completeRegistration(
+      { registration_id: answer.registration_id, verification_code: code, email },
+      { ipAddress: '127.0.0.1', userAgent: 'demo seed' },
+    );
     const row = await users.findUserById(user.id);
     if (row) await usersService.setProfilePicture(row, await avatar(account.colours));
     created.push(email);
   }
-  return { created, accounts: demoAccounts.map((account) => ({ email: String(account.registration.email), role: String(account.registration.role) })) };
+  return {
+    created,
+    accounts: demoAccounts.map((account) => ({ email: String(account.registration.email), role: String(account.registration.role) })),
+  };
 }

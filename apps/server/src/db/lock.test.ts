@@ -49,7 +49,9 @@ describe('lockDataDirectory', () => {
       try { lockDataDirectory(process.argv[1]); console.log('locked'); setTimeout(() => {}, 1500); } catch { console.log('refused'); }`;
     const outcomes = await Promise.all(
       Array.from({ length: 6 }, () => {
-        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, directory], { stdio: ['ignore', 'pipe', 'inherit'] });
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, directory], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
         let output = '';
         child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
         return new Promise<string>((resolve) => child.on('exit', () => resolve(output.trim())));

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { SiteSettings } from '@mihna/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -29,7 +43,9 @@ export const outgoingMessages = pgTable(
     subject: text('subject').notNull().default(''),
     body: text('body').notNull(),
     replyTo: text('reply_to'),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     transport: text('transport'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -38,7 +54,9 @@ export const outgoingMessages = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('outgoing_messages_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    index('outgoing_messages_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
     index('outgoing_messages_recipient_idx').on(table.recipient, table.createdAt),
   ],
 );
@@ -63,7 +81,10 @@ export const rateLimitCounters = pgTable(
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     hits: integer('hits').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.bucket, table.clientKey, table.windowStart] }), index('rate_limit_counters_window_idx').on(table.windowStart)],
+  (table) => [
+    primaryKey({ columns: [table.bucket, table.clientKey, table.windowStart] }),
+    index('rate_limit_counters_window_idx').on(table.windowStart),
+  ],
 );
 
 export const newsletterSubscriptions = pgTable(
@@ -71,7 +92,9 @@ export const newsletterSubscriptions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
-    language: text('language', { enum: ['en', 'ar'] }).notNull().default('en'),
+    language: text('language', { enum: ['en', 'ar'] })
+      .notNull()
+      .default('en'),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('newsletter_subscriptions_email_idx').on(sql`lower(${table.email})`)],
@@ -106,9 +129,18 @@ export const users = pgTable(
     role: text('role', { enum: ['professional', 'employer'] }).notNull(),
     passwordHash: text('password_hash').notNull(),
     gender: text('gender', { enum: ['male', 'female', 'other', 'prefer_not_to_say'] }),
-    skills: text('skills').array().notNull().default(sql`'{}'`),
-    languages: text('languages').array().notNull().default(sql`'{}'`),
-    careerHighlights: text('career_highlights').array().notNull().default(sql`'{}'`),
+    skills: text('skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    careerHighlights: text('career_highlights')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     hourlyRate: numeric('hourly_rate', { precision: 12, scale: 2, mode: 'number' }),
     yearsOfExperience: integer('years_of_experience'),
     bio: text('bio'),
@@ -125,7 +157,9 @@ export const users = pgTable(
     profilePictureId: uuid('profile_picture_id'),
     totalRating: numeric('total_rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
     totalReviews: integer('total_reviews').notNull().default(0),
-    accountStatus: text('account_status', { enum: ['active', 'suspended', 'blocked'] }).notNull().default('active'),
+    accountStatus: text('account_status', { enum: ['active', 'suspended', 'blocked'] })
+      .notNull()
+      .default('active'),
     linkedinUrl: text('linkedin_url'),
     githubUrl: text('github_url'),
     behanceUrl: text('behance_url'),

@@ -16,7 +16,11 @@ describe('seedDatabase with demo content', () => {
     expect(second?.created).toEqual([]);
 
     for (const account of first?.accounts ?? []) {
-      const login = await app.inject({ method: 'POST', url: '/api/auth/enhanced-login', payload: { email: account.email, password: first?.password } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/enhanced-login',
+        payload: { email: account.email, password: first?.password },
+      });
       expect(login.statusCode).toBe(200);
       const user = login.json().user;
       expect(user.role).toBe(account.role);

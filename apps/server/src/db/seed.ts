@@ -6,7 +6,10 @@ import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.ts';
  * start: it only adds what is missing. `demo` adds demo content (SEED_DEMO); the features that own
  * demo content add it here.
  */
-export async function seedDatabase(app: App, options: { demo: boolean; canDeliverLocally: boolean } = { demo: false, canDeliverLocally: false }) {
+export async function seedDatabase(
+  app: App,
+  options: { demo: boolean; canDeliverLocally: boolean } = { demo: false, canDeliverLocally: false },
+) {
   await app.services.settings.ensureSettings();
   if (!options.demo) return undefined;
   if (!options.canDeliverLocally) {

@@ -21,7 +21,12 @@ describe('path rule', () => {
   });
 
   it('answers an /api route at its unprefixed spelling for a non-HTML request', async () => {
-    const response = await app.inject({ method: 'POST', url: '/contact/send-message', headers: { accept: 'application/json' }, payload: {} });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/contact/send-message',
+      headers: { accept: 'application/json' },
+      payload: {},
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().code).toBe('validation_failed');
   });

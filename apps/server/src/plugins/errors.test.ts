@@ -84,7 +84,12 @@ describe('requests a client can get wrong', () => {
     ['a JSON string body', '"hello"'],
     ['fields of the wrong type', '{"name": 5, "email": ["a"], "subject": {}, "message": true}'],
   ])('answers %s with a 4xx in the error shape', async (_case, payload) => {
-    const response = await app.inject({ method: 'POST', url: '/api/contact/send-message', headers: { 'content-type': 'application/json' }, payload });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact/send-message',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(response.json()).toMatchObject({ code: expect.any(String), detail: expect.anything() });

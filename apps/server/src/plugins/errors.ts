@@ -13,9 +13,7 @@ const fastifyCodes: Partial<Record<string, ErrorCode>> = {
   FST_ERR_VALIDATION: 'validation_failed',
 };
 
-const codeByStatus = new Map<number, ErrorCode>(
-  Object.entries(errorStatus).map(([code, status]) => [status, code as ErrorCode]),
-);
+const codeByStatus = new Map<number, ErrorCode>(Object.entries(errorStatus).map(([code, status]) => [status, code as ErrorCode]));
 
 /** Errors Fastify raises before routing (a badly encoded URL, say), in the same shape. */
 export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply): void {
@@ -31,7 +29,8 @@ function send(reply: FastifyReply, code: ErrorCode, detail: ErrorResponse['detai
 const hasNulCharacter = (value: unknown): boolean => {
   if (typeof value === 'string') return value.includes('\u0000');
   if (Array.isArray(value)) return value.some(hasNulCharacter);
-  if (typeof value === 'object' && value !== null) return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNulCharacter(item));
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNulCharacter(item));
   return false;
 };
 

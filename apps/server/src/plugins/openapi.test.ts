@@ -14,7 +14,14 @@ describe('API description', () => {
     const document = response.json();
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/public/interface-settings', '/api/reference', '/api/contact/send-message', '/api/newsletter/subscribe', '/healthz', '/readyz']),
+      expect.arrayContaining([
+        '/api/public/interface-settings',
+        '/api/reference',
+        '/api/contact/send-message',
+        '/api/newsletter/subscribe',
+        '/healthz',
+        '/readyz',
+      ]),
     );
     const contact = document.paths['/api/contact/send-message'].post;
     expect(contact.requestBody.content['application/json'].schema.required).toEqual(['name', 'email', 'subject', 'message']);

@@ -10,7 +10,9 @@ export function clientKeyOf(ip: string): string {
   const [head = '', tail = ''] = ip.split('::');
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : ip.split(':');
+  const groups = ip.includes('::')
+    ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups]
+    : ip.split(':');
   return `${groups
     .slice(0, 4)
     .map((group) => Number.parseInt(group || '0', 16).toString(16))

@@ -63,7 +63,9 @@ export async function startTwilioStandIn(credentials: { accountSid: string; auth
       }
       const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
       received.push(form);
-      response.writeHead(201).end(JSON.stringify({ sid: `SM${received.length}`, status: 'queued', to: form.To, from: form.From, body: form.Body }));
+      response
+        .writeHead(201)
+        .end(JSON.stringify({ sid: `SM${received.length}`, status: 'queued', to: form.To, from: form.From, body: form.Body }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -26,7 +26,8 @@ function renderAt(path: string) {
   return router;
 }
 
-const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('RequireUser', () => {
   beforeAll(async () => {
@@ -48,7 +49,10 @@ describe('RequireUser', () => {
   it('shows a spinner while the session loads, then the page for a signed-in user', async () => {
     sessionToken.write('a-valid-token');
     let answer: (response: Response) => void = () => undefined;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
 
     renderAt('/dashboard');
     expect(screen.getByRole('status').textContent).toContain('Checking your session');
@@ -59,7 +63,10 @@ describe('RequireUser', () => {
 
   it('ends a session the server refuses and redirects to /login', async () => {
     sessionToken.write('an-expired-token');
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(jsonResponse(401, { detail: 'Not authenticated', code: 'unauthorized' }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(jsonResponse(401, { detail: 'Not authenticated', code: 'unauthorized' }))),
+    );
     const router = renderAt('/dashboard');
     expect(await screen.findByText('login page')).toBeDefined();
     expect(router.state.location.pathname).toBe('/login');

@@ -10,7 +10,11 @@ export const languages = ['en', 'ar'] as const;
 export type Language = (typeof languages)[number];
 const STORAGE_KEY = 'mihna.language';
 
-const pageNamespaces = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*/*.json', '!./locales/*/common.json', '!./locales/*/validation.json']);
+const pageNamespaces = import.meta.glob<{ default: Record<string, unknown> }>([
+  './locales/*/*.json',
+  '!./locales/*/common.json',
+  '!./locales/*/validation.json',
+]);
 
 /** Page texts (help, legal, about) load with their page; the shell's strings come with the first bundle. */
 const lazyNamespaces: BackendModule = {

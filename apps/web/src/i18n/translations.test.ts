@@ -8,7 +8,8 @@ const namespaces = fs.readdirSync(path.join(localesDirectory, 'en')).filter((fil
 /** Every key path with the kind of value (and array length) it holds. */
 function shapeOf(value: unknown, prefix = ''): string[] {
   if (Array.isArray(value)) return [`${prefix}[${value.length}]`, ...value.flatMap((item, index) => shapeOf(item, `${prefix}[${index}]`))];
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => shapeOf(item, prefix ? `${prefix}.${key}` : key));
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([key, item]) => shapeOf(item, prefix ? `${prefix}.${key}` : key));
   return [prefix];
 }
 

@@ -24,7 +24,8 @@ type Query = Record<string, string | number | boolean | undefined | null>;
 function withQuery(path: string, query?: Query) {
   if (!query) return path;
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }

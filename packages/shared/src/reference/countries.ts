@@ -85,13 +85,7 @@ const saudiRegions: readonly Region[] = [
     city('al_lith', 'Al Lith', 'الليث', 20.148, 40.2722),
     city('al_jumum', 'Al Jumum', 'الجموم', 21.6195, 39.6966),
     city('khulais', 'Khulais', 'خليص', 22.1555, 39.3201),
-    city(
-      'king_abdullah_economic_city',
-      'King Abdullah Economic City',
-      'مدينة الملك عبدالله الاقتصادية',
-      22.4463,
-      39.1245,
-    ),
+    city('king_abdullah_economic_city', 'King Abdullah Economic City', 'مدينة الملك عبدالله الاقتصادية', 22.4463, 39.1245),
     city('ranyah', 'Ranyah', 'رنية', 21.2504, 42.8475),
   ]),
   region('madinah', 'Madinah', 'المدينة المنورة', [
@@ -351,10 +345,7 @@ const omanRegions: readonly Region[] = [
     city('yanqul', 'Yanqul', 'ينقل', 23.5864, 56.5397),
     city('dhank', 'Dhank', 'ضنك', 23.53, 56.22),
   ]),
-  region('al_wusta', 'Al Wusta', 'الوسطى', [
-    city('haima', 'Haima', 'هيماء', 19.9593, 56.2758),
-    city('duqm', 'Duqm', 'الدقم', 19.65, 57.7),
-  ]),
+  region('al_wusta', 'Al Wusta', 'الوسطى', [city('haima', 'Haima', 'هيماء', 19.9593, 56.2758), city('duqm', 'Duqm', 'الدقم', 19.65, 57.7)]),
 ];
 
 const bahrainRegions: readonly Region[] = [

@@ -65,15 +65,7 @@ describe('countries', () => {
 
   it('exposes the emirates as the UAE regions, in order', () => {
     expect(emirates).toBe(findCountry('AE')?.regions);
-    expect(emirates.map((e) => e.id)).toEqual([
-      'abu_dhabi',
-      'dubai',
-      'sharjah',
-      'ajman',
-      'umm_al_quwain',
-      'ras_al_khaimah',
-      'fujairah',
-    ]);
+    expect(emirates.map((e) => e.id)).toEqual(['abu_dhabi', 'dubai', 'sharjah', 'ajman', 'umm_al_quwain', 'ras_al_khaimah', 'fujairah']);
   });
 
   it('uses currencies that exist in the currency list', () => {

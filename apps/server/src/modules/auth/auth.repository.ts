@@ -8,7 +8,10 @@ export type PendingRegistration = typeof pendingRegistrations.$inferSelect;
 export function createAuthRepository(db: Db) {
   return {
     async findPendingRegistrationByEmail(email: string, executor: Db = db) {
-      const [row] = await executor.select().from(pendingRegistrations).where(sql`lower(${pendingRegistrations.email}) = lower(${email})`);
+      const [row] = await executor
+        .select()
+        .from(pendingRegistrations)
+        .where(sql`lower(${pendingRegistrations.email}) = lower(${email})`);
       return row;
     },
     async findPendingRegistration(id: string, executor: Db = db) {
@@ -29,14 +32,22 @@ export function createAuthRepository(db: Db) {
       await executor
         .update(verificationCodes)
         .set({ consumedAt: new Date() })
-        .where(and(eq(verificationCodes.purpose, code.purpose), eq(verificationCodes.subjectId, code.subjectId), isNull(verificationCodes.consumedAt)));
+        .where(
+          and(
+            eq(verificationCodes.purpose, code.purpose),
+            eq(verificationCodes.subjectId, code.subjectId),
+            isNull(verificationCodes.consumedAt),
+          ),
+        );
       await executor.insert(verificationCodes).values(code);
     },
     async findLatestCode(purpose: CodePurpose, subjectId: string, channel: 'email' | 'sms', executor: Db = db) {
       const [row] = await executor
         .select()
         .from(verificationCodes)
-        .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.subjectId, subjectId), eq(verificationCodes.channel, channel)))
+        .where(
+          and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.subjectId, subjectId), eq(verificationCodes.channel, channel)),
+        )
         .orderBy(desc(verificationCodes.createdAt))
         .limit(1);
       return row;
@@ -46,7 +57,9 @@ export function createAuthRepository(db: Db) {
       const [row] = await executor
         .select()
         .from(verificationCodes)
-        .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.subjectId, subjectId), isNull(verificationCodes.consumedAt)))
+        .where(
+          and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.subjectId, subjectId), isNull(verificationCodes.consumedAt)),
+        )
         .orderBy(desc(verificationCodes.createdAt))
         .limit(1)
         .for('update');
@@ -84,7 +97,13 @@ export function createAuthRepository(db: Db) {
       const rows = await db
         .update(loginThrottles)
         .set({ lockedUntil: until, updatedAt: new Date() })
-        .where(and(eq(loginThrottles.identifier, identifier), sql`${loginThrottles.failedCount} >= ${limit}`, isNull(loginThrottles.lockedUntil)))
+        .where(
+          and(
+            eq(loginThrottles.identifier, identifier),
+            sql`${loginThrottles.failedCount} >= ${limit}`,
+            isNull(loginThrottles.lockedUntil),
+          ),
+        )
         .returning({ identifier: loginThrottles.identifier });
       return rows.length > 0;
     },
@@ -106,7 +125,14 @@ export function createAuthRepository(db: Db) {
       const [row] = await db
         .update(captchaChallenges)
         .set({ usedAt: now })
-        .where(and(eq(captchaChallenges.id, id), isNull(captchaChallenges.usedAt), isNull(captchaChallenges.tokenHash), gt(captchaChallenges.expiresAt, now)))
+        .where(
+          and(
+            eq(captchaChallenges.id, id),
+            isNull(captchaChallenges.usedAt),
+            isNull(captchaChallenges.tokenHash),
+            gt(captchaChallenges.expiresAt, now),
+          ),
+        )
         .returning();
       return row;
     },

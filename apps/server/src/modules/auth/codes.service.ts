@@ -11,7 +11,11 @@ export const CODE_MAX_WRONG_ATTEMPTS = 5;
 const purposeText: Record<CodePurpose, { subject: string; en: string; ar: string }> = {
   registration: { subject: 'Your Mihna verification code', en: 'Your Mihna verification code is', ar: 'رمز التحقق من حسابك في مهنة هو' },
   login: { subject: 'Your Mihna login code', en: 'Your Mihna login code is', ar: 'رمز الدخول إلى مهنة هو' },
-  password_reset: { subject: 'Reset your Mihna password', en: 'Your Mihna password reset code is', ar: 'رمز إعادة تعيين كلمة مرور مهنة هو' },
+  password_reset: {
+    subject: 'Reset your Mihna password',
+    en: 'Your Mihna password reset code is',
+    ar: 'رمز إعادة تعيين كلمة مرور مهنة هو',
+  },
 };
 
 /** Both languages in one message: the code reaches people before we know which they read. */
@@ -57,7 +61,12 @@ export function createCodesService(dependencies: { db: Db; repository: AuthRepos
         executor,
       );
       await delivery.enqueue(
-        { channel: request.channel, to: request.to, subject: purposeText[request.purpose].subject, text: messageText(request.purpose, code) },
+        {
+          channel: request.channel,
+          to: request.to,
+          subject: purposeText[request.purpose].subject,
+          text: messageText(request.purpose, code),
+        },
         executor,
       );
     },

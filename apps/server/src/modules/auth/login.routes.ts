@@ -59,7 +59,13 @@ export function loginRoutes(login: LoginService, reset: PasswordResetService, se
 
     app.get(
       '/auth/captcha',
-      { schema: { tags: ['auth'], summary: 'A math challenge', response: { 200: z.object({ captcha_id: z.string(), question: z.string() }) } } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'A math challenge',
+          response: { 200: z.object({ captcha_id: z.string(), question: z.string() }) },
+        },
+      },
       async () => login.createCaptcha(),
     );
 

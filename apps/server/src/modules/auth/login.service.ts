@@ -118,11 +118,21 @@ export function createLoginService(dependencies: LoginDependencies) {
 
       const user = await findAccount(input);
       const isAccepted = await checkSecret(input, user);
-      await auth.insertLoginEvent({ userId: user?.id ?? null, email: input.email.slice(0, 254), method: input.login_method, success: isAccepted, ...client });
+      await auth.insertLoginEvent({
+        userId: user?.id ?? null,
+        email: input.email.slice(0, 254),
+        method: input.login_method,
+        success: isAccepted,
+        ...client,
+      });
 
       if (!isAccepted || !user) {
         if (input.login_method === 'password') {
-          const hasJustLocked = await auth.lockThrottleIfExhausted(identifier, LOCK_AFTER_FAILURES, new Date(clock().getTime() + LOCK_DURATION_MS));
+          const hasJustLocked = await auth.lockThrottleIfExhausted(
+            identifier,
+            LOCK_AFTER_FAILURES,
+            new Date(clock().getTime() + LOCK_DURATION_MS),
+          );
           if (hasJustLocked) {
             if (user) await warnOfLock(user);
             throw new AppError('locked', loginMessages.locked);
@@ -144,15 +154,21 @@ export function createLoginService(dependencies: LoginDependencies) {
     /** Sends a login code; the answer is the same whether or not an account matches. */
     async sendLoginCode(method: 'email' | 'sms', identifierInput: string) {
       const loginMethod = method === 'sms' ? 'sms_code' : 'email_code';
-      const limit = await rateLimiter.hit({ bucket: 'login-code', limit: 1, windowSeconds: 60, message: '' }, loginIdentifier(identifierInput, loginMethod));
-      if (!limit.isAllowed) throw new AppError('rate_limited', `Please wait ${limit.retryAfterSeconds} seconds before requesting a new code.`);
+      const limit = await rateLimiter.hit(
+        { bucket: 'login-code', limit: 1, windowSeconds: 60, message: '' },
+        loginIdentifier(identifierInput, loginMethod),
+      );
+      if (!limit.isAllowed)
+        throw new AppError('rate_limited', `Please wait ${limit.retryAfterSeconds} seconds before requesting a new code.`);
       const user = await findAccount({ email: identifierInput, login_method: loginMethod });
       if (user && user.accountStatus === 'active') {
         const to = method === 'sms' ? `${user.countryCode}${user.phoneNumber}` : user.email;
-        await db.transaction((tx) => codes.issueCode({ purpose: 'login', subjectId: user.id, channel: method, to }, tx)).catch((error: unknown) => {
-          // The per-identifier limit above already answered a too-early request; a cooldown here is not news.
-          if (!(error instanceof AppError && error.code === 'rate_limited')) throw error;
-        });
+        await db
+          .transaction((tx) => codes.issueCode({ purpose: 'login', subjectId: user.id, channel: method, to }, tx))
+          .catch((error: unknown) => {
+            // The per-identifier limit above already answered a too-early request; a cooldown here is not news.
+            if (!(error instanceof AppError && error.code === 'rate_limited')) throw error;
+          });
         void delivery.dispatchSoon();
       }
       return { success: true, message: loginMessages.codeSent };

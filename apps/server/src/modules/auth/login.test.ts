@@ -51,14 +51,17 @@ describe('POST /api/auth/enhanced-login', () => {
 
   it('needs a captcha after 3 failures and locks password login after 5, e-mailing the owner', async () => {
     const { input, password } = await createUser(app);
-    for (let attempt = 0; attempt < 3; attempt += 1) expect((await login(app, { email: input.email, password: 'Wrong2025pass' })).statusCode).toBe(401);
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      expect((await login(app, { email: input.email, password: 'Wrong2025pass' })).statusCode).toBe(401);
 
     expect((await app.inject({ method: 'GET', url: `/api/auth/login-status/${input.email}` })).json()).toEqual({ requires_captcha: true });
     const withoutCaptcha = await login(app, { email: input.email, password });
     expect(withoutCaptcha.statusCode).toBe(429);
     expect(withoutCaptcha.json().detail).toContain('captcha');
 
-    expect((await login(app, { email: input.email, password: 'Wrong2025pass', captcha_token: await solveCaptcha(app) })).statusCode).toBe(401);
+    expect((await login(app, { email: input.email, password: 'Wrong2025pass', captcha_token: await solveCaptcha(app) })).statusCode).toBe(
+      401,
+    );
     const locking = await login(app, { email: input.email, password: 'Wrong2025pass', captcha_token: await solveCaptcha(app) });
     expect(locking.statusCode).toBe(423);
     expect(locking.json().detail).toBe('Account temporarily locked. Please try again or use password reset.');
@@ -79,7 +82,9 @@ describe('POST /api/auth/enhanced-login', () => {
     expect(statuses.filter((status) => status === 401)).toHaveLength(3);
     expect(statuses.filter((status) => status === 429)).toHaveLength(47);
     const withCaptcha = await Promise.all(
-      Array.from({ length: 10 }, async () => login(app, { email: input.email, password: 'Wrong2025pass', captcha_token: await solveCaptcha(app) })),
+      Array.from({ length: 10 }, async () =>
+        login(app, { email: input.email, password: 'Wrong2025pass', captcha_token: await solveCaptcha(app) }),
+      ),
     );
     const checked = withCaptcha.filter((response) => response.statusCode === 401 || response.statusCode === 423).length;
     expect(checked).toBeGreaterThan(0);
@@ -123,7 +128,11 @@ describe('POST /api/auth/enhanced-login', () => {
   it('allows one login code a minute per address, answering the same for unknown addresses', async () => {
     const { input } = await createUser(app);
     const known = await app.inject({ method: 'POST', url: '/api/auth/send-login-code?method=email', payload: { email: input.email } });
-    const unknown = await app.inject({ method: 'POST', url: '/api/auth/send-login-code?method=email', payload: { email: uniqueEmail('ghost') } });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/auth/send-login-code?method=email',
+      payload: { email: uniqueEmail('ghost') },
+    });
     expect(unknown.json()).toEqual(known.json());
     const again = await app.inject({ method: 'POST', url: '/api/auth/send-login-code?method=email', payload: { email: input.email } });
     expect(again.statusCode).toBe(429);
@@ -133,7 +142,9 @@ describe('POST /api/auth/enhanced-login', () => {
 
   it('refuses a login with missing fields in the specification words', async () => {
     expect((await login(app, { email: '', password: 'x' })).json().detail[0].msg).toBe('This field is required');
-    expect((await login(app, { email: '', login_method: 'sms_code', verification_code: '123456' })).json().detail[0].msg).toBe('Mobile number is required');
+    expect((await login(app, { email: '', login_method: 'sms_code', verification_code: '123456' })).json().detail[0].msg).toBe(
+      'Mobile number is required',
+    );
     expect((await login(app, { email: 'a@b.ae', login_method: 'email_code', verification_code: '12ab' })).json().detail[0].msg).toBe(
       'Please enter a 6-digit verification code',
     );
@@ -152,6 +163,8 @@ describe('POST /api/auth/enhanced-login', () => {
     const sessions = await selectRows<{ token_hash: string }>(app.services.database, sql`select token_hash from sessions`);
     expect(sessions.every((row) => row.token_hash !== token && /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
     const users = await selectRows<{ password_hash: string }>(app.services.database, sql`select password_hash from users`);
-    expect(users.every((row) => row.password_hash.startsWith('$argon2id$v=19$m=19456,t=2,p=1$') && !row.password_hash.includes(password))).toBe(true);
+    expect(
+      users.every((row) => row.password_hash.startsWith('$argon2id$v=19$m=19456,t=2,p=1$') && !row.password_hash.includes(password)),
+    ).toBe(true);
   });
 });

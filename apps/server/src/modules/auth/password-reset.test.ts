@@ -50,7 +50,12 @@ describe('password reset', () => {
     const { input } = await createUser(app);
     const weak = await reset({ email: input.email, reset_code: '123456', new_password: 'short1', confirm_password: 'short1' });
     expect(weak.json().detail[0].msg).toBe('Password must be at least 8 characters long and contain both letters and numbers.');
-    const badCode = await reset({ email: input.email, reset_code: '12345', new_password: 'Sunrise2026!', confirm_password: 'Sunrise2026!' });
+    const badCode = await reset({
+      email: input.email,
+      reset_code: '12345',
+      new_password: 'Sunrise2026!',
+      confirm_password: 'Sunrise2026!',
+    });
     expect(badCode.json().detail[0].msg).toBe('Please enter a 6-digit verification code');
   });
 });

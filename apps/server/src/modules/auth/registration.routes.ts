@@ -1,4 +1,11 @@
-import { emailAddress, errorResponseSchema, registrationInputSchema, verificationCodeSchema, currentUserSchema, sessionResponseSchema } from '@mihna/shared';
+import {
+  emailAddress,
+  errorResponseSchema,
+  registrationInputSchema,
+  verificationCodeSchema,
+  currentUserSchema,
+  sessionResponseSchema,
+} from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RegistrationService } from './registration.service.ts';
@@ -13,7 +20,13 @@ const registrationResponseSchema = z.object({
   moderation_messages: z.array(z.string()),
 });
 
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+  429: errorResponseSchema,
+};
 
 export function registrationRoutes(registration: RegistrationService): FastifyPluginAsyncZod {
   return async (app) => {

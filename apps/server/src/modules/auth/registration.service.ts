@@ -37,14 +37,16 @@ export function createRegistrationService(dependencies: RegistrationDependencies
   const { db, auth, users, codes, sessions, delivery, moderation, clock } = dependencies;
 
   async function assertIdentityFree(email: string, phone: string, executor: Db) {
-    if (await users.findUserByEmail(email, executor)) throw new AppError('conflict', 'An account with this email already exists. Please log in.');
+    if (await users.findUserByEmail(email, executor))
+      throw new AppError('conflict', 'An account with this email already exists. Please log in.');
     if (await users.findUserByPhone(phone, executor)) throw new AppError('conflict', 'An account with this mobile number already exists.');
   }
 
   return {
     /** Validates, moderates and parks a registration until its code is entered; sends the code. */
     async register(input: Registration) {
-      if (isCommonPassword(input.password)) throw new AppError('validation_failed', [{ loc: ['body', 'password'], msg: commonPasswordMessage, type: 'common_password' }]);
+      if (isCommonPassword(input.password))
+        throw new AppError('validation_failed', [{ loc: ['body', 'password'], msg: commonPasswordMessage, type: 'common_password' }]);
       const moderated = moderation.moderateFields({ bio: input.bio, company_description: input.company_description });
       const { password, confirm_password: _confirm, ...rest } = { ...input, ...moderated.values };
       const details: StoredRegistration = { ...rest, password_hash: await hashSecret(password) };
@@ -65,7 +67,10 @@ export function createRegistrationService(dependencies: RegistrationDependencies
           },
           tx,
         );
-        await codes.issueCode({ purpose: 'registration', subjectId: created.id, channel: created.verificationMethod, to: recipientOf(created, details) }, tx);
+        await codes.issueCode(
+          { purpose: 'registration', subjectId: created.id, channel: created.verificationMethod, to: recipientOf(created, details) },
+          tx,
+        );
         return created;
       });
       void delivery.dispatchSoon();
@@ -92,10 +97,16 @@ export function createRegistrationService(dependencies: RegistrationDependencies
 
     async resendVerification(email: string) {
       const pending = await auth.findPendingRegistrationByEmail(email);
-      if (!pending || pending.expiresAt <= clock()) throw new AppError('not_found', 'No registration is waiting for verification for this email.');
+      if (!pending || pending.expiresAt <= clock())
+        throw new AppError('not_found', 'No registration is waiting for verification for this email.');
       await db.transaction(async (tx) => {
         await codes.issueCode(
-          { purpose: 'registration', subjectId: pending.id, channel: pending.verificationMethod, to: recipientOf(pending, pending.details as StoredRegistration) },
+          {
+            purpose: 'registration',
+            subjectId: pending.id,
+            channel: pending.verificationMethod,
+            to: recipientOf(pending, pending.details as StoredRegistration),
+          },
           tx,
         );
       });
@@ -104,10 +115,14 @@ export function createRegistrationService(dependencies: RegistrationDependencies
     },
 
     /** Turns a verified registration into a user and signs them in. */
-    async completeRegistration(input: { registration_id: string; verification_code: string; email?: string | undefined }, client: ClientInfo) {
+    async completeRegistration(
+      input: { registration_id: string; verification_code: string; email?: string | undefined },
+      client: ClientInfo,
+    ) {
       const pending = await auth.findPendingRegistration(input.registration_id);
       const isSameEmail = !input.email || pending?.email.toLowerCase() === input.email.toLowerCase();
-      if (!pending || !isSameEmail || pending.expiresAt <= clock()) throw new AppError('not_found', 'No registration is waiting for verification. Please register again.');
+      if (!pending || !isSameEmail || pending.expiresAt <= clock())
+        throw new AppError('not_found', 'No registration is waiting for verification. Please register again.');
       await codes.consumeCode('registration', pending.id, input.verification_code);
 
       const details = pending.details as StoredRegistration;

@@ -1,12 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClock, professionalRegistration, readLatestCode, uniqueEmail, uniquePhone, createUser, bearer } from '../../test/accounts.ts';
+import {
+  createTestClock,
+  professionalRegistration,
+  readLatestCode,
+  uniqueEmail,
+  uniquePhone,
+  createUser,
+  bearer,
+} from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
 const register = (app: App, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/auth/register', payload });
-const complete = (app: App, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/auth/complete-registration', payload });
-const detailFor = (body: { detail: { loc: unknown[]; msg: string }[] }, field: string) => body.detail.find((issue) => issue.loc[1] === field)?.msg;
+const complete = (app: App, payload: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/api/auth/complete-registration', payload });
+const detailFor = (body: { detail: { loc: unknown[]; msg: string }[] }, field: string) =>
+  body.detail.find((issue) => issue.loc[1] === field)?.msg;
 
 describe('POST /api/auth/register: validation', () => {
   let app: App;
@@ -22,14 +32,26 @@ describe('POST /api/auth/register: validation', () => {
     ['phone_number', { phone_number: '12345' }, 'Please enter a valid phone number (7-15 digits)'],
     ['phone_number', { phone_number: '05012345678901234' }, 'Please enter a valid phone number (7-15 digits)'],
     ['phone_number', { phone_number: '050-ABC-1234' }, 'Please enter a valid phone number (7-15 digits)'],
-    ['password', { password: 'onlyletters', confirm_password: 'onlyletters' }, 'Password must be at least 8 characters long and contain both letters and numbers.'],
-    ['password', { password: 'abc123', confirm_password: 'abc123' }, 'Password must be at least 8 characters long and contain both letters and numbers.'],
+    [
+      'password',
+      { password: 'onlyletters', confirm_password: 'onlyletters' },
+      'Password must be at least 8 characters long and contain both letters and numbers.',
+    ],
+    [
+      'password',
+      { password: 'abc123', confirm_password: 'abc123' },
+      'Password must be at least 8 characters long and contain both letters and numbers.',
+    ],
     ['confirm_password', { confirm_password: 'Different2025!' }, 'Passwords do not match.'],
     ['hourly_rate', { hourly_rate: '-5' }, 'Must be at least 0'],
     ['hourly_rate', { hourly_rate: 'lots' }, 'Must be a valid number'],
     ['years_of_experience', { years_of_experience: '51' }, 'Must be no more than 50'],
     ['years_of_experience', { years_of_experience: '2.5' }, 'Must be a valid whole number'],
-    ['password', { password: 'Password123', confirm_password: 'Password123' }, 'This password is too common. Please choose a less predictable one.'],
+    [
+      'password',
+      { password: 'Password123', confirm_password: 'Password123' },
+      'This password is too common. Please choose a less predictable one.',
+    ],
   ])('refuses a bad %s with the specification message', async (field, change, message) => {
     const response = await register(app, professionalRegistration(change));
     expect(response.statusCode).toBe(422);
@@ -41,12 +63,20 @@ describe('POST /api/auth/register: validation', () => {
       const { user } = await createUser(app, { role });
       expect(user.role).toBe('professional');
     }
-    const { user } = await createUser(app, { role: 'employer', company_name: 'Gulf Build LLC', company_description: 'Fit-out contractor in Abu Dhabi.' });
+    const { user } = await createUser(app, {
+      role: 'employer',
+      company_name: 'Gulf Build LLC',
+      company_description: 'Fit-out contractor in Abu Dhabi.',
+    });
     expect(user.role).toBe('employer');
   });
 
   it('splits comma-separated lists, trims them and drops empty entries', async () => {
-    const { token } = await createUser(app, { skills: ' React ,, TypeScript,  ', languages: 'Arabic,English,', career_highlights: [' Led a team ', ''] });
+    const { token } = await createUser(app, {
+      skills: ' React ,, TypeScript,  ',
+      languages: 'Arabic,English,',
+      career_highlights: [' Led a team ', ''],
+    });
     const me = (await app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).json();
     expect(me.skills).toEqual(['React', 'TypeScript']);
     expect(me.languages).toEqual(['Arabic', 'English']);
@@ -64,7 +94,11 @@ describe('POST /api/auth/register: validation', () => {
   });
 
   it('replaces a mildly rude company description with the cleaned text and says so', async () => {
-    const input = professionalRegistration({ role: 'employer', company_name: 'Damn Good Fitouts', company_description: 'We do damn good work across Dubai.' });
+    const input = professionalRegistration({
+      role: 'employer',
+      company_name: 'Damn Good Fitouts',
+      company_description: 'We do damn good work across Dubai.',
+    });
     const response = await register(app, input);
     expect(response.statusCode).toBe(200);
     expect(response.json().moderation_messages[0]).toMatch(/^Content Cleaned/);
@@ -90,7 +124,11 @@ describe('registration with a verification code', () => {
 
     const check = (await app.inject({ method: 'GET', url: `/api/auth/check-registration/${input.email}` })).json();
     expect(check).toEqual({ has_registration: true, registration_id, email: input.email, verification_method: 'email' });
-    const earlyLogin = await app.inject({ method: 'POST', url: '/api/auth/enhanced-login', payload: { email: input.email, password: input.password } });
+    const earlyLogin = await app.inject({
+      method: 'POST',
+      url: '/api/auth/enhanced-login',
+      payload: { email: input.email, password: input.password },
+    });
     expect(earlyLogin.statusCode).toBe(401);
 
     const done = await complete(app, { registration_id, verification_code: await readLatestCode(app, input.email), email: input.email });
@@ -110,7 +148,9 @@ describe('registration with a verification code', () => {
     await register(app, input);
     const again = await register(app, { ...input, phone_number: uniquePhone() });
     expect(again.statusCode).toBe(429);
-    expect(again.json().detail).toBe('A registration for this email is waiting for verification. Enter the code we sent, or request a new one.');
+    expect(again.json().detail).toBe(
+      'A registration for this email is waiting for verification. Enter the code we sent, or request a new one.',
+    );
 
     const { input: existing } = await createUser(app);
     const taken = await register(app, professionalRegistration({ email: String(existing.email).toUpperCase() }));

@@ -20,10 +20,16 @@ export function createSessionsRepository(db: Db) {
       await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
     },
     async revokeSession(tokenHash: string, now: Date) {
-      await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
     },
     async revokeAllSessions(userId: string, now: Date, executor: Db = db) {
-      await executor.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await executor
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
   };
 }

@@ -14,7 +14,10 @@ export interface ClientInfo {
   userAgent: string | undefined;
 }
 
-export const clientInfo = (request: FastifyRequest): ClientInfo => ({ ipAddress: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) });
+export const clientInfo = (request: FastifyRequest): ClientInfo => ({
+  ipAddress: request.ip,
+  userAgent: request.headers['user-agent']?.slice(0, 500),
+});
 
 const bearerToken = (request: FastifyRequest) => {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
@@ -43,7 +46,13 @@ export function createSessionsService(dependencies: { repository: SessionsReposi
       const token = generateToken();
       const now = clock();
       await repository.insertSession(
-        { userId, tokenHash: hashToken(token), ipAddress: client.ipAddress, userAgent: client.userAgent ?? null, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) },
+        {
+          userId,
+          tokenHash: hashToken(token),
+          ipAddress: client.ipAddress,
+          userAgent: client.userAgent ?? null,
+          expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+        },
         executor,
       );
       return token;

@@ -23,7 +23,12 @@ describe('POST /api/contact/send-message', () => {
   afterAll(() => app.close());
 
   it('stores the message and e-mails the support address from settings', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/contact/send-message', payload: validMessage, remoteAddress: '10.0.0.1' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact/send-message',
+      payload: validMessage,
+      remoteAddress: '10.0.0.1',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
     expect(await countContactMessages(app)).toBe(1);
@@ -53,7 +58,12 @@ describe('POST /api/contact/send-message', () => {
     ['message', { message: '' }, 'This field is required'],
   ])('refuses a bad %s with the specification message and stores nothing', async (field, change, message) => {
     const before = await countContactMessages(app);
-    const response = await app.inject({ method: 'POST', url: '/api/contact/send-message', payload: { ...validMessage, ...change }, remoteAddress: '10.0.0.3' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact/send-message',
+      payload: { ...validMessage, ...change },
+      remoteAddress: '10.0.0.3',
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().detail).toContainEqual({ loc: ['body', field], msg: message, type: expect.any(String) });
     expect(await countContactMessages(app)).toBe(before);
@@ -61,7 +71,12 @@ describe('POST /api/contact/send-message', () => {
 
   it('refuses a missing body field', async () => {
     const { message: _omitted, ...withoutMessage } = validMessage;
-    const response = await app.inject({ method: 'POST', url: '/api/contact/send-message', payload: withoutMessage, remoteAddress: '10.0.0.3' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact/send-message',
+      payload: withoutMessage,
+      remoteAddress: '10.0.0.3',
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().detail).toContainEqual({ loc: ['body', 'message'], msg: 'This field is required', type: expect.any(String) });
   });
@@ -76,13 +91,20 @@ describe('POST /api/contact/send-message', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await countContactMessages(app)).toBe(before);
 
-    const otherClient = await app.inject({ method: 'POST', url: '/api/contact/send-message', payload: validMessage, remoteAddress: '10.9.9.10' });
+    const otherClient = await app.inject({
+      method: 'POST',
+      url: '/api/contact/send-message',
+      payload: validMessage,
+      remoteAddress: '10.9.9.10',
+    });
     expect(otherClient.statusCode).toBe(200);
   });
 
   it('counts parallel requests exactly', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 12 }, () => app.inject({ method: 'POST', url: '/api/contact/send-message', payload: validMessage, remoteAddress: '10.7.7.7' })),
+      Array.from({ length: 12 }, () =>
+        app.inject({ method: 'POST', url: '/api/contact/send-message', payload: validMessage, remoteAddress: '10.7.7.7' }),
+      ),
     );
     expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(5);
     expect(responses.filter((response) => response.statusCode === 429)).toHaveLength(7);

@@ -50,17 +50,19 @@ export function createDeliveryRepository(db: Db) {
         return tx
           .update(outgoingMessages)
           .set({ nextAttemptAt: leaseUntil, attempts: sql`${outgoingMessages.attempts} + 1` })
-          .where(inArray(outgoingMessages.id, due.map((row) => row.id)))
+          .where(
+            inArray(
+              outgoingMessages.id,
+              due.map((row) => row.id),
+            ),
+          )
           .returning();
       });
     },
 
     /** Settles an attempt only while this process still holds the lease it claimed (same attempt number). */
     async markSent(claimed: Pick<OutgoingMessage, 'id' | 'attempts'>, transport: string, sentAt: Date) {
-      await db
-        .update(outgoingMessages)
-        .set({ status: 'sent', transport, sentAt, lastError: null })
-        .where(leaseHeld(claimed));
+      await db.update(outgoingMessages).set({ status: 'sent', transport, sentAt, lastError: null }).where(leaseHeld(claimed));
     },
 
     async markAttemptFailed(claimed: Pick<OutgoingMessage, 'id' | 'attempts'>, error: string, nextAttemptAt: Date, isFinal: boolean) {

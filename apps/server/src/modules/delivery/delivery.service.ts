@@ -45,7 +45,10 @@ export function createDeliveryService({ repository, transports, logger, clock = 
           const isFinal = message.attempts >= MAX_ATTEMPTS;
           const retryAt = new Date(Math.max(now.getTime(), clock().getTime()) + retryDelayMs(message.attempts));
           await repository.markAttemptFailed(message, reason, retryAt, isFinal);
-          logger.warn({ messageId: message.id, channel: message.channel, attempts: message.attempts, reason }, 'message not delivered; will retry');
+          logger.warn(
+            { messageId: message.id, channel: message.channel, attempts: message.attempts, reason },
+            'message not delivered; will retry',
+          );
         }
       }
       if (messages.length < BATCH_SIZE) return;

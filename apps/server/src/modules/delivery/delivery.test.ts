@@ -4,7 +4,12 @@ import { createTestApp, testConfig } from '../../test/harness.ts';
 import { startSmtpPeer, startTwilioStandIn } from '../../test/peers.ts';
 import { createTransports } from './transports.ts';
 
-const contactMessage = { name: 'Omar Haddad', email: 'omar@example.com', subject: 'support', message: 'My verification code has not arrived.' };
+const contactMessage = {
+  name: 'Omar Haddad',
+  email: 'omar@example.com',
+  subject: 'support',
+  message: 'My verification code has not arrived.',
+};
 const hourLater = () => new Date(Date.now() + 3_600_000);
 
 describe('delivery through SMTP', () => {

@@ -8,11 +8,9 @@ import { AppError } from '../../lib/app-error.ts';
 /** Liveness (the process answers) and readiness (the database answers), for load balancers and orchestrators. */
 export function healthRoutes(database: Database): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/healthz',
-      { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } },
-      async () => ({ status: 'ok' as const }),
-    );
+    app.get('/healthz', { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
+      status: 'ok' as const,
+    }));
     app.get(
       '/readyz',
       {

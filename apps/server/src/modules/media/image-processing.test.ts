@@ -23,7 +23,9 @@ async function createRotatedJpeg() {
 
 async function createAnimatedGif() {
   const frames = await Promise.all(['#ff0000', '#0000ff'].map((colour) => solid(64, 64, colour).png().toBuffer()));
-  return sharp(frames, { join: { animated: true } }).gif().toBuffer();
+  return sharp(frames, { join: { animated: true } })
+    .gif()
+    .toBuffer();
 }
 
 /** A valid 1×1 PNG whose header is rewritten to claim a canvas of width × height. */
@@ -112,7 +114,9 @@ describe('processProfilePicture', () => {
   });
 
   it('refuses an image of 2 MB or more with the size message', async () => {
-    const noise = await sharp(randomBytes(1024 * 1024 * 3), { raw: { width: 1024, height: 1024, channels: 3 } }).png().toBuffer();
+    const noise = await sharp(randomBytes(1024 * 1024 * 3), { raw: { width: 1024, height: 1024, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(2 * 1024 * 1024);
     await expectRefusal(toDataUrl(noise, 'image/png'), IMAGE_TOO_LARGE_MESSAGE);
   });

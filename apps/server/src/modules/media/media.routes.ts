@@ -44,7 +44,10 @@ export function mediaRoutes(repository: MediaRepository): FastifyPluginAsyncZod 
         if (!media) throw new AppError('not_found', 'Not Found');
 
         const tag = entityTag(media.id);
-        reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('ETag', tag).header('X-Content-Type-Options', 'nosniff');
+        reply
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .header('ETag', tag)
+          .header('X-Content-Type-Options', 'nosniff');
         if (isNotModified(request.headers['if-none-match'], tag)) return reply.status(304).send();
         return reply.type(media.contentType).send(media.bytes);
       },

@@ -4,7 +4,9 @@ import { createTestApp } from '../../test/harness.ts';
 import { mediaPath } from './media.routes.ts';
 
 async function createWebp() {
-  return sharp({ create: { width: 512, height: 512, channels: 3, background: '#c62828' } }).webp({ quality: 82 }).toBuffer();
+  return sharp({ create: { width: 512, height: 512, channels: 3, background: '#c62828' } })
+    .webp({ quality: 82 })
+    .toBuffer();
 }
 
 describe('GET /media/:file', () => {
@@ -57,7 +59,13 @@ describe('GET /media/:file', () => {
   });
 
   it('answers 404 once the file is deleted', async () => {
-    const { id } = await app.services.media.insertMedia({ ownerUserId: null, contentType: 'image/webp', bytes: storedBytes, width: 512, height: 512 });
+    const { id } = await app.services.media.insertMedia({
+      ownerUserId: null,
+      contentType: 'image/webp',
+      bytes: storedBytes,
+      width: 512,
+      height: 512,
+    });
     await app.services.media.deleteMedia(id);
     const response = await app.inject({ method: 'GET', url: mediaPath(id) });
     expect(response.statusCode).toBe(404);

@@ -23,8 +23,16 @@ describe('POST /content/validate', () => {
   });
 
   it('flags strong words as a violation and refuses threats as serious', async () => {
-    expect((await validate('This is fucking late.')).json()).toMatchObject({ is_valid: true, severity: 'moderate', message: 'Content Violation' });
-    expect((await validate('I will kill you tomorrow')).json()).toMatchObject({ is_valid: false, severity: 'severe', message: 'Serious Violation' });
+    expect((await validate('This is fucking late.')).json()).toMatchObject({
+      is_valid: true,
+      severity: 'moderate',
+      message: 'Content Violation',
+    });
+    expect((await validate('I will kill you tomorrow')).json()).toMatchObject({
+      is_valid: false,
+      severity: 'severe',
+      message: 'Serious Violation',
+    });
   });
 
   it('answers at /api/content/validate too, and refuses a missing content field', async () => {

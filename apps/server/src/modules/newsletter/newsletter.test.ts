@@ -13,7 +13,11 @@ describe('POST /api/newsletter/subscribe', () => {
     selectRows<{ email: string; language: string }>(app.services.database, sql`select email, language from newsletter_subscriptions`);
 
   it('stores the address once, whatever its case, and answers the same each time', async () => {
-    const first = await app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'Noura@Example.ae', language: 'ar' } });
+    const first = await app.inject({
+      method: 'POST',
+      url: '/api/newsletter/subscribe',
+      payload: { email: 'Noura@Example.ae', language: 'ar' },
+    });
     const second = await app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'noura@example.ae' } });
     expect(first.json()).toEqual({ success: true });
     expect(second.json()).toEqual({ success: true });

@@ -24,7 +24,12 @@ describe('GET /api/public/interface-settings', () => {
       terms_url: '/terms',
       privacy_url: '/privacy',
     });
-    expect(settings.quick_links.map((link: { url: string }) => link.url)).toEqual(['/how-it-works', '/professionals', '/employers', '/support']);
+    expect(settings.quick_links.map((link: { url: string }) => link.url)).toEqual([
+      '/how-it-works',
+      '/professionals',
+      '/employers',
+      '/support',
+    ]);
     expect(Object.keys(settings)).toHaveLength(25);
   });
 

@@ -20,13 +20,17 @@ describe('profile picture', () => {
     app.inject({ method: 'POST', url: '/api/profile/picture/upload', headers: bearer(authToken), payload: { image_data } });
 
   it('stores a PNG and a JPEG as a square WebP served from /media, replacing the previous one', async () => {
-    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3B82F6' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3B82F6' } })
+      .png()
+      .toBuffer();
     const first = await upload(dataUrl('image/png', png));
     expect(first.statusCode).toBe(200);
     const firstPath: string = first.json().profile_picture;
     expect(firstPath).toMatch(/^\/media\/[0-9a-f-]{36}\.webp$/);
 
-    const jpeg = await sharp({ create: { width: 400, height: 800, channels: 3, background: '#10B981' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 400, height: 800, channels: 3, background: '#10B981' } })
+      .jpeg()
+      .toBuffer();
     const second = await upload(dataUrl('image/jpeg', jpeg));
     const secondPath: string = second.json().profile_picture;
     const served = await app.inject({ method: 'GET', url: secondPath });
@@ -45,7 +49,9 @@ describe('profile picture', () => {
   });
 
   it('refuses an image over 2 MB with the specification message', async () => {
-    const noise = await sharp(randomBytes(1000 * 900 * 3), { raw: { width: 1000, height: 900, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const noise = await sharp(randomBytes(1000 * 900 * 3), { raw: { width: 1000, height: 900, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(2 * 1024 * 1024);
     const response = await upload(dataUrl('image/png', noise));
     expect(response.statusCode).toBe(422);

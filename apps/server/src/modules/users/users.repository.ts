@@ -12,7 +12,10 @@ export function createUsersRepository(db: Db) {
       return row;
     },
     async findUserByEmail(email: string, executor: Db = db) {
-      const [row] = await executor.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+      const [row] = await executor
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`);
       return row;
     },
     /** By the national number alone, or by country code and number together ("+971501234567"). */

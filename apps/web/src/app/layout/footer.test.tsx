@@ -17,7 +17,11 @@ function renderFooter() {
 
 const settingsResponse = (changes: Record<string, unknown>) =>
   import('@mihna/shared').then(
-    ({ defaultSiteSettings }) => new Response(JSON.stringify({ ...defaultSiteSettings, ...changes }), { status: 200, headers: { 'content-type': 'application/json' } }),
+    ({ defaultSiteSettings }) =>
+      new Response(JSON.stringify({ ...defaultSiteSettings, ...changes }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
   );
 
 describe('Footer', () => {
@@ -41,7 +45,16 @@ describe('Footer', () => {
   });
 
   it('shows the contact details and only the social links the settings have', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => settingsResponse({ contact_email: 'team@mihna.ae', linkedin_url: 'https://www.linkedin.com/company/mihna', site_name: 'Mihna Gulf' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        settingsResponse({
+          contact_email: 'team@mihna.ae',
+          linkedin_url: 'https://www.linkedin.com/company/mihna',
+          site_name: 'Mihna Gulf',
+        }),
+      ),
+    );
     renderFooter();
     expect(await screen.findByRole('link', { name: 'team@mihna.ae' })).toBeDefined();
     expect(screen.getByRole('link', { name: 'LinkedIn' }).getAttribute('href')).toBe('https://www.linkedin.com/company/mihna');

@@ -3,7 +3,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NewsletterForm } from '../../features/newsletter/components/newsletter-form.tsx';
-import { useContactDetails, useQuickLinkName, useSettingText, useSiteSettings } from '../../features/settings/api/get-interface-settings.ts';
+import {
+  useContactDetails,
+  useQuickLinkName,
+  useSettingText,
+  useSiteSettings,
+} from '../../features/settings/api/get-interface-settings.ts';
 import { paths } from '../../lib/paths.ts';
 import { Container } from '../../components/ui/container.tsx';
 import { Brand } from './logo.tsx';
@@ -70,22 +75,36 @@ export function Footer() {
         </FooterBlock>
         <FooterBlock title={t('footer.support')}>
           <ul className="space-y-3">
-            <li><FooterLink to={paths.help}>{t('footer.help_centre')}</FooterLink></li>
-            <li><FooterLink to={paths.contact}>{t('footer.contact_us')}</FooterLink></li>
-            <li><FooterLink to={paths.about}>{t('footer.about')}</FooterLink></li>
-            <li><FooterLink to={settings.privacy_url || paths.privacy}>{t('footer.privacy')}</FooterLink></li>
-            <li><FooterLink to={settings.terms_url || paths.terms}>{t('footer.terms')}</FooterLink></li>
+            <li>
+              <FooterLink to={paths.help}>{t('footer.help_centre')}</FooterLink>
+            </li>
+            <li>
+              <FooterLink to={paths.contact}>{t('footer.contact_us')}</FooterLink>
+            </li>
+            <li>
+              <FooterLink to={paths.about}>{t('footer.about')}</FooterLink>
+            </li>
+            <li>
+              <FooterLink to={settings.privacy_url || paths.privacy}>{t('footer.privacy')}</FooterLink>
+            </li>
+            <li>
+              <FooterLink to={settings.terms_url || paths.terms}>{t('footer.terms')}</FooterLink>
+            </li>
           </ul>
         </FooterBlock>
         <FooterBlock title={t('footer.contact')}>
           <ul className="space-y-3 text-sm">
             <li className="flex items-start gap-2">
               <Mail className="mt-0.5 size-4 shrink-0 text-slate-500" aria-label={t('footer.email')} />
-              <a href={`mailto:${email}`} className="break-all hover:text-white">{email}</a>
+              <a href={`mailto:${email}`} className="break-all hover:text-white">
+                {email}
+              </a>
             </li>
             <li className="flex items-start gap-2">
               <Phone className="mt-0.5 size-4 shrink-0 text-slate-500" aria-label={t('footer.phone')} />
-              <a href={phoneHref} dir="ltr" className="hover:text-white">{phone}</a>
+              <a href={phoneHref} dir="ltr" className="hover:text-white">
+                {phone}
+              </a>
             </li>
             <li className="flex items-start gap-2">
               <MapPin className="mt-0.5 size-4 shrink-0 text-slate-500" aria-label={t('footer.address')} />

@@ -17,7 +17,10 @@ export function nearbyProjectsHref(user: Pick<SessionUser, 'emirate' | 'city'> |
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  clsx('rounded-md px-3 py-2 text-sm font-medium transition-colors', isActive ? 'text-primary-strong' : 'text-slate-700 hover:text-slate-950');
+  clsx(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'text-primary-strong' : 'text-slate-700 hover:text-slate-950',
+  );
 
 function LanguageSwitch({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
@@ -95,7 +98,10 @@ export function Header() {
       <NavLink to={paths.professionals} className={navLinkClass}>
         {t('header.find_professionals')}
       </NavLink>
-      <Link to={nearbyProjectsHref(user)} className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-950">
+      <Link
+        to={nearbyProjectsHref(user)}
+        className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-950"
+      >
         <MapPin className="size-4 text-secondary-strong" aria-hidden="true" />
         {t('header.nearby_projects')}
       </Link>

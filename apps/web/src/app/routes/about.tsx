@@ -33,7 +33,9 @@ export default function AboutPage() {
           </div>
         </section>
         <section aria-labelledby="benefits-title">
-          <h2 id="benefits-title" className="text-2xl font-bold text-slate-950">{t('benefits_title')}</h2>
+          <h2 id="benefits-title" className="text-2xl font-bold text-slate-950">
+            {t('benefits_title')}
+          </h2>
           <ul className="mt-6 grid gap-5 md:grid-cols-3">
             {benefits.map((benefit, index) => {
               const Icon = benefitIcons[index] ?? ShieldCheck;

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Container } from '../../components/ui/container.tsx';
 
 /** The narrow card the login, registration and password pages share. */
-export function AuthLayout({ title, subtitle, children, isWide = false }: { title: string; subtitle?: string; children: ReactNode; isWide?: boolean }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  isWide = false,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  isWide?: boolean;
+}) {
   return (
     <Container className="py-10 sm:py-16">
       <div className={`mx-auto rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10 ${isWide ? 'max-w-2xl' : 'max-w-md'}`}>

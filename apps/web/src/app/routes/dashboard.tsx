@@ -24,7 +24,10 @@ export default function DashboardPage() {
         <ul className="mt-8 flex flex-wrap gap-3">
           {links.map(({ to, icon: Icon, label }) => (
             <li key={to}>
-              <Link to={to} className="flex items-center gap-2 rounded-xl px-4 py-3 text-sm font-medium text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50">
+              <Link
+                to={to}
+                className="flex items-center gap-2 rounded-xl px-4 py-3 text-sm font-medium text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50"
+              >
                 <Icon className="size-5 text-primary-strong" aria-hidden="true" />
                 {label}
               </Link>

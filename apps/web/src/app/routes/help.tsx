@@ -9,7 +9,14 @@ import { useContactDetails } from '../../features/settings/api/get-interface-set
 import { paths } from '../../lib/paths.ts';
 import { PageHeader } from './page-header.tsx';
 
-const categories = ['getting_started', 'for_professionals', 'for_employers', 'payments_security', 'uae_features', 'troubleshooting'] as const;
+const categories = [
+  'getting_started',
+  'for_professionals',
+  'for_employers',
+  'payments_security',
+  'uae_features',
+  'troubleshooting',
+] as const;
 type Category = (typeof categories)[number];
 
 export default function HelpPage() {
@@ -22,7 +29,9 @@ export default function HelpPage() {
     <>
       <title>{t('title')}</title>
       <PageHeader title={t('title')} subtitle={t('subtitle')}>
-        <p className="mt-4 inline-flex rounded-xl bg-primary/10 px-4 py-2 text-sm font-medium text-primary-strong">{t('industries_note')}</p>
+        <p className="mt-4 inline-flex rounded-xl bg-primary/10 px-4 py-2 text-sm font-medium text-primary-strong">
+          {t('industries_note')}
+        </p>
       </PageHeader>
       <Container className="grid gap-8 py-12 lg:grid-cols-[16rem_1fr]">
         <nav aria-label={t('common:help.categories_label')} className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:px-0">
@@ -36,7 +45,9 @@ export default function HelpPage() {
                   aria-current={active === category ? 'true' : undefined}
                   className={clsx(
                     'w-full rounded-lg px-4 py-2.5 text-start text-sm font-medium whitespace-nowrap transition-colors',
-                    active === category ? 'bg-primary-strong text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50',
+                    active === category
+                      ? 'bg-primary-strong text-white'
+                      : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50',
                   )}
                 >
                   {t(`categories.${category}.title`)}
@@ -47,7 +58,9 @@ export default function HelpPage() {
         </nav>
         <div className="space-y-8">
           <section aria-labelledby="category-title">
-            <h2 id="category-title" className="text-2xl font-bold text-slate-950">{t(`categories.${active}.title`)}</h2>
+            <h2 id="category-title" className="text-2xl font-bold text-slate-950">
+              {t(`categories.${active}.title`)}
+            </h2>
             <div className="mt-5 divide-y divide-slate-200 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
               {items.map((item) => (
                 <details key={item.q} className="group px-5 py-4">

@@ -70,7 +70,9 @@ function Features() {
     <section className="py-16 sm:py-20" aria-labelledby="features-title">
       <Container>
         <div className="max-w-2xl">
-          <h2 id="features-title" className="text-3xl font-bold tracking-tight text-slate-950">{t('home.features_title')}</h2>
+          <h2 id="features-title" className="text-3xl font-bold tracking-tight text-slate-950">
+            {t('home.features_title')}
+          </h2>
           <p className="mt-3 text-slate-600">{t('home.features_subtitle')}</p>
         </div>
         <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -94,7 +96,9 @@ function HowItWorks() {
   return (
     <section className="bg-white py-16 sm:py-20" aria-labelledby="how-title">
       <Container>
-        <h2 id="how-title" className="text-3xl font-bold tracking-tight text-slate-950">{t('home.how_title')}</h2>
+        <h2 id="how-title" className="text-3xl font-bold tracking-tight text-slate-950">
+          {t('home.how_title')}
+        </h2>
         <div className="mt-10 grid gap-10 lg:grid-cols-2">
           {(['employers', 'professionals'] as const).map((side) => (
             <div key={side}>
@@ -102,7 +106,9 @@ function HowItWorks() {
               <ol className="mt-5 space-y-5">
                 {(t(`home.how.${side}.steps`, { returnObjects: true }) as Step[]).map((step, index) => (
                   <li key={step.title} className="flex gap-4">
-                    <span className={`flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white ${side === 'employers' ? 'bg-primary-strong' : 'bg-secondary-strong'}`}>
+                    <span
+                      className={`flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white ${side === 'employers' ? 'bg-primary-strong' : 'bg-secondary-strong'}`}
+                    >
                       {index + 1}
                     </span>
                     <div>
@@ -126,7 +132,9 @@ function Industries() {
   return (
     <section className="py-16 sm:py-20" aria-labelledby="industries-title">
       <Container>
-        <h2 id="industries-title" className="text-3xl font-bold tracking-tight text-slate-950">{t('home.industries_title')}</h2>
+        <h2 id="industries-title" className="text-3xl font-bold tracking-tight text-slate-950">
+          {t('home.industries_title')}
+        </h2>
         <p className="mt-3 text-slate-600">{t('home.industries_subtitle')}</p>
         <ul className="mt-8 flex flex-wrap gap-2">
           {industries.map((industry) => (

@@ -22,7 +22,9 @@ export function LegalDocument({ namespace }: { namespace: 'privacy' | 'terms' })
       </PageHeader>
       <Container className="grid gap-10 py-12 lg:grid-cols-[16rem_1fr]">
         <nav aria-labelledby="contents-title" className="lg:sticky lg:top-24 lg:self-start">
-          <h2 id="contents-title" className="text-sm font-semibold text-slate-950">{t('common:legal.contents')}</h2>
+          <h2 id="contents-title" className="text-sm font-semibold text-slate-950">
+            {t('common:legal.contents')}
+          </h2>
           <ol className="mt-3 space-y-2 text-sm">
             {sections.map((section, index) => (
               <li key={section.id}>

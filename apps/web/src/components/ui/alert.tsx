@@ -10,7 +10,10 @@ const tones = {
 /** A message about the last action; errors are announced at once, the rest politely. */
 export function Alert({ tone, children, className }: { tone: keyof typeof tones; children: ReactNode; className?: string }) {
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={clsx('rounded-lg px-4 py-3 text-sm ring-1 ring-inset', tones[tone], className)}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={clsx('rounded-lg px-4 py-3 text-sm ring-1 ring-inset', tones[tone], className)}
+    >
       {children}
     </div>
   );

@@ -20,11 +20,16 @@ export function Dialog({ isOpen, onOpenChange, title, description, closeLabel, c
         <DialogPrimitive.Content className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-md -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none sm:p-8">
           <div className="flex items-start justify-between gap-4">
             <DialogPrimitive.Title className="text-xl font-semibold text-slate-950">{title}</DialogPrimitive.Title>
-            <DialogPrimitive.Close className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900" aria-label={closeLabel}>
+            <DialogPrimitive.Close
+              className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+              aria-label={closeLabel}
+            >
               <X className="size-5" aria-hidden="true" />
             </DialogPrimitive.Close>
           </div>
-          {description ? <DialogPrimitive.Description className="mt-2 text-sm text-slate-600">{description}</DialogPrimitive.Description> : null}
+          {description ? (
+            <DialogPrimitive.Description className="mt-2 text-sm text-slate-600">{description}</DialogPrimitive.Description>
+          ) : null}
           <div className="mt-6">{children}</div>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

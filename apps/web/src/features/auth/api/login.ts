@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 
-export const useLogin = () => useMutation({ mutationFn: (input: LoginInput) => apiRequest<SessionResponse>(apiPaths.login, { body: input }) });
+export const useLogin = () =>
+  useMutation({ mutationFn: (input: LoginInput) => apiRequest<SessionResponse>(apiPaths.login, { body: input }) });
 
 export const fetchLoginStatus = (email: string) => apiRequest<{ requires_captcha: boolean }>(apiPaths.loginStatus(email));
 
@@ -14,4 +15,3 @@ export const fetchCaptcha = () => apiRequest<{ captcha_id: string; question: str
 
 export const verifyCaptcha = (captchaId: string, answer: number) =>
   apiRequest<{ captcha_token: string }>(apiPaths.verifyCaptcha, { body: { captcha_id: captchaId, answer } });
-

@@ -22,7 +22,8 @@ export function CaptchaChallenge({ token, onSolved }: { token: string | null; on
     // A new challenge each time the previous token has been spent.
   }, [token]);
 
-  if (token) return <p className="rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800 ring-1 ring-emerald-200">{t('captcha.solved')}</p>;
+  if (token)
+    return <p className="rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800 ring-1 ring-emerald-200">{t('captcha.solved')}</p>;
 
   async function check() {
     if (!challenge) return;

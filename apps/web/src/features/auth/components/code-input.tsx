@@ -2,7 +2,11 @@ import type { InputHTMLAttributes } from 'react';
 import { Input } from '../../../components/ui/field.tsx';
 
 /** A 6-digit code: digits only (Arabic-Indic digits are read as Western), at most 6. */
-export function CodeInput({ value, onValueChange, ...props }: { value: string; onValueChange: (code: string) => void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
+export function CodeInput({
+  value,
+  onValueChange,
+  ...props
+}: { value: string; onValueChange: (code: string) => void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
   return (
     <Input
       {...props}

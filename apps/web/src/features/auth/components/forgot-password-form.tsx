@@ -27,7 +27,10 @@ export function ForgotPasswordForm() {
   const resetPassword = useResetPassword();
   const [email, setEmail] = useState<string | null>(null);
   const requestForm = useForm<{ email: string }>({ resolver: zodResolver(requestSchema), defaultValues: { email: '' } });
-  const resetForm = useForm<PasswordResetInput>({ resolver: zodResolver(passwordResetInputSchema), defaultValues: { email: '', reset_code: '', new_password: '', confirm_password: '' } });
+  const resetForm = useForm<PasswordResetInput>({
+    resolver: zodResolver(passwordResetInputSchema),
+    defaultValues: { email: '', reset_code: '', new_password: '', confirm_password: '' },
+  });
   const [newPassword, confirmPassword, resetCode] = resetForm.watch(['new_password', 'confirm_password', 'reset_code']);
 
   useEffect(() => {
@@ -58,7 +61,9 @@ export function ForgotPasswordForm() {
         <Field label={t('forgot.email')} error={translate(requestForm.formState.errors.email?.message)}>
           {(props) => <Input {...props} {...requestForm.register('email')} type="email" autoComplete="email" dir="ltr" />}
         </Field>
-        {requestReset.isError ? <Alert tone="error">{requestReset.error instanceof ApiError ? requestReset.error.message : t('forgot.failed')}</Alert> : null}
+        {requestReset.isError ? (
+          <Alert tone="error">{requestReset.error instanceof ApiError ? requestReset.error.message : t('forgot.failed')}</Alert>
+        ) : null}
         <Button type="submit" size="lg" className="w-full" disabled={requestReset.isPending}>
           {t('forgot.send_code')}
         </Button>
@@ -85,7 +90,10 @@ export function ForgotPasswordForm() {
       <Field label={t('forgot.new_password')} error={errorFor('new_password')}>
         {(props) => <Input {...props} {...resetForm.register('new_password')} type="password" autoComplete="new-password" />}
       </Field>
-      <Field label={t('forgot.confirm_password')} error={errorFor('confirm_password') ?? (confirmPassword && doPasswordsDiffer ? translate('Passwords do not match.') : undefined)}>
+      <Field
+        label={t('forgot.confirm_password')}
+        error={errorFor('confirm_password') ?? (confirmPassword && doPasswordsDiffer ? translate('Passwords do not match.') : undefined)}
+      >
         {(props) => <Input {...props} {...resetForm.register('confirm_password')} type="password" autoComplete="new-password" />}
       </Field>
       {resetPassword.isError && resetPassword.error instanceof ApiError && resetPassword.error.status !== 422 ? (

@@ -65,19 +65,28 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
   function submit(event: FormEvent) {
     event.preventDefault();
     setMessage(undefined);
-    if (!identifier.trim()) return setMessage({ tone: 'error', text: isSms ? t('login.mobile_required') : translate('This field is required') ?? '' });
+    if (!identifier.trim())
+      return setMessage({ tone: 'error', text: isSms ? t('login.mobile_required') : (translate('This field is required') ?? '') });
     if (method === 'password' && !password) return setMessage({ tone: 'error', text: t('login.password_required') });
     if (method !== 'password' && code.length !== 6) return setMessage({ tone: 'error', text: t('login.code_required') });
     if (isCaptchaShown && !captchaToken) return setMessage({ tone: 'error', text: t('captcha.answer_required') });
 
-    const input: LoginInput = { email: identifier.trim(), login_method: method, ...(method === 'password' ? { password } : { verification_code: code }), ...(captchaToken ? { captcha_token: captchaToken } : {}) };
+    const input: LoginInput = {
+      email: identifier.trim(),
+      login_method: method,
+      ...(method === 'password' ? { password } : { verification_code: code }),
+      ...(captchaToken ? { captcha_token: captchaToken } : {}),
+    };
     login.mutate(input, {
       onSuccess: onSignedIn,
       onError: (error) => {
         setCaptchaToken(null);
         if (error instanceof ApiError && error.status === 423) return setMessage({ tone: 'error', text: t('login.locked') });
         if (error instanceof ApiError && (error.status === 429 || error.message.toLowerCase().includes('captcha'))) setCaptchaShown(true);
-        setMessage({ tone: 'error', text: error instanceof ApiError ? translate(error.message) ?? t('login.failed') : t('login.failed') });
+        setMessage({
+          tone: 'error',
+          text: error instanceof ApiError ? (translate(error.message) ?? t('login.failed')) : t('login.failed'),
+        });
         void checkCaptchaNeed();
       },
     });
@@ -105,7 +114,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
       <div className="flex items-end gap-2">
         <div className="flex-1">{identifierField}</div>
         <Button type="button" variant="secondary" onClick={() => void sendCode()} disabled={cooldown.remaining > 0}>
-          {cooldown.remaining > 0 ? t('login.resend_in', { seconds: cooldown.remaining }) : isCodeSent ? t('login.resend_code') : t('login.send_code')}
+          {cooldown.remaining > 0
+            ? t('login.resend_in', { seconds: cooldown.remaining })
+            : isCodeSent
+              ? t('login.resend_code')
+              : t('login.send_code')}
         </Button>
       </div>
       <Field label={t('login.code')}>{(props) => <CodeInput {...props} value={code} onValueChange={setCode} />}</Field>
@@ -123,7 +136,15 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
         <TabsContent value="password" className="mt-5 space-y-4">
           {identifierField}
           <Field label={t('login.password')}>
-            {(props) => <Input {...props} value={password} onChange={(event) => setPassword(event.target.value)} type="password" autoComplete="current-password" />}
+            {(props) => (
+              <Input
+                {...props}
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                type="password"
+                autoComplete="current-password"
+              />
+            )}
           </Field>
           <div className="text-end">
             <Link to={paths.forgotPassword} className="text-sm font-medium text-primary-strong hover:underline">

@@ -16,7 +16,13 @@ import { VerificationDialog, type PendingVerification } from './verification-dia
 
 const fieldNames = Object.keys(registrationInputSchema.shape) as (keyof RegistrationInput)[];
 
-export function RegistrationForm({ initialRole, onSignedIn }: { initialRole: 'worker' | 'employer'; onSignedIn: (session: SessionResponse) => void }) {
+export function RegistrationForm({
+  initialRole,
+  onSignedIn,
+}: {
+  initialRole: 'worker' | 'employer';
+  onSignedIn: (session: SessionResponse) => void;
+}) {
   const { t } = useTranslation('auth');
   const register = useRegister();
   const [pending, setPending] = useState<PendingVerification | null>(null);
@@ -24,7 +30,13 @@ export function RegistrationForm({ initialRole, onSignedIn }: { initialRole: 'wo
   const [moderation, setModeration] = useState<{ severity: ModerationSeverity; messages: string[] } | null>(null);
   const form = useForm<RegistrationInput, unknown, Registration>({
     resolver: zodResolver(registrationInputSchema),
-    defaultValues: { role: initialRole, country_code: '+971', verification_method: 'email', show_location: true, show_exact_location: false },
+    defaultValues: {
+      role: initialRole,
+      country_code: '+971',
+      verification_method: 'email',
+      show_location: true,
+      show_exact_location: false,
+    },
   });
   const role = form.watch('role');
   const isEmployer = role === 'employer';
@@ -32,7 +44,13 @@ export function RegistrationForm({ initialRole, onSignedIn }: { initialRole: 'wo
   async function openEarlierRegistration(email: string) {
     const earlier = await checkRegistration(email).catch(() => null);
     if (earlier?.has_registration && earlier.registration_id && earlier.verification_method) {
-      setPending({ registrationId: earlier.registration_id, email, method: earlier.verification_method, destination: email, isEarlierRegistration: true });
+      setPending({
+        registrationId: earlier.registration_id,
+        email,
+        method: earlier.verification_method,
+        destination: email,
+        isEarlierRegistration: true,
+      });
     }
   }
 
@@ -89,7 +107,11 @@ export function RegistrationForm({ initialRole, onSignedIn }: { initialRole: 'wo
         </p>
       </form>
       <VerificationDialog pending={pending} onClose={() => setPending(null)} onVerified={onSignedIn} />
-      <ModerationWarning severity={moderation?.severity ?? null} messages={moderation?.messages ?? []} onClose={() => setModeration(null)} />
+      <ModerationWarning
+        severity={moderation?.severity ?? null}
+        messages={moderation?.messages ?? []}
+        onClose={() => setModeration(null)}
+      />
     </>
   );
 }

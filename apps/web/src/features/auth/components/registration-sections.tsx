@@ -41,7 +41,14 @@ export function IdentityFields({ form }: { form: RegistrationForm }) {
               </Select>
             </div>
             <div className="min-w-0 flex-1">
-              <Input {...props} {...register('phone_number')} type="tel" inputMode="numeric" autoComplete="tel-national" placeholder="501234567" />
+              <Input
+                {...props}
+                {...register('phone_number')}
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                placeholder="501234567"
+              />
             </div>
           </div>
         )}
@@ -51,7 +58,12 @@ export function IdentityFields({ form }: { form: RegistrationForm }) {
         <div className="mt-2 flex gap-6">
           {(['email', 'sms'] as const).map((method) => (
             <label key={method} className="flex items-center gap-2 text-sm text-slate-700">
-              <input type="radio" value={method} {...register('verification_method')} className="size-4 accent-[var(--color-primary-strong)]" />
+              <input
+                type="radio"
+                value={method}
+                {...register('verification_method')}
+                className="size-4 accent-[var(--color-primary-strong)]"
+              />
               {t(`register.method_${method}`)}
             </label>
           ))}
@@ -184,7 +196,12 @@ export function LocationFields({ form }: { form: RegistrationForm }) {
         {t('register.show_location')}
       </label>
       <label className="flex items-start gap-2 text-sm text-slate-700">
-        <input type="checkbox" {...register('show_exact_location')} disabled={!showLocation} className="mt-0.5 size-4 accent-[var(--color-primary-strong)]" />
+        <input
+          type="checkbox"
+          {...register('show_exact_location')}
+          disabled={!showLocation}
+          className="mt-0.5 size-4 accent-[var(--color-primary-strong)]"
+        />
         {t('register.show_exact_location')}
       </label>
     </fieldset>

@@ -74,7 +74,10 @@ export function VerificationDialog({ pending, onClose, onVerified }: Verificatio
       cooldown.start(RESEND_COOLDOWN_SECONDS);
     } catch (failure) {
       setNotice(undefined);
-      setError({ message: t('verification.resend_failed'), detail: failure instanceof ApiError && failure.status === 429 ? failure.message : undefined });
+      setError({
+        message: t('verification.resend_failed'),
+        detail: failure instanceof ApiError && failure.status === 429 ? failure.message : undefined,
+      });
     }
   }
 

@@ -44,7 +44,9 @@ export function ContactForm() {
 
   return (
     <form
-      onSubmit={(event) => void handleSubmit((input) => send.mutate(input, { onError: (error) => console.error('contact message failed', error) }))(event)}
+      onSubmit={(event) =>
+        void handleSubmit((input) => send.mutate(input, { onError: (error) => console.error('contact message failed', error) }))(event)
+      }
       noValidate
       className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
     >
