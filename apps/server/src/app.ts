@@ -99,7 +99,7 @@ export async function buildApp(options: BuildAppOptions) {
   const registration = createRegistrationService({ ...accountServices, moderation, clock });
   const login = createLoginService({ ...accountServices, rateLimiter, clock });
   const passwordReset = createPasswordResetService(accountServices);
-  const usersService = createUsersService({ db, users, media });
+  const usersService = createUsersService({ db, users, media, moderation });
 
   await app.register(healthRoutes(database));
   await app.register(mediaRoutes(media));

@@ -149,3 +149,45 @@ export const passwordResetInputSchema = z
   })
   .refine((input) => input.new_password === input.confirm_password, { message: messages.passwordsDoNotMatch, path: ['confirm_password'] });
 export type PasswordResetInput = z.input<typeof passwordResetInputSchema>;
+
+const optionalUrl = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  z
+    .url({ protocol: /^https?$/, message: messages.invalidFormat })
+    .max(500, messages.maxLength(500))
+    .nullable()
+    .optional(),
+);
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((value) => (value === '' ? null : value), z.enum(values).nullable().optional());
+
+/** What a user may change on their own profile (the four tabs of Edit profile); absent fields stay as they are. */
+export const profileUpdateSchema = z.object({
+  first_name: name.optional(),
+  last_name: name.optional(),
+  phone_number: phoneNumberSchema.optional(),
+  country_code: countryCodeSchema.optional(),
+  gender: optionalChoice(genders),
+  bio: optionalText(2000),
+  skills: commaSeparatedList(50, 60).optional(),
+  languages: commaSeparatedList(20, 40).optional(),
+  career_highlights: commaSeparatedList(20, 200).optional(),
+  hourly_rate: hourlyRateSchema.optional(),
+  years_of_experience: yearsOfExperienceSchema.optional(),
+  availability_status: optionalChoice(['available', 'busy', 'unavailable'] as const),
+  preferred_project_size: optionalChoice(['small', 'medium', 'large', 'enterprise', 'any'] as const),
+  company_name: optionalText(120),
+  company_description: optionalText(2000),
+  company_size: optionalChoice(['1-10', '11-50', '51-200', '201-1000', '1000+'] as const),
+  website_url: optionalUrl,
+  emirate: optionalText(40),
+  city: optionalText(60),
+  industry_category: optionalText(60),
+  show_location: z.boolean().optional(),
+  show_exact_location: z.boolean().optional(),
+  linkedin_url: optionalUrl,
+  github_url: optionalUrl,
+  behance_url: optionalUrl,
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;

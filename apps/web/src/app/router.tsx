@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
       { path: 'login', lazy: page(() => import('./routes/login.tsx')) },
       { path: 'register', lazy: page(() => import('./routes/register.tsx')) },
       { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password.tsx')) },
+      { path: 'profile/edit', lazy: page(() => import('./routes/profile-edit.tsx')) },
       { element: <RequireUser />, children: [{ path: 'dashboard', lazy: page(() => import('./routes/dashboard.tsx')) }] },
       { path: 'jobs', ...redirectTo(() => paths.projects()) },
       { path: 'jobs/:jobId', ...redirectTo(({ params }) => paths.project(params.jobId ?? '')) },

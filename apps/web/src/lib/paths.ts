@@ -14,6 +14,8 @@ export const paths = {
   professional: (id: string) => `/professionals/${id}`,
   employer: (id: string) => `/employers/${id}`,
   dashboard: '/dashboard',
+  editProfile: '/profile/edit',
+  expertProfile: (id: string) => `/experts/${id}`,
   about: '/about',
   contact: '/contact',
   help: '/help',
@@ -39,5 +41,8 @@ export const apiPaths = {
   verifyCaptcha: '/api/auth/captcha/verify',
   logout: '/api/auth/logout',
   forgotPassword: '/api/auth/forgot-password',
+  updateUser: (id: string) => `/api/users/${id}`,
+  uploadPicture: '/api/profile/picture/upload',
+  deletePicture: '/api/profile/picture',
   resetPassword: '/api/auth/reset-password',
 } as const;

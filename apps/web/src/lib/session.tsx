@@ -15,6 +15,8 @@ interface Session {
   /** Starts a session from a login or registration answer. */
   signIn: (token: string, user: SessionUser) => void;
   signOut: () => void;
+  /** Replaces the signed-in user after they changed their profile. */
+  updateUser: (user: SessionUser) => void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -60,6 +62,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.removeQueries({ queryKey: ['session'] });
   }, [queryClient]);
 
+  const updateUser = useCallback((user: SessionUser) => queryClient.setQueryData(['session', token], user), [queryClient, token]);
+
   const { refetch } = me;
   const retry = useCallback(() => void refetch(), [refetch]);
   const value = useMemo<Session>(
@@ -70,8 +74,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       retry,
       signIn,
       signOut,
+      updateUser,
     }),
-    [token, me.data, me.isPending, me.isError, retry, signIn, signOut],
+    [token, me.data, me.isPending, me.isError, retry, signIn, signOut, updateUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

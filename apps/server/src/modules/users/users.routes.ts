@@ -1,4 +1,4 @@
-import { currentUserSchema, errorResponseSchema } from '@mihna/shared';
+import { currentUserSchema, errorResponseSchema, profileUpdateSchema } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionsService } from '../auth/sessions.service.ts';
@@ -22,6 +22,27 @@ export function usersRoutes(sessions: SessionsService, usersService: UsersServic
         },
       },
       async (request) => toCurrentUser(await sessions.requireUser(request)),
+    );
+
+    app.put(
+      '/users/:id',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Update your own profile (403 for anyone else)',
+          security: [{ bearerAuth: [] }],
+          params: z.object({ id: z.string().max(64) }),
+          body: profileUpdateSchema,
+          response: {
+            200: currentUserSchema.extend({ moderation_messages: z.array(z.string()) }),
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            409: errorResponseSchema,
+            422: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => usersService.updateProfile(await sessions.requireUser(request), request.params.id, request.body),
     );
 
     app.post(

@@ -1,13 +1,65 @@
+import type { ProfileUpdate } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { MediaRepository } from '../media/media.repository.ts';
 import { processProfilePicture } from '../media/image-processing.ts';
 import { toCurrentUser } from './user-response.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 
-export function createUsersService(dependencies: { db: Db; users: UsersRepository; media: MediaRepository }) {
-  const { db, users, media } = dependencies;
+const columnOf = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  phone_number: 'phoneNumber',
+  country_code: 'countryCode',
+  gender: 'gender',
+  bio: 'bio',
+  skills: 'skills',
+  languages: 'languages',
+  career_highlights: 'careerHighlights',
+  hourly_rate: 'hourlyRate',
+  years_of_experience: 'yearsOfExperience',
+  availability_status: 'availabilityStatus',
+  preferred_project_size: 'preferredProjectSize',
+  company_name: 'companyName',
+  company_description: 'companyDescription',
+  company_size: 'companySize',
+  website_url: 'websiteUrl',
+  emirate: 'emirate',
+  city: 'city',
+  industry_category: 'industryCategory',
+  show_location: 'showLocation',
+  show_exact_location: 'showExactLocation',
+  linkedin_url: 'linkedinUrl',
+  github_url: 'githubUrl',
+  behance_url: 'behanceUrl',
+} as const satisfies Record<keyof ProfileUpdate, string>;
+
+export function createUsersService(dependencies: {
+  db: Db;
+  users: UsersRepository;
+  media: MediaRepository;
+  moderation: ModerationService;
+}) {
+  const { db, users, media, moderation } = dependencies;
 
   return {
+    /** Only the user themself edits a profile; free text is moderated as at registration. */
+    async updateProfile(actor: UserRow, userId: string, update: ProfileUpdate) {
+      if (actor.id !== userId) throw new AppError('forbidden', 'You can only edit your own profile.');
+      const moderated = moderation.moderateFields({ bio: update.bio, company_description: update.company_description });
+      const changes: Record<string, unknown> = {};
+      for (const [field, value] of Object.entries({ ...update, ...moderated.values })) {
+        if (value !== undefined) changes[columnOf[field as keyof ProfileUpdate]] = value;
+      }
+      if (update.phone_number && update.phone_number !== actor.phoneNumber) {
+        const holder = await users.findUserByPhone(update.phone_number);
+        if (holder && holder.id !== actor.id) throw new AppError('conflict', 'An account with this mobile number already exists.');
+      }
+      const updated = Object.keys(changes).length > 0 ? await users.updateUser(actor.id, changes) : actor;
+      return { ...toCurrentUser(updated ?? actor), moderation_messages: moderated.messages };
+    },
+
     /** Replaces the user's picture with the re-encoded upload; the old picture is deleted with the change. */
     async setProfilePicture(user: UserRow, imageData: string) {
       const image = await processProfilePicture(imageData);

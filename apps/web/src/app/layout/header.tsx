@@ -50,7 +50,7 @@ function AccountActions({ stacked = false }: { stacked?: boolean }) {
           <span className="block font-semibold text-slate-900">
             {user.first_name} {user.last_name}
           </span>
-          <span className="block text-xs text-slate-500 capitalize">{user.role}</span>
+          <span className="block text-xs text-slate-500">{t(`header.roles.${user.role}`)}</span>
         </span>
         <Button variant="secondary" size="sm" onClick={signOut}>
           {t('header.logout')}

@@ -1,4 +1,4 @@
-import { Briefcase, Search, UserRound } from 'lucide-react';
+import { Briefcase, Search, UserRoundPen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Container } from '../../components/ui/container.tsx';
@@ -33,9 +33,14 @@ export default function DashboardPage() {
               </Link>
             </li>
           ))}
-          <li className="flex items-center gap-2 rounded-xl px-4 py-3 text-sm text-slate-600 ring-1 ring-slate-200">
-            <UserRound className="size-5 text-slate-400" aria-hidden="true" />
-            {user.email}
+          <li>
+            <Link
+              to={paths.editProfile}
+              className="flex items-center gap-2 rounded-xl px-4 py-3 text-sm font-medium text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50"
+            >
+              <UserRoundPen className="size-5 text-primary-strong" aria-hidden="true" />
+              {t('dashboard.edit_profile')}
+            </Link>
           </li>
         </ul>
       </div>

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createUser } from '../../test/accounts.ts';
+import { createTestApp } from '../../test/harness.ts';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+
+describe('PUT /users/{id}', () => {
+  let app: App;
+  let owner: Awaited<ReturnType<typeof createUser>>;
+  let other: Awaited<ReturnType<typeof createUser>>;
+  beforeAll(async () => {
+    app = await createTestApp();
+    owner = await createUser(app);
+    other = await createUser(app, { role: 'employer', company_name: 'Other Co' });
+  });
+  afterAll(() => app.close());
+
+  const update = (id: string, payload: Record<string, unknown>, token?: string) =>
+    app.inject({ method: 'PUT', url: `/users/${id}`, headers: token ? bearer(token) : {}, payload });
+
+  it('updates the four tabs of the owner’s profile with the parsing rules', async () => {
+    const response = await update(
+      owner.user.id,
+      {
+        first_name: 'Hessa',
+        skills: ' Figma , ,Webflow ',
+        languages: 'Arabic,English',
+        hourly_rate: '195.5',
+        years_of_experience: '',
+        availability_status: 'busy',
+        preferred_project_size: 'medium',
+        emirate: 'abu_dhabi',
+        city: 'al_ain',
+        show_location: true,
+        show_exact_location: true,
+        linkedin_url: 'https://www.linkedin.com/in/hessa',
+        github_url: '',
+        behance_url: 'https://www.behance.net/hessa',
+      },
+      owner.token,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      skills: ['Figma', 'Webflow'],
+      languages: ['Arabic', 'English'],
+      hourly_rate: 195.5,
+      years_of_experience: null,
+      availability_status: 'busy',
+      emirate: 'abu_dhabi',
+      city: 'al_ain',
+      show_exact_location: true,
+      linkedin_url: 'https://www.linkedin.com/in/hessa',
+      github_url: null,
+      moderation_messages: [],
+    });
+  });
+
+  it('answers 403 to another user and to an employer, and changes nothing', async () => {
+    const before = (await app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(owner.token) })).json();
+    const response = await update(owner.user.id, { first_name: 'Hacked', bio: 'owned' }, other.token);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ detail: 'You can only edit your own profile.', code: 'forbidden' });
+    const after = (await app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(owner.token) })).json();
+    expect(after).toEqual(before);
+    expect((await update('not-a-uuid', { first_name: 'Nope' }, other.token)).statusCode).toBe(403);
+  });
+
+  it('answers 401 without a login', async () => {
+    expect((await update(owner.user.id, { first_name: 'Hessa' })).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['linkedin_url', { linkedin_url: 'javascript:alert(1)' }, 'Invalid format'],
+    ['first_name', { first_name: 'H' }, 'Must be at least 2 characters'],
+    ['phone_number', { phone_number: '12ab' }, 'Please enter a valid phone number (7-15 digits)'],
+    ['years_of_experience', { years_of_experience: '60' }, 'Must be no more than 50'],
+  ])('refuses a bad %s in the specification words', async (field, payload, message) => {
+    const response = await update(owner.user.id, payload, owner.token);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().detail).toContainEqual(expect.objectContaining({ loc: ['body', field], msg: message }));
+  });
+
+  it('cleans a rude bio, and refuses a seriously offensive one', async () => {
+    const cleaned = await update(owner.user.id, { bio: 'I deliver damn good designs.' }, owner.token);
+    expect(cleaned.json().bio).not.toContain('damn');
+    expect(cleaned.json().moderation_messages).toHaveLength(1);
+    const refused = await update(owner.user.id, { bio: 'I will kill you' }, owner.token);
+    expect(refused.statusCode).toBe(422);
+  });
+});
+
+describe('what responses never contain', () => {
+  it('no route answers with a password hash, a token hash or another user’s e-mail', async () => {
+    const app = await createTestApp();
+    try {
+      const reader = await createUser(app);
+      const stranger = await createUser(app);
+      const calls: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: Record<string, unknown> }[] = [
+        { method: 'GET', url: '/api/users/me' },
+        { method: 'PUT', url: `/users/${reader.user.id}`, payload: { bio: 'Hello' } },
+        { method: 'PUT', url: `/users/${stranger.user.id}`, payload: { bio: 'Hello' } },
+        { method: 'GET', url: `/api/auth/check-registration/${String(stranger.input.email)}` },
+        { method: 'GET', url: `/api/auth/login-status/${String(stranger.input.email)}` },
+        { method: 'POST', url: '/api/auth/enhanced-login', payload: { email: stranger.input.email, password: 'Wrong2025pass' } },
+        { method: 'POST', url: '/api/auth/enhanced-login', payload: { email: reader.input.email, password: reader.password } },
+        { method: 'POST', url: '/api/auth/forgot-password', payload: { email: stranger.input.email } },
+        { method: 'POST', url: '/api/auth/send-login-code?method=email', payload: { email: stranger.input.email } },
+        { method: 'POST', url: '/api/auth/register', payload: { email: stranger.input.email } },
+        { method: 'DELETE', url: '/api/profile/picture' },
+        { method: 'GET', url: '/api/public/interface-settings' },
+        { method: 'GET', url: '/api/openapi.json' },
+      ];
+      for (const call of calls) {
+        const response = await app.inject({
+          method: call.method,
+          url: call.url,
+          headers: bearer(reader.token),
+          ...(call.payload ? { payload: call.payload } : {}),
+        });
+        expect(response.body, call.url).not.toMatch(/\$argon2/);
+        expect(response.body, call.url).not.toContain('password_hash');
+        expect(response.body, call.url).not.toContain('token_hash');
+        if (!call.url.includes('check-registration') && !call.url.includes('login-status')) {
+          expect(response.body.toLowerCase(), call.url).not.toContain(String(stranger.input.email).toLowerCase());
+        }
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,16 @@
+import type { CurrentUser, ProfileUpdateInput } from '@mihna/shared';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+
+export type UpdatedProfile = CurrentUser & { moderation_messages: string[] };
+
+export const useUpdateProfile = (userId: string) =>
+  useMutation({
+    mutationFn: (input: ProfileUpdateInput) => apiRequest<UpdatedProfile>(apiPaths.updateUser(userId), { method: 'PUT', body: input }),
+  });
+
+export const uploadProfilePicture = (imageData: string) =>
+  apiRequest<CurrentUser>(apiPaths.uploadPicture, { body: { image_data: imageData } });
+
+export const deleteProfilePicture = () => apiRequest<CurrentUser>(apiPaths.deletePicture, { method: 'DELETE' });

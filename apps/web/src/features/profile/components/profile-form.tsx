@@ -1,0 +1,354 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  companySizes,
+  emirates,
+  genders,
+  industries,
+  phoneCountryCodes,
+  profileUpdateSchema,
+  projectSizes,
+  type CurrentUser,
+  type ProfileUpdate,
+  type ProfileUpdateInput,
+} from '@mihna/shared';
+import type { SelectHTMLAttributes } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { applyFieldErrors } from '../../../lib/server-errors.ts';
+import { useValidationMessage } from '../../../lib/validation-message.ts';
+import { useUpdateProfile, type UpdatedProfile } from '../api/profile.ts';
+import { ProfilePictureEditor } from './profile-picture-editor.tsx';
+
+type ProfileForm = UseFormReturn<ProfileUpdateInput, unknown, ProfileUpdate>;
+const fieldNames = Object.keys(profileUpdateSchema.shape);
+
+const toFormValues = (user: CurrentUser): ProfileUpdateInput => ({
+  first_name: user.first_name,
+  last_name: user.last_name,
+  phone_number: user.phone_number,
+  country_code: user.country_code,
+  gender: user.gender ?? '',
+  bio: user.bio ?? '',
+  skills: user.skills.join(', '),
+  languages: user.languages.join(', '),
+  career_highlights: user.career_highlights.join(', '),
+  hourly_rate: user.hourly_rate === null ? '' : String(user.hourly_rate),
+  years_of_experience: user.years_of_experience === null ? '' : String(user.years_of_experience),
+  availability_status: user.availability_status ?? '',
+  preferred_project_size: user.preferred_project_size ?? '',
+  company_name: user.company_name ?? '',
+  company_description: user.company_description ?? '',
+  company_size: user.company_size ?? '',
+  website_url: user.website_url ?? '',
+  emirate: user.emirate ?? '',
+  city: user.city ?? '',
+  industry_category: user.industry_category ?? '',
+  show_location: user.show_location,
+  show_exact_location: user.show_exact_location,
+  linkedin_url: user.linkedin_url ?? '',
+  github_url: user.github_url ?? '',
+  behance_url: user.behance_url ?? '',
+});
+
+function useFieldProps(form: ProfileForm) {
+  const translate = useValidationMessage();
+  return (field: keyof ProfileUpdateInput) => ({ error: translate(form.formState.errors[field]?.message) });
+}
+
+function ChoiceSelect({
+  form,
+  field,
+  options,
+  placeholder,
+  ...props
+}: {
+  form: ProfileForm;
+  field: keyof ProfileUpdateInput;
+  options: { value: string; label: string }[];
+  placeholder: string;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'form'>) {
+  return (
+    <Select {...props} {...form.register(field)}>
+      <option value="">{placeholder}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+function BasicTab({ form, user, onUserChanged }: { form: ProfileForm; user: CurrentUser; onUserChanged: (user: CurrentUser) => void }) {
+  const { t } = useTranslation('profile');
+  const fieldProps = useFieldProps(form);
+  return (
+    <div className="space-y-5">
+      <ProfilePictureEditor user={user} onChanged={onUserChanged} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label={t('fields.first_name')} {...fieldProps('first_name')}>
+          {(props) => <Input {...props} {...form.register('first_name')} autoComplete="given-name" />}
+        </Field>
+        <Field label={t('fields.last_name')} {...fieldProps('last_name')}>
+          {(props) => <Input {...props} {...form.register('last_name')} autoComplete="family-name" />}
+        </Field>
+      </div>
+      <Field label={t('fields.mobile')} {...fieldProps('phone_number')}>
+        {(props) => (
+          <div className="flex gap-2" dir="ltr">
+            <div className="w-32 shrink-0">
+              <Select aria-label={t('fields.country_code')} {...form.register('country_code')}>
+                {phoneCountryCodes.map((entry) => (
+                  <option key={`${entry.code}-${entry.iso}`} value={entry.code}>
+                    {entry.code} {entry.iso}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="min-w-0 flex-1">
+              <Input {...props} {...form.register('phone_number')} type="tel" inputMode="numeric" />
+            </div>
+          </div>
+        )}
+      </Field>
+      <Field label={t('fields.gender')} {...fieldProps('gender')}>
+        {(props) => (
+          <ChoiceSelect
+            {...props}
+            form={form}
+            field="gender"
+            placeholder={t('choose')}
+            options={genders.map((value) => ({ value, label: t(`genders.${value}`) }))}
+          />
+        )}
+      </Field>
+      <Field label={t('fields.bio')} {...fieldProps('bio')}>
+        {(props) => <Textarea {...props} {...form.register('bio')} rows={5} />}
+      </Field>
+    </div>
+  );
+}
+
+function ProfessionalTab({ form, isEmployer }: { form: ProfileForm; isEmployer: boolean }) {
+  const { t, i18n } = useTranslation('profile');
+  const language = i18n.language === 'ar' ? 'ar' : 'en';
+  const fieldProps = useFieldProps(form);
+  const industryField = (
+    <Field label={t('fields.industry')} {...fieldProps('industry_category')}>
+      {(props) => (
+        <ChoiceSelect
+          {...props}
+          form={form}
+          field="industry_category"
+          placeholder={t('choose')}
+          options={industries.map((industry) => ({ value: industry.id, label: industry.name[language] }))}
+        />
+      )}
+    </Field>
+  );
+  if (isEmployer) {
+    return (
+      <div className="space-y-5">
+        <Field label={t('fields.company_name')} {...fieldProps('company_name')}>
+          {(props) => <Input {...props} {...form.register('company_name')} />}
+        </Field>
+        <Field label={t('fields.company_description')} {...fieldProps('company_description')}>
+          {(props) => <Textarea {...props} {...form.register('company_description')} rows={5} />}
+        </Field>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label={t('fields.company_size')} {...fieldProps('company_size')}>
+            {(props) => (
+              <ChoiceSelect
+                {...props}
+                form={form}
+                field="company_size"
+                placeholder={t('choose')}
+                options={companySizes.map((size) => ({ value: size.id, label: size.name[language] }))}
+              />
+            )}
+          </Field>
+          {industryField}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-5">
+      <Field label={t('fields.skills')} {...fieldProps('skills')}>
+        {(props) => <Input {...props} {...form.register('skills')} placeholder={t('comma_hint')} />}
+      </Field>
+      <Field label={t('fields.career_highlights')} {...fieldProps('career_highlights')}>
+        {(props) => <Input {...props} {...form.register('career_highlights')} placeholder={t('comma_hint')} />}
+      </Field>
+      <Field label={t('fields.languages')} {...fieldProps('languages')}>
+        {(props) => <Input {...props} {...form.register('languages')} placeholder={t('comma_hint')} />}
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label={t('fields.hourly_rate')} {...fieldProps('hourly_rate')}>
+          {(props) => <Input {...props} {...form.register('hourly_rate')} type="number" inputMode="decimal" min={0} step="0.01" />}
+        </Field>
+        <Field label={t('fields.years_of_experience')} {...fieldProps('years_of_experience')}>
+          {(props) => <Input {...props} {...form.register('years_of_experience')} type="number" inputMode="numeric" min={0} max={50} />}
+        </Field>
+        <Field label={t('fields.availability')} {...fieldProps('availability_status')}>
+          {(props) => (
+            <ChoiceSelect
+              {...props}
+              form={form}
+              field="availability_status"
+              placeholder={t('choose')}
+              options={(['available', 'busy', 'unavailable'] as const).map((value) => ({ value, label: t(`availability.${value}`) }))}
+            />
+          )}
+        </Field>
+        <Field label={t('fields.preferred_project_size')} {...fieldProps('preferred_project_size')}>
+          {(props) => (
+            <ChoiceSelect
+              {...props}
+              form={form}
+              field="preferred_project_size"
+              placeholder={t('choose')}
+              options={projectSizes.map((size) => ({ value: size.id, label: size.name[language] }))}
+            />
+          )}
+        </Field>
+      </div>
+      {industryField}
+    </div>
+  );
+}
+
+function LocationTab({ form }: { form: ProfileForm }) {
+  const { t, i18n } = useTranslation('profile');
+  const language = i18n.language === 'ar' ? 'ar' : 'en';
+  const emirate = form.watch('emirate');
+  const showLocation = form.watch('show_location');
+  const cities = emirates.find((entry) => entry.id === emirate)?.cities ?? [];
+  return (
+    <div className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label={t('fields.emirate')}>
+          {(props) => (
+            <Select {...props} {...form.register('emirate', { onChange: () => form.setValue('city', '') })}>
+              <option value="">{t('choose')}</option>
+              {emirates.map((entry) => (
+                <option key={entry.id} value={entry.id}>
+                  {entry.name[language]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label={t('fields.city')}>
+          {(props) => (
+            <ChoiceSelect
+              {...props}
+              form={form}
+              field="city"
+              placeholder={t('choose')}
+              options={cities.map((city) => ({ value: city.id, label: city.name[language] }))}
+            />
+          )}
+        </Field>
+      </div>
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input type="checkbox" {...form.register('show_location')} className="mt-0.5 size-4 accent-[var(--color-primary-strong)]" />
+        {t('fields.show_location')}
+      </label>
+      {showLocation ? (
+        <label className="flex items-start gap-2 text-sm text-slate-700">
+          <input type="checkbox" {...form.register('show_exact_location')} className="mt-0.5 size-4 accent-[var(--color-primary-strong)]" />
+          {t('fields.show_exact_location')}
+        </label>
+      ) : null}
+    </div>
+  );
+}
+
+function SocialTab({ form, isEmployer }: { form: ProfileForm; isEmployer: boolean }) {
+  const { t } = useTranslation('profile');
+  const fieldProps = useFieldProps(form);
+  const fields = (
+    isEmployer ? ['website_url', 'linkedin_url'] : ['linkedin_url', 'github_url', 'behance_url', 'website_url']
+  ) as (keyof ProfileUpdateInput)[];
+  return (
+    <div className="space-y-5">
+      {fields.map((field) => (
+        <Field key={field} label={t(`fields.${field}`)} {...fieldProps(field)}>
+          {(props) => <Input {...props} {...form.register(field)} type="url" dir="ltr" placeholder="https://" />}
+        </Field>
+      ))}
+    </div>
+  );
+}
+
+interface ProfileFormProps {
+  user: CurrentUser;
+  onUserChanged: (user: CurrentUser) => void;
+  onSaved: (user: UpdatedProfile) => void;
+  onRefused: () => void;
+  onClose: () => void;
+}
+
+export function ProfileForm({ user, onUserChanged, onSaved, onRefused, onClose }: ProfileFormProps) {
+  const { t } = useTranslation('profile');
+  const update = useUpdateProfile(user.id);
+  const form = useForm<ProfileUpdateInput, unknown, ProfileUpdate>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: toFormValues(user),
+  });
+  const isEmployer = user.role === 'employer';
+  const submit = form.handleSubmit((input) =>
+    update.mutate(input, {
+      onSuccess: onSaved,
+      onError: (error) => {
+        applyFieldErrors(error, form.setError, fieldNames);
+        if (error instanceof ApiError && JSON.stringify(error.body).includes('Serious Violation')) onRefused();
+      },
+    }),
+  );
+  const hasUnshownErrors = Object.keys(form.formState.errors).length > 0;
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
+      <Tabs defaultValue="basic">
+        <TabsList aria-label={t('tabs_label')} className="overflow-x-auto">
+          <TabsTrigger value="basic">{t('tabs.basic')}</TabsTrigger>
+          <TabsTrigger value="professional">{t('tabs.professional')}</TabsTrigger>
+          <TabsTrigger value="location">{t('tabs.location')}</TabsTrigger>
+          <TabsTrigger value="social">{t('tabs.social')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="basic" forceMount className="mt-6 data-[state=inactive]:hidden">
+          <BasicTab form={form} user={user} onUserChanged={onUserChanged} />
+        </TabsContent>
+        <TabsContent value="professional" forceMount className="mt-6 data-[state=inactive]:hidden">
+          <ProfessionalTab form={form} isEmployer={isEmployer} />
+        </TabsContent>
+        <TabsContent value="location" forceMount className="mt-6 data-[state=inactive]:hidden">
+          <LocationTab form={form} />
+        </TabsContent>
+        <TabsContent value="social" forceMount className="mt-6 data-[state=inactive]:hidden">
+          <SocialTab form={form} isEmployer={isEmployer} />
+        </TabsContent>
+      </Tabs>
+      {hasUnshownErrors ? <Alert tone="error">{t('check_tabs')}</Alert> : null}
+      {update.isError && !(update.error instanceof ApiError && update.error.status === 422) ? (
+        <Alert tone="error">{t('failed')}</Alert>
+      ) : null}
+      {update.isSuccess ? <Alert tone="success">{t('saved')}</Alert> : null}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button type="button" variant="secondary" onClick={onClose}>
+          {t('close')}
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? t('saving') : t('save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
