@@ -30,7 +30,7 @@ function LanguageSwitch({ className }: { className?: string }) {
       onClick={() => void i18n.changeLanguage(i18n.language === 'ar' ? 'en' : 'ar')}
       title={t('header.switch_to_label')}
       lang={i18n.language === 'ar' ? 'en' : 'ar'}
-      className={clsx('rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100', className)}
+      className={clsx('whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100', className)}
     >
       {t('header.switch_to')}
     </button>
@@ -46,7 +46,7 @@ function AccountActions({ stacked = false }: { stacked?: boolean }) {
         <Button asChild variant="ghost" size="sm">
           <Link to={paths.dashboard}>{t('header.dashboard')}</Link>
         </Button>
-        <span className="px-2 text-sm leading-tight">
+        <span className="whitespace-nowrap px-2 text-sm leading-tight">
           <span className="block font-semibold text-slate-900">
             {user.first_name} {user.last_name}
           </span>
@@ -100,7 +100,7 @@ export function Header() {
       </NavLink>
       <Link
         to={nearbyProjectsHref(user)}
-        className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-950"
+        className="flex items-center gap-1 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-950"
       >
         <MapPin className="size-4 text-secondary-strong" aria-hidden="true" />
         {t('header.nearby_projects')}
@@ -110,19 +110,19 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <Container className="flex h-16 items-center gap-4">
+      <Container isWide className="flex h-16 items-center gap-4">
         <Link to={paths.home} className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-primary">
           <Brand />
         </Link>
-        <nav aria-label={t('header.main_navigation')} className="hidden items-center gap-1 lg:flex">
+        <nav aria-label={t('header.main_navigation')} className="hidden items-center gap-1 xl:flex">
           {links}
         </nav>
-        <div className="ms-auto hidden items-center gap-2 lg:flex">
+        <div className="ms-auto hidden items-center gap-2 xl:flex">
           <CountrySelect className="w-48" />
           <LanguageSwitch />
           <AccountActions />
         </div>
-        <div className="ms-auto flex items-center gap-1 lg:hidden">
+        <div className="ms-auto flex items-center gap-1 xl:hidden">
           <LanguageSwitch />
           <button
             ref={menuButton}
@@ -138,7 +138,7 @@ export function Header() {
         </div>
       </Container>
       {isMenuOpen ? (
-        <div id="mobile-menu" ref={menu} className="border-t border-slate-200 bg-white lg:hidden">
+        <div id="mobile-menu" ref={menu} className="border-t border-slate-200 bg-white xl:hidden">
           <Container className="flex flex-col gap-1 py-4">
             <nav aria-label={t('header.main_navigation')} className="flex flex-col">
               {links}
