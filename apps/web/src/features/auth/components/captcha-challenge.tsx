@@ -14,6 +14,8 @@ export function CaptchaChallenge({ token, onSolved }: { token: string | null; on
   const [error, setError] = useState<string>();
 
   const loadChallenge = () => {
+    // A spent question must not stay on screen while the next one loads.
+    setChallenge(null);
     setAnswer('');
     void fetchCaptcha().then(setChallenge, () => setError(t('captcha.load_failed')));
   };
