@@ -118,6 +118,6 @@ CREATE UNIQUE INDEX "pending_registrations_email_idx" ON "pending_registrations"
 CREATE UNIQUE INDEX "sessions_token_idx" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_idx" ON "users" USING btree (lower("email"));--> statement-breakpoint
-CREATE UNIQUE INDEX "users_phone_idx" ON "users" USING btree ("phone_number");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_phone_idx" ON "users" USING btree ("country_code","phone_number");--> statement-breakpoint
 CREATE INDEX "users_role_created_idx" ON "users" USING btree ("role","created_at");--> statement-breakpoint
 CREATE INDEX "verification_codes_subject_idx" ON "verification_codes" USING btree ("purpose","subject_id","created_at");

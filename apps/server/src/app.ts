@@ -109,10 +109,10 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(referenceRoutes());
       await api.register(contactRoutes(contact, rateLimiter));
       await api.register(newsletterRoutes(createNewsletterRepository(db), rateLimiter));
-      await api.register(registrationRoutes(registration));
-      await api.register(loginRoutes(login, passwordReset, sessions));
+      await api.register(registrationRoutes(registration, rateLimiter));
+      await api.register(loginRoutes(login, passwordReset, sessions, rateLimiter));
       await api.register(usersRoutes(sessions, usersService));
-      await api.register(moderationRoutes(moderation));
+      await api.register(moderationRoutes(moderation, rateLimiter));
       if (isOutboxEnabled(config)) await api.register(outboxRoutes(deliveryRepository));
     },
     { prefix: API_PREFIX },
@@ -124,7 +124,19 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   return Object.assign(app, {
-    services: { database, settings, delivery, outbox: deliveryRepository, rateLimiter, media, sessions, registration, users, usersService },
+    services: {
+      database,
+      settings,
+      delivery,
+      outbox: deliveryRepository,
+      rateLimiter,
+      media,
+      sessions,
+      registration,
+      users,
+      usersService,
+      auth,
+    },
   });
 }
 

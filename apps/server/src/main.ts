@@ -33,10 +33,12 @@ async function main() {
     app.log.warn('No SMS provider is configured (TWILIO_*): text messages will wait in the queue.');
   const demo = await seedDatabase(app, { demo: config.seedDemo, canDeliverLocally: isOutboxEnabled(config) });
   app.services.delivery.start();
-  const maintenance = setInterval(
-    () => void app.services.rateLimiter.pruneExpired(new Date(Date.now() - 86_400_000)).catch(() => undefined),
-    3_600_000,
-  );
+  // Hourly: drop counters, challenges, codes and registrations that no longer serve.
+  const maintenance = setInterval(() => {
+    const now = new Date();
+    void app.services.rateLimiter.pruneExpired(new Date(now.getTime() - 86_400_000)).catch(() => undefined);
+    void app.services.auth.pruneExpired(now).catch(() => undefined);
+  }, 3_600_000);
   maintenance.unref();
 
   let isClosing = false;

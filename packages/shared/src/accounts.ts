@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { phoneCountryCodes } from './reference/phone-codes.ts';
-import { emailAddress } from './text.ts';
+import { emailAddress, isPlainLine, toWesternDigits } from './text.ts';
 
 /**
  * The specification uses worker, professional and expert for one role. The API accepts all three
@@ -33,10 +33,17 @@ export const passwordSchema = z
   .min(1, messages.required)
   .regex(passwordPattern, messages.weakPassword);
 
-/** Digits only, 7 to 15 of them; spaces and dashes people type are dropped first. */
+/**
+ * Digits only, 7 to 15 of them. Spaces and dashes people type are dropped, Arabic-Indic digits read
+ * as 0–9, and the national trunk 0 removed (050… is stored as 50…, as it is dialled after +971).
+ */
 export const phoneNumberSchema = z
   .string({ error: messages.required })
-  .transform((value) => value.replace(/[\s-]/g, ''))
+  .transform((value) =>
+    toWesternDigits(value)
+      .replace(/[\s-]/g, '')
+      .replace(/^0+(?=\d{7})/, ''),
+  )
   .pipe(
     z
       .string()
@@ -54,7 +61,8 @@ const name = z
   .trim()
   .min(1, messages.required)
   .min(2, messages.minLength(2))
-  .max(60, messages.maxLength(60));
+  .max(60, messages.maxLength(60))
+  .refine(isPlainLine, messages.invalidFormat);
 const optionalText = (max: number) => z.string().trim().max(max, messages.maxLength(max)).optional().nullable();
 
 /** "a, b,, c" → ['a', 'b', 'c']; a list is trimmed the same way. */
@@ -191,3 +199,8 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+/** The body of PUT /users/{id}: the profile changes, and the current password when the mobile number changes. */
+export const profileUpdateRequestSchema = profileUpdateSchema.extend({ current_password: z.string().max(128).optional() });
+export type ProfileUpdateRequestInput = z.input<typeof profileUpdateRequestSchema>;
+export type ProfileUpdateRequest = z.output<typeof profileUpdateRequestSchema>;

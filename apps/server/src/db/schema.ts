@@ -171,7 +171,7 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_email_idx').on(sql`lower(${table.email})`),
-    uniqueIndex('users_phone_idx').on(table.phoneNumber),
+    uniqueIndex('users_phone_idx').on(table.countryCode, table.phoneNumber),
     index('users_role_created_idx').on(table.role, table.createdAt),
   ],
 );

@@ -25,19 +25,28 @@ function send(reply: FastifyReply, code: ErrorCode, detail: ErrorResponse['detai
   return reply.status(errorStatus[code]).send({ detail, code } satisfies ErrorResponse);
 }
 
-// PostgreSQL refuses text containing NUL, so it must be turned away before it reaches a query.
-const hasNulCharacter = (value: unknown): boolean => {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(hasNulCharacter);
-  if (typeof value === 'object' && value !== null)
-    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNulCharacter(item));
+// PostgreSQL refuses text containing NUL or half a surrogate pair, so such text is turned away
+// before it reaches a query.
+const isStorableText = (text: string) => !text.includes('\u0000') && !/\p{Surrogate}/u.test(text);
+const hasUnstorableText = (value: unknown): boolean => {
+  if (typeof value === 'string') return !isStorableText(value);
+  if (Array.isArray(value)) return value.some(hasUnstorableText);
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).some(([key, item]) => !isStorableText(key) || hasUnstorableText(item));
+  }
   return false;
+};
+
+// A unique index refused a row that a concurrent request inserted first.
+const isUniqueViolation = (error: unknown): boolean => {
+  const candidate = error as { code?: unknown; cause?: unknown } | null;
+  return candidate?.code === '23505' || (candidate?.cause !== undefined && isUniqueViolation(candidate.cause));
 };
 
 /** Errors leave the server in one shape, and a client mistake is never answered with a 5xx. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    if (hasNulCharacter(request.body) || hasNulCharacter(request.query) || hasNulCharacter(request.params)) {
+    if (hasUnstorableText(request.body) || hasUnstorableText(request.query) || hasUnstorableText(request.params)) {
       throw new AppError('bad_request', 'The request contains characters that are not allowed.');
     }
   });
@@ -57,6 +66,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
       return send(reply, 'validation_failed', issues);
     }
+
+    if (isUniqueViolation(error)) return send(reply, 'conflict', 'This was just registered by another request. Please try again.');
 
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');

@@ -26,6 +26,19 @@ export interface RateLimitRule {
   message: string;
 }
 
+export const tooManyRequestsMessage = 'Too many requests from this connection. Please try again later.';
+
+/**
+ * A per-client rule with the standard message. Keep the numbers generous: behind carrier-grade NAT
+ * many people share one address, and accounts have their own, tighter limits.
+ */
+export const perClient = (bucket: string, limit: number, windowSeconds: number): RateLimitRule => ({
+  bucket,
+  limit,
+  windowSeconds,
+  message: tooManyRequestsMessage,
+});
+
 /**
  * Fixed-window counters kept in the database, so every server process behind a load balancer
  * counts against the same limit. The upsert makes each hit atomic.

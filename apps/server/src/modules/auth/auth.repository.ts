@@ -27,6 +27,14 @@ export function createAuthRepository(db: Db) {
       await executor.delete(pendingRegistrations).where(eq(pendingRegistrations.id, id));
     },
 
+    async retireLiveCodes(purpose: CodePurpose, subjectId: string, executor: Db = db) {
+      await executor
+        .update(verificationCodes)
+        .set({ consumedAt: new Date() })
+        .where(
+          and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.subjectId, subjectId), isNull(verificationCodes.consumedAt)),
+        );
+    },
     async insertCode(code: typeof verificationCodes.$inferInsert, executor: Db = db) {
       // A new code replaces every earlier one for the same purpose and subject.
       await executor
@@ -41,13 +49,11 @@ export function createAuthRepository(db: Db) {
         );
       await executor.insert(verificationCodes).values(code);
     },
-    async findLatestCode(purpose: CodePurpose, subjectId: string, channel: 'email' | 'sms', executor: Db = db) {
+    async findLatestCode(purpose: CodePurpose, subjectId: string, executor: Db = db) {
       const [row] = await executor
         .select()
         .from(verificationCodes)
-        .where(
-          and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.subjectId, subjectId), eq(verificationCodes.channel, channel)),
-        )
+        .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.subjectId, subjectId)))
         .orderBy(desc(verificationCodes.createdAt))
         .limit(1);
       return row;
@@ -64,6 +70,16 @@ export function createAuthRepository(db: Db) {
         .limit(1)
         .for('update');
       return row;
+    },
+    /** Wrong guesses at codes of this purpose and subject since a moment, whichever code they were for. */
+    async countWrongCodes(purpose: CodePurpose, subjectId: string, since: Date, executor: Db = db) {
+      const [row] = await executor
+        .select({ total: sql<number>`coalesce(sum(${verificationCodes.failedAttempts}), 0)::int` })
+        .from(verificationCodes)
+        .where(
+          and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.subjectId, subjectId), gt(verificationCodes.createdAt, since)),
+        );
+      return row?.total ?? 0;
     },
     async recordWrongCode(id: string, executor: Db) {
       await executor
@@ -91,21 +107,6 @@ export function createAuthRepository(db: Db) {
         .update(loginThrottles)
         .set({ ...changes, updatedAt: new Date() })
         .where(eq(loginThrottles.identifier, identifier));
-    },
-    /** Locks the identifier when its failures reached the limit; true only for the call that locked it. */
-    async lockThrottleIfExhausted(identifier: string, limit: number, until: Date) {
-      const rows = await db
-        .update(loginThrottles)
-        .set({ lockedUntil: until, updatedAt: new Date() })
-        .where(
-          and(
-            eq(loginThrottles.identifier, identifier),
-            sql`${loginThrottles.failedCount} >= ${limit}`,
-            isNull(loginThrottles.lockedUntil),
-          ),
-        )
-        .returning({ identifier: loginThrottles.identifier });
-      return rows.length > 0;
     },
     async clearThrottle(identifier: string, executor: Db = db) {
       await executor.delete(loginThrottles).where(eq(loginThrottles.identifier, identifier));
@@ -148,8 +149,23 @@ export function createAuthRepository(db: Db) {
         .returning({ id: captchaChallenges.id });
       return rows.length > 0;
     },
-    async pruneExpiredCaptchas(now: Date) {
-      await db.delete(captchaChallenges).where(lte(captchaChallenges.expiresAt, new Date(now.getTime() - 86_400_000)));
+    /** Removes what no longer serves: old challenges, codes, finished throttles and expired registrations. */
+    async pruneExpired(now: Date) {
+      const dayAgo = new Date(now.getTime() - 86_400_000);
+      await db.delete(captchaChallenges).where(lte(captchaChallenges.expiresAt, dayAgo));
+      await db.delete(verificationCodes).where(lte(verificationCodes.createdAt, new Date(now.getTime() - 7 * 86_400_000)));
+      await db.delete(pendingRegistrations).where(lte(pendingRegistrations.expiresAt, now));
+      await db
+        .delete(loginThrottles)
+        .where(
+          and(
+            lte(loginThrottles.updatedAt, dayAgo),
+            sql`(${loginThrottles.lockedUntil} is null or ${loginThrottles.lockedUntil} < ${now})`,
+          ),
+        );
+    },
+    async updatePendingRegistration(id: string, changes: Partial<typeof pendingRegistrations.$inferInsert>, executor: Db = db) {
+      await executor.update(pendingRegistrations).set(changes).where(eq(pendingRegistrations.id, id));
     },
   };
 }

@@ -7,6 +7,9 @@ import type { AuthRepository, CodePurpose } from './auth.repository.ts';
 export const CODE_LIFETIME_MS = 10 * 60_000;
 export const CODE_RESEND_COOLDOWN_MS = 60_000;
 export const CODE_MAX_WRONG_ATTEMPTS = 5;
+// Across all codes of one purpose for one subject: new codes must not buy new guesses without end.
+export const CODE_DAILY_WRONG_ATTEMPTS = 10;
+const DAY_MS = 86_400_000;
 
 const purposeText: Record<CodePurpose, { subject: string; en: string; ar: string }> = {
   registration: { subject: 'Your Mihna verification code', en: 'Your Mihna verification code is', ar: 'رمز التحقق من حسابك في مهنة هو' },
@@ -27,10 +30,17 @@ function messageText(purpose: CodePurpose, code: string) {
   ].join('\n\n');
 }
 
+export const codeMessages = {
+  // One message for a wrong, used, expired or missing code, so the answer reveals nothing else.
+  refused: 'Invalid or expired code. Please check the code or request a new one.',
+  exhausted: 'Too many incorrect codes. Please request a new one.',
+  dailyLimit: 'Too many incorrect codes today. Please try again tomorrow or contact support.',
+} as const;
+
 const refusals = {
-  expired: new AppError('bad_request', 'This verification code has expired. Please request a new one.'),
-  exhausted: new AppError('rate_limited', 'Too many incorrect codes. Please request a new one.'),
-  wrong: new AppError('bad_request', 'Invalid verification code. Please check the code and try again.'),
+  refused: () => new AppError('bad_request', codeMessages.refused),
+  exhausted: () => new AppError('rate_limited', codeMessages.exhausted),
+  dailyLimit: () => new AppError('rate_limited', codeMessages.dailyLimit),
 };
 
 export function createCodesService(dependencies: { db: Db; repository: AuthRepository; delivery: DeliveryService; clock: () => Date }) {
@@ -39,11 +49,14 @@ export function createCodesService(dependencies: { db: Db; repository: AuthRepos
   return {
     /**
      * Creates a code and queues it in the caller's transaction; the caller dispatches after commit.
-     * A new code for the same subject and channel is refused for 60 seconds after the last one.
+     * A new code for the same subject is refused for 60 seconds after the last one, and after 10
+     * wrong guesses in a day.
      */
     async issueCode(request: { purpose: CodePurpose; subjectId: string; channel: 'email' | 'sms'; to: string }, executor: Db) {
       const now = clock();
-      const latest = await repository.findLatestCode(request.purpose, request.subjectId, request.channel, executor);
+      const wrongToday = await repository.countWrongCodes(request.purpose, request.subjectId, new Date(now.getTime() - DAY_MS), executor);
+      if (wrongToday >= CODE_DAILY_WRONG_ATTEMPTS) throw refusals.dailyLimit();
+      const latest = await repository.findLatestCode(request.purpose, request.subjectId, executor);
       const waitMs = latest ? latest.createdAt.getTime() + CODE_RESEND_COOLDOWN_MS - now.getTime() : 0;
       if (waitMs > 0) {
         throw new AppError('rate_limited', `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`);
@@ -78,16 +91,18 @@ export function createCodesService(dependencies: { db: Db; repository: AuthRepos
     async consumeCode(purpose: CodePurpose, subjectId: string, code: string) {
       const outcome = await db.transaction(async (tx) => {
         const live = await repository.lockLiveCode(purpose, subjectId, tx);
-        if (!live || live.expiresAt <= clock()) return 'expired';
+        if (!live || live.expiresAt <= clock()) return 'refused';
         if (live.failedAttempts >= CODE_MAX_WRONG_ATTEMPTS) return 'exhausted';
+        const wrongToday = await repository.countWrongCodes(purpose, subjectId, new Date(clock().getTime() - DAY_MS), tx);
+        if (wrongToday >= CODE_DAILY_WRONG_ATTEMPTS) return 'dailyLimit';
         if (!(await verifySecret(live.codeHash, code))) {
           await repository.recordWrongCode(live.id, tx);
-          return 'wrong';
+          return 'refused';
         }
         await repository.consumeCode(live.id, tx);
         return 'accepted';
       });
-      if (outcome !== 'accepted') throw refusals[outcome];
+      if (outcome !== 'accepted') throw refusals[outcome]();
     },
   };
 }

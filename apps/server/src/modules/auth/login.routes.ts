@@ -1,6 +1,7 @@
 import { emailAddress, errorResponseSchema, loginInputSchema, passwordResetInputSchema, sessionResponseSchema } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { perClient, type RateLimiter } from '../../plugins/rate-limit.ts';
 import type { LoginService } from './login.service.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
 import { clientInfo, type SessionsService } from './sessions.service.ts';
@@ -15,11 +16,18 @@ const errors = {
 };
 const messageResponse = z.object({ success: z.boolean(), message: z.string() });
 
-export function loginRoutes(login: LoginService, reset: PasswordResetService, sessions: SessionsService): FastifyPluginAsyncZod {
+export function loginRoutes(
+  login: LoginService,
+  reset: PasswordResetService,
+  sessions: SessionsService,
+  rateLimiter: RateLimiter,
+): FastifyPluginAsyncZod {
+  const limit = (bucket: string, count: number) => rateLimiter.limitPerClient(perClient(bucket, count, 3600));
   return async (app) => {
     app.post(
       '/auth/enhanced-login',
       {
+        preHandler: limit('login', 300),
         schema: {
           tags: ['auth'],
           summary: 'Log in with a password, an e-mailed code or an SMS code (captcha after 3 failures, lock after 5)',
@@ -46,6 +54,7 @@ export function loginRoutes(login: LoginService, reset: PasswordResetService, se
     app.post(
       '/auth/send-login-code',
       {
+        preHandler: limit('send-login-code', 60),
         schema: {
           tags: ['auth'],
           summary: 'Send a 6-digit login code by e-mail, or by SMS to the mobile number given as email',
@@ -60,6 +69,7 @@ export function loginRoutes(login: LoginService, reset: PasswordResetService, se
     app.get(
       '/auth/captcha',
       {
+        preHandler: limit('captcha', 300),
         schema: {
           tags: ['auth'],
           summary: 'A math challenge',
@@ -72,6 +82,7 @@ export function loginRoutes(login: LoginService, reset: PasswordResetService, se
     app.post(
       '/auth/captcha/verify',
       {
+        preHandler: limit('captcha-verify', 300),
         schema: {
           tags: ['auth'],
           summary: 'Answer a challenge for a single-use captcha token',
@@ -94,6 +105,7 @@ export function loginRoutes(login: LoginService, reset: PasswordResetService, se
     app.post(
       '/auth/forgot-password',
       {
+        preHandler: limit('forgot-password', 60),
         schema: {
           tags: ['auth'],
           summary: 'E-mail a password reset code (the same answer whether or not the account exists)',
@@ -107,6 +119,7 @@ export function loginRoutes(login: LoginService, reset: PasswordResetService, se
     app.post(
       '/auth/reset-password',
       {
+        preHandler: limit('reset-password', 120),
         schema: {
           tags: ['auth'],
           summary: 'Set a new password with the reset code; lifts a login lock and ends every session',

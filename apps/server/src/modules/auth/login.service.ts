@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { generateToken, hashToken, verifyAgainstDecoy, verifySecret } from '../../lib/secrets.ts';
+import { generateToken, hashSecret, hashToken, verifyAgainstDecoy, verifySecret } from '../../lib/secrets.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import { toCurrentUser } from '../users/user-response.ts';
@@ -58,22 +58,23 @@ export function createLoginService(dependencies: LoginDependencies) {
 
   /**
    * Books one try against the identifier before any secret is checked. The row lock makes parallel
-   * tries queue, so no burst can check more secrets than the captcha and lock thresholds allow.
+   * tries queue, so no burst can check more secrets than the captcha and lock thresholds allow. The
+   * fifth try locks at once; its success lifts the lock again.
    */
   async function reserveAttempt(identifier: string, method: LoginMethod, hasCaptcha: boolean) {
     const now = clock();
     return db.transaction(async (tx) => {
       const throttle = await auth.lockThrottle(identifier, tx);
-      let failures = throttle.failedCount;
-      if (throttle.lockedUntil && throttle.lockedUntil <= now) {
-        failures = 0;
-        await auth.updateThrottle(identifier, { failedCount: 0, lockedUntil: null }, tx);
-      }
-      const isLocked = (throttle.lockedUntil !== null && throttle.lockedUntil > now) || failures >= LOCK_AFTER_FAILURES;
-      if (isLocked && method === 'password') return 'locked';
-      if (failures >= CAPTCHA_AFTER_FAILURES && !hasCaptcha) return 'captcha_required';
-      await auth.updateThrottle(identifier, { failedCount: failures + 1 }, tx);
-      return 'reserved';
+      const isLockOver = throttle.lockedUntil !== null && throttle.lockedUntil <= now;
+      const failures = isLockOver ? 0 : throttle.failedCount;
+      const isLocked = !isLockOver && throttle.lockedUntil !== null;
+      if (isLocked && method === 'password') return { outcome: 'locked' as const };
+      if (failures >= CAPTCHA_AFTER_FAILURES && !hasCaptcha) return { outcome: 'captcha_required' as const };
+      const attempt = failures + 1;
+      const lockedUntil =
+        attempt >= LOCK_AFTER_FAILURES ? new Date(now.getTime() + LOCK_DURATION_MS) : isLockOver ? null : throttle.lockedUntil;
+      await auth.updateThrottle(identifier, { failedCount: attempt, lockedUntil }, tx);
+      return { outcome: 'reserved' as const, isLockingAttempt: attempt === LOCK_AFTER_FAILURES };
     });
   }
 
@@ -113,8 +114,8 @@ export function createLoginService(dependencies: LoginDependencies) {
       const identifier = loginIdentifier(input.email, input.login_method);
       const hasCaptcha = input.captcha_token ? await auth.spendCaptchaToken(hashToken(input.captcha_token), clock()) : false;
       const reservation = await reserveAttempt(identifier, input.login_method, hasCaptcha);
-      if (reservation === 'locked') throw new AppError('locked', loginMessages.locked);
-      if (reservation === 'captcha_required') throw new AppError('rate_limited', loginMessages.captchaRequired);
+      if (reservation.outcome === 'locked') throw new AppError('locked', loginMessages.locked);
+      if (reservation.outcome === 'captcha_required') throw new AppError('rate_limited', loginMessages.captchaRequired);
 
       const user = await findAccount(input);
       const isAccepted = await checkSecret(input, user);
@@ -127,16 +128,9 @@ export function createLoginService(dependencies: LoginDependencies) {
       });
 
       if (!isAccepted || !user) {
-        if (input.login_method === 'password') {
-          const hasJustLocked = await auth.lockThrottleIfExhausted(
-            identifier,
-            LOCK_AFTER_FAILURES,
-            new Date(clock().getTime() + LOCK_DURATION_MS),
-          );
-          if (hasJustLocked) {
-            if (user) await warnOfLock(user);
-            throw new AppError('locked', loginMessages.locked);
-          }
+        if (reservation.isLockingAttempt) {
+          if (user) await warnOfLock(user);
+          throw new AppError('locked', loginMessages.locked);
         }
         throw new AppError('unauthorized', input.login_method === 'password' ? loginMessages.wrongCredentials : loginMessages.wrongCode);
       }
@@ -161,6 +155,8 @@ export function createLoginService(dependencies: LoginDependencies) {
       if (!limit.isAllowed)
         throw new AppError('rate_limited', `Please wait ${limit.retryAfterSeconds} seconds before requesting a new code.`);
       const user = await findAccount({ email: identifierInput, login_method: loginMethod });
+      // An unknown address costs the same hashing as a real code, so the timing tells nothing.
+      if (!user || user.accountStatus !== 'active') await hashSecret(generateToken());
       if (user && user.accountStatus === 'active') {
         const to = method === 'sms' ? `${user.countryCode}${user.phoneNumber}` : user.email;
         await db

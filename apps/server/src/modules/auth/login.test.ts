@@ -92,6 +92,22 @@ describe('POST /api/auth/enhanced-login', () => {
     expect((await login(app, { email: input.email, password, captcha_token: await solveCaptcha(app) })).statusCode).toBe(423);
   });
 
+  it('locks password login for 30 minutes after 5 wrong codes too, and the lock ends', async () => {
+    const { input, password } = await createUser(app);
+    await app.inject({ method: 'POST', url: '/api/auth/send-login-code?method=email', payload: { email: input.email } });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await login(app, {
+        email: input.email,
+        login_method: 'email_code',
+        verification_code: '000000',
+        ...(attempt >= 3 ? { captcha_token: await solveCaptcha(app) } : {}),
+      });
+    }
+    expect((await login(app, { email: input.email, password, captcha_token: await solveCaptcha(app) })).statusCode).toBe(423);
+    clock.advance(31 * 60_000);
+    expect((await login(app, { email: input.email, password })).statusCode).toBe(200);
+  });
+
   it('spends a captcha token once and refuses a wrong answer', async () => {
     const { input } = await createUser(app);
     for (let attempt = 0; attempt < 3; attempt += 1) await login(app, { email: input.email, password: 'Wrong2025pass' });
@@ -118,6 +134,7 @@ describe('POST /api/auth/enhanced-login', () => {
     expect(byEmail.json().user.id).toBe(user.id);
     expect((await login(app, { email: input.email, login_method: 'email_code', verification_code: code })).statusCode).toBe(401);
 
+    clock.advance(61_000);
     const mobile = `+971${String(input.phone_number)}`;
     await app.inject({ method: 'POST', url: '/api/auth/send-login-code?method=sms', payload: { email: mobile } });
     const bySms = await login(app, { email: mobile, login_method: 'sms_code', verification_code: await readLatestCode(app, mobile) });

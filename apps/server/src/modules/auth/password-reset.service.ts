@@ -1,11 +1,11 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
-import { hashSecret } from '../../lib/secrets.ts';
+import { generateToken, hashSecret } from '../../lib/secrets.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { AuthRepository } from './auth.repository.ts';
-import type { CodesService } from './codes.service.ts';
+import { codeMessages, type CodesService } from './codes.service.ts';
 import { loginIdentifier } from './login.service.ts';
 import { commonPasswordMessage } from './registration.service.ts';
 import type { SessionsService } from './sessions.service.ts';
@@ -29,6 +29,8 @@ export function createPasswordResetService(dependencies: {
     /** The same answer whether or not the e-mail has an account. */
     async requestReset(email: string) {
       const user = await users.findUserByEmail(email);
+      // The same hashing work for an unknown address, so the answer's timing tells nothing.
+      if (!user) await hashSecret(generateToken());
       if (user) {
         await db
           .transaction((tx) => codes.issueCode({ purpose: 'password_reset', subjectId: user.id, channel: 'email', to: user.email }, tx))
@@ -47,7 +49,7 @@ export function createPasswordResetService(dependencies: {
         throw new AppError('validation_failed', [{ loc: ['body', 'new_password'], msg: commonPasswordMessage, type: 'common_password' }]);
       }
       const user = await users.findUserByEmail(input.email);
-      if (!user) throw new AppError('bad_request', 'Invalid verification code. Please check the code and try again.');
+      if (!user) throw new AppError('bad_request', codeMessages.refused);
       await codes.consumeCode('password_reset', user.id, input.reset_code);
       const passwordHash = await hashSecret(input.new_password);
       await db.transaction(async (tx) => {

@@ -8,6 +8,7 @@ import {
 } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { perClient, type RateLimiter } from '../../plugins/rate-limit.ts';
 import type { RegistrationService } from './registration.service.ts';
 import { clientInfo } from './sessions.service.ts';
 
@@ -28,11 +29,13 @@ const errors = {
   429: errorResponseSchema,
 };
 
-export function registrationRoutes(registration: RegistrationService): FastifyPluginAsyncZod {
+export function registrationRoutes(registration: RegistrationService, rateLimiter: RateLimiter): FastifyPluginAsyncZod {
+  const limit = (bucket: string, count: number) => rateLimiter.limitPerClient(perClient(bucket, count, 3600));
   return async (app) => {
     app.post(
       '/auth/register',
       {
+        preHandler: limit('register', 60),
         schema: {
           tags: ['auth'],
           summary: 'Register a professional or an employer; a code is sent to verify the e-mail or mobile number',
@@ -66,10 +69,11 @@ export function registrationRoutes(registration: RegistrationService): FastifyPl
     app.post(
       '/auth/complete-registration',
       {
+        preHandler: limit('complete-registration', 120),
         schema: {
           tags: ['auth'],
           summary: 'Enter the verification code: the account is created and signed in',
-          body: z.object({ registration_id: z.uuid(), verification_code: verificationCodeSchema, email: z.string().max(254).optional() }),
+          body: z.object({ registration_id: z.uuid(), verification_code: verificationCodeSchema, email: z.string().max(254) }),
           response: { 200: sessionResponseSchema, ...errors },
         },
       },
@@ -79,6 +83,7 @@ export function registrationRoutes(registration: RegistrationService): FastifyPl
     app.post(
       '/auth/resend-verification',
       {
+        preHandler: limit('resend-verification', 60),
         schema: {
           tags: ['auth'],
           summary: 'Send a new verification code for a waiting registration (once a minute)',

@@ -30,16 +30,19 @@ export interface RegistrationDependencies {
   clock: () => Date;
 }
 
-const recipientOf = (registration: Pick<PendingRegistration, 'verificationMethod' | 'email'>, details: StoredRegistration) =>
-  registration.verificationMethod === 'sms' ? `${details.country_code}${details.phone_number}` : registration.email;
+const recipientOf = (registration: Pick<PendingRegistration, 'verificationMethod'>, email: string, details: StoredRegistration) =>
+  registration.verificationMethod === 'sms' ? `${details.country_code}${details.phone_number}` : email;
 
 export function createRegistrationService(dependencies: RegistrationDependencies) {
   const { db, auth, users, codes, sessions, delivery, moderation, clock } = dependencies;
 
-  async function assertIdentityFree(email: string, phone: string, executor: Db) {
-    if (await users.findUserByEmail(email, executor))
+  async function assertIdentityFree(email: string, countryCode: string, phone: string, executor: Db) {
+    if (await users.findUserByEmail(email, executor)) {
       throw new AppError('conflict', 'An account with this email already exists. Please log in.');
-    if (await users.findUserByPhone(phone, executor)) throw new AppError('conflict', 'An account with this mobile number already exists.');
+    }
+    if (await users.findUserByPhoneNumber(countryCode, phone, executor)) {
+      throw new AppError('conflict', 'An account with this mobile number already exists.');
+    }
   }
 
   return {
@@ -49,31 +52,60 @@ export function createRegistrationService(dependencies: RegistrationDependencies
         throw new AppError('validation_failed', [{ loc: ['body', 'password'], msg: commonPasswordMessage, type: 'common_password' }]);
       const moderated = moderation.moderateFields({ bio: input.bio, company_description: input.company_description });
       const { password, confirm_password: _confirm, ...rest } = { ...input, ...moderated.values };
-      const details: StoredRegistration = { ...rest, password_hash: await hashSecret(password) };
+      const details: StoredRegistration = {
+        ...rest,
+        show_exact_location: rest.show_location && rest.show_exact_location,
+        password_hash: await hashSecret(password),
+      };
       const now = clock();
 
-      const pending = await db.transaction(async (tx) => {
-        await assertIdentityFree(input.email, input.phone_number, tx);
+      const outcome = await db.transaction(async (tx) => {
+        await assertIdentityFree(input.email, input.country_code, input.phone_number, tx);
         const existing = await auth.findPendingRegistrationByEmail(input.email, tx);
-        if (existing && existing.expiresAt > now) throw new AppError('rate_limited', pendingRegistrationMessage);
+        const fields = {
+          phoneNumber: input.phone_number,
+          verificationMethod: input.verification_method,
+          details,
+          expiresAt: new Date(now.getTime() + PENDING_LIFETIME_MS),
+        };
+        if (existing && existing.expiresAt > now) {
+          // The newest registration replaces the waiting one and every code sent for it dies with it,
+          // so nobody can park a password on an address for its owner to confirm. A new code goes out
+          // now, or from the dialog's resend once the minute since the last one has passed.
+          await auth.updatePendingRegistration(existing.id, fields, tx);
+          await auth.retireLiveCodes('registration', existing.id, tx);
+          await codes
+            .issueCode(
+              {
+                purpose: 'registration',
+                subjectId: existing.id,
+                channel: input.verification_method,
+                to: recipientOf(fields, input.email, details),
+              },
+              tx,
+            )
+            .catch((error: unknown) => {
+              if (!(error instanceof AppError && error.code === 'rate_limited')) throw error;
+            });
+          return { replaced: existing };
+        }
         if (existing) await auth.deletePendingRegistration(existing.id, tx);
-        const created = await auth.insertPendingRegistration(
+        const created = await auth.insertPendingRegistration({ email: input.email, ...fields }, tx);
+        await codes.issueCode(
           {
-            email: input.email,
-            phoneNumber: input.phone_number,
-            verificationMethod: input.verification_method,
-            details,
-            expiresAt: new Date(now.getTime() + PENDING_LIFETIME_MS),
+            purpose: 'registration',
+            subjectId: created.id,
+            channel: created.verificationMethod,
+            to: recipientOf(fields, input.email, details),
           },
           tx,
         );
-        await codes.issueCode(
-          { purpose: 'registration', subjectId: created.id, channel: created.verificationMethod, to: recipientOf(created, details) },
-          tx,
-        );
-        return created;
+        return { created };
       });
       void delivery.dispatchSoon();
+      if (outcome.replaced) throw new AppError('rate_limited', pendingRegistrationMessage);
+      const pending = outcome.created;
+
       return {
         registration_id: pending.id,
         verification_method: pending.verificationMethod,
@@ -105,7 +137,7 @@ export function createRegistrationService(dependencies: RegistrationDependencies
             purpose: 'registration',
             subjectId: pending.id,
             channel: pending.verificationMethod,
-            to: recipientOf(pending, pending.details as StoredRegistration),
+            to: recipientOf(pending, pending.email, pending.details as StoredRegistration),
           },
           tx,
         );
@@ -127,7 +159,7 @@ export function createRegistrationService(dependencies: RegistrationDependencies
 
       const details = pending.details as StoredRegistration;
       const { user, token } = await db.transaction(async (tx) => {
-        await assertIdentityFree(pending.email, details.phone_number, tx);
+        await assertIdentityFree(pending.email, details.country_code, details.phone_number, tx);
         const created = await users.insertUser(
           {
             email: pending.email,

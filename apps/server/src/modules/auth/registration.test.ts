@@ -185,13 +185,64 @@ describe('registration with a verification code', () => {
     clock.advance(11 * 60_000);
     const expired = await complete(app, { registration_id, verification_code: first, email: input.email });
     expect(expired.statusCode).toBe(400);
-    expect(expired.json().detail).toBe('This verification code has expired. Please request a new one.');
+    expect(expired.json().detail).toBe('Invalid or expired code. Please check the code or request a new one.');
 
     const resent = await app.inject({ method: 'POST', url: '/auth/resend-verification', payload: { email: input.email } });
     expect(resent.json()).toEqual({ success: true, message: 'New verification code sent to your email' });
     const second = await readLatestCode(app, input.email);
     const done = await complete(app, { registration_id, verification_code: second, email: input.email });
     expect(done.statusCode).toBe(200);
+  });
+
+  it('lets a second registration of a waiting e-mail replace it, so the first registrant’s code no longer completes it', async () => {
+    const email = uniqueEmail('contested');
+    const first = professionalRegistration({ email, password: 'Intruder2025', confirm_password: 'Intruder2025' });
+    const { registration_id } = (await register(app, first)).json();
+    const intruderCode = await readLatestCode(app, email);
+
+    const owner = professionalRegistration({ email, first_name: 'Owner' });
+    const again = await register(app, owner);
+    expect(again.statusCode).toBe(429);
+    expect((await complete(app, { registration_id, verification_code: intruderCode, email })).statusCode).toBe(400);
+
+    clock.advance(61_000);
+    await app.inject({ method: 'POST', url: '/auth/resend-verification', payload: { email } });
+    const done = await complete(app, { registration_id, verification_code: await readLatestCode(app, email), email });
+    expect(done.json().user.first_name).toBe('Owner');
+    const login = await app.inject({ method: 'POST', url: '/api/auth/enhanced-login', payload: { email, password: owner.password } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('stops checking codes after 10 wrong guesses in a day, however many new codes are sent', async () => {
+    const input = professionalRegistration();
+    const { registration_id } = (await register(app, input)).json();
+    for (let round = 0; round < 2; round += 1) {
+      const code = await readLatestCode(app, input.email);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let attempt = 0; attempt < 5; attempt += 1)
+        await complete(app, { registration_id, verification_code: wrong, email: input.email });
+      clock.advance(61_000);
+      await app.inject({ method: 'POST', url: '/auth/resend-verification', payload: { email: input.email } });
+    }
+    const refused = await app.inject({ method: 'POST', url: '/auth/resend-verification', payload: { email: input.email } });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().detail).toBe('Too many incorrect codes today. Please try again tomorrow or contact support.');
+  });
+
+  it('answers parallel registrations of one e-mail without a server error', async () => {
+    const email = uniqueEmail('parallel');
+    const responses = await Promise.all(Array.from({ length: 6 }, () => register(app, professionalRegistration({ email }))));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.every((status) => status < 500)).toBe(true);
+  });
+
+  it('refuses text that PostgreSQL cannot store, and names with direction overrides', async () => {
+    expect((await register(app, professionalRegistration({ first_name: 'Ha\ud800ssa' }))).statusCode).toBe(400);
+    const spoof = await register(app, professionalRegistration({ first_name: 'Ali\u202Egnp.exe' }));
+    expect(detailFor(spoof.json(), 'first_name')).toBe('Invalid format');
+    const arabicDigits = await register(app, professionalRegistration({ phone_number: '٠٥٥١٢٣٤٥٦٧' }));
+    expect(arabicDigits.statusCode).toBe(200);
   });
 
   it('uses a code once', async () => {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
@@ -18,14 +18,38 @@ export function createUsersRepository(db: Db) {
         .where(sql`lower(${users.email}) = lower(${email})`);
       return row;
     },
-    /** By the national number alone, or by country code and number together ("+971501234567"). */
-    async findUserByPhone(phone: string, executor: Db = db) {
-      const digits = phone.replace(/[^\d]/g, '');
+    /** The account of an exact mobile number (country code and national number). */
+    async findUserByPhoneNumber(countryCode: string, phoneNumber: string, executor: Db = db) {
       const [row] = await executor
         .select()
         .from(users)
-        .where(sql`${users.phoneNumber} = ${digits} or replace(${users.countryCode}, '+', '') || ${users.phoneNumber} = ${digits}`)
+        .where(and(eq(users.countryCode, countryCode), eq(users.phoneNumber, phoneNumber)));
+      return row;
+    },
+    /**
+     * The account of a mobile number as typed at login: international ("+971501234567",
+     * "00971…") or, without a country code, a UAE number ("0501234567").
+     */
+    async findUserByPhone(typed: string, executor: Db = db) {
+      const trimmed = typed.trim();
+      const digits = trimmed.replace(/[^\d]/g, '');
+      const isInternational = trimmed.startsWith('+') || digits.startsWith('00');
+      const international = digits.replace(/^00/, '');
+      const [row] = await executor
+        .select()
+        .from(users)
+        .where(
+          isInternational
+            ? sql`replace(${users.countryCode}, '+', '') || ${users.phoneNumber} = ${international}`
+            : and(eq(users.countryCode, '+971'), eq(users.phoneNumber, digits.replace(/^0+/, ''))),
+        )
+        .orderBy(users.createdAt)
         .limit(1);
+      return row;
+    },
+    /** Locks the user's row for the rest of the transaction (changes that must not interleave). */
+    async lockUser(id: string, executor: Db) {
+      const [row] = await executor.select().from(users).where(eq(users.id, id)).for('update');
       return row;
     },
     async insertUser(user: NewUser, executor: Db = db) {

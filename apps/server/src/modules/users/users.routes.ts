@@ -1,4 +1,4 @@
-import { currentUserSchema, errorResponseSchema, profileUpdateSchema } from '@mihna/shared';
+import { currentUserSchema, errorResponseSchema, profileUpdateRequestSchema } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionsService } from '../auth/sessions.service.ts';
@@ -32,7 +32,7 @@ export function usersRoutes(sessions: SessionsService, usersService: UsersServic
           summary: 'Update your own profile (403 for anyone else)',
           security: [{ bearerAuth: [] }],
           params: z.object({ id: z.string().max(64) }),
-          body: profileUpdateSchema,
+          body: profileUpdateRequestSchema,
           response: {
             200: currentUserSchema.extend({ moderation_messages: z.array(z.string()) }),
             401: errorResponseSchema,

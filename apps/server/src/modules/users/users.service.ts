@@ -1,11 +1,14 @@
-import type { ProfileUpdate } from '@mihna/shared';
+import type { ProfileUpdate, ProfileUpdateRequest } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { verifySecret } from '../../lib/secrets.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { MediaRepository } from '../media/media.repository.ts';
 import { processProfilePicture } from '../media/image-processing.ts';
 import { toCurrentUser } from './user-response.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
+
+export const phoneChangeMessage = 'Please enter your current password to change your mobile number.';
 
 const columnOf = {
   first_name: 'firstName',
@@ -45,15 +48,27 @@ export function createUsersService(dependencies: {
 
   return {
     /** Only the user themself edits a profile; free text is moderated as at registration. */
-    async updateProfile(actor: UserRow, userId: string, update: ProfileUpdate) {
+    async updateProfile(actor: UserRow, userId: string, input: ProfileUpdateRequest) {
       if (actor.id !== userId) throw new AppError('forbidden', 'You can only edit your own profile.');
+      const { current_password: currentPassword, ...update } = input;
       const moderated = moderation.moderateFields({ bio: update.bio, company_description: update.company_description });
       const changes: Record<string, unknown> = {};
       for (const [field, value] of Object.entries({ ...update, ...moderated.values })) {
         if (value !== undefined) changes[columnOf[field as keyof ProfileUpdate]] = value;
       }
-      if (update.phone_number && update.phone_number !== actor.phoneNumber) {
-        const holder = await users.findUserByPhone(update.phone_number);
+      // The exact location is shown only with the location itself.
+      if ((update.show_location ?? actor.showLocation) === false) changes.showExactLocation = false;
+
+      const countryCode = update.country_code ?? actor.countryCode;
+      const phoneNumber = update.phone_number ?? actor.phoneNumber;
+      if (countryCode !== actor.countryCode || phoneNumber !== actor.phoneNumber) {
+        // Codes for SMS login go to this number: changing it needs the password, not just a session.
+        if (!currentPassword || !(await verifySecret(actor.passwordHash, currentPassword))) {
+          throw new AppError('validation_failed', [
+            { loc: ['body', 'current_password'], msg: phoneChangeMessage, type: 'reauthentication' },
+          ]);
+        }
+        const holder = await users.findUserByPhoneNumber(countryCode, phoneNumber);
         if (holder && holder.id !== actor.id) throw new AppError('conflict', 'An account with this mobile number already exists.');
       }
       const updated = Object.keys(changes).length > 0 ? await users.updateUser(actor.id, changes) : actor;
@@ -64,20 +79,22 @@ export function createUsersService(dependencies: {
     async setProfilePicture(user: UserRow, imageData: string) {
       const image = await processProfilePicture(imageData);
       const updated = await db.transaction(async (tx) => {
+        // Locked, so parallel uploads replace one another in turn and none is left behind.
+        const current = await users.lockUser(user.id, tx);
         const stored = await media.insertMedia({ ownerUserId: user.id, ...image }, tx);
         const row = await users.updateUser(user.id, { profilePictureId: stored.id }, tx);
-        if (user.profilePictureId) await media.deleteMedia(user.profilePictureId, tx);
+        if (current?.profilePictureId) await media.deleteMedia(current.profilePictureId, tx);
         return row;
       });
       return toCurrentUser(updated ?? user);
     },
 
     async deleteProfilePicture(user: UserRow) {
-      if (!user.profilePictureId) return toCurrentUser(user);
-      const pictureId = user.profilePictureId;
       const updated = await db.transaction(async (tx) => {
+        const current = await users.lockUser(user.id, tx);
+        if (!current?.profilePictureId) return current;
         const row = await users.updateUser(user.id, { profilePictureId: null }, tx);
-        await media.deleteMedia(pictureId, tx);
+        await media.deleteMedia(current.profilePictureId, tx);
         return row;
       });
       return toCurrentUser(updated ?? user);

@@ -65,6 +65,23 @@ describe('PUT /users/{id}', () => {
     expect((await update('not-a-uuid', { first_name: 'Nope' }, other.token)).statusCode).toBe(403);
   });
 
+  it('changes the mobile number only with the current password', async () => {
+    const refused = await update(owner.user.id, { phone_number: '559876543' }, owner.token);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().detail[0]).toMatchObject({
+      loc: ['body', 'current_password'],
+      msg: 'Please enter your current password to change your mobile number.',
+    });
+    const changed = await update(owner.user.id, { phone_number: '0559876543', current_password: owner.password }, owner.token);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().phone_number).toBe('559876543');
+  });
+
+  it('turns the exact location off with the location', async () => {
+    const response = await update(owner.user.id, { show_location: false, show_exact_location: true }, owner.token);
+    expect(response.json()).toMatchObject({ show_location: false, show_exact_location: false });
+  });
+
   it('answers 401 without a login', async () => {
     expect((await update(owner.user.id, { first_name: 'Hessa' })).statusCode).toBe(401);
   });

@@ -1,5 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useValidationMessage } from '../../lib/validation-message.ts';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 
@@ -16,6 +17,7 @@ export function ModerationWarning({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const translate = useValidationMessage();
   if (!severity) return null;
   return (
     <Dialog
@@ -34,7 +36,7 @@ export function ModerationWarning({
           {messages.length > 0 ? (
             <ul className="list-disc space-y-1 ps-5 text-slate-600">
               {messages.map((message) => (
-                <li key={message}>{message}</li>
+                <li key={message}>{translate(message)}</li>
               ))}
             </ul>
           ) : null}

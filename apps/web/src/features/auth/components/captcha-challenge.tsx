@@ -1,10 +1,10 @@
+import { toWesternDigits } from '@mihna/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fetchCaptcha, verifyCaptcha } from '../api/login.ts';
-import { toWesternDigits } from './code-input.tsx';
 
 /** The math challenge shown after failed logins; a right answer hands back a single-use token. */
 export function CaptchaChallenge({ token, onSolved }: { token: string | null; onSolved: (token: string | null) => void }) {

@@ -1,3 +1,4 @@
+import { toWesternDigits } from '@mihna/shared';
 import type { InputHTMLAttributes } from 'react';
 import { Input } from '../../../components/ui/field.tsx';
 
@@ -20,6 +21,3 @@ export function CodeInput({
     />
   );
 }
-
-export const toWesternDigits = (text: string) =>
-  text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (digit) => String((digit.charCodeAt(0) & 0xf) % 10));

@@ -62,7 +62,7 @@ export function ForgotPasswordForm() {
           {(props) => <Input {...props} {...requestForm.register('email')} type="email" autoComplete="email" dir="ltr" />}
         </Field>
         {requestReset.isError ? (
-          <Alert tone="error">{requestReset.error instanceof ApiError ? requestReset.error.message : t('forgot.failed')}</Alert>
+          <Alert tone="error">{requestReset.error instanceof ApiError ? translate(requestReset.error.message) : t('forgot.failed')}</Alert>
         ) : null}
         <Button type="submit" size="lg" className="w-full" disabled={requestReset.isPending}>
           {t('forgot.send_code')}
@@ -97,7 +97,7 @@ export function ForgotPasswordForm() {
         {(props) => <Input {...props} {...resetForm.register('confirm_password')} type="password" autoComplete="new-password" />}
       </Field>
       {resetPassword.isError && resetPassword.error instanceof ApiError && resetPassword.error.status !== 422 ? (
-        <Alert tone="error">{resetPassword.error.message}</Alert>
+        <Alert tone="error">{translate(resetPassword.error.message)}</Alert>
       ) : null}
       <Button type="submit" size="lg" className="w-full" disabled={resetPassword.isPending || doPasswordsDiffer || !newPassword}>
         {t('forgot.reset')}

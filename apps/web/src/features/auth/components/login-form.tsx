@@ -35,9 +35,12 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
   const identifierLabel = isSms ? t('login.mobile') : t('login.email');
 
   function changeMethod(next: string) {
+    // The SMS tab asks for a mobile number, the others an e-mail address: each starts fresh.
+    if ((next === 'sms_code') !== isSms) setIdentifier('');
     setMethod(next as Method);
     setCode('');
     setCodeSent(false);
+    cooldown.start(0);
     setMessage(undefined);
   }
 

@@ -10,6 +10,7 @@ import { ModerationWarning, type ModerationSeverity } from '../../../components/
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { applyFieldErrors } from '../../../lib/server-errors.ts';
+import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { checkRegistration, useRegister } from '../api/registration.ts';
 import { EmployerFields, IdentityFields, LocationFields, ProfessionalFields } from './registration-sections.tsx';
 import { VerificationDialog, type PendingVerification } from './verification-dialog.tsx';
@@ -24,6 +25,7 @@ export function RegistrationForm({
   onSignedIn: (session: SessionResponse) => void;
 }) {
   const { t } = useTranslation('auth');
+  const translate = useValidationMessage();
   const register = useRegister();
   const [pending, setPending] = useState<PendingVerification | null>(null);
   const [serverError, setServerError] = useState<string>();
@@ -41,14 +43,14 @@ export function RegistrationForm({
   const role = form.watch('role');
   const isEmployer = role === 'employer';
 
-  async function openEarlierRegistration(email: string) {
-    const earlier = await checkRegistration(email).catch(() => null);
+  async function openEarlierRegistration(input: Registration) {
+    const earlier = await checkRegistration(input.email).catch(() => null);
     if (earlier?.has_registration && earlier.registration_id && earlier.verification_method) {
       setPending({
         registrationId: earlier.registration_id,
-        email,
+        email: input.email,
         method: earlier.verification_method,
-        destination: email,
+        destination: earlier.verification_method === 'sms' ? `${input.country_code}${input.phone_number}` : input.email,
         isEarlierRegistration: true,
       });
     }
@@ -58,17 +60,22 @@ export function RegistrationForm({
     setServerError(undefined);
     try {
       const answer = await register.mutateAsync(input);
-      if (answer.moderation_messages.length > 0) setModeration({ severity: 'mild', messages: answer.moderation_messages });
       if (answer.access_token && answer.user) return onSignedIn({ access_token: answer.access_token, user: answer.user });
       const destination = answer.verification_method === 'sms' ? `${input.country_code}${input.phone_number}` : input.email;
-      setPending({ registrationId: answer.registration_id, email: input.email, method: answer.verification_method, destination });
+      setPending({
+        registrationId: answer.registration_id,
+        email: input.email,
+        method: answer.verification_method,
+        destination,
+        moderationMessages: answer.moderation_messages,
+      });
     } catch (error) {
       if (error instanceof ApiError && error.body && JSON.stringify(error.body).includes('Serious Violation')) {
         setModeration({ severity: 'severe', messages: [] });
       }
       if (applyFieldErrors(error, form.setError, fieldNames)) return;
-      setServerError(error instanceof ApiError ? error.message : t('register.failed'));
-      if (error instanceof ApiError && error.status === 429) await openEarlierRegistration(input.email);
+      setServerError(error instanceof ApiError ? translate(error.message) : t('register.failed'));
+      if (error instanceof ApiError && error.status === 429) await openEarlierRegistration(input);
     }
   });
 

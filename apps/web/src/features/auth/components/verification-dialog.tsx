@@ -7,6 +7,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
+import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { completeRegistration, resendVerification } from '../api/registration.ts';
 import { CodeInput } from './code-input.tsx';
 
@@ -18,6 +19,8 @@ export interface PendingVerification {
   destination: string;
   /** Shown when the dialog reopens a registration made earlier. */
   isEarlierRegistration?: boolean;
+  /** What moderation replaced in the registration's free text. */
+  moderationMessages?: string[];
 }
 
 interface VerificationDialogProps {
@@ -30,6 +33,7 @@ const RESEND_COOLDOWN_SECONDS = 60;
 
 export function VerificationDialog({ pending, onClose, onVerified }: VerificationDialogProps) {
   const { t } = useTranslation('auth');
+  const translate = useValidationMessage();
   const [code, setCode] = useState('');
   const [error, setError] = useState<{ message: string; detail?: string }>();
   const [notice, setNotice] = useState<string>();
@@ -57,9 +61,19 @@ export function VerificationDialog({ pending, onClose, onVerified }: Verificatio
     setVerifying(true);
     setError(undefined);
     try {
-      onVerified(await completeRegistration({ registration_id: pending.registrationId, verification_code: code, email: pending.email }));
+      const session = await completeRegistration({
+        registration_id: pending.registrationId,
+        verification_code: code,
+        email: pending.email,
+      });
+      if (!session.access_token) return setError({ message: t('verification.no_next_step') });
+      onVerified(session);
     } catch (failure) {
-      setError({ message: t('verification.failed'), detail: failure instanceof ApiError ? failure.message : undefined });
+      setError(
+        failure instanceof ApiError
+          ? { message: t('verification.failed'), detail: translate(failure.message) }
+          : { message: t('verification.completion_failed') },
+      );
     } finally {
       setVerifying(false);
     }
@@ -76,7 +90,7 @@ export function VerificationDialog({ pending, onClose, onVerified }: Verificatio
       setNotice(undefined);
       setError({
         message: t('verification.resend_failed'),
-        detail: failure instanceof ApiError && failure.status === 429 ? failure.message : undefined,
+        detail: failure instanceof ApiError && failure.status === 429 ? translate(failure.message) : undefined,
       });
     }
   }
@@ -91,6 +105,16 @@ export function VerificationDialog({ pending, onClose, onVerified }: Verificatio
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         {pending.isEarlierRegistration ? <Alert tone="info">{t('verification.earlier_note')}</Alert> : null}
+        {pending.moderationMessages?.length ? (
+          <Alert tone="info">
+            <p>{t('verification.moderation_note')}</p>
+            <ul className="mt-1 list-disc ps-5">
+              {pending.moderationMessages.map((message) => (
+                <li key={message}>{translate(message)}</li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
         <Field label={t('verification.code_label')} error={error?.message}>
           {(props) => <CodeInput {...props} value={code} onValueChange={setCode} autoFocus />}
         </Field>

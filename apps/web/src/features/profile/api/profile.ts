@@ -1,4 +1,4 @@
-import type { CurrentUser, ProfileUpdateInput } from '@mihna/shared';
+import type { CurrentUser, ProfileUpdateRequestInput } from '@mihna/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { apiPaths } from '../../../lib/paths.ts';
@@ -7,7 +7,8 @@ export type UpdatedProfile = CurrentUser & { moderation_messages: string[] };
 
 export const useUpdateProfile = (userId: string) =>
   useMutation({
-    mutationFn: (input: ProfileUpdateInput) => apiRequest<UpdatedProfile>(apiPaths.updateUser(userId), { method: 'PUT', body: input }),
+    mutationFn: (input: ProfileUpdateRequestInput) =>
+      apiRequest<UpdatedProfile>(apiPaths.updateUser(userId), { method: 'PUT', body: input }),
   });
 
 export const uploadProfilePicture = (imageData: string) =>

@@ -5,11 +5,11 @@ import {
   genders,
   industries,
   phoneCountryCodes,
-  profileUpdateSchema,
+  profileUpdateRequestSchema,
   projectSizes,
   type CurrentUser,
-  type ProfileUpdate,
-  type ProfileUpdateInput,
+  type ProfileUpdateRequest,
+  type ProfileUpdateRequestInput,
 } from '@mihna/shared';
 import type { SelectHTMLAttributes } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
@@ -24,10 +24,10 @@ import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { useUpdateProfile, type UpdatedProfile } from '../api/profile.ts';
 import { ProfilePictureEditor } from './profile-picture-editor.tsx';
 
-type ProfileForm = UseFormReturn<ProfileUpdateInput, unknown, ProfileUpdate>;
-const fieldNames = Object.keys(profileUpdateSchema.shape);
+type ProfileForm = UseFormReturn<ProfileUpdateRequestInput, unknown, ProfileUpdateRequest>;
+const fieldNames = Object.keys(profileUpdateRequestSchema.shape);
 
-const toFormValues = (user: CurrentUser): ProfileUpdateInput => ({
+const toFormValues = (user: CurrentUser): ProfileUpdateRequestInput => ({
   first_name: user.first_name,
   last_name: user.last_name,
   phone_number: user.phone_number,
@@ -57,7 +57,7 @@ const toFormValues = (user: CurrentUser): ProfileUpdateInput => ({
 
 function useFieldProps(form: ProfileForm) {
   const translate = useValidationMessage();
-  return (field: keyof ProfileUpdateInput) => ({ error: translate(form.formState.errors[field]?.message) });
+  return (field: keyof ProfileUpdateRequestInput) => ({ error: translate(form.formState.errors[field]?.message) });
 }
 
 function ChoiceSelect({
@@ -68,7 +68,7 @@ function ChoiceSelect({
   ...props
 }: {
   form: ProfileForm;
-  field: keyof ProfileUpdateInput;
+  field: keyof ProfileUpdateRequestInput;
   options: { value: string; label: string }[];
   placeholder: string;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'form'>) {
@@ -116,6 +116,16 @@ function BasicTab({ form, user, onUserChanged }: { form: ProfileForm; user: Curr
           </div>
         )}
       </Field>
+      {form.watch('phone_number') !== user.phone_number || form.watch('country_code') !== user.country_code ? (
+        <Field label={t('fields.current_password')} {...fieldProps('current_password')}>
+          {(props) => (
+            <>
+              <Input {...props} {...form.register('current_password')} type="password" autoComplete="current-password" />
+              <p className="text-xs text-slate-500">{t('fields.current_password_hint')}</p>
+            </>
+          )}
+        </Field>
+      ) : null}
       <Field label={t('fields.gender')} {...fieldProps('gender')}>
         {(props) => (
           <ChoiceSelect
@@ -275,7 +285,7 @@ function SocialTab({ form, isEmployer }: { form: ProfileForm; isEmployer: boolea
   const fieldProps = useFieldProps(form);
   const fields = (
     isEmployer ? ['website_url', 'linkedin_url'] : ['linkedin_url', 'github_url', 'behance_url', 'website_url']
-  ) as (keyof ProfileUpdateInput)[];
+  ) as (keyof ProfileUpdateRequestInput)[];
   return (
     <div className="space-y-5">
       {fields.map((field) => (
@@ -298,8 +308,8 @@ interface ProfileFormProps {
 export function ProfileForm({ user, onUserChanged, onSaved, onRefused, onClose }: ProfileFormProps) {
   const { t } = useTranslation('profile');
   const update = useUpdateProfile(user.id);
-  const form = useForm<ProfileUpdateInput, unknown, ProfileUpdate>({
-    resolver: zodResolver(profileUpdateSchema),
+  const form = useForm<ProfileUpdateRequestInput, unknown, ProfileUpdateRequest>({
+    resolver: zodResolver(profileUpdateRequestSchema),
     defaultValues: toFormValues(user),
   });
   const isEmployer = user.role === 'employer';

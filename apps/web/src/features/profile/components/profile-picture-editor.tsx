@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { deleteProfilePicture, uploadProfilePicture } from '../api/profile.ts';
 
 const MAX_BYTES = 2 * 1024 * 1024;
@@ -20,6 +21,7 @@ const readAsDataUrl = (file: File) =>
 /** The picture with upload and delete; the server checks the bytes again and re-encodes. */
 export function ProfilePictureEditor({ user, onChanged }: { user: CurrentUser; onChanged: (user: CurrentUser) => void }) {
   const { t } = useTranslation('profile');
+  const translate = useValidationMessage();
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string>();
   const [isBusy, setBusy] = useState(false);
@@ -36,7 +38,9 @@ export function ProfilePictureEditor({ user, onChanged }: { user: CurrentUser; o
     try {
       onChanged(await uploadProfilePicture(await readAsDataUrl(file)));
     } catch (failure) {
-      setError(failure instanceof ApiError ? t('picture.upload_failed', { detail: failure.message }) : t('picture.process_failed'));
+      setError(
+        failure instanceof ApiError ? t('picture.upload_failed', { detail: translate(failure.message) }) : t('picture.process_failed'),
+      );
     } finally {
       setBusy(false);
     }
