@@ -53,6 +53,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 
 export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // An idle connection the server closes (a restart, a failover) must not crash the process: the pool
+  // drops it and the next query opens a new one, reporting any real trouble to its caller.
+  pool.on('error', () => undefined);
   const db = drizzlePostgres(pool, { schema });
   await migratePostgres(db, { migrationsFolder });
   return {
