@@ -15,12 +15,32 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   stdio: 'ignore',
 });
 
-const login = () =>
-  fetch(`${base}/api/auth/enhanced-login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'layla.haddad@demo.mihna.ae', password: 'MihnaDemo2025!' }),
-  });
+const post = (path, body) =>
+  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const password = 'BenchMark2026';
+
+/** One account per concurrent client (parallel logins to one account count as tries in flight). */
+async function createAccount(index) {
+  const email = `bench.${index}.${Date.now()}@example.ae`;
+  const registered = await (
+    await post('/api/auth/register', {
+      role: 'professional',
+      first_name: 'Bench',
+      last_name: `User ${index}`,
+      email,
+      phone_number: `5${String(Date.now() + index).slice(-8)}`,
+      password,
+      confirm_password: password,
+    })
+  ).json();
+  const outbox = await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+  const code = /\b(\d{6})\b/.exec(outbox.messages[0].text)[1];
+  await post('/api/auth/complete-registration', { registration_id: registered.registration_id, verification_code: code, email });
+  return email;
+}
+
+let emails = [];
+const login = (client) => post('/api/auth/enhanced-login', { email: emails[client], password });
 
 try {
   for (let attempt = 0; ; attempt += 1) {
@@ -33,17 +53,18 @@ try {
     if (attempt > 150) throw new Error('server did not start');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  for (let index = 0; index < 10; index += 1) await (await login()).arrayBuffer();
+  emails = await Promise.all(Array.from({ length: concurrency }, (_, index) => createAccount(index)));
+  for (let index = 0; index < concurrency; index += 1) await (await login(index)).arrayBuffer();
 
   const latencies = [];
   let next = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: concurrency }, async (_, client) => {
       while (next < total) {
         next += 1;
         const begin = performance.now();
-        const response = await login();
+        const response = await login(client);
         await response.arrayBuffer();
         if (!response.ok) throw new Error(`status ${response.status}`);
         latencies.push(performance.now() - begin);
