@@ -1,14 +1,11 @@
+import type { AccountDependencies } from './account-dependencies.ts';
 import { randomInt } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { generateToken, hashSecret, hashToken, verifyAgainstDecoy, verifySecret } from '../../lib/secrets.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import type { DeliveryService } from '../delivery/delivery.service.ts';
 import { toCurrentUser } from '../users/user-response.ts';
-import type { UserRow, UsersRepository } from '../users/users.repository.ts';
-import type { AuthRepository } from './auth.repository.ts';
-import type { CodesService } from './codes.service.ts';
-import type { ClientInfo, SessionsService } from './sessions.service.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import type { ClientInfo } from './sessions.service.ts';
 
 export const CAPTCHA_AFTER_FAILURES = 3;
 export const LOCK_AFTER_FAILURES = 5;
@@ -39,13 +36,7 @@ export interface LoginInput {
 export const loginIdentifier = (value: string, method: LoginMethod) =>
   method === 'sms_code' ? `phone:${value.replace(/[^\d]/g, '')}` : `email:${value.trim().toLowerCase()}`;
 
-export interface LoginDependencies {
-  db: Db;
-  auth: AuthRepository;
-  users: UsersRepository;
-  codes: CodesService;
-  sessions: SessionsService;
-  delivery: DeliveryService;
+export interface LoginDependencies extends AccountDependencies {
   rateLimiter: RateLimiter;
   clock: () => Date;
 }

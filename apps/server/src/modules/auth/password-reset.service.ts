@@ -1,28 +1,17 @@
-import type { Db } from '../../db/client.ts';
+import type { AccountDependencies } from './account-dependencies.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { generateToken, hashSecret } from '../../lib/secrets.ts';
-import type { DeliveryService } from '../delivery/delivery.service.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
-import type { AuthRepository } from './auth.repository.ts';
-import { codeMessages, type CodesService } from './codes.service.ts';
+import { codeMessages } from './codes.service.ts';
 import { loginIdentifier } from './login.service.ts';
 import { commonPasswordMessage } from './registration.service.ts';
-import type { SessionsService } from './sessions.service.ts';
 
 export const resetMessages = {
   requested: 'If an account exists for this email, we have sent a reset code to it.',
   completed: 'Your password has been reset. You can now log in with your new password.',
 } as const;
 
-export function createPasswordResetService(dependencies: {
-  db: Db;
-  auth: AuthRepository;
-  users: UsersRepository;
-  codes: CodesService;
-  sessions: SessionsService;
-  delivery: DeliveryService;
-}) {
+export function createPasswordResetService(dependencies: AccountDependencies) {
   const { db, auth, users, codes, sessions, delivery } = dependencies;
 
   return {

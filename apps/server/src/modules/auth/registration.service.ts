@@ -1,15 +1,13 @@
+import type { AccountDependencies } from './account-dependencies.ts';
 import type { Registration } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { hashSecret } from '../../lib/secrets.ts';
-import type { DeliveryService } from '../delivery/delivery.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import { toCurrentUser } from '../users/user-response.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
-import type { AuthRepository, PendingRegistration } from './auth.repository.ts';
-import type { CodesService } from './codes.service.ts';
-import type { ClientInfo, SessionsService } from './sessions.service.ts';
+import type { PendingRegistration } from './auth.repository.ts';
+import type { ClientInfo } from './sessions.service.ts';
 
 const PENDING_LIFETIME_MS = 24 * 3_600_000;
 
@@ -19,13 +17,7 @@ export const pendingRegistrationMessage =
 
 type StoredRegistration = Omit<Registration, 'password' | 'confirm_password'> & { password_hash: string };
 
-export interface RegistrationDependencies {
-  db: Db;
-  auth: AuthRepository;
-  users: UsersRepository;
-  codes: CodesService;
-  sessions: SessionsService;
-  delivery: DeliveryService;
+export interface RegistrationDependencies extends AccountDependencies {
   moderation: ModerationService;
   clock: () => Date;
 }

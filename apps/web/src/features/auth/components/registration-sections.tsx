@@ -1,7 +1,10 @@
-import { emirates, genders, industries, phoneCountryCodes, type Registration, type RegistrationInput } from '@mihna/shared';
+import { genders, type Registration, type RegistrationInput } from '@mihna/shared';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx';
+import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
+import { PhoneNumberInput } from '../../../components/ui/phone-number-input.tsx';
+import { useReferenceOptions } from '../../../lib/reference-options.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 
 export type RegistrationForm = UseFormReturn<RegistrationInput, unknown, Registration>;
@@ -30,27 +33,11 @@ export function IdentityFields({ form }: { form: RegistrationForm }) {
       </Field>
       <Field label={t('register.mobile')} error={errorFor('phone_number') ?? errorFor('country_code')}>
         {(props) => (
-          <div className="flex gap-2" dir="ltr">
-            <div className="w-32 shrink-0">
-              <Select aria-label={t('register.country_code')} {...register('country_code')}>
-                {phoneCountryCodes.map((entry) => (
-                  <option key={`${entry.code}-${entry.iso}`} value={entry.code}>
-                    {entry.code} {entry.iso}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            <div className="min-w-0 flex-1">
-              <Input
-                {...props}
-                {...register('phone_number')}
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                placeholder="501234567"
-              />
-            </div>
-          </div>
+          <PhoneNumberInput
+            countryCodeLabel={t('register.country_code')}
+            countryCodeProps={register('country_code')}
+            phoneProps={{ ...props, ...register('phone_number') }}
+          />
         )}
       </Field>
       <fieldset>
@@ -92,14 +79,12 @@ export function ProfessionalFields({ form }: { form: RegistrationForm }) {
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t('register.gender')} error={errorFor('gender')}>
           {(props) => (
-            <Select {...props} {...register('gender', { setValueAs: (value: string) => value || null })} defaultValue="">
-              <option value="">{t('register.choose')}</option>
-              {genders.map((gender) => (
-                <option key={gender} value={gender}>
-                  {t(`register.genders.${gender}`)}
-                </option>
-              ))}
-            </Select>
+            <OptionSelect
+              {...props}
+              {...register('gender', { setValueAs: (value: string) => value || null })}
+              options={genders.map((gender) => ({ value: gender, label: t(`register.genders.${gender}`) }))}
+              placeholder={t('register.choose')}
+            />
           )}
         </Field>
         <Field label={t('register.years_of_experience')} error={errorFor('years_of_experience')}>
@@ -144,50 +129,39 @@ export function EmployerFields({ form }: { form: RegistrationForm }) {
 }
 
 export function LocationFields({ form }: { form: RegistrationForm }) {
-  const { t, i18n } = useTranslation('auth');
-  const language = i18n.language === 'ar' ? 'ar' : 'en';
+  const { t } = useTranslation('auth');
+  const options = useReferenceOptions();
   const { register, watch } = form;
-  const emirate = watch('emirate');
   const showLocation = watch('show_location');
-  const cities = emirates.find((entry) => entry.id === emirate)?.cities ?? [];
+  const cities = options.citiesOf(watch('emirate'));
   return (
     <fieldset className="space-y-5 rounded-xl bg-slate-50 p-4 sm:p-5">
       <legend className="px-1 text-sm font-semibold text-slate-900">{t('register.location')}</legend>
       <div className="grid gap-5 sm:grid-cols-3">
         <Field label={t('register.emirate')}>
           {(props) => (
-            <Select {...props} {...register('emirate', { onChange: () => form.setValue('city', '') })} defaultValue="">
-              <option value="">{t('register.choose')}</option>
-              {emirates.map((entry) => (
-                <option key={entry.id} value={entry.id}>
-                  {entry.name[language]}
-                </option>
-              ))}
-            </Select>
+            <OptionSelect
+              {...props}
+              {...register('emirate', { onChange: () => form.setValue('city', '') })}
+              options={options.emirates}
+              placeholder={t('register.choose')}
+            />
           )}
         </Field>
         <Field label={t('register.city')}>
           {(props) => (
-            <Select {...props} {...register('city')} defaultValue="" disabled={cities.length === 0}>
-              <option value="">{t('register.choose')}</option>
-              {cities.map((city) => (
-                <option key={city.id} value={city.id}>
-                  {city.name[language]}
-                </option>
-              ))}
-            </Select>
+            <OptionSelect
+              {...props}
+              {...register('city')}
+              options={cities}
+              placeholder={t('register.choose')}
+              disabled={cities.length === 0}
+            />
           )}
         </Field>
         <Field label={t('register.industry')}>
           {(props) => (
-            <Select {...props} {...register('industry_category')} defaultValue="">
-              <option value="">{t('register.choose')}</option>
-              {industries.map((industry) => (
-                <option key={industry.id} value={industry.id}>
-                  {industry.name[language]}
-                </option>
-              ))}
-            </Select>
+            <OptionSelect {...props} {...register('industry_category')} options={options.industries} placeholder={t('register.choose')} />
           )}
         </Field>
       </div>

@@ -1,22 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  companySizes,
-  emirates,
   genders,
-  industries,
-  phoneCountryCodes,
   profileUpdateRequestSchema,
-  projectSizes,
   type CurrentUser,
   type ProfileUpdateRequest,
   type ProfileUpdateRequestInput,
 } from '@mihna/shared';
-import type { SelectHTMLAttributes } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx';
+import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
+import { PhoneNumberInput } from '../../../components/ui/phone-number-input.tsx';
+import { useReferenceOptions } from '../../../lib/reference-options.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyFieldErrors } from '../../../lib/server-errors.ts';
@@ -60,30 +57,6 @@ function useFieldProps(form: ProfileForm) {
   return (field: keyof ProfileUpdateRequestInput) => ({ error: translate(form.formState.errors[field]?.message) });
 }
 
-function ChoiceSelect({
-  form,
-  field,
-  options,
-  placeholder,
-  ...props
-}: {
-  form: ProfileForm;
-  field: keyof ProfileUpdateRequestInput;
-  options: { value: string; label: string }[];
-  placeholder: string;
-} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'form'>) {
-  return (
-    <Select {...props} {...form.register(field)}>
-      <option value="">{placeholder}</option>
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </Select>
-  );
-}
-
 function BasicTab({ form, user, onUserChanged }: { form: ProfileForm; user: CurrentUser; onUserChanged: (user: CurrentUser) => void }) {
   const { t } = useTranslation('profile');
   const fieldProps = useFieldProps(form);
@@ -100,20 +73,11 @@ function BasicTab({ form, user, onUserChanged }: { form: ProfileForm; user: Curr
       </div>
       <Field label={t('fields.mobile')} {...fieldProps('phone_number')}>
         {(props) => (
-          <div className="flex gap-2" dir="ltr">
-            <div className="w-32 shrink-0">
-              <Select aria-label={t('fields.country_code')} {...form.register('country_code')}>
-                {phoneCountryCodes.map((entry) => (
-                  <option key={`${entry.code}-${entry.iso}`} value={entry.code}>
-                    {entry.code} {entry.iso}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            <div className="min-w-0 flex-1">
-              <Input {...props} {...form.register('phone_number')} type="tel" inputMode="numeric" />
-            </div>
-          </div>
+          <PhoneNumberInput
+            countryCodeLabel={t('fields.country_code')}
+            countryCodeProps={form.register('country_code')}
+            phoneProps={{ ...props, ...form.register('phone_number') }}
+          />
         )}
       </Field>
       {form.watch('phone_number') !== user.phone_number || form.watch('country_code') !== user.country_code ? (
@@ -128,10 +92,9 @@ function BasicTab({ form, user, onUserChanged }: { form: ProfileForm; user: Curr
       ) : null}
       <Field label={t('fields.gender')} {...fieldProps('gender')}>
         {(props) => (
-          <ChoiceSelect
+          <OptionSelect
             {...props}
-            form={form}
-            field="gender"
+            {...form.register('gender')}
             placeholder={t('choose')}
             options={genders.map((value) => ({ value, label: t(`genders.${value}`) }))}
           />
@@ -145,19 +108,13 @@ function BasicTab({ form, user, onUserChanged }: { form: ProfileForm; user: Curr
 }
 
 function ProfessionalTab({ form, isEmployer }: { form: ProfileForm; isEmployer: boolean }) {
-  const { t, i18n } = useTranslation('profile');
-  const language = i18n.language === 'ar' ? 'ar' : 'en';
+  const { t } = useTranslation('profile');
+  const options = useReferenceOptions();
   const fieldProps = useFieldProps(form);
   const industryField = (
     <Field label={t('fields.industry')} {...fieldProps('industry_category')}>
       {(props) => (
-        <ChoiceSelect
-          {...props}
-          form={form}
-          field="industry_category"
-          placeholder={t('choose')}
-          options={industries.map((industry) => ({ value: industry.id, label: industry.name[language] }))}
-        />
+        <OptionSelect {...props} {...form.register('industry_category')} placeholder={t('choose')} options={options.industries} />
       )}
     </Field>
   );
@@ -173,13 +130,7 @@ function ProfessionalTab({ form, isEmployer }: { form: ProfileForm; isEmployer: 
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label={t('fields.company_size')} {...fieldProps('company_size')}>
             {(props) => (
-              <ChoiceSelect
-                {...props}
-                form={form}
-                field="company_size"
-                placeholder={t('choose')}
-                options={companySizes.map((size) => ({ value: size.id, label: size.name[language] }))}
-              />
+              <OptionSelect {...props} {...form.register('company_size')} placeholder={t('choose')} options={options.companySizes} />
             )}
           </Field>
           {industryField}
@@ -207,10 +158,9 @@ function ProfessionalTab({ form, isEmployer }: { form: ProfileForm; isEmployer: 
         </Field>
         <Field label={t('fields.availability')} {...fieldProps('availability_status')}>
           {(props) => (
-            <ChoiceSelect
+            <OptionSelect
               {...props}
-              form={form}
-              field="availability_status"
+              {...form.register('availability_status')}
               placeholder={t('choose')}
               options={(['available', 'busy', 'unavailable'] as const).map((value) => ({ value, label: t(`availability.${value}`) }))}
             />
@@ -218,12 +168,11 @@ function ProfessionalTab({ form, isEmployer }: { form: ProfileForm; isEmployer: 
         </Field>
         <Field label={t('fields.preferred_project_size')} {...fieldProps('preferred_project_size')}>
           {(props) => (
-            <ChoiceSelect
+            <OptionSelect
               {...props}
-              form={form}
-              field="preferred_project_size"
+              {...form.register('preferred_project_size')}
               placeholder={t('choose')}
-              options={projectSizes.map((size) => ({ value: size.id, label: size.name[language] }))}
+              options={options.projectSizes}
             />
           )}
         </Field>
@@ -234,36 +183,26 @@ function ProfessionalTab({ form, isEmployer }: { form: ProfileForm; isEmployer: 
 }
 
 function LocationTab({ form }: { form: ProfileForm }) {
-  const { t, i18n } = useTranslation('profile');
-  const language = i18n.language === 'ar' ? 'ar' : 'en';
+  const { t } = useTranslation('profile');
+  const options = useReferenceOptions();
   const emirate = form.watch('emirate');
   const showLocation = form.watch('show_location');
-  const cities = emirates.find((entry) => entry.id === emirate)?.cities ?? [];
+  const cities = options.citiesOf(emirate);
   return (
     <div className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t('fields.emirate')}>
           {(props) => (
-            <Select {...props} {...form.register('emirate', { onChange: () => form.setValue('city', '') })}>
-              <option value="">{t('choose')}</option>
-              {emirates.map((entry) => (
-                <option key={entry.id} value={entry.id}>
-                  {entry.name[language]}
-                </option>
-              ))}
-            </Select>
+            <OptionSelect
+              {...props}
+              {...form.register('emirate', { onChange: () => form.setValue('city', '') })}
+              options={options.emirates}
+              placeholder={t('choose')}
+            />
           )}
         </Field>
         <Field label={t('fields.city')}>
-          {(props) => (
-            <ChoiceSelect
-              {...props}
-              form={form}
-              field="city"
-              placeholder={t('choose')}
-              options={cities.map((city) => ({ value: city.id, label: city.name[language] }))}
-            />
-          )}
+          {(props) => <OptionSelect {...props} {...form.register('city')} placeholder={t('choose')} options={cities} />}
         </Field>
       </div>
       <label className="flex items-start gap-2 text-sm text-slate-700">
