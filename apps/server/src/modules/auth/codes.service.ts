@@ -10,6 +10,8 @@ export const CODE_MAX_WRONG_ATTEMPTS = 5;
 // Across all codes of one purpose for one subject: new codes must not buy new guesses without end.
 export const CODE_DAILY_WRONG_ATTEMPTS = 10;
 const DAY_MS = 86_400_000;
+// Text messages cost money per message: a number gets at most this many codes a day (SMS pumping).
+export const SMS_DAILY_LIMIT_PER_NUMBER = 10;
 
 const purposeText: Record<CodePurpose, { subject: string; en: string; ar: string }> = {
   registration: { subject: 'Your Mihna verification code', en: 'Your Mihna verification code is', ar: 'رمز التحقق من حسابك في مهنة هو' },
@@ -35,6 +37,7 @@ export const codeMessages = {
   refused: 'Invalid or expired code. Please check the code or request a new one.',
   exhausted: 'Too many incorrect codes. Please request a new one.',
   dailyLimit: 'Too many incorrect codes today. Please try again tomorrow or contact support.',
+  smsLimit: 'Too many text messages to this number today. Please try again tomorrow or use e-mail.',
 } as const;
 
 const refusals = {
@@ -56,6 +59,10 @@ export function createCodesService(dependencies: { db: Db; repository: AuthRepos
       const now = clock();
       const wrongToday = await repository.countWrongCodes(request.purpose, request.subjectId, new Date(now.getTime() - DAY_MS), executor);
       if (wrongToday >= CODE_DAILY_WRONG_ATTEMPTS) throw refusals.dailyLimit();
+      if (request.channel === 'sms') {
+        const sentToday = await delivery.countMessagesTo('sms', request.to, new Date(now.getTime() - DAY_MS), executor);
+        if (sentToday >= SMS_DAILY_LIMIT_PER_NUMBER) throw new AppError('rate_limited', codeMessages.smsLimit);
+      }
       const latest = await repository.findLatestCode(request.purpose, request.subjectId, executor);
       const waitMs = latest ? latest.createdAt.getTime() + CODE_RESEND_COOLDOWN_MS - now.getTime() : 0;
       if (waitMs > 0) {

@@ -229,6 +229,21 @@ describe('registration with a verification code', () => {
     expect(refused.json().detail).toBe('Too many incorrect codes today. Please try again tomorrow or contact support.');
   });
 
+  it('sends a mobile number at most 10 codes a day', async () => {
+    const input = professionalRegistration({ verification_method: 'sms' });
+    expect((await register(app, input)).statusCode).toBe(200);
+    for (let resend = 0; resend < 9; resend += 1) {
+      clock.advance(61_000);
+      expect((await app.inject({ method: 'POST', url: '/auth/resend-verification', payload: { email: input.email } })).statusCode).toBe(
+        200,
+      );
+    }
+    clock.advance(61_000);
+    const refused = await app.inject({ method: 'POST', url: '/auth/resend-verification', payload: { email: input.email } });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().detail).toBe('Too many text messages to this number today. Please try again tomorrow or use e-mail.');
+  });
+
   it('answers parallel registrations of one e-mail without a server error', async () => {
     const email = uniqueEmail('parallel');
     const responses = await Promise.all(Array.from({ length: 6 }, () => register(app, professionalRegistration({ email }))));

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outgoingMessages } from '../../db/schema.ts';
 
@@ -70,6 +70,16 @@ export function createDeliveryRepository(db: Db) {
         .update(outgoingMessages)
         .set({ status: isFinal ? 'failed' : 'pending', lastError: error.slice(0, 1000), nextAttemptAt })
         .where(leaseHeld(claimed));
+    },
+
+    async countMessagesTo(channel: Channel, recipient: string, since: Date, executor: Db = db) {
+      const [row] = await executor
+        .select({ total: sql<number>`count(*)::int` })
+        .from(outgoingMessages)
+        .where(
+          and(eq(outgoingMessages.channel, channel), eq(outgoingMessages.recipient, recipient), gte(outgoingMessages.createdAt, since)),
+        );
+      return row?.total ?? 0;
     },
 
     async listRecentMessages(recipient: string | undefined, limit: number) {

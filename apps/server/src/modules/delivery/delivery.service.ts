@@ -73,6 +73,7 @@ export function createDeliveryService({ repository, transports, logger, clock = 
 
   return {
     enqueue: (message: NewMessage, executor?: Db) => repository.insertMessage(message, executor),
+    countMessagesTo: (channel: Channel, to: string, since: Date, executor?: Db) => repository.countMessagesTo(channel, to, since, executor),
     dispatchDue,
     dispatchSoon,
     start() {
