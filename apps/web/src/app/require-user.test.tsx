@@ -72,17 +72,6 @@ describe('RequireUser', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(sessionToken.read()).toBeNull();
   });
-});
-
-describe('RequireUser when the session cannot be checked', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-  });
-  afterEach(() => {
-    cleanup();
-    localStorage.clear();
-    vi.unstubAllGlobals();
-  });
 
   it('keeps the token and offers a retry instead of sending the user to /login', async () => {
     sessionToken.write('a-valid-token');

@@ -1,0 +1,58 @@
+// Shared by the benchmarks: the built server on a throwaway data directory, and a closed-loop load.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Starts `apps/server/dist/main.js` on PGlite; `stop()` ends it and removes the data. */
+export async function startServer(port, env = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-bench-'));
+  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let attempt = 0; ; attempt += 1) {
+    if (
+      await fetch(`${base}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return { base, stop };
+    if (attempt > 150) {
+      await stop();
+      throw new Error('server did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Runs `total` requests, `concurrency` at a time (`request(client)` per worker); prints throughput and percentiles. */
+export async function measure(label, { total, concurrency }, request) {
+  const latencies = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, client) => {
+      while (next < total) {
+        next += 1;
+        const begin = performance.now();
+        const response = await request(client);
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`status ${response.status}`);
+        latencies.push(performance.now() - begin);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (share) => latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))].toFixed(1);
+  console.log(`${label}: ${total} requests, ${concurrency} at a time`);
+  console.log(`  ${(total / seconds).toFixed(1)} requests/s · p50 ${at(0.5)} ms · p95 ${at(0.95)} ms · p99 ${at(0.99)} ms`);
+}
