@@ -35,6 +35,15 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createMediaRepository } from './modules/media/media.repository.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { createJobsService } from './modules/jobs/jobs.service.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createProfilesService } from './modules/profiles/profiles.service.ts';
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { createProposalsService } from './modules/proposals/proposals.service.ts';
+import { proposalsRoutes } from './modules/proposals/proposals.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
@@ -100,6 +109,15 @@ export async function buildApp(options: BuildAppOptions) {
   const login = createLoginService({ ...accountServices, rateLimiter, clock });
   const passwordReset = createPasswordResetService(accountServices);
   const usersService = createUsersService({ db, users, media, moderation });
+  const notifications = createNotificationsService({
+    repository: createNotificationsRepository(db),
+    delivery,
+    publicUrl: config.publicUrl,
+    clock,
+  });
+  const jobs = createJobsService({ db, moderation, clock });
+  const proposals = createProposalsService({ db, moderation, notifications, clock });
+  const profiles = createProfilesService({ db, clock });
 
   await app.register(healthRoutes(database));
   await app.register(mediaRoutes(media));
@@ -113,6 +131,10 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(loginRoutes(login, passwordReset, sessions, rateLimiter));
       await api.register(usersRoutes(sessions, usersService));
       await api.register(moderationRoutes(moderation, rateLimiter));
+      await api.register(notificationsRoutes(sessions, notifications));
+      await api.register(jobsRoutes(sessions, jobs));
+      await api.register(proposalsRoutes(sessions, proposals));
+      await api.register(profilesRoutes(profiles));
       if (isOutboxEnabled(config)) await api.register(outboxRoutes(deliveryRepository));
     },
     { prefix: API_PREFIX },
@@ -136,6 +158,10 @@ export async function buildApp(options: BuildAppOptions) {
       users,
       usersService,
       auth,
+      notifications,
+      jobs,
+      proposals,
+      profiles,
     },
   });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { isCountryCode } from './reference/countries.ts';
 import { phoneCountryCodes } from './reference/phone-codes.ts';
 import { emailAddress, isPlainLine, toWesternDigits } from './text.ts';
 
@@ -65,6 +66,12 @@ const name = z
   .refine(isPlainLine, messages.invalidFormat);
 const optionalText = (max: number) => z.string().trim().max(max, messages.maxLength(max)).optional().nullable();
 
+/** The country of the user's location (ISO code); the emirate field holds the region within it. */
+export const locationCountrySchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
+  z.string().refine(isCountryCode, messages.invalidFormat),
+);
+
 /** "a, b,, c" → ['a', 'b', 'c']; a list is trimmed the same way. */
 export const commaSeparatedList = (maxItems: number, maxLength: number) =>
   z
@@ -109,9 +116,12 @@ export const registrationInputSchema = z
     bio: optionalText(2000),
     company_name: optionalText(120),
     company_description: optionalText(2000),
+    country: locationCountrySchema.optional(),
     emirate: optionalText(40),
     city: optionalText(60),
     industry_category: optionalText(60),
+    local_service_category: optionalText(60),
+    local_service_subcategory: optionalText(60),
     show_location: z.boolean().default(true),
     show_exact_location: z.boolean().default(false),
   })
@@ -188,9 +198,12 @@ export const profileUpdateSchema = z.object({
   company_description: optionalText(2000),
   company_size: optionalChoice(['1-10', '11-50', '51-200', '201-1000', '1000+'] as const),
   website_url: optionalUrl,
+  country: locationCountrySchema.optional(),
   emirate: optionalText(40),
   city: optionalText(60),
   industry_category: optionalText(60),
+  local_service_category: optionalText(60),
+  local_service_subcategory: optionalText(60),
   show_location: z.boolean().optional(),
   show_exact_location: z.boolean().optional(),
   linkedin_url: optionalUrl,

@@ -7,3 +7,6 @@ export * from './newsletter.ts';
 export * from './accounts.ts';
 export * from './user.ts';
 export * from './reference/index.ts';
+export * from './money.ts';
+export * from './jobs.ts';
+export * from './profiles.ts';

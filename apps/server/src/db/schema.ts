@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -15,6 +17,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { SiteSettings } from '@mihna/shared';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -148,9 +152,13 @@ export const users = pgTable(
     companyDescription: text('company_description'),
     websiteUrl: text('website_url'),
     companySize: text('company_size'),
+    /** ISO country of the user's location; `emirate` holds the region id within it (the emirate in the UAE). */
+    country: text('country').notNull().default('AE'),
     emirate: text('emirate'),
     city: text('city'),
     industryCategory: text('industry_category'),
+    localServiceCategory: text('local_service_category'),
+    localServiceSubcategory: text('local_service_subcategory'),
     showLocation: boolean('show_location').notNull().default(true),
     showExactLocation: boolean('show_exact_location').notNull().default(false),
     verificationMethod: text('verification_method', { enum: ['email', 'sms'] }).notNull(),
@@ -168,11 +176,19 @@ export const users = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Name, bio, skills and highlights in English and Arabic stems; kept by a trigger (migration 0002). */
+    searchVector: tsvector('search_vector'),
   },
   (table) => [
     uniqueIndex('users_email_idx').on(sql`lower(${table.email})`),
     uniqueIndex('users_phone_idx').on(table.countryCode, table.phoneNumber),
     index('users_role_created_idx').on(table.role, table.createdAt),
+    index('users_professional_rating_idx')
+      .on(table.totalRating.desc(), table.totalReviews.desc(), table.id)
+      .where(sql`${table.role} = 'professional' and ${table.accountStatus} = 'active'`),
+    index('users_professional_search_idx')
+      .using('gin', table.searchVector)
+      .where(sql`${table.role} = 'professional'`),
   ],
 );
 
@@ -264,3 +280,206 @@ export const captchaChallenges = pgTable('captcha_challenges', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    employerId: uuid('employer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    skillsRequired: text('skills_required').array().notNull(),
+    jobType: text('job_type', { enum: ['hourly', 'fixed'] }).notNull(),
+    status: text('status', { enum: ['open', 'assigned', 'in_progress', 'completed', 'cancelled'] })
+      .notNull()
+      .default('open'),
+    country: text('country').notNull(),
+    /** The emirate (UAE) or region id within the country. */
+    region: text('region'),
+    city: text('city'),
+    address: text('address'),
+    industryCategory: text('industry_category'),
+    localServiceCategory: text('local_service_category'),
+    localServiceSubcategory: text('local_service_subcategory'),
+    paymentMethod: text('payment_method', { enum: ['escrow', 'cash'] }).notNull(),
+    currency: text('currency').notNull(),
+    /** Integer minor units of `currency` (fils, halalas, baisa…). */
+    budgetMinMinor: bigint('budget_min_minor', { mode: 'number' }).notNull(),
+    budgetMaxMinor: bigint('budget_max_minor', { mode: 'number' }).notNull(),
+    /** The same budget in US cents through the pegs: one scale for filtering and sorting across countries. */
+    budgetMinUsd: bigint('budget_min_usd', { mode: 'number' }).notNull(),
+    budgetMaxUsd: bigint('budget_max_usd', { mode: 'number' }).notNull(),
+    /** The employer asked to feature it; it is featured only once paid, until `featured_until`. */
+    featuredRequested: boolean('featured_requested').notNull().default(false),
+    featuredUntil: timestamp('featured_until', { withTimezone: true }),
+    isUrgent: boolean('is_urgent').notNull().default(false),
+    locationRequired: boolean('location_required').notNull().default(false),
+    allowRemote: boolean('allow_remote').notNull().default(false),
+    startDate: date('start_date', { mode: 'string' }),
+    deadline: date('deadline', { mode: 'string' }),
+    proposalCount: integer('proposal_count').notNull().default(0),
+    viewCount: integer('view_count').notNull().default(0),
+    /** Title, skills and description in English and Arabic stems; kept by a trigger (migration 0002). */
+    searchVector: tsvector('search_vector'),
+    /** Filter tokens (country, region, industry, type, services, skills); kept by the same trigger. */
+    facets: text('facets').array(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('jobs_employer_idx').on(table.employerId, table.createdAt.desc()),
+    index('jobs_open_created_idx')
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.status} = 'open'`),
+    index('jobs_open_budget_idx')
+      .on(table.budgetMaxUsd.desc(), table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.status} = 'open'`),
+    index('jobs_open_competition_idx')
+      .on(table.proposalCount, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.status} = 'open'`),
+    index('jobs_featured_idx')
+      .on(table.featuredUntil)
+      .where(sql`${table.status} = 'open' and ${table.featuredUntil} is not null`),
+    index('jobs_open_search_idx')
+      .using('gin', table.searchVector, table.facets)
+      .where(sql`${table.status} = 'open'`),
+    check('jobs_budget_order', sql`${table.budgetMinMinor} >= 0 and ${table.budgetMaxMinor} >= ${table.budgetMinMinor}`),
+  ],
+);
+
+export const proposals = pgTable(
+  'proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    workerId: uuid('worker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    proposalText: text('proposal_text').notNull(),
+    /** US cents per hour, as the form asks for dollars. */
+    proposedRateCents: bigint('proposed_rate_cents', { mode: 'number' }).notNull(),
+    estimatedHours: integer('estimated_hours'),
+    status: text('status', { enum: ['pending', 'accepted'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('proposals_job_worker_idx').on(table.jobId, table.workerId),
+    index('proposals_worker_idx').on(table.workerId, table.createdAt.desc()),
+    // At most one accepted proposal per job, whatever races: the database refuses a second.
+    uniqueIndex('proposals_one_accepted_idx')
+      .on(table.jobId)
+      .where(sql`${table.status} = 'accepted'`),
+  ],
+);
+
+export const jobInterests = pgTable(
+  'job_interests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    workerId: uuid('worker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message'),
+    proposedRate: numeric('proposed_rate', { precision: 12, scale: 2, mode: 'number' }),
+    availabilityStart: date('availability_start', { mode: 'string' }),
+    estimatedDuration: text('estimated_duration'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('job_interests_job_worker_idx').on(table.jobId, table.workerId)],
+);
+
+export const jobInvitations = pgTable(
+  'job_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('job_invitations_job_professional_idx').on(table.jobId, table.professionalId)],
+);
+
+/** One row per viewer per job per day: a view is counted once a day, not per request. */
+export const jobViews = pgTable(
+  'job_views',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    /** The user id, or a hash of the address and browser for visitors. */
+    viewerKey: text('viewer_key').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.jobId, table.viewerKey, table.day] })],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['proposal_received', 'interest_received', 'proposal_accepted', 'job_invitation'] }).notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    link: text('link'),
+    params: jsonb('params').$type<Record<string, string>>().notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('notifications_user_idx').on(table.userId, table.createdAt.desc()),
+    index('notifications_unread_idx')
+      .on(table.userId)
+      .where(sql`not ${table.isRead}`),
+  ],
+);
+
+/**
+ * Verified reviews: written by either party once a job's payment is released (the payments issue).
+ * Profiles compute every rating from these rows.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    reviewerId: uuid('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    revieweeId: uuid('reviewee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    overallRating: integer('overall_rating').notNull(),
+    workQuality: integer('work_quality'),
+    communication: integer('communication'),
+    timeliness: integer('timeliness'),
+    paymentReliability: integer('payment_reliability'),
+    comment: text('comment'),
+    showOnProfile: boolean('show_on_profile').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('reviews_job_reviewer_idx').on(table.jobId, table.reviewerId),
+    index('reviews_reviewee_idx').on(table.revieweeId, table.createdAt.desc()),
+    check('reviews_rating_range', sql`${table.overallRating} between 1 and 5`),
+  ],
+);

@@ -1,0 +1,44 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notifications } from '../../db/schema.ts';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotification = typeof notifications.$inferInsert;
+
+export function createNotificationsRepository(db: Db) {
+  return {
+    async insert(notification: NewNotification, executor: Db = db) {
+      await executor.insert(notifications).values(notification);
+    },
+
+    listForUser: (userId: string, limit: number) =>
+      db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit),
+
+    async countUnread(userId: string) {
+      const [row] = await db
+        .select({ unread: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+      return row?.unread ?? 0;
+    },
+
+    /** Marks one of the user's own notifications read; another user's id matches nothing. */
+    async markRead(userId: string, id: string) {
+      const updated = await db
+        .update(notifications)
+        .set({ isRead: true })
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .returning({ id: notifications.id });
+      return updated.length > 0;
+    },
+
+    async markAllRead(userId: string) {
+      await db
+        .update(notifications)
+        .set({ isRead: true })
+        .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

@@ -1,0 +1,90 @@
+import type { Notification, NotificationKind, NotificationList } from '@mihna/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { DeliveryService } from '../delivery/delivery.service.ts';
+import type { NotificationRow, NotificationsRepository } from './notifications.repository.ts';
+
+/** The English wording of each kind; screens translate by kind with the same params. */
+const wording: Record<NotificationKind, { title: string; message: (params: Record<string, string>) => string }> = {
+  proposal_received: {
+    title: 'New proposal',
+    message: (p) => `${p.worker_name} sent a proposal for "${p.job_title}".`,
+  },
+  interest_received: {
+    title: 'New interest',
+    message: (p) => `${p.worker_name} is interested in "${p.job_title}".`,
+  },
+  proposal_accepted: {
+    title: 'Proposal accepted',
+    message: (p) => `${p.employer_name} accepted your proposal for "${p.job_title}".`,
+  },
+  job_invitation: {
+    title: 'Invitation to a project',
+    message: (p) => `${p.employer_name} invited you to "${p.job_title}".`,
+  },
+};
+
+export interface NotificationEvent {
+  userId: string;
+  kind: NotificationKind;
+  /** The app path it leads to, e.g. /projects/{id}. */
+  link: string;
+  params: Record<string, string>;
+  /** Also e-mail it to this address, with the link. */
+  email?: string;
+}
+
+export const notFoundMessage = 'Notification not found';
+
+const toNotification = (row: NotificationRow): Notification => ({
+  id: row.id,
+  kind: row.kind,
+  title: row.title,
+  message: row.message,
+  link: row.link,
+  params: row.params,
+  is_read: row.isRead,
+  created_at: row.createdAt.toISOString(),
+});
+
+export function createNotificationsService(dependencies: {
+  repository: NotificationsRepository;
+  delivery: DeliveryService;
+  publicUrl: string;
+  clock: () => Date;
+}) {
+  const { repository, delivery, publicUrl, clock } = dependencies;
+
+  return {
+    /**
+     * Records a notification in the caller's transaction, so it exists exactly when the event does;
+     * an e-mail, when asked for, is queued in the same transaction. Call `delivery.dispatchSoon()` after commit.
+     */
+    async notify(event: NotificationEvent, executor: Db) {
+      const { title, message } = wording[event.kind];
+      const text = message(event.params);
+      await repository.insert(
+        { userId: event.userId, kind: event.kind, title, message: text, link: event.link, params: event.params, createdAt: clock() },
+        executor,
+      );
+      if (event.email) {
+        await delivery.enqueue({ channel: 'email', to: event.email, subject: title, text: `${text}\n\n${publicUrl}${event.link}\n` }, executor);
+      }
+    },
+
+    dispatchSoon: () => delivery.dispatchSoon(),
+
+    async list(userId: string, limit: number): Promise<NotificationList> {
+      const [rows, unread] = await Promise.all([repository.listForUser(userId, limit), repository.countUnread(userId)]);
+      return { notifications: rows.map(toNotification), unread_count: unread };
+    },
+
+    async markRead(userId: string, id: string) {
+      if (!(await repository.markRead(userId, id))) throw new AppError('not_found', notFoundMessage);
+    },
+
+    markAllRead: (userId: string) => repository.markAllRead(userId),
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,0 +1,4 @@
+/** Placeholder while the screen is written. */
+export default function Screen() {
+  return null;
+}

@@ -1,0 +1,329 @@
+import { z } from 'zod';
+import { commaSeparatedList } from './accounts.ts';
+import { messages } from './messages.ts';
+import { findRegion, isCountryCode } from './reference/countries.ts';
+import { industries, LOCAL_SERVICES_INDUSTRY_ID } from './reference/industries.ts';
+import { localServiceCategories } from './reference/local-services.ts';
+import { isPlainLine, multiLineText, singleLineText, toWesternDigits } from './text.ts';
+
+export const jobTypes = ['hourly', 'fixed'] as const;
+export type JobType = (typeof jobTypes)[number];
+export const paymentMethods = ['escrow', 'cash'] as const;
+export const jobStatuses = ['open', 'assigned', 'in_progress', 'completed', 'cancelled'] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+export const jobSorts = ['created_at', 'budget', 'proposal_count'] as const;
+export const professionalSorts = ['rating', 'rate', 'created_at'] as const;
+export const proposalStatuses = ['pending', 'accepted'] as const;
+
+export const jobMessages = {
+  onlyEmployers: 'Only employers can post projects',
+  budgetOrder: 'Maximum budget must be at least the minimum budget',
+  deadlineOrder: 'Deadline must be on or after the start date',
+  cashNeedsEmirate: 'Cash payment is available only when an emirate is chosen (same emirate only)',
+  localServiceOnly: 'Local service fields apply only to the Local Services industry',
+  notFound: 'Job not found',
+  notOpen: 'This project is no longer open',
+} as const;
+
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+const trimDigits = (value: unknown) => (typeof value === 'string' ? toWesternDigits(value).trim() : value);
+
+/** A required amount in major units: a number, at least 0, step 0.01 (0.001 for the three-decimal dinars). */
+const amount = (limit: number) =>
+  z.preprocess(
+    (value) => emptyToUndefined(trimDigits(value)),
+    z.coerce
+      .number({ error: (issue) => (issue.input === undefined ? messages.required : messages.validNumber) })
+      .refine(Number.isFinite, messages.validNumber)
+      .min(0, messages.min(0))
+      .max(limit, messages.max(limit)),
+  );
+
+/** An optional calendar date, YYYY-MM-DD (a full timestamp is cut to its date). */
+const optionalDate = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().slice(0, 10) || null : (value ?? null)),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, messages.invalidFormat)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), messages.invalidFormat)
+    .nullable(),
+);
+
+const optionalId = z.preprocess(emptyToUndefined, z.string().trim().max(60, messages.maxLength(60)).optional());
+const flag = z.boolean().default(false);
+export const MAX_BUDGET = 100_000_000;
+
+/** POST /jobs: every creation field of the specification, with its rules. */
+export const jobCreationSchema = z
+  .object({
+    title: singleLineText(150),
+    description: multiLineText(10_000),
+    skills_required: commaSeparatedList(20, 60).refine((skills) => skills.length > 0, messages.required),
+    project_type: z.enum(jobTypes, { error: messages.required }),
+    budget_min: amount(MAX_BUDGET),
+    budget_max: amount(MAX_BUDGET),
+    start_date: optionalDate.optional(),
+    deadline: optionalDate.optional(),
+    country: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() ? value.trim().toUpperCase() : 'AE'),
+      z.string().refine(isCountryCode, messages.invalidFormat),
+    ),
+    /** The emirate (UAE) or region (other countries) id; `region` is accepted as the same field. */
+    emirate: optionalId,
+    region: optionalId,
+    city: optionalId,
+    industry_category: optionalId,
+    local_service_category: optionalId,
+    local_service_subcategory: optionalId,
+    payment_method: z.preprocess(emptyToUndefined, z.enum(paymentMethods, { error: messages.invalidFormat }).default('escrow')),
+    is_featured: flag,
+    is_urgent: flag,
+    location_required: flag,
+    allow_remote: flag,
+    address: z.preprocess(
+      emptyToUndefined,
+      z.string().trim().max(300, messages.maxLength(300)).refine(isPlainLine, messages.invalidFormat).optional(),
+    ),
+  })
+  .transform(({ region, ...job }) => ({ ...job, emirate: job.emirate ?? region }))
+  .superRefine((job, context) => {
+    const fail = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    if (job.budget_max < job.budget_min) fail('budget_max', jobMessages.budgetOrder);
+    if (job.start_date && job.deadline && job.deadline < job.start_date) fail('deadline', jobMessages.deadlineOrder);
+    const region = job.emirate ? findRegion(job.country, job.emirate) : undefined;
+    if (job.emirate && !region) fail('emirate', messages.invalidFormat);
+    if (job.city && !region?.cities.some((city) => city.id === job.city)) fail('city', messages.invalidFormat);
+    if (job.industry_category && !industries.some((industry) => industry.id === job.industry_category)) {
+      fail('industry_category', messages.invalidFormat);
+    }
+    const isLocalService = job.industry_category === LOCAL_SERVICES_INDUSTRY_ID;
+    if ((job.local_service_category || job.local_service_subcategory) && !isLocalService) {
+      fail('local_service_category', jobMessages.localServiceOnly);
+      return;
+    }
+    const category = localServiceCategories.find((candidate) => candidate.id === job.local_service_category);
+    if (job.local_service_category && !category) fail('local_service_category', messages.invalidFormat);
+    if (job.local_service_subcategory && !category?.subservices.some((sub) => sub.id === job.local_service_subcategory)) {
+      fail('local_service_subcategory', messages.invalidFormat);
+    }
+    if (job.payment_method === 'cash' && !region) fail('payment_method', jobMessages.cashNeedsEmirate);
+  });
+export type JobCreationInput = z.input<typeof jobCreationSchema>;
+export type JobCreation = z.output<typeof jobCreationSchema>;
+
+const optionalNumberParam = z.preprocess(
+  (value) => emptyToUndefined(trimDigits(value)),
+  z.coerce.number({ error: messages.validNumber }).refine(Number.isFinite, messages.validNumber).min(0, messages.min(0)).optional(),
+);
+const optionalTextParam = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().max(max, messages.maxLength(max)).optional());
+const countryParam = z.preprocess(
+  (value) => (typeof value === 'string' && isCountryCode(value.trim().toUpperCase()) ? value.trim().toUpperCase() : undefined),
+  z.string().optional(),
+);
+const pageParams = (maxLimit: number, defaultLimit: number) => ({
+  skip: z.coerce.number({ error: messages.validWholeNumber }).int(messages.validWholeNumber).min(0, messages.min(0)).max(10_000, messages.max(10_000)).default(0),
+  limit: z.coerce.number({ error: messages.validWholeNumber }).int(messages.validWholeNumber).min(1, messages.min(1)).max(maxLimit, messages.max(maxLimit)).default(defaultLimit),
+});
+
+export const PROJECT_PAGE_SIZE = 20;
+export const PROFESSIONAL_PAGE_SIZE = 20;
+
+/**
+ * GET /search/jobs. Amounts are in the chosen country's currency (AED without a country). An unknown
+ * country reads as all countries ('All GCC Countries'). `cursor` continues from a previous answer's
+ * `next_cursor` so that deep pages cost what the first page costs; `skip` works up to 10,000.
+ */
+export const jobSearchParamsSchema = z.object({
+  ...pageParams(50, PROJECT_PAGE_SIZE),
+  cursor: optionalTextParam(200),
+  sort_by: z.preprocess(emptyToUndefined, z.enum(jobSorts, { error: messages.invalidFormat }).default('created_at')),
+  q: optionalTextParam(200),
+  skills: optionalTextParam(300),
+  job_type: z.preprocess(emptyToUndefined, z.enum(jobTypes, { error: messages.invalidFormat }).optional()),
+  min_budget: optionalNumberParam,
+  max_budget: optionalNumberParam,
+  country: countryParam,
+  region: optionalTextParam(60),
+  emirate: optionalTextParam(60),
+  industry_category: optionalTextParam(60),
+  local_service_category: optionalTextParam(60),
+  local_service_subcategory: optionalTextParam(60),
+});
+export type JobSearchParams = z.output<typeof jobSearchParamsSchema>;
+
+/** GET /api/search/professionals. Rates are per hour in the chosen country's currency (AED without a country). */
+export const professionalSearchParamsSchema = z.object({
+  ...pageParams(50, PROFESSIONAL_PAGE_SIZE),
+  sort_by: z.preprocess(emptyToUndefined, z.enum(professionalSorts, { error: messages.invalidFormat }).default('rating')),
+  q: optionalTextParam(200),
+  skills: optionalTextParam(300),
+  min_rate: optionalNumberParam,
+  max_rate: optionalNumberParam,
+  country: countryParam,
+  region: optionalTextParam(60),
+  emirate: optionalTextParam(60),
+  industry_category: optionalTextParam(60),
+  local_service_category: optionalTextParam(60),
+  local_service_subcategory: optionalTextParam(60),
+  show_location: z.preprocess((value) => value === true || value === 'true' || value === '1', z.boolean()),
+});
+export type ProfessionalSearchParams = z.output<typeof professionalSearchParamsSchema>;
+
+/** A job as search cards show it (§3 Job, search card). Amounts are in `currency`, in major units. */
+export const jobCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  is_featured: z.boolean(),
+  featured_until: z.string().nullable(),
+  is_urgent: z.boolean(),
+  project_type: z.enum(jobTypes),
+  job_type: z.enum(jobTypes),
+  payment_method: z.enum(paymentMethods),
+  country: z.string(),
+  /** The emirate id for UAE jobs, otherwise null; `region` carries the subdivision in every country. */
+  emirate: z.string().nullable(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  allow_remote: z.boolean(),
+  location_required: z.boolean(),
+  currency: z.string(),
+  budget_min: z.number(),
+  budget_max: z.number(),
+  /** The budget in US dollars through the pegs, for the screens that show budgets in $. */
+  budget_min_usd: z.number(),
+  budget_max_usd: z.number(),
+  proposal_count: z.number().int(),
+  view_count: z.number().int(),
+  industry_category: z.string().nullable(),
+  local_service_category: z.string().nullable(),
+  local_service_subcategory: z.string().nullable(),
+  skills_required: z.array(z.string()),
+  status: z.enum(jobStatuses),
+  created_at: z.string(),
+  start_date: z.string().nullable(),
+  deadline: z.string().nullable(),
+});
+export type JobCard = z.infer<typeof jobCardSchema>;
+
+export const jobSearchResponseSchema = z.object({
+  jobs: z.array(jobCardSchema),
+  total: z.number().int(),
+  next_cursor: z.string().nullable(),
+});
+export type JobSearchResponse = z.infer<typeof jobSearchResponseSchema>;
+
+/** GET /jobs/{id}: the card's fields plus the owner, and what the viewer may do with it. */
+export const jobDetailSchema = jobCardSchema.extend({
+  employer_id: z.string(),
+  proposals_count: z.number().int(),
+  /** Shown to the owner and to the hired professional only. */
+  address: z.string().nullable(),
+  employer_info: z.object({
+    id: z.string(),
+    name: z.string(),
+    /** Only the owner sees the e-mail address. */
+    email: z.string().nullable(),
+    company: z.string().nullable(),
+    account_status: z.string(),
+    profile_picture: z.string().nullable(),
+  }),
+  viewer: z.object({
+    is_owner: z.boolean(),
+    has_proposal: z.boolean(),
+    has_expressed_interest: z.boolean(),
+  }),
+});
+export type JobDetail = z.infer<typeof jobDetailSchema>;
+
+export const jobCreatedSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  moderation_message: z.string().nullable(),
+  featured_payment_required: z.boolean(),
+  featured_payment_message: z.string().nullable(),
+  featured_fee: z.number().nullable(),
+  currency: z.string(),
+  job: jobDetailSchema,
+});
+export type JobCreated = z.infer<typeof jobCreatedSchema>;
+
+/** POST /proposals. The rate is in US dollars per hour, as the form's label says. */
+export const proposalInputSchema = z.object({
+  job_id: z.uuid({ message: messages.invalidFormat }),
+  proposal_text: multiLineText(5000),
+  proposed_rate: z.preprocess(
+    (value) => emptyToUndefined(trimDigits(value)),
+    z.coerce
+      .number({ error: (issue) => (issue.input === undefined ? messages.required : messages.validNumber) })
+      .refine(Number.isFinite, messages.validNumber)
+      .min(0.01, messages.min(0.01))
+      .max(100_000, messages.max(100_000)),
+  ),
+  estimated_hours: z.preprocess(
+    (value) => emptyToUndefined(trimDigits(value)) ?? null,
+    z.coerce.number({ error: messages.validWholeNumber }).int(messages.validWholeNumber).min(0, messages.min(0)).max(100_000, messages.max(100_000)).nullable(),
+  ),
+});
+export type ProposalInput = z.input<typeof proposalInputSchema>;
+
+export const proposalSchema = z.object({
+  id: z.string(),
+  job_id: z.string(),
+  proposal_text: z.string(),
+  proposed_rate: z.number(),
+  estimated_hours: z.number().int().nullable(),
+  status: z.enum(proposalStatuses),
+  created_at: z.string(),
+  worker: z.object({
+    id: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    total_rating: z.number(),
+    total_reviews: z.number().int(),
+    bio: z.string().nullable(),
+    skills: z.array(z.string()),
+    profile_picture: z.string().nullable(),
+  }),
+});
+export type Proposal = z.infer<typeof proposalSchema>;
+
+/** POST /jobs/{id}/express-interest. */
+export const expressInterestSchema = z.object({
+  message: z.preprocess(emptyToUndefined, z.string().trim().max(2000, messages.maxLength(2000)).optional()),
+  proposed_rate: optionalNumberParam,
+  availability_start: optionalDate.optional(),
+  estimated_duration: z.preprocess(emptyToUndefined, z.string().trim().max(60, messages.maxLength(60)).refine(isPlainLine, messages.invalidFormat).optional()),
+});
+export type ExpressInterestInput = z.input<typeof expressInterestSchema>;
+
+/** POST /jobs/{id}/invitations: an employer invites a professional to one of their open projects. */
+export const invitationInputSchema = z.object({
+  professional_id: z.uuid({ message: messages.invalidFormat }),
+  message: z.preprocess(emptyToUndefined, z.string().trim().max(1000, messages.maxLength(1000)).optional()),
+});
+
+export const notificationKinds = ['proposal_received', 'interest_received', 'proposal_accepted', 'job_invitation'] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(notificationKinds),
+  title: z.string(),
+  message: z.string(),
+  /** The app path the notification leads to. */
+  link: z.string().nullable(),
+  /** The names and titles the message was built from, so screens can say it in the reader's language. */
+  params: z.record(z.string(), z.string()),
+  is_read: z.boolean(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unread_count: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+
