@@ -115,7 +115,7 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: config.publicUrl,
     clock,
   });
-  const jobs = createJobsService({ db, moderation, clock });
+  const jobs = createJobsService({ db, users, moderation, clock });
   const proposals = createProposalsService({ db, moderation, notifications, clock });
   const profiles = createProfilesService({ db, clock });
 

@@ -38,6 +38,7 @@ async function main() {
     const now = new Date();
     void app.services.rateLimiter.pruneExpired(new Date(now.getTime() - 86_400_000)).catch(() => undefined);
     void app.services.auth.pruneExpired(now).catch(() => undefined);
+    void app.services.jobs.pruneViews().catch(() => undefined);
   }, 3_600_000);
   maintenance.unref();
 

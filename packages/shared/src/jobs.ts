@@ -25,19 +25,43 @@ export const jobMessages = {
   notOpen: 'This project is no longer open',
 } as const;
 
+/** The server's answers about proposals, interest and invitations (the screens translate them). */
+export const proposalMessages = {
+  submitted: 'Proposal submitted successfully!',
+  accepted: 'Proposal accepted successfully!',
+  interestExpressed: 'Interest expressed successfully! The employer will be notified.',
+  onlyProfessionals: 'Only professionals can submit proposals',
+  onlyProfessionalsInterest: 'Only professionals can express interest',
+  duplicateProposal: 'You have already submitted a proposal for this project',
+  duplicateInterest: 'You have already expressed interest in this project',
+  cashSameEmirate: 'This project is paid in cash and is open only to professionals in the same emirate',
+  onlyOwnerViews: 'Only the project owner can view its proposals',
+  onlyOwnerAccepts: 'Only the project owner can accept proposals',
+  proposalNotFound: 'Proposal not found',
+  notAcceptable: 'This proposal can no longer be accepted',
+  onlyEmployersInvite: 'Only employers can invite professionals',
+  inviteOwnOpenJob: 'You can only invite professionals to your own open projects',
+  notAProfessional: 'Expert Not Found',
+  duplicateInvitation: 'You have already invited this professional to this project',
+  invited: 'Invitation sent',
+} as const;
+
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const trimDigits = (value: unknown) => (typeof value === 'string' ? toWesternDigits(value).trim() : value);
 
+/** Numbers arrive as JSON numbers or typed text ("1500", "١٥٠٠"); empty means absent. */
+const toNumber = (value: unknown) => {
+  const cleaned = emptyToUndefined(trimDigits(value));
+  return typeof cleaned === 'string' ? (/^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN) : cleaned;
+};
+const numberInput = (required: boolean) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined && required ? messages.required : messages.validNumber) })
+    .refine(Number.isFinite, messages.validNumber);
+
 /** A required amount in major units: a number, at least 0, step 0.01 (0.001 for the three-decimal dinars). */
 const amount = (limit: number) =>
-  z.preprocess(
-    (value) => emptyToUndefined(trimDigits(value)),
-    z.coerce
-      .number({ error: (issue) => (issue.input === undefined ? messages.required : messages.validNumber) })
-      .refine(Number.isFinite, messages.validNumber)
-      .min(0, messages.min(0))
-      .max(limit, messages.max(limit)),
-  );
+  z.preprocess(toNumber, numberInput(true).pipe(z.number().min(0, messages.min(0)).max(limit, messages.max(limit))));
 
 /** An optional calendar date, YYYY-MM-DD (a full timestamp is cut to its date). */
 const optionalDate = z.preprocess(
@@ -112,8 +136,10 @@ export type JobCreationInput = z.input<typeof jobCreationSchema>;
 export type JobCreation = z.output<typeof jobCreationSchema>;
 
 const optionalNumberParam = z.preprocess(
-  (value) => emptyToUndefined(trimDigits(value)),
-  z.coerce.number({ error: messages.validNumber }).refine(Number.isFinite, messages.validNumber).min(0, messages.min(0)).optional(),
+  toNumber,
+  numberInput(false)
+    .pipe(z.number().min(0, messages.min(0)))
+    .optional(),
 );
 const optionalTextParam = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().max(max, messages.maxLength(max)).optional());
 const countryParam = z.preprocess(
@@ -121,8 +147,18 @@ const countryParam = z.preprocess(
   z.string().optional(),
 );
 const pageParams = (maxLimit: number, defaultLimit: number) => ({
-  skip: z.coerce.number({ error: messages.validWholeNumber }).int(messages.validWholeNumber).min(0, messages.min(0)).max(10_000, messages.max(10_000)).default(0),
-  limit: z.coerce.number({ error: messages.validWholeNumber }).int(messages.validWholeNumber).min(1, messages.min(1)).max(maxLimit, messages.max(maxLimit)).default(defaultLimit),
+  skip: z.coerce
+    .number({ error: messages.validWholeNumber })
+    .int(messages.validWholeNumber)
+    .min(0, messages.min(0))
+    .max(10_000, messages.max(10_000))
+    .default(0),
+  limit: z.coerce
+    .number({ error: messages.validWholeNumber })
+    .int(messages.validWholeNumber)
+    .min(1, messages.min(1))
+    .max(maxLimit, messages.max(maxLimit))
+    .default(defaultLimit),
 });
 
 export const PROJECT_PAGE_SIZE = 20;
@@ -253,16 +289,17 @@ export const proposalInputSchema = z.object({
   job_id: z.uuid({ message: messages.invalidFormat }),
   proposal_text: multiLineText(5000),
   proposed_rate: z.preprocess(
-    (value) => emptyToUndefined(trimDigits(value)),
-    z.coerce
-      .number({ error: (issue) => (issue.input === undefined ? messages.required : messages.validNumber) })
-      .refine(Number.isFinite, messages.validNumber)
-      .min(0.01, messages.min(0.01))
-      .max(100_000, messages.max(100_000)),
+    toNumber,
+    numberInput(true).pipe(z.number().min(0.01, messages.min(0.01)).max(100_000, messages.max(100_000))),
   ),
   estimated_hours: z.preprocess(
-    (value) => emptyToUndefined(trimDigits(value)) ?? null,
-    z.coerce.number({ error: messages.validWholeNumber }).int(messages.validWholeNumber).min(0, messages.min(0)).max(100_000, messages.max(100_000)).nullable(),
+    (value) => toNumber(value) ?? null,
+    z
+      .number({ error: messages.validWholeNumber })
+      .int(messages.validWholeNumber)
+      .min(0, messages.min(0))
+      .max(100_000, messages.max(100_000))
+      .nullable(),
   ),
 });
 export type ProposalInput = z.input<typeof proposalInputSchema>;
@@ -293,7 +330,10 @@ export const expressInterestSchema = z.object({
   message: z.preprocess(emptyToUndefined, z.string().trim().max(2000, messages.maxLength(2000)).optional()),
   proposed_rate: optionalNumberParam,
   availability_start: optionalDate.optional(),
-  estimated_duration: z.preprocess(emptyToUndefined, z.string().trim().max(60, messages.maxLength(60)).refine(isPlainLine, messages.invalidFormat).optional()),
+  estimated_duration: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(60, messages.maxLength(60)).refine(isPlainLine, messages.invalidFormat).optional(),
+  ),
 });
 export type ExpressInterestInput = z.input<typeof expressInterestSchema>;
 
@@ -325,5 +365,3 @@ export const notificationListSchema = z.object({
   unread_count: z.number().int(),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
-
-

@@ -1,9 +1,149 @@
+import {
+  currencyOfCountry,
+  FEATURED_DAYS,
+  featuredFee,
+  jobMessages,
+  toMinorUnits,
+  toUsdCents,
+  type JobCreated,
+  type JobCreation,
+  type JobSearchParams,
+  type JobSearchResponse,
+} from '@mihna/shared';
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { toJobCard, toJobDetail } from './job-response.ts';
+import { searchJobs } from './job-search.ts';
+import { createJobsRepository } from './jobs.repository.ts';
 
-export function createJobsService(dependencies: { db: Db; moderation: ModerationService; clock: () => Date }) {
-  void dependencies;
-  return {};
+export const postedMessage = 'Project posted successfully!';
+
+const formatAmount = (amount: number, currency: string) =>
+  `${amount.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 3 })} ${currency}`;
+
+/** Who is looking: the user, or for visitors a hash of their address and browser (never stored raw). */
+export interface ViewerIdentity {
+  user: UserRow | undefined;
+  ipAddress: string;
+  userAgent: string | undefined;
+}
+
+const viewerKey = ({ user, ipAddress, userAgent }: ViewerIdentity) =>
+  user
+    ? `u:${user.id}`
+    : `v:${createHash('sha256')
+        .update(`${ipAddress}\n${userAgent ?? ''}`)
+        .digest('base64url')
+        .slice(0, 22)}`;
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+export function createJobsService(dependencies: { db: Db; users: UsersRepository; moderation: ModerationService; clock: () => Date }) {
+  const { db, users, moderation, clock } = dependencies;
+  const repository = createJobsRepository(db);
+
+  async function loadDetail(jobId: string, viewer: UserRow | undefined) {
+    const job = isUuid(jobId) ? await repository.findJob(jobId) : undefined;
+    const employer = job && (await users.findUserById(job.employerId));
+    if (!job || !employer) throw new AppError('not_found', jobMessages.notFound);
+    const state = viewer ? await repository.viewerState(job.id, viewer.id) : undefined;
+    return {
+      job,
+      detail: toJobDetail(
+        job,
+        employer,
+        {
+          user: viewer,
+          hasProposal: state?.hasProposal ?? false,
+          hasExpressedInterest: state?.hasExpressedInterest ?? false,
+          isHired: state?.isHired ?? false,
+        },
+        clock(),
+      ),
+    };
+  }
+
+  return {
+    /**
+     * Posts a project in its country's currency. The featured option is a request: the job is featured
+     * only once its fee is paid, so the answer says what to pay.
+     */
+    async createJob(user: UserRow, input: JobCreation): Promise<JobCreated> {
+      if (user.role !== 'employer') throw new AppError('forbidden', jobMessages.onlyEmployers);
+      const moderated = moderation.moderateFields({ title: input.title, description: input.description });
+      const currency = currencyOfCountry(input.country);
+      const created = await repository.insertJob({
+        employerId: user.id,
+        title: moderated.values.title ?? input.title,
+        description: moderated.values.description ?? input.description,
+        skillsRequired: input.skills_required,
+        jobType: input.project_type,
+        country: input.country,
+        region: input.emirate ?? null,
+        city: input.city ?? null,
+        address: input.address ?? null,
+        industryCategory: input.industry_category ?? null,
+        localServiceCategory: input.local_service_category ?? null,
+        localServiceSubcategory: input.local_service_subcategory ?? null,
+        paymentMethod: input.payment_method,
+        currency,
+        budgetMinMinor: toMinorUnits(input.budget_min, currency),
+        budgetMaxMinor: toMinorUnits(input.budget_max, currency),
+        budgetMinUsd: toUsdCents(input.budget_min, currency),
+        budgetMaxUsd: toUsdCents(input.budget_max, currency),
+        featuredRequested: input.is_featured,
+        isUrgent: input.is_urgent,
+        locationRequired: input.location_required,
+        allowRemote: input.allow_remote,
+        startDate: input.start_date ?? null,
+        deadline: input.deadline ?? null,
+        createdAt: clock(),
+      });
+      const fee = input.is_featured ? featuredFee(input.budget_min, input.budget_max, currency) : null;
+      const { detail } = await loadDetail(created.id, user);
+      return {
+        id: created.id,
+        message: postedMessage,
+        moderation_message: moderated.messages.length > 0 ? moderated.messages.join(' ') : null,
+        featured_payment_required: fee !== null,
+        featured_payment_message:
+          fee === null
+            ? null
+            : `Your project is posted. To feature it at the top of search results for ${FEATURED_DAYS} days, pay the featured fee of ${formatAmount(fee, currency)}.`,
+        featured_fee: fee,
+        currency,
+        job: detail,
+      };
+    },
+
+    /** A job's detail for anyone; a view is counted once per viewer per day, and never the owner's own. */
+    async getJob(jobId: string, identity: ViewerIdentity) {
+      const { job, detail } = await loadDetail(jobId, identity.user);
+      if (identity.user?.id !== job.employerId) {
+        const counted = await repository.recordView(job.id, viewerKey(identity), clock().toISOString().slice(0, 10));
+        if (counted) detail.view_count += 1;
+      }
+      return detail;
+    },
+
+    async listOwnJobs(user: UserRow) {
+      if (user.role !== 'employer') return { jobs: [] };
+      const now = clock();
+      return { jobs: (await repository.listEmployerJobs(user.id)).map((job) => toJobCard(job, now)) };
+    },
+
+    async search(params: JobSearchParams): Promise<JobSearchResponse> {
+      const now = clock();
+      const page = await searchJobs(db, params, now);
+      return { jobs: page.rows.map((row) => toJobCard(row, now)), total: page.total, next_cursor: page.nextCursor };
+    },
+
+    pruneViews: () => repository.pruneViews(new Date(clock().getTime() - 3 * 86_400_000).toISOString().slice(0, 10)),
+  };
 }
 
 export type JobsService = ReturnType<typeof createJobsService>;

@@ -6,6 +6,7 @@ export const seriousViolationDetail = `${severityMessages.severe}: this text con
 const fieldLabels: Record<string, string> = {
   bio: 'bio',
   company_description: 'company description',
+  title: 'title',
   description: 'description',
   proposal_text: 'proposal',
 };

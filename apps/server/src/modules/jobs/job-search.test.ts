@@ -1,0 +1,230 @@
+import type { JobCard, JobSearchResponse } from '@mihna/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import { createTestClock, createUser } from '../../test/accounts.ts';
+import { createTestApp } from '../../test/harness.ts';
+import { postJob } from './test-jobs.ts';
+
+describe('GET /search/jobs', () => {
+  let app: App;
+  const clock = createTestClock(Date.parse('2026-11-01T08:00:00Z'));
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock: clock.now });
+    const employer = await createUser(app, { role: 'employer', company_name: 'Search Test Co' });
+    const post = async (key: string, changes: Parameters<typeof postJob>[2]) => {
+      clock.advance(60_000);
+      ids[key] = (await postJob(app, employer.token, changes)).id;
+    };
+    await post('webDubai', {
+      title: 'Designing a bilingual website',
+      description: 'Marketing site for a perfume brand.',
+      skills_required: 'React, Figma',
+      project_type: 'fixed',
+      budget_min: 8000,
+      budget_max: 12000,
+      industry_category: 'design_creative',
+    });
+    await post('mobileAbuDhabi', {
+      title: 'Mobile app for clinic bookings',
+      description: 'Appointments and reminders for a chain of clinics.',
+      skills_required: 'Flutter, Firebase',
+      project_type: 'hourly',
+      budget_min: 100,
+      budget_max: 200,
+      emirate: 'abu_dhabi',
+      industry_category: 'healthcare_medical',
+    });
+    await post('arabicRiyadh', {
+      title: 'تصميم المواقع الإلكترونية لشركة عقارية',
+      description: 'نحتاج إلى موقع حديث باللغتين.',
+      skills_required: 'WordPress',
+      country: 'SA',
+      emirate: undefined,
+      region: 'riyadh',
+      budget_min: 3750,
+      budget_max: 7500,
+      industry_category: 'real_estate',
+    });
+    await post('cleaningSharjah', {
+      title: 'Weekly villa cleaning',
+      description: 'Four bedrooms, every Thursday.',
+      skills_required: 'Cleaning',
+      project_type: 'hourly',
+      budget_min: 40,
+      budget_max: 60,
+      emirate: 'sharjah',
+      industry_category: 'local_services',
+      local_service_category: 'cleaning_services',
+      local_service_subcategory: 'home_deep_cleaning',
+      payment_method: 'cash',
+    });
+    await post('ledgerKuwait', {
+      title: 'Bookkeeping for a trading company',
+      description: 'Monthly ledgers and VAT returns.',
+      skills_required: 'Accounting, Xero',
+      country: 'KW',
+      emirate: undefined,
+      region: 'hawalli',
+      budget_min: 300,
+      budget_max: 900,
+      industry_category: 'finance_banking',
+    });
+    await post('featuredNow', { title: 'Featured brand identity', skills_required: 'Branding', budget_min: 1000, budget_max: 2000 });
+    await post('featuredExpired', { title: 'Expired feature logo', skills_required: 'Branding', budget_min: 500, budget_max: 900 });
+    await post('assigned', { title: 'Already assigned website', skills_required: 'React' });
+
+    const { db } = app.services.database;
+    const now = clock.now();
+    await db.execute(sql`update jobs set featured_until = ${new Date(now.getTime() + 86_400_000)} where id = ${ids.featuredNow}`);
+    await db.execute(sql`update jobs set featured_until = ${new Date(now.getTime() - 1000)} where id = ${ids.featuredExpired}`);
+    await db.execute(sql`update jobs set status = 'assigned' where id = ${ids.assigned}`);
+    await db.execute(sql`update jobs set proposal_count = 5 where id = ${ids.webDubai}`);
+    await db.execute(sql`update jobs set proposal_count = 2 where id = ${ids.mobileAbuDhabi}`);
+  });
+  afterAll(() => app.close());
+
+  async function search(query: Record<string, string | number> = {}) {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/search/jobs',
+      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<JobSearchResponse>();
+  }
+  const keysOf = (jobs: JobCard[]) => jobs.map((job) => Object.entries(ids).find(([, id]) => id === job.id)?.[0]);
+
+  it('lists open jobs only: the featured one first while it lasts, then newest first, with the total', async () => {
+    const result = await search();
+    expect(result.total).toBe(7);
+    expect(keysOf(result.jobs)).toEqual([
+      'featuredNow',
+      'featuredExpired',
+      'ledgerKuwait',
+      'cleaningSharjah',
+      'arabicRiyadh',
+      'mobileAbuDhabi',
+      'webDubai',
+    ]);
+    expect(result.jobs[0]?.is_featured).toBe(true);
+    expect(result.jobs[1]?.is_featured).toBe(false);
+    expect(result.next_cursor).toBeNull();
+  });
+
+  it('stops featuring a job when its paid period ends', async () => {
+    clock.advance(2 * 86_400_000);
+    try {
+      expect(keysOf((await search()).jobs)[0]).toBe('featuredExpired');
+    } finally {
+      clock.advance(-2 * 86_400_000);
+    }
+  });
+
+  it('finds words in their other forms, in English and Arabic, over title, skills and description', async () => {
+    expect(keysOf((await search({ q: 'design' })).jobs)).toEqual(['webDubai']);
+    // The plural finds the singular in the other jobs' description ("a fast website"), featured first.
+    expect(keysOf((await search({ q: 'websites' })).jobs)).toEqual(['featuredNow', 'featuredExpired', 'webDubai']);
+    expect(keysOf((await search({ q: 'flutter' })).jobs)).toEqual(['mobileAbuDhabi']);
+    expect(keysOf((await search({ q: 'reminder' })).jobs)).toEqual(['mobileAbuDhabi']);
+    expect(keysOf((await search({ q: 'مواقع' })).jobs)).toEqual(['arabicRiyadh']);
+    expect(keysOf((await search({ q: 'الموقع' })).jobs)).toEqual(['arabicRiyadh']);
+    expect((await search({ q: 'submarine' })).total).toBe(0);
+  });
+
+  it('narrows by each filter to exactly the expected jobs', async () => {
+    const cases: [Record<string, string | number>, string[]][] = [
+      [{ skills: 'figma' }, ['webDubai']],
+      [{ skills: 'React, Figma' }, ['webDubai']],
+      [{ job_type: 'hourly' }, ['cleaningSharjah', 'mobileAbuDhabi']],
+      [{ country: 'SA' }, ['arabicRiyadh']],
+      [{ country: 'kw' }, ['ledgerKuwait']],
+      [{ country: 'SA', region: 'riyadh' }, ['arabicRiyadh']],
+      [{ region: 'hawalli' }, ['ledgerKuwait']],
+      [{ emirate: 'abu_dhabi' }, ['mobileAbuDhabi']],
+      [{ country: 'AE', emirate: 'sharjah' }, ['cleaningSharjah']],
+      [{ industry_category: 'finance_banking' }, ['ledgerKuwait']],
+      [{ industry_category: 'local_services', local_service_category: 'cleaning_services' }, ['cleaningSharjah']],
+      [{ local_service_subcategory: 'home_deep_cleaning' }, ['cleaningSharjah']],
+      [{ country: 'AE', min_budget: 10000 }, ['webDubai']],
+      [{ country: 'AE', max_budget: 150 }, ['cleaningSharjah', 'mobileAbuDhabi']],
+      // Amounts are in the chosen country's currency: the Riyadh job's 7,500 SAR does not reach 10,000 SAR.
+      [{ country: 'SA', min_budget: 10000 }, []],
+      [{ country: 'SA', min_budget: 7000 }, ['arabicRiyadh']],
+      // Without a country, amounts are dirhams: 900 KWD ≈ 10,766 AED reaches 10,000 but not 11,000.
+      [{ min_budget: 10000, max_budget: 11000 }, ['ledgerKuwait', 'webDubai']],
+      [{ min_budget: 11000, max_budget: 11500 }, ['webDubai']],
+    ];
+    for (const [query, expected] of cases) {
+      const result = await search(query);
+      expect(keysOf(result.jobs), JSON.stringify(query)).toEqual(expected);
+      expect(result.total, JSON.stringify(query)).toBe(expected.length);
+    }
+  });
+
+  it('treats an unknown country as all GCC countries', async () => {
+    expect((await search({ country: 'All GCC Countries' })).total).toBe(7);
+  });
+
+  it('sorts by highest budget and by least competition, featured first in each', async () => {
+    expect(keysOf((await search({ sort_by: 'budget' })).jobs)).toEqual([
+      'featuredNow',
+      'webDubai',
+      // 900 KWD ≈ 2,932 USD is more than 7,500 SAR = 2,000 USD.
+      'ledgerKuwait',
+      'arabicRiyadh',
+      'featuredExpired',
+      'mobileAbuDhabi',
+      'cleaningSharjah',
+    ]);
+    expect(keysOf((await search({ sort_by: 'proposal_count' })).jobs)).toEqual([
+      'featuredNow',
+      'featuredExpired',
+      'ledgerKuwait',
+      'cleaningSharjah',
+      'arabicRiyadh',
+      'mobileAbuDhabi',
+      'webDubai',
+    ]);
+  });
+
+  it('pages by skip and by cursor to the same sequence, with the same total on every page', async () => {
+    for (const sort_by of ['created_at', 'budget', 'proposal_count']) {
+      const all = keysOf((await search({ sort_by })).jobs);
+      const bySkip: (string | undefined)[] = [];
+      for (let skip = 0; skip < 8; skip += 3) {
+        const page = await search({ sort_by, skip, limit: 3 });
+        expect(page.total).toBe(7);
+        bySkip.push(...keysOf(page.jobs));
+      }
+      expect(bySkip).toEqual(all);
+
+      const byCursor: (string | undefined)[] = [];
+      let cursor: string | null | undefined;
+      do {
+        const page: JobSearchResponse = await search({ sort_by, limit: 2, ...(cursor ? { cursor } : {}) });
+        expect(page.total).toBe(7);
+        byCursor.push(...keysOf(page.jobs));
+        cursor = page.next_cursor;
+      } while (cursor);
+      expect(byCursor, sort_by).toEqual(all);
+    }
+  });
+
+  it('refuses bad parameters with the specification’s words, never a server error', async () => {
+    const bad = async (query: Record<string, string>) => {
+      const response = await app.inject({ method: 'GET', url: '/api/search/jobs', query });
+      expect(response.statusCode, JSON.stringify(query)).toBe(422);
+      return response.json<{ detail: { msg: string }[] }>().detail.map((issue) => issue.msg);
+    };
+    expect(await bad({ limit: '0' })).toEqual(['Must be at least 1']);
+    expect(await bad({ limit: '500' })).toEqual(['Must be no more than 50']);
+    expect(await bad({ min_budget: 'lots' })).toEqual(['Must be a valid number']);
+    expect(await bad({ sort_by: 'random' })).toEqual(['Invalid format']);
+    expect(await bad({ cursor: 'garbage' })).toEqual(['Invalid format']);
+    const odd = await app.inject({ method: 'GET', url: '/api/search/jobs', query: { q: '!!! & | ( ) :* <-> "' } });
+    expect(odd.statusCode).toBe(200);
+  });
+});

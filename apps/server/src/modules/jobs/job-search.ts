@@ -1,0 +1,177 @@
+import { currencyOfCountry, messages, toUsdCents, type JobSearchParams } from '@mihna/shared';
+import { and, asc, desc, eq, getTableColumns, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { jobs } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { JobCardRow } from './job-response.ts';
+
+const { searchVector: _searchVector, facets: _facets, ...cardColumns } = getTableColumns(jobs);
+
+/** The position after the last job of a page: which part (featured or not) and that job's sort key. */
+interface Cursor {
+  featured: boolean;
+  /** The sort column's value (budget or proposal count) as text; absent for the newest-first sort. */
+  value?: string;
+  created: string;
+  id: string;
+}
+
+export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+function decodeCursor(text: string): Cursor | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { featured, value: sortValue, created, id } = value as Record<string, unknown>;
+    const isUuid = typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id);
+    const isTimestamp = typeof created === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(created);
+    const isNumber = sortValue === undefined || (typeof sortValue === 'string' && /^-?\d{1,20}$/.test(sortValue));
+    if (typeof featured !== 'boolean' || !isUuid || !isTimestamp || !isNumber) return undefined;
+    return { featured, value: sortValue, created: created, id: id };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The filter tokens the trigger stores in `facets` (migration 0002): every one must be present. */
+function facetTokens(params: JobSearchParams): { all: string[]; anyRegion: string[] } {
+  const all: string[] = [];
+  const region = params.emirate ?? params.region;
+  const country = params.country ?? (params.emirate ? 'AE' : undefined);
+  if (country) all.push(`c:${country}`);
+  if (params.job_type) all.push(`t:${params.job_type}`);
+  if (params.industry_category) all.push(`i:${params.industry_category}`);
+  if (params.local_service_category) all.push(`lc:${params.local_service_category}`);
+  if (params.local_service_subcategory) all.push(`ls:${params.local_service_subcategory}`);
+  for (const skill of (params.skills ?? '').split(',')) {
+    const token = skill.trim().toLowerCase();
+    if (token) all.push(`k:${token}`);
+  }
+  // Region ids are unique within a country: without one, a region matches that id in any country.
+  const anyRegion: string[] = [];
+  if (region && country) all.push(`r:${country}:${region}`);
+  else if (region) for (const code of ['AE', 'SA', 'QA', 'KW', 'OM', 'BH']) anyRegion.push(`r:${code}:${region}`);
+  return { all: [...new Set(all)], anyRegion };
+}
+
+const textArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** Conditions every answer shares: open jobs matching the text and the filters. */
+function filterConditions(params: JobSearchParams): SQL[] {
+  const conditions: SQL[] = [eq(jobs.status, 'open')];
+  if (params.q) {
+    conditions.push(
+      sql`${jobs.searchVector} @@ (websearch_to_tsquery('english', ${params.q}) || websearch_to_tsquery('arabic', ${params.q}))`,
+    );
+  }
+  const { all, anyRegion } = facetTokens(params);
+  if (all.length > 0) conditions.push(sql`${jobs.facets} @> ${textArray(all)}`);
+  if (anyRegion.length > 0) conditions.push(sql`${jobs.facets} && ${textArray(anyRegion)}`);
+  const currency = currencyOfCountry(params.country ?? (params.emirate ? 'AE' : undefined));
+  // A job matches a budget range when its own range reaches into it.
+  if (params.min_budget !== undefined) conditions.push(sql`${jobs.budgetMaxUsd} >= ${toUsdCents(params.min_budget, currency)}`);
+  if (params.max_budget !== undefined) conditions.push(sql`${jobs.budgetMinUsd} <= ${toUsdCents(params.max_budget, currency)}`);
+  return conditions;
+}
+
+const featuredCondition = (now: Date, featured: boolean) =>
+  featured ? gt(jobs.featuredUntil, now) : or(isNull(jobs.featuredUntil), lte(jobs.featuredUntil, now));
+
+/** Sort order and the keyset condition that continues after a cursor, for each sort. */
+function ordering(sort: JobSearchParams['sort_by'], after: Cursor | undefined) {
+  const created = sql`${jobs.createdAt}`;
+  const afterCreated = after && sql`(${created}, ${jobs.id}) < (${after.created}::timestamptz, ${after.id}::uuid)`;
+  switch (sort) {
+    case 'budget':
+      return {
+        orderBy: [desc(jobs.budgetMaxUsd), desc(jobs.createdAt), desc(jobs.id)],
+        value: sql<string>`${jobs.budgetMaxUsd}::text`,
+        after:
+          after &&
+          sql`(${jobs.budgetMaxUsd}, ${created}, ${jobs.id}) < (${after.value ?? '0'}::bigint, ${after.created}::timestamptz, ${after.id}::uuid)`,
+      };
+    case 'proposal_count':
+      return {
+        orderBy: [asc(jobs.proposalCount), desc(jobs.createdAt), desc(jobs.id)],
+        value: sql<string>`${jobs.proposalCount}::text`,
+        after:
+          after &&
+          sql`(${jobs.proposalCount} > ${after.value ?? '0'}::int or (${jobs.proposalCount} = ${after.value ?? '0'}::int and ${afterCreated}))`,
+      };
+    default:
+      return { orderBy: [desc(jobs.createdAt), desc(jobs.id)], value: undefined, after: afterCreated };
+  }
+}
+
+export interface JobSearchPage {
+  rows: JobCardRow[];
+  total: number;
+  nextCursor: string | null;
+}
+
+/**
+ * Featured jobs (while their paid period lasts) come first, then the rest, each in the chosen order.
+ * The two parts are read separately so each can walk its own index; `total` counts both in one pass.
+ * A cursor continues where the last page ended at the cost of a first page, however deep; `skip` is
+ * served for the first 10,000 results.
+ */
+export async function searchJobs(db: Db, params: JobSearchParams, now: Date): Promise<JobSearchPage> {
+  const filters = filterConditions(params);
+  const cursor = params.cursor ? decodeCursor(params.cursor) : undefined;
+  if (params.cursor && !cursor) {
+    throw new AppError('validation_failed', [{ loc: ['query', 'cursor'], msg: messages.invalidFormat, type: 'cursor' }]);
+  }
+
+  const [counts] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      featured: sql<number>`(count(*) filter (where ${jobs.featuredUntil} > ${now}))::int`,
+    })
+    .from(jobs)
+    .where(and(...filters));
+  const total = Number(counts?.total ?? 0);
+  const featuredTotal = Number(counts?.featured ?? 0);
+
+  async function readPart(featured: boolean, after: Cursor | undefined, offset: number, limit: number) {
+    if (limit <= 0) return [];
+    const order = ordering(params.sort_by, after);
+    const conditions = [...filters, featuredCondition(now, featured)];
+    if (order.after) conditions.push(order.after);
+    return db
+      .select({ ...cardColumns, createdKey: sql<string>`${jobs.createdAt}::text`, sortKey: order.value ?? sql<null>`null` })
+      .from(jobs)
+      .where(and(...conditions))
+      .orderBy(...order.orderBy)
+      .offset(offset)
+      .limit(limit)
+      .then((rows) => rows.map((row) => ({ ...row, featured })));
+  }
+
+  // One extra row tells whether another page exists.
+  const wanted = params.limit + 1;
+  let rows: Awaited<ReturnType<typeof readPart>>;
+  if (cursor) {
+    const featuredRows = cursor.featured ? await readPart(true, cursor, 0, wanted) : [];
+    rows = [...featuredRows, ...(await readPart(false, cursor.featured ? undefined : cursor, 0, wanted - featuredRows.length))];
+  } else {
+    const skipFeatured = Math.min(params.skip, featuredTotal);
+    const featuredRows = params.skip < featuredTotal ? await readPart(true, undefined, skipFeatured, wanted) : [];
+    rows = [...featuredRows, ...(await readPart(false, undefined, params.skip - skipFeatured, wanted - featuredRows.length))];
+  }
+
+  const page = rows.slice(0, params.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > params.limit && last
+      ? encodeCursor({ featured: last.featured, value: last.sortKey ?? undefined, created: last.createdKey, id: last.id })
+      : null;
+  return {
+    rows: page.map(({ createdKey: _createdKey, sortKey: _sortKey, featured: _featured, ...row }) => row),
+    total,
+    nextCursor,
+  };
+}
