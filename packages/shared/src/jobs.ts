@@ -63,14 +63,17 @@ const numberInput = (required: boolean) =>
 const amount = (limit: number) =>
   z.preprocess(toNumber, numberInput(true).pipe(z.number().min(0, messages.min(0)).max(limit, messages.max(limit))));
 
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+const isCalendarDate = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
 /** An optional calendar date, YYYY-MM-DD (a full timestamp is cut to its date). */
 const optionalDate = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim().slice(0, 10) || null : (value ?? null)),
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, messages.invalidFormat)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), messages.invalidFormat)
-    .nullable(),
+  z.string().refine(isCalendarDate, messages.invalidFormat).nullable(),
 );
 
 const optionalId = z.preprocess(emptyToUndefined, z.string().trim().max(60, messages.maxLength(60)).optional());
@@ -328,7 +331,7 @@ export type Proposal = z.infer<typeof proposalSchema>;
 /** POST /jobs/{id}/express-interest. */
 export const expressInterestSchema = z.object({
   message: z.preprocess(emptyToUndefined, z.string().trim().max(2000, messages.maxLength(2000)).optional()),
-  proposed_rate: optionalNumberParam,
+  proposed_rate: z.preprocess(toNumber, numberInput(false).pipe(z.number().min(0, messages.min(0)).max(100_000, messages.max(100_000))).optional()),
   availability_start: optionalDate.optional(),
   estimated_duration: z.preprocess(
     emptyToUndefined,
@@ -339,7 +342,7 @@ export type ExpressInterestInput = z.input<typeof expressInterestSchema>;
 
 /** POST /jobs/{id}/invitations: an employer invites a professional to one of their open projects. */
 export const invitationInputSchema = z.object({
-  professional_id: z.uuid({ message: messages.invalidFormat }),
+  professional_id: z.string({ error: messages.required }).min(1, messages.required).pipe(z.uuid({ message: messages.invalidFormat })),
   message: z.preprocess(emptyToUndefined, z.string().trim().max(1000, messages.maxLength(1000)).optional()),
 });
 

@@ -126,6 +126,7 @@ describe('POST /jobs', () => {
       ['deadline', 'Deadline must be on or after the start date'],
     ]);
     expect(issues(await post(employer.token, jobInput({ deadline: '2026-13-45' })))).toEqual([['deadline', 'Invalid format']]);
+    expect(issues(await post(employer.token, jobInput({ start_date: '2026-02-30' })))).toEqual([['start_date', 'Invalid format']]);
     const dated = await postJob(app, employer.token, { start_date: '2026-12-01', deadline: '2027-01-15T00:00:00.000Z' });
     expect(dated.job).toMatchObject({ start_date: '2026-12-01', deadline: '2027-01-15' });
   });

@@ -1,8 +1,182 @@
+import type { EmployerProfile, ExpertProfile, ProfessionalSearchParams, ProfessionalSearchResponse } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  countRepeated,
+  countSkillUse,
+  durationDays,
+  formatBudgetRange,
+  majorUnits,
+  roundRating,
+  sumInAed,
+  topCategories,
+  topSkills,
+} from './profile-stats.ts';
+import { createProfilesRepository, currentJobStatuses, type ProfilesRepository } from './profiles.repository.ts';
+import { partyName, toPublicUser } from './public-user.ts';
+
+export const profileMessages = {
+  expertNotFound: 'Expert Not Found',
+  employerNotFound: 'Employer Not Found',
+} as const;
+
+/** A profile lists this many of the latest jobs and reviews; its statistics count them all. */
+export const PROFILE_LIST_LIMIT = 50;
+
+// Anything that is not a UUID names no user: answered 404 like an unknown id, never sent to the database.
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+type ProfileReviewRow = Awaited<ReturnType<ProfilesRepository['listProfileReviews']>>[number];
+
+const toReview = (row: ProfileReviewRow) => ({
+  id: row.id,
+  job_title: row.jobTitle,
+  reviewer_name: partyName(row.reviewer),
+  overall_rating: row.overallRating,
+  comment: row.comment,
+  created_at: row.createdAt.toISOString(),
+});
 
 export function createProfilesService(dependencies: { db: Db; clock: () => Date }) {
-  void dependencies;
-  return {};
+  const repository = createProfilesRepository(dependencies.db);
+
+  async function findUser(id: string, role: 'professional' | 'employer', message: string) {
+    const user = isUuid(id) ? await repository.findActiveUser(id, role) : undefined;
+    if (!user) throw new AppError('not_found', message);
+    return user;
+  }
+
+  return {
+    async searchProfessionals(params: ProfessionalSearchParams): Promise<ProfessionalSearchResponse> {
+      const { rows, total } = await repository.searchProfessionals(params);
+      return {
+        professionals: rows.map(toPublicUser),
+        pagination: { total, skip: params.skip, limit: params.limit, has_next: params.skip + rows.length < total },
+      };
+    },
+
+    /** A professional's public profile: completed work, reviews and ratings, all computed from jobs and reviews. */
+    async getExpertProfile(id: string): Promise<ExpertProfile> {
+      const user = await findUser(id, 'professional', profileMessages.expertNotFound);
+      const [work, accomplishments, reviews, rating] = await Promise.all([
+        repository.listCompletedWork(user.id),
+        repository.listAccomplishments(user.id, PROFILE_LIST_LIMIT),
+        repository.listProfileReviews(user.id, PROFILE_LIST_LIMIT),
+        repository.summariseProfileReviews(user.id),
+      ]);
+      const skills = countSkillUse(
+        user.skills,
+        work.map((job) => job.skillsRequired),
+      );
+      return {
+        user: toPublicUser(user),
+        accomplishments: accomplishments.map((job) => ({
+          job_id: job.jobId,
+          job_title: job.title,
+          project_description: job.description,
+          completion_date: job.completedAt.toISOString(),
+          duration_days: durationDays(job.acceptedAt, job.completedAt),
+          project_category: job.category,
+          show_project_value: true,
+          project_value: majorUnits(job.budgetMaxMinor, job.currency),
+          currency: job.currency,
+          skills_used: job.skillsRequired,
+          employer_testimonial: job.testimonial,
+          show_employer_name: true,
+          employer_name: partyName(job.employer),
+          overall_rating: job.rating,
+        })),
+        reviews: reviews.map(toReview),
+        portfolio_stats: {
+          total_projects: work.length,
+          repeat_clients: countRepeated(work.map((job) => job.employerId)),
+          top_skills: topSkills(skills),
+          skills,
+        },
+        verified_rating: {
+          overall_rating: roundRating(rating.overall),
+          total_verified_reviews: rating.total,
+          work_quality_avg: roundRating(rating.workQuality),
+          communication_avg: roundRating(rating.communication),
+          timeliness_avg: roundRating(rating.timeliness),
+        },
+      };
+    },
+
+    /** An employer's public profile: open work, completed work with the reviews both ways, and ratings. */
+    async getEmployerProfile(id: string): Promise<EmployerProfile> {
+      const user = await findUser(id, 'employer', profileMessages.employerNotFound);
+      const [posted, current, history, reviews, rating] = await Promise.all([
+        repository.listPostedJobs(user.id),
+        repository.listCurrentJobs(user.id, PROFILE_LIST_LIMIT),
+        repository.listJobHistory(user.id, PROFILE_LIST_LIMIT),
+        repository.listProfileReviews(user.id, PROFILE_LIST_LIMIT),
+        repository.summariseProfileReviews(user.id),
+      ]);
+      const isCurrent = (status: string) => (currentJobStatuses as readonly string[]).includes(status);
+      const paid = posted.filter((job) => job.status === 'completed' && job.hiredWorkerId);
+      return {
+        user: toPublicUser(user),
+        job_history: history.map((job) => ({
+          job_id: job.jobId,
+          job_title: job.title,
+          project_description: job.description,
+          completion_date: job.completedAt.toISOString(),
+          project_category: job.category,
+          project_value: majorUnits(job.budgetMaxMinor, job.currency),
+          currency: job.currency,
+          show_financial_info: true,
+          worker_name: job.workerFirstName === null ? null : `${job.workerFirstName} ${job.workerLastName ?? ''}`.trim(),
+          show_worker_name: true,
+          employer_feedback: job.employerFeedback,
+          worker_feedback: job.workerFeedback,
+          worker_rating: job.workerRating,
+          received_rating: job.receivedRating,
+        })),
+        current_jobs: current.map((job) => {
+          const [budgetMin, budgetMax] = [majorUnits(job.budgetMinMinor, job.currency), majorUnits(job.budgetMaxMinor, job.currency)];
+          return {
+            id: job.id,
+            title: job.title,
+            description: job.description,
+            budget_range: formatBudgetRange(job.currency, budgetMin, budgetMax),
+            currency: job.currency,
+            budget_min: budgetMin,
+            budget_max: budgetMax,
+            created_at: job.createdAt.toISOString(),
+            country: job.country,
+            // As on job cards: the emirate for UAE jobs only.
+            emirate: job.country === 'AE' ? job.region : null,
+            industry_category: job.industryCategory,
+            skills_required: job.skillsRequired,
+            status: job.status,
+            proposal_count: job.proposalCount,
+          };
+        }),
+        reviews: reviews.map(toReview),
+        employer_stats: {
+          total_projects: posted.length,
+          repeat_hires: countRepeated(posted.map((job) => job.hiredWorkerId)),
+          active_jobs: posted.filter((job) => isCurrent(job.status)).length,
+          // The accepted budget of each completed job until the payments issue records released payments,
+          // which will then be summed here instead.
+          total_spent: sumInAed(paid.map((job) => ({ currency: job.currency, minor: job.budgetMaxMinor }))),
+          hiring_categories: topCategories(posted.map((job) => job.industryCategory)),
+        },
+        verified_rating: {
+          overall_rating: roundRating(rating.overall),
+          total_verified_reviews: rating.total,
+          communication_avg: roundRating(rating.communication),
+          payment_reliability_avg: roundRating(rating.paymentReliability),
+          one_star_count: rating.oneStar,
+          two_star_count: rating.twoStars,
+          three_star_count: rating.threeStars,
+          four_star_count: rating.fourStars,
+          five_star_count: rating.fiveStars,
+        },
+      };
+    },
+  };
 }
 
 export type ProfilesService = ReturnType<typeof createProfilesService>;

@@ -1,9 +1,140 @@
+import {
+  errorResponseSchema,
+  expressInterestSchema,
+  invitationInputSchema,
+  jobStatuses,
+  proposalInputSchema,
+  proposalSchema,
+} from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import type { ProposalsService } from './proposals.service.ts';
 
+const idParam = z.string().max(64);
+const moderationMessages = z.array(z.string()).describe('Said when inappropriate words in the free text were replaced');
+const doneSchema = z.object({ success: z.literal(true), message: z.string(), moderation_messages: moderationMessages });
+
+// Statuses every route can answer before its handler runs: text that cannot be stored (400) and invalid input (422).
+const requestErrors = { 400: errorResponseSchema, 422: errorResponseSchema };
+// Statuses of a route with a JSON body: too large (413) or not JSON (415).
+const bodyErrors = { ...requestErrors, 413: errorResponseSchema, 415: errorResponseSchema };
+
 export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsService): FastifyPluginAsyncZod {
-  void sessions;
-  void proposals;
-  return async () => {};
+  return async (app) => {
+    app.post(
+      '/proposals',
+      {
+        schema: {
+          tags: ['proposals'],
+          summary: 'Send a proposal on an open project (professionals; cash projects only within the same emirate)',
+          security: [{ bearerAuth: [] }],
+          body: proposalInputSchema,
+          response: {
+            201: z.object({ proposal: proposalSchema, message: z.string(), moderation_messages: moderationMessages }),
+            ...bodyErrors,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            404: errorResponseSchema,
+            409: errorResponseSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const actor = await sessions.requireUser(request);
+        return reply.status(201).send(await proposals.submitProposal(actor, request.body));
+      },
+    );
+
+    app.get(
+      '/proposals/job/:jobId',
+      {
+        schema: {
+          tags: ['proposals'],
+          summary: 'The proposals on one of your projects, oldest first (403 for anyone but the owner)',
+          security: [{ bearerAuth: [] }],
+          params: z.object({ jobId: idParam }),
+          response: {
+            200: z.object({ proposals: z.array(proposalSchema) }),
+            ...requestErrors,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            404: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => proposals.listProposals(await sessions.requireUser(request), request.params.jobId),
+    );
+
+    app.put(
+      '/proposals/:id/accept',
+      {
+        schema: {
+          tags: ['proposals'],
+          summary: 'Accept a pending proposal on your open project, which assigns the project (one per project)',
+          security: [{ bearerAuth: [] }],
+          params: z.object({ id: idParam }),
+          response: {
+            200: z.object({ proposal: proposalSchema, job_status: z.enum(jobStatuses), message: z.string() }),
+            ...requestErrors,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            404: errorResponseSchema,
+            409: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => proposals.acceptProposal(await sessions.requireUser(request), request.params.id),
+    );
+
+    app.post(
+      '/jobs/:id/express-interest',
+      {
+        schema: {
+          tags: ['proposals'],
+          summary: 'Tell the owner of an open project you are interested (professionals, once per project)',
+          security: [{ bearerAuth: [] }],
+          params: z.object({ id: idParam }),
+          body: expressInterestSchema,
+          response: {
+            201: doneSchema,
+            ...bodyErrors,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            404: errorResponseSchema,
+            409: errorResponseSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const actor = await sessions.requireUser(request);
+        return reply.status(201).send(await proposals.expressInterest(actor, request.params.id, request.body));
+      },
+    );
+
+    app.post(
+      '/jobs/:id/invitations',
+      {
+        schema: {
+          tags: ['proposals'],
+          summary: 'Invite a professional to one of your open projects; they are notified and e-mailed',
+          security: [{ bearerAuth: [] }],
+          params: z.object({ id: idParam }),
+          body: invitationInputSchema,
+          response: {
+            201: doneSchema,
+            ...bodyErrors,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            404: errorResponseSchema,
+            409: errorResponseSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const actor = await sessions.requireUser(request);
+        return reply.status(201).send(await proposals.inviteProfessional(actor, request.params.id, request.body));
+      },
+    );
+  };
 }

@@ -1,10 +1,211 @@
+import {
+  jobMessages,
+  proposalMessages,
+  type expressInterestSchema,
+  type invitationInputSchema,
+  type Proposal,
+  type proposalInputSchema,
+} from '@mihna/shared';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { toProposal } from './proposal-response.ts';
+import { createProposalsRepository, type Person, type ProposalJob } from './proposals.repository.ts';
 
-export function createProposalsService(dependencies: { db: Db; moderation: ModerationService; notifications: NotificationsService; clock: () => Date }) {
-  void dependencies;
-  return {};
+export type ProposalSubmission = z.output<typeof proposalInputSchema>;
+export type InterestSubmission = z.output<typeof expressInterestSchema>;
+export type InvitationSubmission = z.output<typeof invitationInputSchema>;
+
+// Ids arrive in paths; one that cannot be a row's id names nothing, so it is answered 404 like any unknown id.
+const isRowId = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+const fullName = (person: Pick<Person, 'firstName' | 'lastName'>) => `${person.firstName} ${person.lastName}`;
+const employerName = (person: Pick<Person, 'firstName' | 'lastName' | 'companyName'>) => person.companyName?.trim() || fullName(person);
+const projectLink = (jobId: string) => `/projects/${jobId}`;
+
+function requireJob(job: ProposalJob | undefined): ProposalJob {
+  if (!job) throw new AppError('not_found', jobMessages.notFound);
+  return job;
+}
+
+function requireOpenJob(job: ProposalJob | undefined): ProposalJob {
+  const found = requireJob(job);
+  if (found.status !== 'open') throw new AppError('conflict', jobMessages.notOpen);
+  return found;
+}
+
+// Cash changes hands in person, so a cash project is open only to professionals of its own emirate.
+const canTakeCashJob = (worker: UserRow, job: ProposalJob) =>
+  job.region !== null && worker.emirate === job.region && worker.country === job.country;
+
+export function createProposalsService(dependencies: {
+  db: Db;
+  moderation: ModerationService;
+  notifications: NotificationsService;
+  clock: () => Date;
+}) {
+  const { db, moderation, notifications, clock } = dependencies;
+  const repository = createProposalsRepository(db);
+
+  return {
+    /** A professional proposes on an open job; the job is locked so the proposal and an acceptance happen in turn. */
+    async submitProposal(actor: UserRow, input: ProposalSubmission) {
+      if (actor.role !== 'professional') throw new AppError('forbidden', proposalMessages.onlyProfessionals);
+      const proposal = await db.transaction(async (tx) => {
+        const job = requireOpenJob(await repository.lockJob(input.job_id, tx));
+        if (job.paymentMethod === 'cash' && !canTakeCashJob(actor, job)) throw new AppError('forbidden', proposalMessages.cashSameEmirate);
+        const moderated = moderation.moderateFields({ proposal_text: input.proposal_text });
+        const row = await repository.insertProposal(
+          {
+            jobId: job.id,
+            workerId: actor.id,
+            proposalText: moderated.values.proposal_text ?? input.proposal_text,
+            proposedRateCents: Math.round(input.proposed_rate * 100),
+            estimatedHours: input.estimated_hours,
+            createdAt: clock(),
+          },
+          tx,
+        );
+        if (!row) throw new AppError('conflict', proposalMessages.duplicateProposal);
+        await repository.incrementProposalCount(job.id, tx);
+        await notifications.notify(
+          {
+            userId: job.employerId,
+            kind: 'proposal_received',
+            link: projectLink(job.id),
+            params: { worker_name: fullName(actor), job_title: job.title, job_id: job.id },
+          },
+          tx,
+        );
+        return { proposal: toProposal(row, actor), moderation_messages: moderated.messages };
+      });
+      void notifications.dispatchSoon();
+      return { ...proposal, message: proposalMessages.submitted };
+    },
+
+    /** Only the job's owner reads its proposals. */
+    async listProposals(actor: UserRow, jobId: string): Promise<{ proposals: Proposal[] }> {
+      const job = requireJob(isRowId(jobId) ? await repository.findJob(jobId) : undefined);
+      if (job.employerId !== actor.id) throw new AppError('forbidden', proposalMessages.onlyOwnerViews);
+      const rows = await repository.listProposalsForJob(job.id);
+      return { proposals: rows.map(({ proposal, worker }) => toProposal(proposal, worker)) };
+    },
+
+    /**
+     * The owner accepts one pending proposal of an open job, which assigns the job. The job's row is
+     * locked and its status read again, so of two acceptances racing on one job exactly one wins.
+     */
+    async acceptProposal(actor: UserRow, proposalId: string) {
+      const proposal = isRowId(proposalId) ? await repository.findProposal(proposalId) : undefined;
+      if (!proposal) throw new AppError('not_found', proposalMessages.proposalNotFound);
+      const job = await repository.findJob(proposal.jobId);
+      if (job?.employerId !== actor.id) throw new AppError('forbidden', proposalMessages.onlyOwnerAccepts);
+      const notAcceptable = () => new AppError('conflict', proposalMessages.notAcceptable);
+      if (proposal.status !== 'pending' || job.status !== 'open') throw notAcceptable();
+
+      const accepted = await db.transaction(async (tx) => {
+        const locked = await repository.lockJob(job.id, tx);
+        if (locked?.status !== 'open') throw notAcceptable();
+        const now = clock();
+        const row = await repository.acceptProposal(proposal.id, now, tx);
+        if (!row) throw notAcceptable();
+        await repository.setJobStatus(job.id, 'assigned', now, tx);
+        const worker = await repository.findPerson(row.workerId, tx);
+        if (!worker) throw new Error(`proposal ${row.id} has no worker`);
+        await notifications.notify(
+          {
+            userId: worker.id,
+            kind: 'proposal_accepted',
+            link: projectLink(job.id),
+            params: { employer_name: employerName(actor), job_title: locked.title, job_id: job.id },
+            email: worker.email,
+          },
+          tx,
+        );
+        return toProposal(row, worker);
+      });
+      void notifications.dispatchSoon();
+      return { proposal: accepted, job_status: 'assigned' as const, message: proposalMessages.accepted };
+    },
+
+    /** A professional tells the owner of an open job they are interested, once per job. */
+    async expressInterest(actor: UserRow, jobId: string, input: InterestSubmission) {
+      if (actor.role !== 'professional') throw new AppError('forbidden', proposalMessages.onlyProfessionalsInterest);
+      if (!isRowId(jobId)) throw new AppError('not_found', jobMessages.notFound);
+
+      const moderationMessages = await db.transaction(async (tx) => {
+        const job = requireOpenJob(await repository.lockJob(jobId, tx));
+        const moderated = moderation.moderateFields({ message: input.message });
+        const isNew = await repository.insertInterest(
+          {
+            jobId: job.id,
+            workerId: actor.id,
+            message: moderated.values.message ?? input.message ?? null,
+            proposedRate: input.proposed_rate ?? null,
+            availabilityStart: input.availability_start ?? null,
+            estimatedDuration: input.estimated_duration ?? null,
+            createdAt: clock(),
+          },
+          tx,
+        );
+        if (!isNew) throw new AppError('conflict', proposalMessages.duplicateInterest);
+        await notifications.notify(
+          {
+            userId: job.employerId,
+            kind: 'interest_received',
+            link: projectLink(job.id),
+            params: { worker_name: fullName(actor), job_title: job.title, job_id: job.id },
+          },
+          tx,
+        );
+        return moderated.messages;
+      });
+      void notifications.dispatchSoon();
+      return { success: true as const, message: proposalMessages.interestExpressed, moderation_messages: moderationMessages };
+    },
+
+    /** An employer invites an active professional to one of their own open jobs; the professional is also e-mailed. */
+    async inviteProfessional(actor: UserRow, jobId: string, input: InvitationSubmission) {
+      if (actor.role !== 'employer') throw new AppError('forbidden', proposalMessages.onlyEmployersInvite);
+      if (!isRowId(jobId)) throw new AppError('not_found', jobMessages.notFound);
+
+      const moderationMessages = await db.transaction(async (tx) => {
+        const job = requireJob(await repository.lockJob(jobId, tx));
+        if (job.employerId !== actor.id || job.status !== 'open') throw new AppError('forbidden', proposalMessages.inviteOwnOpenJob);
+        const professional = await repository.findPerson(input.professional_id, tx);
+        if (professional?.role !== 'professional' || professional.accountStatus !== 'active') {
+          throw new AppError('not_found', proposalMessages.notAProfessional);
+        }
+        const moderated = moderation.moderateFields({ message: input.message });
+        const isNew = await repository.insertInvitation(
+          {
+            jobId: job.id,
+            professionalId: professional.id,
+            message: moderated.values.message ?? input.message ?? null,
+            createdAt: clock(),
+          },
+          tx,
+        );
+        if (!isNew) throw new AppError('conflict', proposalMessages.duplicateInvitation);
+        await notifications.notify(
+          {
+            userId: professional.id,
+            kind: 'job_invitation',
+            link: projectLink(job.id),
+            params: { employer_name: employerName(actor), job_title: job.title, job_id: job.id },
+            email: professional.email,
+          },
+          tx,
+        );
+        return moderated.messages;
+      });
+      void notifications.dispatchSoon();
+      return { success: true as const, message: proposalMessages.invited, moderation_messages: moderationMessages };
+    },
+  };
 }
 
 export type ProposalsService = ReturnType<typeof createProposalsService>;

@@ -1,0 +1,195 @@
+import { and, count, desc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ProfessionalSearchParams } from '@mihna/shared';
+import type { Db } from '../../db/client.ts';
+import { jobs, proposals, reviews, users } from '../../db/schema.ts';
+import { professionalFilters, professionalOrder } from './professional-search.ts';
+import { publicUserColumns } from './public-user.ts';
+
+export const currentJobStatuses = ['open', 'assigned', 'in_progress'] as const;
+
+const acceptedProposalOf = (jobId: typeof jobs.id) => and(eq(proposals.jobId, jobId), eq(proposals.status, 'accepted'));
+
+interface ReviewTable {
+  jobId: AnyColumn;
+  reviewerId: AnyColumn;
+  revieweeId: AnyColumn;
+  showOnProfile: AnyColumn;
+}
+// A review hidden from the profile hides its words and stars everywhere on the profile.
+const shownReview = (review: ReviewTable, reviewerId: AnyColumn, revieweeId: AnyColumn) =>
+  and(eq(review.jobId, jobs.id), eq(review.reviewerId, reviewerId), eq(review.revieweeId, revieweeId), eq(review.showOnProfile, true));
+
+const average = (column: AnyColumn) => sql<string | null>`avg(${column})`;
+const starCount = (stars: number) => sql<number>`count(*) filter (where ${reviews.overallRating} = ${stars})`.mapWith(Number);
+
+export function createProfilesRepository(db: Db) {
+  return {
+    async searchProfessionals(params: ProfessionalSearchParams, executor: Db = db) {
+      const where = and(...professionalFilters(params));
+      const rows = await executor
+        .select(publicUserColumns)
+        .from(users)
+        .where(where)
+        .orderBy(...professionalOrder(params.sort_by))
+        .limit(params.limit)
+        .offset(params.skip);
+      const [counted] = await executor.select({ total: count() }).from(users).where(where);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    async findActiveUser(id: string, role: 'professional' | 'employer', executor: Db = db) {
+      const [row] = await executor
+        .select(publicUserColumns)
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.role, role), eq(users.accountStatus, 'active')));
+      return row;
+    },
+
+    /** Every completed job the professional was hired for, reduced to what the portfolio counts. */
+    listCompletedWork: (workerId: string, executor: Db = db) =>
+      executor
+        .select({ employerId: jobs.employerId, skillsRequired: jobs.skillsRequired })
+        .from(jobs)
+        .innerJoin(proposals, acceptedProposalOf(jobs.id))
+        .where(and(eq(proposals.workerId, workerId), eq(jobs.status, 'completed'))),
+
+    /** The latest completed jobs the professional was hired for, with the employer's review of the work. */
+    listAccomplishments(workerId: string, limit: number, executor: Db = db) {
+      const employer = alias(users, 'employer');
+      return executor
+        .select({
+          jobId: jobs.id,
+          title: jobs.title,
+          description: jobs.description,
+          category: jobs.industryCategory,
+          currency: jobs.currency,
+          budgetMaxMinor: jobs.budgetMaxMinor,
+          skillsRequired: jobs.skillsRequired,
+          acceptedAt: proposals.acceptedAt,
+          completedAt: jobs.updatedAt,
+          employer: { role: employer.role, firstName: employer.firstName, lastName: employer.lastName, companyName: employer.companyName },
+          testimonial: reviews.comment,
+          rating: reviews.overallRating,
+        })
+        .from(jobs)
+        .innerJoin(proposals, acceptedProposalOf(jobs.id))
+        .innerJoin(employer, eq(employer.id, jobs.employerId))
+        .leftJoin(reviews, shownReview(reviews, jobs.employerId, proposals.workerId))
+        .where(and(eq(proposals.workerId, workerId), eq(jobs.status, 'completed')))
+        .orderBy(desc(jobs.updatedAt), desc(jobs.id))
+        .limit(limit);
+    },
+
+    /** The latest reviews of a user that are shown on their profile. */
+    listProfileReviews(revieweeId: string, limit: number, executor: Db = db) {
+      const reviewer = alias(users, 'reviewer');
+      return executor
+        .select({
+          id: reviews.id,
+          jobTitle: jobs.title,
+          reviewer: { role: reviewer.role, firstName: reviewer.firstName, lastName: reviewer.lastName, companyName: reviewer.companyName },
+          overallRating: reviews.overallRating,
+          comment: reviews.comment,
+          createdAt: reviews.createdAt,
+        })
+        .from(reviews)
+        .innerJoin(jobs, eq(jobs.id, reviews.jobId))
+        .innerJoin(reviewer, eq(reviewer.id, reviews.reviewerId))
+        .where(and(eq(reviews.revieweeId, revieweeId), eq(reviews.showOnProfile, true)))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(limit);
+    },
+
+    /** Averages (null when there is nothing to average) and star counts over the reviews shown on a profile. */
+    async summariseProfileReviews(revieweeId: string, executor: Db = db) {
+      const [summary] = await executor
+        .select({
+          total: count(),
+          overall: average(reviews.overallRating),
+          workQuality: average(reviews.workQuality),
+          communication: average(reviews.communication),
+          timeliness: average(reviews.timeliness),
+          paymentReliability: average(reviews.paymentReliability),
+          oneStar: starCount(1),
+          twoStars: starCount(2),
+          threeStars: starCount(3),
+          fourStars: starCount(4),
+          fiveStars: starCount(5),
+        })
+        .from(reviews)
+        .where(and(eq(reviews.revieweeId, revieweeId), eq(reviews.showOnProfile, true)));
+      if (!summary) throw new Error('an aggregate returned no row');
+      return summary;
+    },
+
+    /** Every job the employer posted, reduced to what the employer's statistics count. */
+    listPostedJobs: (employerId: string, executor: Db = db) =>
+      executor
+        .select({
+          status: jobs.status,
+          industryCategory: jobs.industryCategory,
+          currency: jobs.currency,
+          budgetMaxMinor: jobs.budgetMaxMinor,
+          hiredWorkerId: proposals.workerId,
+        })
+        .from(jobs)
+        .leftJoin(proposals, acceptedProposalOf(jobs.id))
+        .where(eq(jobs.employerId, employerId)),
+
+    listCurrentJobs: (employerId: string, limit: number, executor: Db = db) =>
+      executor
+        .select({
+          id: jobs.id,
+          title: jobs.title,
+          description: jobs.description,
+          currency: jobs.currency,
+          budgetMinMinor: jobs.budgetMinMinor,
+          budgetMaxMinor: jobs.budgetMaxMinor,
+          createdAt: jobs.createdAt,
+          country: jobs.country,
+          region: jobs.region,
+          industryCategory: jobs.industryCategory,
+          skillsRequired: jobs.skillsRequired,
+          status: jobs.status,
+          proposalCount: jobs.proposalCount,
+        })
+        .from(jobs)
+        .where(and(eq(jobs.employerId, employerId), inArray(jobs.status, [...currentJobStatuses])))
+        .orderBy(desc(jobs.createdAt), desc(jobs.id))
+        .limit(limit),
+
+    /** The latest completed jobs of an employer, with the hired professional and the reviews both ways. */
+    listJobHistory(employerId: string, limit: number, executor: Db = db) {
+      const worker = alias(users, 'worker');
+      const byEmployer = alias(reviews, 'employer_review');
+      const byWorker = alias(reviews, 'worker_review');
+      return executor
+        .select({
+          jobId: jobs.id,
+          title: jobs.title,
+          description: jobs.description,
+          category: jobs.industryCategory,
+          currency: jobs.currency,
+          budgetMaxMinor: jobs.budgetMaxMinor,
+          completedAt: jobs.updatedAt,
+          workerFirstName: worker.firstName,
+          workerLastName: worker.lastName,
+          employerFeedback: byEmployer.comment,
+          workerRating: byEmployer.overallRating,
+          workerFeedback: byWorker.comment,
+          receivedRating: byWorker.overallRating,
+        })
+        .from(jobs)
+        .leftJoin(proposals, acceptedProposalOf(jobs.id))
+        .leftJoin(worker, eq(worker.id, proposals.workerId))
+        .leftJoin(byEmployer, shownReview(byEmployer, jobs.employerId, proposals.workerId))
+        .leftJoin(byWorker, shownReview(byWorker, proposals.workerId, jobs.employerId))
+        .where(and(eq(jobs.employerId, employerId), eq(jobs.status, 'completed')))
+        .orderBy(desc(jobs.updatedAt), desc(jobs.id))
+        .limit(limit);
+    },
+  };
+}
+
+export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;

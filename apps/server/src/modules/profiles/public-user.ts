@@ -1,0 +1,81 @@
+import type { PublicUser } from '@mihna/shared';
+import { users } from '../../db/schema.ts';
+import { mediaPath } from '../media/media.routes.ts';
+
+/** The columns a public answer may be built from: no e-mail, phone or password ever leaves the query. */
+export const publicUserColumns = {
+  id: users.id,
+  role: users.role,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  bio: users.bio,
+  profilePictureId: users.profilePictureId,
+  showLocation: users.showLocation,
+  showExactLocation: users.showExactLocation,
+  country: users.country,
+  emirate: users.emirate,
+  city: users.city,
+  industryCategory: users.industryCategory,
+  localServiceCategory: users.localServiceCategory,
+  localServiceSubcategory: users.localServiceSubcategory,
+  skills: users.skills,
+  languages: users.languages,
+  careerHighlights: users.careerHighlights,
+  hourlyRate: users.hourlyRate,
+  yearsOfExperience: users.yearsOfExperience,
+  availabilityStatus: users.availabilityStatus,
+  totalRating: users.totalRating,
+  totalReviews: users.totalReviews,
+  companyName: users.companyName,
+  companyDescription: users.companyDescription,
+  companySize: users.companySize,
+  websiteUrl: users.websiteUrl,
+  linkedinUrl: users.linkedinUrl,
+  githubUrl: users.githubUrl,
+  behanceUrl: users.behanceUrl,
+  createdAt: users.createdAt,
+};
+
+export type PublicUserRow = Pick<typeof users.$inferSelect, keyof typeof publicUserColumns>;
+
+/** What anyone may see of a user: the region only with show_location, the city only with show_exact_location too. */
+export function toPublicUser(row: PublicUserRow): PublicUser {
+  const showsExactLocation = row.showLocation && row.showExactLocation;
+  return {
+    id: row.id,
+    role: row.role,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    bio: row.bio,
+    profile_picture: row.profilePictureId ? mediaPath(row.profilePictureId) : null,
+    show_location: row.showLocation,
+    country: row.showLocation ? row.country : null,
+    emirate: row.showLocation ? row.emirate : null,
+    city: showsExactLocation ? row.city : null,
+    industry_category: row.industryCategory,
+    local_service_category: row.localServiceCategory,
+    local_service_subcategory: row.localServiceSubcategory,
+    skills: row.skills,
+    languages: row.languages,
+    career_highlights: row.careerHighlights,
+    hourly_rate: row.hourlyRate,
+    years_of_experience: row.yearsOfExperience,
+    availability_status: row.availabilityStatus,
+    total_rating: row.totalRating,
+    total_reviews: row.totalReviews,
+    company_name: row.companyName,
+    company_description: row.companyDescription,
+    company_size: row.companySize,
+    website_url: row.websiteUrl,
+    linkedin_url: row.linkedinUrl,
+    github_url: row.githubUrl,
+    behance_url: row.behanceUrl,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** How a party to a job is named on a profile: an employer by company when it has one, anyone else by name. */
+export function partyName(person: { role: string; firstName: string; lastName: string; companyName: string | null }): string {
+  if (person.role === 'employer' && person.companyName) return person.companyName;
+  return `${person.firstName} ${person.lastName}`;
+}

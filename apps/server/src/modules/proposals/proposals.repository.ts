@@ -1,0 +1,111 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { jobInterests, jobInvitations, jobs, proposals, users } from '../../db/schema.ts';
+
+export type ProposalRow = typeof proposals.$inferSelect;
+export type NewProposal = typeof proposals.$inferInsert;
+export type NewJobInterest = typeof jobInterests.$inferInsert;
+export type NewJobInvitation = typeof jobInvitations.$inferInsert;
+
+const jobColumns = {
+  id: jobs.id,
+  employerId: jobs.employerId,
+  title: jobs.title,
+  status: jobs.status,
+  country: jobs.country,
+  region: jobs.region,
+  paymentMethod: jobs.paymentMethod,
+};
+export type ProposalJob = { [K in keyof typeof jobColumns]: (typeof jobs.$inferSelect)[K] };
+
+/** What a proposal shows of its worker, and what notifications need of a person. */
+const personColumns = {
+  id: users.id,
+  role: users.role,
+  accountStatus: users.accountStatus,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  companyName: users.companyName,
+  totalRating: users.totalRating,
+  totalReviews: users.totalReviews,
+  bio: users.bio,
+  skills: users.skills,
+  profilePictureId: users.profilePictureId,
+};
+export type Person = { [K in keyof typeof personColumns]: (typeof users.$inferSelect)[K] };
+
+export function createProposalsRepository(db: Db) {
+  return {
+    async findJob(id: string, executor: Db = db): Promise<ProposalJob | undefined> {
+      const [row] = await executor.select(jobColumns).from(jobs).where(eq(jobs.id, id));
+      return row;
+    },
+
+    /** Locks the job's row for the rest of the transaction, so status changes on one job happen in turn. */
+    async lockJob(id: string, executor: Db): Promise<ProposalJob | undefined> {
+      const [row] = await executor.select(jobColumns).from(jobs).where(eq(jobs.id, id)).for('update');
+      return row;
+    },
+
+    async setJobStatus(id: string, status: ProposalJob['status'], updatedAt: Date, executor: Db) {
+      await executor.update(jobs).set({ status, updatedAt }).where(eq(jobs.id, id));
+    },
+
+    async incrementProposalCount(id: string, executor: Db) {
+      await executor
+        .update(jobs)
+        .set({ proposalCount: sql`${jobs.proposalCount} + 1` })
+        .where(eq(jobs.id, id));
+    },
+
+    async findPerson(id: string, executor: Db = db): Promise<Person | undefined> {
+      const [row] = await executor.select(personColumns).from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    /** The new proposal, or undefined when the worker already has one on the job (the unique index decides). */
+    async insertProposal(proposal: NewProposal, executor: Db): Promise<ProposalRow | undefined> {
+      const [row] = await executor.insert(proposals).values(proposal).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async findProposal(id: string, executor: Db = db): Promise<ProposalRow | undefined> {
+      const [row] = await executor.select().from(proposals).where(eq(proposals.id, id));
+      return row;
+    },
+
+    /** Accepts a proposal that is still pending; undefined when it no longer is. */
+    async acceptProposal(id: string, acceptedAt: Date, executor: Db): Promise<ProposalRow | undefined> {
+      const [row] = await executor
+        .update(proposals)
+        .set({ status: 'accepted', acceptedAt })
+        .where(and(eq(proposals.id, id), eq(proposals.status, 'pending')))
+        .returning();
+      return row;
+    },
+
+    /** A job's proposals with their workers, oldest first. */
+    listProposalsForJob: (jobId: string) =>
+      db
+        .select({ proposal: proposals, worker: personColumns })
+        .from(proposals)
+        .innerJoin(users, eq(users.id, proposals.workerId))
+        .where(eq(proposals.jobId, jobId))
+        .orderBy(asc(proposals.createdAt), asc(proposals.id)),
+
+    /** True when stored; false when the worker had already expressed interest in the job. */
+    async insertInterest(interest: NewJobInterest, executor: Db) {
+      const inserted = await executor.insert(jobInterests).values(interest).onConflictDoNothing().returning({ id: jobInterests.id });
+      return inserted.length > 0;
+    },
+
+    /** True when stored; false when the professional had already been invited to the job. */
+    async insertInvitation(invitation: NewJobInvitation, executor: Db) {
+      const inserted = await executor.insert(jobInvitations).values(invitation).onConflictDoNothing().returning({ id: jobInvitations.id });
+      return inserted.length > 0;
+    },
+  };
+}
+
+export type ProposalsRepository = ReturnType<typeof createProposalsRepository>;
