@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** Starts `apps/server/dist/main.js` on PGlite; `stop()` ends it and removes the data. */
-export async function startServer(port, env = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-bench-'));
+export async function startServer(port, env = {}, { keepData = false } = {}) {
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-bench-'));
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',
@@ -15,7 +15,7 @@ export async function startServer(port, env = {}) {
   const stop = async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   for (let attempt = 0; ; attempt += 1) {
     if (

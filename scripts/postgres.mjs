@@ -27,7 +27,7 @@ function freePort() {
 }
 
 /** Starts a cluster and returns its URL and a stop function; the server refuses root, so root runs it as `postgres`. */
-export async function startThrowawayPostgres() {
+export async function startThrowawayPostgres(settings = {}) {
   const binDirectory = findBinDirectory();
   if (!binDirectory) {
     throw new Error(
@@ -49,7 +49,11 @@ export async function startThrowawayPostgres() {
 
   const port = await freePort();
   run('initdb', ['-D', dataDirectory, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
-  const options = `-p ${port} -k ${directory} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
+  const options = `-p ${port} -k ${directory} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300${Object.entries(
+    settings,
+  )
+    .map(([name, value]) => ` -c ${name}=${value}`)
+    .join('')}`;
   run('pg_ctl', ['-D', dataDirectory, '-o', options, '-l', path.join(directory, 'server.log'), '-w', 'start']);
 
   let isStopped = false;

@@ -342,9 +342,16 @@ export const jobs = pgTable(
     index('jobs_featured_idx')
       .on(table.featuredUntil)
       .where(sql`${table.status} = 'open' and ${table.featuredUntil} is not null`),
+    index('jobs_featured_created_idx')
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.status} = 'open' and ${table.featuredUntil} is not null`),
     index('jobs_open_search_idx')
       .using('gin', table.searchVector, table.facets)
       .where(sql`${table.status} = 'open'`),
+    // The featured part of a search reads only the jobs that have ever been featured.
+    index('jobs_featured_search_idx')
+      .using('gin', table.searchVector, table.facets)
+      .where(sql`${table.status} = 'open' and ${table.featuredUntil} is not null`),
     check('jobs_budget_order', sql`${table.budgetMinMinor} >= 0 and ${table.budgetMaxMinor} >= ${table.budgetMinMinor}`),
   ],
 );
@@ -481,5 +488,35 @@ export const reviews = pgTable(
     uniqueIndex('reviews_job_reviewer_idx').on(table.jobId, table.reviewerId),
     index('reviews_reviewee_idx').on(table.revieweeId, table.createdAt.desc()),
     check('reviews_rating_range', sql`${table.overallRating} between 1 and 5`),
+  ],
+);
+
+/**
+ * How many open jobs each combination of filters has, kept by statement triggers on `jobs`
+ * (migration 0003): a search without text, skills or budget reads its exact total from here instead
+ * of counting up to a million rows. Absent values are stored as ''.
+ */
+export const jobOpenCounts = pgTable(
+  'job_open_counts',
+  {
+    country: text('country').notNull(),
+    region: text('region').notNull(),
+    industryCategory: text('industry_category').notNull(),
+    jobType: text('job_type').notNull(),
+    localServiceCategory: text('local_service_category').notNull(),
+    localServiceSubcategory: text('local_service_subcategory').notNull(),
+    openCount: bigint('open_count', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [
+        table.country,
+        table.region,
+        table.industryCategory,
+        table.jobType,
+        table.localServiceCategory,
+        table.localServiceSubcategory,
+      ],
+    }),
   ],
 );

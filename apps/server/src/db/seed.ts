@@ -1,5 +1,6 @@
 import type { App } from '../app.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoMarketplace } from './demo-marketplace.ts';
 
 /**
  * Prepares a database for use through the same services the product uses. Safe to run at every
@@ -8,7 +9,7 @@ import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.ts';
  */
 export async function seedDatabase(
   app: App,
-  options: { demo: boolean; canDeliverLocally: boolean } = { demo: false, canDeliverLocally: false },
+  options: { demo: boolean; canDeliverLocally: boolean; clock?: () => Date } = { demo: false, canDeliverLocally: false },
 ) {
   await app.services.settings.ensureSettings();
   if (!options.demo) return undefined;
@@ -17,5 +18,9 @@ export async function seedDatabase(
     return undefined;
   }
   const demo = await seedDemoAccounts(app);
-  return { ...demo, password: DEMO_PASSWORD };
+  const marketplace = await seedDemoMarketplace(app, options.clock?.() ?? new Date());
+  if (marketplace.created) {
+    app.log.info(`Demo marketplace: ${marketplace.users} people, ${marketplace.jobs} projects, ${marketplace.proposals} proposals.`);
+  }
+  return { ...demo, password: DEMO_PASSWORD, marketplace };
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestClock, createUser } from '../../test/accounts.ts';
-import { createTestApp } from '../../test/harness.ts';
+import { createTestApp, selectRows } from '../../test/harness.ts';
 import { postJob } from './test-jobs.ts';
 
 describe('GET /search/jobs', () => {
@@ -211,6 +211,30 @@ describe('GET /search/jobs', () => {
       } while (cursor);
       expect(byCursor, sort_by).toEqual(all);
     }
+  });
+
+  it('keeps the totals table exact through posting, status changes, moves and deletions', async () => {
+    const { database } = app.services;
+    const { db } = database;
+    const drift = () =>
+      selectRows<{ n: number }>(
+        database,
+        sql`select count(*)::int as n from (
+              select country, coalesce(region, '') as r, coalesce(industry_category, '') as i, job_type as t,
+                     coalesce(local_service_category, '') as c, coalesce(local_service_subcategory, '') as s, count(*) as n
+              from jobs where status = 'open' group by 1, 2, 3, 4, 5, 6) as actual
+            full join job_open_counts k on (k.country, k.region, k.industry_category, k.job_type, k.local_service_category,
+                                            k.local_service_subcategory) = (actual.country, actual.r, actual.i, actual.t, actual.c, actual.s)
+            where coalesce(k.open_count, 0) <> coalesce(actual.n, 0)`,
+      );
+    await db.execute(sql`update jobs set status = 'assigned' where id = ${ids.webDubai}`);
+    await db.execute(sql`update jobs set region = 'ajman' where id = ${ids.mobileAbuDhabi}`);
+    await db.execute(sql`update jobs set status = 'open' where id = ${ids.webDubai}`);
+    await db.execute(sql`update jobs set region = 'abu_dhabi' where id = ${ids.mobileAbuDhabi}`);
+    expect(await drift()).toEqual([{ n: 0 }]);
+    expect((await search({ country: 'AE' })).total).toBe(5);
+    await db.execute(sql`delete from jobs where id = ${ids.assigned}`);
+    expect(await drift()).toEqual([{ n: 0 }]);
   });
 
   it('refuses bad parameters with the specification’s words, never a server error', async () => {

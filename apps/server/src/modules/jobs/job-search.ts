@@ -1,7 +1,7 @@
 import { currencyOfCountry, messages, toUsdCents, type JobSearchParams } from '@mihna/shared';
 import { and, asc, desc, eq, getTableColumns, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { jobs } from '../../db/schema.ts';
+import { jobOpenCounts, jobs } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { JobCardRow } from './job-response.ts';
 
@@ -78,6 +78,29 @@ function filterConditions(params: JobSearchParams): SQL[] {
   return conditions;
 }
 
+/**
+ * The number of matching open jobs. Filters that are only places, industry, type and services read
+ * the counts table (migration 0003); text, skills and budgets count matches in the search index,
+ * without the featured column so that PostgreSQL can count from the index alone.
+ */
+function totalCount(db: Db, params: JobSearchParams, filters: SQL[]) {
+  if (params.q || params.skills?.trim() || params.min_budget !== undefined || params.max_budget !== undefined)
+    return db.$count(jobs, and(...filters));
+  const country = params.country ?? (params.emirate ? 'AE' : undefined);
+  const region = params.emirate ?? params.region;
+  const conditions: SQL[] = [];
+  if (country) conditions.push(eq(jobOpenCounts.country, country));
+  if (region) conditions.push(eq(jobOpenCounts.region, region));
+  if (params.job_type) conditions.push(eq(jobOpenCounts.jobType, params.job_type));
+  if (params.industry_category) conditions.push(eq(jobOpenCounts.industryCategory, params.industry_category));
+  if (params.local_service_category) conditions.push(eq(jobOpenCounts.localServiceCategory, params.local_service_category));
+  if (params.local_service_subcategory) conditions.push(eq(jobOpenCounts.localServiceSubcategory, params.local_service_subcategory));
+  return db
+    .select({ total: sql`coalesce(sum(${jobOpenCounts.openCount}), 0)` })
+    .from(jobOpenCounts)
+    .where(and(...conditions));
+}
+
 const featuredCondition = (now: Date, featured: boolean) =>
   featured ? gt(jobs.featuredUntil, now) : or(isNull(jobs.featuredUntil), lte(jobs.featuredUntil, now));
 
@@ -126,13 +149,10 @@ export async function searchJobs(db: Db, params: JobSearchParams, now: Date): Pr
     throw new AppError('validation_failed', [{ loc: ['query', 'cursor'], msg: messages.invalidFormat, type: 'cursor' }]);
   }
 
+  const featuredCount = db.$count(jobs, and(...filters, gt(jobs.featuredUntil, now)));
   const [counts] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      featured: sql<number>`(count(*) filter (where ${jobs.featuredUntil} > ${now}))::int`,
-    })
-    .from(jobs)
-    .where(and(...filters));
+    .select({ total: sql<number>`(${totalCount(db, params, filters)})::int`, featured: sql<number>`(${featuredCount})::int` })
+    .from(sql`(select 1) as one`);
   const total = Number(counts?.total ?? 0);
   const featuredTotal = Number(counts?.featured ?? 0);
 

@@ -115,9 +115,7 @@ describe('POST /jobs', () => {
   });
 
   it('checks budgets are numbers, not negative, and in order; dates optional and in order', async () => {
-    expect(issues(await post(employer.token, jobInput({ budget_min: 'abc' })))).toEqual([
-      ['budget_min', 'Must be a valid number'],
-    ]);
+    expect(issues(await post(employer.token, jobInput({ budget_min: 'abc' })))).toEqual([['budget_min', 'Must be a valid number']]);
     expect(issues(await post(employer.token, jobInput({ budget_min: -1 })))).toEqual([['budget_min', 'Must be at least 0']]);
     expect(issues(await post(employer.token, jobInput({ budget_min: 900, budget_max: 100 })))).toEqual([
       ['budget_max', 'Maximum budget must be at least the minimum budget'],

@@ -1,0 +1,276 @@
+import {
+  currencyOfCountry,
+  findCountry,
+  findRegion,
+  fromMinorUnits,
+  jobCreationSchema,
+  LOCAL_SERVICES_INDUSTRY_ID,
+  toUsdCents,
+} from '@mihna/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moderateText } from '../modules/moderation/moderation.ts';
+import { createTestApp, selectRows } from '../test/harness.ts';
+import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.ts';
+import { planDemoMarketplace, seedDemoMarketplace } from './demo-marketplace.ts';
+import { jobs, notifications, proposals, users } from './schema.ts';
+import { seedDatabase } from './seed.ts';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+
+const omarEmail = 'omar.almansoori@demo.mihna.ae';
+const laylaEmail = 'layla.haddad@demo.mihna.ae';
+const countries = ['AE', 'SA', 'QA', 'KW', 'OM', 'BH'];
+
+describe('seedDemoMarketplace', () => {
+  let app: App;
+  let now: Date;
+  let result: Awaited<ReturnType<typeof seedDemoMarketplace>>;
+  let usersWithoutDemo: number;
+  const db = () => app.services.database.db;
+  const count = async (table: string) => {
+    const [row] = await selectRows<{ total: number }>(app.services.database, sql.raw(`select count(*)::int as total from ${table}`));
+    return row?.total ?? 0;
+  };
+  const logIn = async (email: string) => {
+    const response = await app.inject({ method: 'POST', url: '/api/auth/enhanced-login', payload: { email, password: DEMO_PASSWORD } });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ access_token: string; user: { id: string; role: string } }>();
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    usersWithoutDemo = await count('users');
+    await seedDemoAccounts(app);
+    now = new Date();
+    const started = performance.now();
+    result = await seedDemoMarketplace(app, now);
+    console.log(`demo marketplace seeded in ${Math.round(performance.now() - started)} ms on ${app.services.database.kind}`, result);
+  });
+  afterAll(() => app.close());
+
+  it('creates professionals, employers, projects in all six countries and proposals', async () => {
+    expect(usersWithoutDemo).toBe(0);
+    expect(result.created).toBe(true);
+    const [people] = await selectRows<{ professionals: number; employers: number }>(
+      app.services.database,
+      sql`select count(*) filter (where role = 'professional')::int as professionals, count(*) filter (where role = 'employer')::int as employers from users`,
+    );
+    expect(people!.professionals).toBeGreaterThanOrEqual(55);
+    expect(people!.employers).toBeGreaterThanOrEqual(15);
+    expect(await count('jobs')).toBeGreaterThanOrEqual(110);
+    expect(await count('proposals')).toBeGreaterThanOrEqual(100);
+    const perCountry = await selectRows<{ country: string; total: number }>(
+      app.services.database,
+      sql`select country, count(*)::int as total from jobs group by country`,
+    );
+    expect(perCountry.map((row) => row.country).sort()).toEqual([...countries].sort());
+    const professionals = await db().select().from(users).where(eq(users.role, 'professional'));
+    const uaeShare = professionals.filter((user) => user.country === 'AE').length / professionals.length;
+    expect(uaeShare).toBeGreaterThan(0.4);
+    expect(uaeShare).toBeLessThan(0.6);
+    expect(new Set(professionals.map((user) => user.country))).toEqual(new Set(countries));
+  });
+
+  it('keeps every proposal_count equal to the proposals of its project', async () => {
+    const mismatches = await selectRows(
+      app.services.database,
+      sql`select j.id from jobs j left join proposals p on p.job_id = j.id group by j.id having j.proposal_count <> count(p.id)`,
+    );
+    expect(mismatches).toEqual([]);
+  });
+
+  it('never has two proposals from one professional on one project, and hires once per assigned project', async () => {
+    const duplicates = await selectRows(
+      app.services.database,
+      sql`select job_id, worker_id from proposals group by job_id, worker_id having count(*) > 1`,
+    );
+    expect(duplicates).toEqual([]);
+    const hires = await selectRows<{ status: string; accepted: number }>(
+      app.services.database,
+      sql`select j.status, count(p.id) filter (where p.status = 'accepted')::int as accepted
+          from jobs j left join proposals p on p.job_id = j.id group by j.id, j.status`,
+    );
+    expect(hires.filter((row) => row.status === 'assigned').length).toBeGreaterThanOrEqual(3);
+    for (const row of hires) expect(row.accepted).toBe(row.status === 'assigned' ? 1 : 0);
+    expect(new Set(hires.map((row) => row.status))).toEqual(new Set(['open', 'assigned']));
+    const fromEmployers = await selectRows(
+      app.services.database,
+      sql`select p.id from proposals p join users u on u.id = p.worker_id where u.role <> 'professional'`,
+    );
+    expect(fromEmployers).toEqual([]);
+  });
+
+  it('takes proposals on cash projects only from professionals in the same emirate or region', async () => {
+    const cashJobs = await db().select().from(jobs).where(eq(jobs.paymentMethod, 'cash'));
+    expect(cashJobs.length).toBeGreaterThan(5);
+    for (const job of cashJobs) expect(job.region).not.toBeNull();
+    const outsiders = await selectRows(
+      app.services.database,
+      sql`select p.id from proposals p join jobs j on j.id = p.job_id join users u on u.id = p.worker_id
+          where j.payment_method = 'cash' and (u.country <> j.country or u.emirate is distinct from j.region)`,
+    );
+    expect(outsiders).toEqual([]);
+    const [withProposals] = await selectRows<{ total: number }>(
+      app.services.database,
+      sql`select count(*)::int as total from jobs where payment_method = 'cash' and proposal_count > 0`,
+    );
+    expect(withProposals!.total).toBeGreaterThan(3);
+  });
+
+  it('features projects with featured_until set, some still featured and some no longer', async () => {
+    const featured = (await db().select().from(jobs)).filter((job) => job.featuredRequested);
+    expect(featured.length).toBeGreaterThanOrEqual(6);
+    for (const job of featured) expect(job.featuredUntil).toBeInstanceOf(Date);
+    const active = featured.filter((job) => job.featuredUntil!.getTime() > now.getTime());
+    expect(active.length).toBeGreaterThanOrEqual(5);
+    for (const job of active) expect(job.featuredUntil!.getTime()).toBeLessThanOrEqual(now.getTime() + 7 * 86_400_000);
+    expect(featured.length - active.length).toBeGreaterThanOrEqual(1);
+    const notRequested = (await db().select().from(jobs)).filter((job) => !job.featuredRequested && job.featuredUntil !== null);
+    expect(notRequested).toEqual([]);
+  });
+
+  it('stores every project as the project form would accept it, in its country’s currency', async () => {
+    const rows = await db().select().from(jobs);
+    const oldest = Math.min(...rows.map((job) => job.createdAt.getTime()));
+    expect(now.getTime() - oldest).toBeLessThanOrEqual(46 * 86_400_000);
+    for (const job of rows) {
+      const currency = currencyOfCountry(job.country);
+      expect(job.currency).toBe(currency);
+      const budgetMin = fromMinorUnits(job.budgetMinMinor, currency);
+      const budgetMax = fromMinorUnits(job.budgetMaxMinor, currency);
+      expect(job.budgetMinUsd).toBe(toUsdCents(budgetMin, currency));
+      expect(job.budgetMaxUsd).toBe(toUsdCents(budgetMax, currency));
+      const parsed = jobCreationSchema.safeParse({
+        title: job.title,
+        description: job.description,
+        skills_required: job.skillsRequired,
+        project_type: job.jobType,
+        budget_min: budgetMin,
+        budget_max: budgetMax,
+        start_date: job.startDate,
+        deadline: job.deadline,
+        country: job.country,
+        region: job.region,
+        city: job.city,
+        industry_category: job.industryCategory,
+        local_service_category: job.localServiceCategory,
+        local_service_subcategory: job.localServiceSubcategory,
+        payment_method: job.paymentMethod,
+        is_urgent: job.isUrgent,
+        location_required: job.locationRequired,
+        allow_remote: job.allowRemote,
+      });
+      expect(parsed.error?.issues, job.title).toBeUndefined();
+      expect(job.localServiceCategory !== null, job.title).toBe(job.industryCategory === LOCAL_SERVICES_INDUSTRY_ID);
+      expect(job.createdAt.getTime()).toBeLessThan(now.getTime());
+      if (job.status === 'open' && job.deadline) expect(Date.parse(`${job.deadline}T23:59:59Z`)).toBeGreaterThan(now.getTime());
+    }
+    const arabic = rows.filter((job) => /[\u0600-\u06FF]/.test(job.title)).length / rows.length;
+    expect(arabic).toBeGreaterThan(0.18);
+    expect(arabic).toBeLessThan(0.32);
+  });
+
+  it('gives every demo person a unique e-mail, a mobile number of their country and a valid place', async () => {
+    const people = await db().select().from(users);
+    expect(new Set(people.map((user) => user.email.toLowerCase())).size).toBe(people.length);
+    for (const user of people) {
+      expect(user.email).toMatch(/^[a-z]+\.[a-z]+@demo\.mihna\.ae$/);
+      expect(user.countryCode).toBe(findCountry(user.country)?.phoneCode);
+      expect(user.phoneNumber).toMatch(/^\d{8,9}$/);
+      const region = findRegion(user.country, user.emirate ?? '');
+      expect(region, user.email).toBeDefined();
+      expect(
+        region?.cities.some((city) => city.id === user.city),
+        user.email,
+      ).toBe(true);
+      expect(user.verificationMethod).toBe('email');
+      if (user.showExactLocation) expect(user.showLocation).toBe(true);
+      if (user.role !== 'professional' || user.email === laylaEmail) continue;
+      expect(user.hourlyRate).toBeGreaterThanOrEqual(60);
+      expect(user.hourlyRate).toBeLessThanOrEqual(450);
+      expect(user.skills.length).toBeGreaterThanOrEqual(4);
+      expect(user.totalRating).toBe(0);
+      expect(user.totalReviews).toBe(0);
+      expect(user.localServiceCategory !== null).toBe(user.industryCategory === LOCAL_SERVICES_INDUSTRY_ID);
+    }
+    expect(people.filter((user) => !user.showLocation).length).toBeGreaterThanOrEqual(2);
+    expect(people.filter((user) => user.showExactLocation).length).toBeGreaterThanOrEqual(2);
+    expect(new Set(people.map((user) => `${user.countryCode}${user.phoneNumber}`)).size).toBe(people.length);
+  });
+
+  it('gives the demo employer projects with proposals, and notifies him of each proposal', async () => {
+    const omar = (await app.services.users.findUserByEmail(omarEmail))!;
+    const own = await db().select().from(jobs).where(eq(jobs.employerId, omar.id));
+    expect(own.length).toBeGreaterThanOrEqual(5);
+    const open = own.filter((job) => job.status === 'open');
+    for (const job of open) expect(job.proposalCount).toBeGreaterThanOrEqual(2);
+    const received = await db().select().from(notifications).where(eq(notifications.userId, omar.id));
+    expect(received.length).toBe(own.reduce((total, job) => total + job.proposalCount, 0));
+    const sample = received[0]!;
+    expect(sample.kind).toBe('proposal_received');
+    expect(sample.title).toBe('New proposal');
+    expect(sample.message).toBe(`${sample.params.worker_name} sent a proposal for "${sample.params.job_title}".`);
+    expect(sample.link).toBe(`/projects/${sample.params.job_id}`);
+
+    const { access_token: token } = await logIn(omarEmail);
+    const list = await app.inject({ method: 'GET', url: '/api/notifications?limit=10', headers: { authorization: `Bearer ${token}` } });
+    expect(list.statusCode).toBe(200);
+    const body = list.json<{ notifications: { title: string }[]; unread_count: number }>();
+    expect(body.notifications.length).toBeGreaterThanOrEqual(8);
+    expect(body.notifications[0]!.title).toBe('New proposal');
+    expect(body.unread_count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('sends one proposal from the demo professional, on another employer’s open project', async () => {
+    const layla = (await app.services.users.findUserByEmail(laylaEmail))!;
+    const sent = await selectRows<{ employer_id: string; status: string }>(
+      app.services.database,
+      sql`select j.employer_id, j.status from proposals p join jobs j on j.id = p.job_id where p.worker_id = ${layla.id}`,
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.employer_id).not.toBe(layla.id);
+    expect(sent[0]!.status).toBe('open');
+    const [proposal] = await db().select().from(proposals).where(eq(proposals.workerId, layla.id));
+    expect(proposal!.proposedRateCents).toBe(6000);
+  });
+
+  it('lets a demo professional and a demo employer log in with the demo password', async () => {
+    expect((await logIn('priya.nair@demo.mihna.ae')).user.role).toBe('professional');
+    expect((await logIn('nasser.alfalasi@demo.mihna.ae')).user.role).toBe('employer');
+  });
+
+  it('writes texts that moderation lets through unchanged', async () => {
+    const texts = [
+      ...(await db().select({ title: jobs.title, description: jobs.description }).from(jobs)).flatMap((job) => [
+        job.title,
+        job.description,
+      ]),
+      ...(await db().select({ text: proposals.proposalText }).from(proposals)).map((proposal) => proposal.text),
+      ...(await db().select({ bio: users.bio, company: users.companyDescription }).from(users)).flatMap((user) => [
+        user.bio ?? '',
+        user.company ?? '',
+      ]),
+    ];
+    const flagged = texts.filter((text) => text && moderateText(text).severity !== 'none');
+    expect(flagged).toEqual([]);
+  });
+
+  it('adds nothing when seeded again, directly or at the next start', async () => {
+    const before = await Promise.all(['users', 'jobs', 'proposals', 'notifications'].map(count));
+    expect(await seedDemoMarketplace(app, new Date())).toEqual({ created: false });
+    const again = await seedDatabase(app, { demo: true, canDeliverLocally: true });
+    expect(again?.created).toEqual([]);
+    expect(again?.marketplace).toEqual({ created: false });
+    expect(await Promise.all(['users', 'jobs', 'proposals', 'notifications'].map(count))).toEqual(before);
+  });
+
+  it('plans the same marketplace from the same clock', () => {
+    const plan = () => {
+      let next = 0;
+      return planDemoMarketplace({ now, passwordHash: 'hash', newId: () => `id-${(next += 1)}` });
+    };
+    expect(plan()).toEqual(plan());
+    expect(plan().jobs.length).toBeGreaterThan(100);
+  });
+});
