@@ -9,9 +9,14 @@ CREATE TABLE "job_open_counts" (
 	CONSTRAINT "job_open_counts_country_region_industry_category_job_type_local_service_category_local_service_subcategory_pk" PRIMARY KEY("country","region","industry_category","job_type","local_service_category","local_service_subcategory")
 );
 --> statement-breakpoint
-CREATE INDEX "jobs_featured_created_idx" ON "jobs" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "jobs"."status" = 'open' and "jobs"."featured_until" is not null;--> statement-breakpoint
+DROP INDEX "jobs_open_created_idx";--> statement-breakpoint
+DROP INDEX "jobs_open_budget_idx";--> statement-breakpoint
+DROP INDEX "jobs_open_competition_idx";--> statement-breakpoint
+CREATE INDEX "jobs_featured_created_idx" ON "jobs" USING btree ("created_at","id") WHERE "jobs"."status" = 'open' and "jobs"."featured_until" is not null;--> statement-breakpoint
 CREATE INDEX "jobs_featured_search_idx" ON "jobs" USING gin ("search_vector","facets") WHERE "jobs"."status" = 'open' and "jobs"."featured_until" is not null;--> statement-breakpoint
--- Keeps job_open_counts in step with jobs, one aggregated upsert per statement (bulk loads stay fast).
+CREATE INDEX "jobs_open_created_idx" ON "jobs" USING btree ("created_at","id") WHERE "jobs"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "jobs_open_budget_idx" ON "jobs" USING btree ("budget_max_usd","created_at","id") WHERE "jobs"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "jobs_open_competition_idx" ON "jobs" USING btree ((-"proposal_count"),"created_at","id") WHERE "jobs"."status" = 'open';--> statement-breakpoint-- Keeps job_open_counts in step with jobs, one aggregated upsert per statement (bulk loads stay fast).
 -- Keys are written in a fixed order so concurrent statements lock the same rows in the same order.
 CREATE FUNCTION job_open_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -52,7 +52,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 }
 
 export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // JIT compiles plans that look expensive; for the short queries of a web request it only adds latency.
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, options: '-c jit=off' });
   // An idle connection the server closes (a restart, a failover) must not crash the process: the pool
   // drops it and the next query opens a new one, reporting any real trouble to its caller.
   pool.on('error', () => undefined);

@@ -330,20 +330,22 @@ export const jobs = pgTable(
   },
   (table) => [
     index('jobs_employer_idx').on(table.employerId, table.createdAt.desc()),
+    // Ascending, read backwards: a keyset condition `(created_at, id) < (…)` is then an index bound.
     index('jobs_open_created_idx')
-      .on(table.createdAt.desc(), table.id.desc())
+      .on(table.createdAt, table.id)
       .where(sql`${table.status} = 'open'`),
     index('jobs_open_budget_idx')
-      .on(table.budgetMaxUsd.desc(), table.createdAt.desc(), table.id.desc())
+      .on(table.budgetMaxUsd, table.createdAt, table.id)
       .where(sql`${table.status} = 'open'`),
+    // Least competition first: fewest proposals, then newest, as one descending key.
     index('jobs_open_competition_idx')
-      .on(table.proposalCount, table.createdAt.desc(), table.id.desc())
+      .on(sql`(-${table.proposalCount})`, table.createdAt, table.id)
       .where(sql`${table.status} = 'open'`),
     index('jobs_featured_idx')
       .on(table.featuredUntil)
       .where(sql`${table.status} = 'open' and ${table.featuredUntil} is not null`),
     index('jobs_featured_created_idx')
-      .on(table.createdAt.desc(), table.id.desc())
+      .on(table.createdAt, table.id)
       .where(sql`${table.status} = 'open' and ${table.featuredUntil} is not null`),
     index('jobs_open_search_idx')
       .using('gin', table.searchVector, table.facets)

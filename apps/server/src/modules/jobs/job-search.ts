@@ -1,5 +1,5 @@
 import { currencyOfCountry, messages, toUsdCents, type JobSearchParams } from '@mihna/shared';
-import { and, asc, desc, eq, getTableColumns, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobOpenCounts, jobs } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -119,11 +119,11 @@ function ordering(sort: JobSearchParams['sort_by'], after: Cursor | undefined) {
       };
     case 'proposal_count':
       return {
-        orderBy: [asc(jobs.proposalCount), desc(jobs.createdAt), desc(jobs.id)],
-        value: sql<string>`${jobs.proposalCount}::text`,
+        orderBy: [desc(sql`(-${jobs.proposalCount})`), desc(jobs.createdAt), desc(jobs.id)],
+        value: sql<string>`(-${jobs.proposalCount})::text`,
         after:
           after &&
-          sql`(${jobs.proposalCount} > ${after.value ?? '0'}::int or (${jobs.proposalCount} = ${after.value ?? '0'}::int and ${afterCreated}))`,
+          sql`((-${jobs.proposalCount}), ${created}, ${jobs.id}) < (${after.value ?? '0'}::int, ${after.created}::timestamptz, ${after.id}::uuid)`,
       };
     default:
       return { orderBy: [desc(jobs.createdAt), desc(jobs.id)], value: undefined, after: afterCreated };

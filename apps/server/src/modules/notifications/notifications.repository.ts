@@ -12,7 +12,12 @@ export function createNotificationsRepository(db: Db) {
     },
 
     listForUser: (userId: string, limit: number) =>
-      db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit),
+      db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(limit),
 
     async countUnread(userId: string) {
       const [row] = await db

@@ -68,7 +68,10 @@ export function createNotificationsService(dependencies: {
         executor,
       );
       if (event.email) {
-        await delivery.enqueue({ channel: 'email', to: event.email, subject: title, text: `${text}\n\n${publicUrl}${event.link}\n` }, executor);
+        await delivery.enqueue(
+          { channel: 'email', to: event.email, subject: title, text: `${text}\n\n${publicUrl}${event.link}\n` },
+          executor,
+        );
       }
     },
 

@@ -6,6 +6,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { useSession, type SessionUser } from '../../lib/session.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { CountrySelect } from './country-select.tsx';
 import { Brand } from './logo.tsx';
@@ -18,7 +19,7 @@ export function nearbyProjectsHref(user: Pick<SessionUser, 'emirate' | 'city'> |
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors',
     isActive ? 'text-primary-strong' : 'text-slate-700 hover:text-slate-950',
   );
 
@@ -42,17 +43,18 @@ function AccountActions({ stacked = false }: { stacked?: boolean }) {
   const { user, signOut } = useSession();
   if (user) {
     return (
-      <div className={clsx('flex gap-2', stacked ? 'flex-col items-stretch' : 'items-center')}>
-        <Button asChild variant="ghost" size="sm">
+      <div className={clsx('flex', stacked ? 'flex-col items-stretch gap-2' : 'items-center gap-1')}>
+        <Button asChild variant="ghost" size="sm" className="whitespace-nowrap">
           <Link to={paths.dashboard}>{t('header.dashboard')}</Link>
         </Button>
-        <span className="whitespace-nowrap px-2 text-sm leading-tight">
+        {stacked ? null : <NotificationBell userId={user.id} />}
+        <span className="whitespace-nowrap px-1 text-sm leading-tight">
           <span className="block font-semibold text-slate-900">
             {user.first_name} {user.last_name}
           </span>
           <span className="block text-xs text-slate-500">{t(`header.roles.${user.role}`)}</span>
         </span>
-        <Button variant="secondary" size="sm" onClick={signOut}>
+        <Button variant="secondary" size="sm" onClick={signOut} className="whitespace-nowrap">
           {t('header.logout')}
         </Button>
       </div>
@@ -110,19 +112,20 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <Container isWide className="flex h-16 items-center gap-4">
+      <Container isWide className="flex h-16 items-center gap-3">
         <Link to={paths.home} className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-primary">
           <Brand />
         </Link>
         <nav aria-label={t('header.main_navigation')} className="hidden items-center gap-1 xl:flex">
           {links}
         </nav>
-        <div className="ms-auto hidden items-center gap-2 xl:flex">
+        <div className="ms-auto hidden items-center gap-1 xl:flex">
           <CountrySelect className="w-48" />
           <LanguageSwitch />
           <AccountActions />
         </div>
         <div className="ms-auto flex items-center gap-1 xl:hidden">
+          {user ? <NotificationBell userId={user.id} /> : null}
           <LanguageSwitch />
           <button
             ref={menuButton}

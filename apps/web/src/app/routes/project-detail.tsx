@@ -1,4 +1,58 @@
-/** Placeholder while the screen is written. */
-export default function Screen() {
-  return null;
+import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Container } from '../../components/ui/container.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useJob } from '../../features/projects/api/get-job.ts';
+import { JobOverview } from '../../features/projects/components/job-overview.tsx';
+import { ProfessionalActions } from '../../features/projects/components/professional-actions.tsx';
+import { ProposalsList } from '../../features/projects/components/proposals-list.tsx';
+import { paths } from '../../lib/paths.ts';
+import { useSession } from '../../lib/session.tsx';
+
+export default function ProjectDetailPage() {
+  const { t } = useTranslation('projects');
+  const { projectId = '' } = useParams();
+  const { user } = useSession();
+  const job = useJob(projectId);
+
+  // The specification only logs a failed load and shows 'Job not found'.
+  useEffect(() => {
+    if (job.error) console.error('Could not load the project', job.error);
+  }, [job.error]);
+
+  if (job.isPending) return <Spinner label={t('loading')} className="min-h-[50vh]" />;
+  if (job.isError) {
+    return (
+      <Container className="py-16 text-center">
+        <title>{t('detail.not_found')}</title>
+        <h1 className="text-2xl font-bold text-slate-950">{t('detail.not_found')}</h1>
+        <Link to={paths.projects()} className="mt-6 inline-block font-semibold text-primary-strong hover:underline">
+          {t('detail.back')}
+        </Link>
+      </Container>
+    );
+  }
+
+  const detail = job.data;
+  const isOpen = detail.status === 'open';
+  const canPropose = user?.role === 'professional' && isOpen && !detail.viewer.is_owner;
+
+  return (
+    <Container className="space-y-6 py-8 sm:py-10">
+      <title>{detail.title}</title>
+      <Link to={paths.projects()} className="inline-flex items-center gap-1 text-sm font-semibold text-primary-strong hover:underline">
+        <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
+        {t('detail.back')}
+      </Link>
+      <div className={canPropose ? 'grid items-start gap-6 lg:grid-cols-3' : 'space-y-6'}>
+        <div className={canPropose ? 'space-y-6 lg:col-span-2' : 'space-y-6'}>
+          <JobOverview job={detail} />
+          {detail.viewer.is_owner ? <ProposalsList jobId={detail.id} isJobOpen={isOpen} proposalCount={detail.proposal_count} /> : null}
+        </div>
+        {canPropose ? <ProfessionalActions job={detail} /> : null}
+      </div>
+    </Container>
+  );
 }

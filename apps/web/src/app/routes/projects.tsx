@@ -1,4 +1,115 @@
-/** Placeholder while the screen is written. */
-export default function Screen() {
-  return null;
+import { Info } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Container } from '../../components/ui/container.tsx';
+import { socialNetworks, socialUrls } from '../../components/ui/social-icons.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useSearchJobs } from '../../features/projects/api/search-jobs.ts';
+import { ProjectCard } from '../../features/projects/components/project-card.tsx';
+import { ProjectFiltersPanel } from '../../features/projects/components/project-filters.tsx';
+import { ProjectsEmptyState } from '../../features/projects/components/projects-empty-state.tsx';
+import { currencyName, formatNumber } from '../../features/projects/lib/format.ts';
+import { countryDisplayName, languageOf } from '../../features/projects/lib/places.ts';
+import { filterCurrency, toSearchQuery } from '../../features/projects/lib/search-filters.ts';
+import { useProjectFilters } from '../../features/projects/lib/use-project-filters.ts';
+import { useSiteSettings } from '../../features/settings/api/get-interface-settings.ts';
+import { PageHeader } from './page-header.tsx';
+
+/** The first social page the site settings name, for the empty state's follow link. */
+function useFollowLink() {
+  const { t } = useTranslation();
+  const urls = socialUrls(useSiteSettings());
+  const network = socialNetworks.find((candidate) => urls[candidate]);
+  return network ? { network: t(`footer.social.${network}`), url: urls[network] ?? '' } : null;
+}
+
+export default function ProjectsPage() {
+  const { t, i18n } = useTranslation('projects');
+  const language = languageOf(i18n.language);
+  const filters = useProjectFilters();
+  const results = useSearchJobs(toSearchQuery(filters.applied));
+  const follow = useFollowLink();
+  const country = countryDisplayName(filters.applied.country, language);
+  const currency = filterCurrency(filters.applied);
+  const jobs = results.data?.pages.flatMap((page) => page.jobs) ?? [];
+  const total = results.data?.pages[0]?.total ?? 0;
+  const title = country ? t('title_in', { country }) : t('title_gcc');
+  const showAll = () => {
+    if (!filters.clear()) void results.refetch();
+  };
+
+  return (
+    <>
+      <title>{title}</title>
+      <PageHeader title={title} subtitle={filters.applied.country === 'AE' ? t('subtitle_uae') : t('subtitle_gulf')}>
+        {total > 0 ? (
+          <p className="mt-4 text-sm font-semibold text-primary-strong" aria-live="polite">
+            {t('found', { total: formatNumber(total, language) })}
+          </p>
+        ) : null}
+      </PageHeader>
+      <Container className="space-y-6 py-8 sm:py-10">
+        <ProjectFiltersPanel
+          filters={filters.draft}
+          onChange={filters.change}
+          onSearch={() => {
+            if (!filters.submit()) void results.refetch();
+          }}
+          onClear={showAll}
+        />
+        <p className="flex items-start gap-2 text-sm text-slate-600">
+          <Info className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
+          {filters.applied.country
+            ? t('currency_note', { currency: currencyName(currency, language), code: currency })
+            : t('currency_note_all', { currency: currencyName(currency, language), code: currency })}
+        </p>
+        <ProjectResults isPending={results.isPending} isError={results.isError && jobs.length === 0} onRetry={() => void results.refetch()}>
+          {jobs.length === 0 ? (
+            <ProjectsEmptyState countryName={country} onShowAll={showAll} follow={follow} />
+          ) : (
+            <div className={results.isPlaceholderData ? 'space-y-4 opacity-60 transition-opacity' : 'space-y-4'}>
+              {jobs.map((job) => (
+                <ProjectCard key={job.id} job={job} />
+              ))}
+            </div>
+          )}
+        </ProjectResults>
+        {results.hasNextPage ? (
+          <div className="flex justify-center">
+            <Button variant="secondary" onClick={() => void results.fetchNextPage()} disabled={results.isFetchingNextPage}>
+              {results.isFetchingNextPage ? t('loading_more') : t('load_more')}
+            </Button>
+          </div>
+        ) : null}
+      </Container>
+    </>
+  );
+}
+
+function ProjectResults({
+  isPending,
+  isError,
+  onRetry,
+  children,
+}: {
+  isPending: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('projects');
+  if (isPending) return <Spinner label={t('loading')} className="py-16" />;
+  if (isError) {
+    return (
+      <Alert tone="error" className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <span>{t('load_failed')}</span>
+        <Button size="sm" variant="secondary" onClick={onRetry}>
+          {t('retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  return <>{children}</>;
 }

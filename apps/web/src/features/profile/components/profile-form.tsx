@@ -1,6 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  countries,
+  findCountry,
   genders,
+  LOCAL_SERVICES_INDUSTRY_ID,
+  localServiceCategories,
   profileUpdateRequestSchema,
   type CurrentUser,
   type ProfileUpdateRequest,
@@ -10,8 +14,8 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
-import { OptionSelect } from '../../../components/ui/option-select.tsx';
+import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx';
+import { OptionSelect, type Option } from '../../../components/ui/option-select.tsx';
 import { PhoneNumberInput } from '../../../components/ui/phone-number-input.tsx';
 import { useReferenceOptions } from '../../../lib/reference-options.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
@@ -42,15 +46,41 @@ const toFormValues = (user: CurrentUser): ProfileUpdateRequestInput => ({
   company_description: user.company_description ?? '',
   company_size: user.company_size ?? '',
   website_url: user.website_url ?? '',
+  country: user.country || 'AE',
   emirate: user.emirate ?? '',
   city: user.city ?? '',
   industry_category: user.industry_category ?? '',
+  local_service_category: user.local_service_category ?? '',
+  local_service_subcategory: user.local_service_subcategory ?? '',
   show_location: user.show_location,
   show_exact_location: user.show_exact_location,
   linkedin_url: user.linkedin_url ?? '',
   github_url: user.github_url ?? '',
   behance_url: user.behance_url ?? '',
 });
+
+/** Countries, the chosen country's regions and the chosen region's cities, and the local services, as options. */
+function useLocationOptions() {
+  const { i18n } = useTranslation();
+  const language = i18n.language === 'ar' ? 'ar' : 'en';
+  const toOptions = (entries: readonly { id: string; name: { en: string; ar: string } }[] = []): Option[] =>
+    entries.map((entry) => ({ value: entry.id, label: entry.name[language] }));
+  const regionsOf = (country: string | undefined) => findCountry(country ?? '')?.regions;
+  return {
+    countries: countries.map((country) => ({ value: country.code, label: country.name[language] })),
+    regionsOf: (country: string | undefined) => toOptions(regionsOf(country)),
+    citiesOf: (country: string | undefined, region: string | null | undefined) =>
+      toOptions(regionsOf(country)?.find((entry) => entry.id === region)?.cities),
+    /** The UAE's regions are its emirates; other countries name theirs (Region, Governorate…). */
+    regionLabelOf: (country: string | undefined) => {
+      const found = findCountry(country ?? '');
+      return found && found.code !== 'AE' ? found.regionLabel[language] : undefined;
+    },
+    serviceCategories: toOptions(localServiceCategories),
+    subservicesOf: (category: string | null | undefined) =>
+      toOptions(localServiceCategories.find((entry) => entry.id === category)?.subservices),
+  };
+}
 
 function useFieldProps(form: ProfileForm) {
   const translate = useValidationMessage();
@@ -107,17 +137,65 @@ function BasicTab({ form, user, onUserChanged }: { form: ProfileForm; user: Curr
   );
 }
 
+/** The industry, and for Local Services its category and service; each choice clears the ones below it. */
+function IndustryFields({ form }: { form: ProfileForm }) {
+  const { t } = useTranslation('profile');
+  const options = useReferenceOptions();
+  const location = useLocationOptions();
+  const fieldProps = useFieldProps(form);
+  const isLocalService = form.watch('industry_category') === LOCAL_SERVICES_INDUSTRY_ID;
+  const subservices = location.subservicesOf(form.watch('local_service_category'));
+  return (
+    <>
+      <Field label={t('fields.industry')} {...fieldProps('industry_category')}>
+        {(props) => (
+          <OptionSelect
+            {...props}
+            {...form.register('industry_category', {
+              onChange: () => {
+                form.setValue('local_service_category', '');
+                form.setValue('local_service_subcategory', '');
+              },
+            })}
+            placeholder={t('choose')}
+            options={options.industries}
+          />
+        )}
+      </Field>
+      {isLocalService ? (
+        <>
+          <Field label={t('fields.local_service_category')} {...fieldProps('local_service_category')}>
+            {(props) => (
+              <OptionSelect
+                {...props}
+                {...form.register('local_service_category', { onChange: () => form.setValue('local_service_subcategory', '') })}
+                placeholder={t('choose')}
+                options={location.serviceCategories}
+              />
+            )}
+          </Field>
+          <Field label={t('fields.local_service_subcategory')} {...fieldProps('local_service_subcategory')}>
+            {(props) => (
+              <OptionSelect
+                {...props}
+                {...form.register('local_service_subcategory')}
+                placeholder={t('choose')}
+                options={subservices}
+                disabled={subservices.length === 0}
+              />
+            )}
+          </Field>
+        </>
+      ) : null}
+    </>
+  );
+}
+
 function ProfessionalTab({ form, isEmployer }: { form: ProfileForm; isEmployer: boolean }) {
   const { t } = useTranslation('profile');
   const options = useReferenceOptions();
   const fieldProps = useFieldProps(form);
-  const industryField = (
-    <Field label={t('fields.industry')} {...fieldProps('industry_category')}>
-      {(props) => (
-        <OptionSelect {...props} {...form.register('industry_category')} placeholder={t('choose')} options={options.industries} />
-      )}
-    </Field>
-  );
+  const industryField = <IndustryFields form={form} />;
   if (isEmployer) {
     return (
       <div className="space-y-5">
@@ -184,25 +262,49 @@ function ProfessionalTab({ form, isEmployer }: { form: ProfileForm; isEmployer: 
 
 function LocationTab({ form }: { form: ProfileForm }) {
   const { t } = useTranslation('profile');
-  const options = useReferenceOptions();
+  const location = useLocationOptions();
+  const fieldProps = useFieldProps(form);
+  const watchedCountry = form.watch('country');
+  const country = typeof watchedCountry === 'string' ? watchedCountry : undefined;
   const emirate = form.watch('emirate');
   const showLocation = form.watch('show_location');
-  const cities = options.citiesOf(emirate);
+  const cities = location.citiesOf(country, emirate);
   return (
     <div className="space-y-5">
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={t('fields.emirate')}>
+      <div className="grid gap-5 sm:grid-cols-3">
+        <Field label={t('fields.country')} {...fieldProps('country')}>
+          {(props) => (
+            <Select
+              {...props}
+              {...form.register('country', {
+                onChange: () => {
+                  form.setValue('emirate', '');
+                  form.setValue('city', '');
+                },
+              })}
+            >
+              {location.countries.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label={location.regionLabelOf(country) ?? t('fields.emirate')} {...fieldProps('emirate')}>
           {(props) => (
             <OptionSelect
               {...props}
               {...form.register('emirate', { onChange: () => form.setValue('city', '') })}
-              options={options.emirates}
+              options={location.regionsOf(country)}
               placeholder={t('choose')}
             />
           )}
         </Field>
-        <Field label={t('fields.city')}>
-          {(props) => <OptionSelect {...props} {...form.register('city')} placeholder={t('choose')} options={cities} />}
+        <Field label={t('fields.city')} {...fieldProps('city')}>
+          {(props) => (
+            <OptionSelect {...props} {...form.register('city')} placeholder={t('choose')} options={cities} disabled={cities.length === 0} />
+          )}
         </Field>
       </div>
       <label className="flex items-start gap-2 text-sm text-slate-700">
@@ -245,7 +347,7 @@ interface ProfileFormProps {
 }
 
 export function ProfileForm({ user, onUserChanged, onSaved, onRefused, onClose }: ProfileFormProps) {
-  const { t } = useTranslation('profile');
+  const { t, i18n } = useTranslation('profile');
   const update = useUpdateProfile(user.id);
   const form = useForm<ProfileUpdateRequestInput, unknown, ProfileUpdateRequest>({
     resolver: zodResolver(profileUpdateRequestSchema),
@@ -265,7 +367,8 @@ export function ProfileForm({ user, onUserChanged, onSaved, onRefused, onClose }
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
-      <Tabs defaultValue="basic">
+      {/* Radix tabs default to left to right; the reading direction keeps their order and arrow keys right in Arabic. */}
+      <Tabs defaultValue="basic" dir={i18n.dir()}>
         <TabsList aria-label={t('tabs_label')} className="overflow-x-auto">
           <TabsTrigger value="basic">{t('tabs.basic')}</TabsTrigger>
           <TabsTrigger value="professional">{t('tabs.professional')}</TabsTrigger>

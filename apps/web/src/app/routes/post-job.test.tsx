@@ -1,0 +1,222 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  answer,
+  JOB_ID,
+  jobDetail,
+  jsonResponse,
+  loadTranslations,
+  mockApi,
+  renderRoutes,
+  signedInAs,
+} from '../../features/projects/testing.tsx';
+import PostJobPage from './post-job.tsx';
+
+const renderPostJob = () =>
+  renderRoutes(
+    [
+      { path: '/post-job', element: <PostJobPage /> },
+      { path: '/dashboard', element: <p>dashboard page</p> },
+      { path: '/projects/:projectId', element: <p>project page</p> },
+    ],
+    '/post-job',
+  );
+
+const select = (name: string) => screen.getByRole<HTMLSelectElement>('combobox', { name });
+const optionValues = (element: HTMLSelectElement) => Array.from(element.options).map((option) => option.value);
+const radio = (name: string) => screen.getByRole<HTMLInputElement>('radio', { name });
+
+async function fillRequired() {
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Project Title' }), { target: { value: 'Office fit-out' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Project Description' }), { target: { value: 'Partitions and lighting.' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Skills Required' }), { target: { value: 'carpentry, electrical' } });
+  fireEvent.change(screen.getByRole('spinbutton', { name: 'Minimum Budget (AED)' }), { target: { value: '10000' } });
+  fireEvent.change(screen.getByRole('spinbutton', { name: 'Maximum Budget (AED)' }), { target: { value: '20000' } });
+}
+
+const created = (changes: Record<string, unknown> = {}) => ({
+  id: JOB_ID,
+  message: 'Project posted successfully!',
+  moderation_message: null,
+  featured_payment_required: false,
+  featured_payment_message: null,
+  featured_fee: null,
+  currency: 'AED',
+  job: jobDetail(),
+  ...changes,
+});
+
+describe('/post-job', () => {
+  beforeAll(() => loadTranslations('en'));
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it("tells a professional 'Only employers can post projects'", async () => {
+    mockApi(signedInAs({ role: 'professional' }));
+    renderPostJob();
+    expect(await screen.findByRole('heading', { name: 'Only employers can post projects' })).toBeDefined();
+    expect(screen.queryByRole('textbox', { name: 'Project Title' })).toBeNull();
+  });
+
+  it('cascades the location choices and allows cash only with an emirate', async () => {
+    mockApi(signedInAs({ role: 'employer' }));
+    renderPostJob();
+    expect((await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Country' })).value).toBe('AE');
+    expect(radio('Cash (same emirate only)').disabled).toBe(true);
+    expect(radio('Escrow (recommended)').checked).toBe(true);
+
+    fireEvent.change(select('Emirate'), { target: { value: 'dubai' } });
+    expect(optionValues(select('City'))).toContain('jebel_ali');
+    fireEvent.change(select('City'), { target: { value: 'jebel_ali' } });
+    expect(radio('Cash (same emirate only)').disabled).toBe(false);
+    fireEvent.click(radio('Cash (same emirate only)'));
+    expect(radio('Cash (same emirate only)').checked).toBe(true);
+
+    fireEvent.change(select('Emirate'), { target: { value: 'sharjah' } });
+    await waitFor(() => expect(select('City').value).toBe(''));
+    expect(radio('Cash (same emirate only)').checked).toBe(true);
+
+    fireEvent.change(select('Emirate'), { target: { value: '' } });
+    await waitFor(() => expect(radio('Escrow (recommended)').checked).toBe(true));
+    expect(radio('Cash (same emirate only)').disabled).toBe(true);
+
+    fireEvent.change(select('Emirate'), { target: { value: 'ajman' } });
+    fireEvent.change(select('Country'), { target: { value: 'OM' } });
+    await waitFor(() => expect(select('Governorate').value).toBe(''));
+    expect(optionValues(select('Governorate'))).toContain('muscat');
+    expect(screen.getByRole('spinbutton', { name: 'Minimum Budget (OMR)' }).getAttribute('step')).toBe('0.001');
+  });
+
+  it('shows the local service fields only for Local Services and clears them when the industry or category changes', async () => {
+    mockApi(signedInAs({ role: 'employer' }));
+    renderPostJob();
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Industry' }), { target: { value: 'local_services' } });
+    fireEvent.change(select('Service Category'), { target: { value: 'cleaning_services' } });
+    fireEvent.change(select('Service'), { target: { value: 'maid_service' } });
+    fireEvent.change(select('Service Category'), { target: { value: 'personal_services' } });
+    await waitFor(() => expect(select('Service').value).toBe(''));
+    fireEvent.change(select('Service'), { target: { value: 'personal_trainer' } });
+    fireEvent.change(select('Industry'), { target: { value: 'technology_it' } });
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Service Category' })).toBeNull());
+    fireEvent.change(select('Industry'), { target: { value: 'local_services' } });
+    expect(select('Service Category').value).toBe('');
+    expect(select('Service').value).toBe('');
+  });
+
+  it('shows the featuring fee for the typed budget', async () => {
+    mockApi(signedInAs({ role: 'employer' }));
+    renderPostJob();
+    expect(await screen.findByText('Enter both budgets to see the fee.')).toBeDefined();
+    expect(screen.getByText(/at least AED 5.00/)).toBeDefined();
+    await fillRequired();
+    expect(screen.getByText('Fee for this budget: AED 150.00')).toBeDefined();
+  });
+
+  it('checks the text, posts every field, then goes to the dashboard after 2 seconds', async () => {
+    const api = mockApi(
+      signedInAs({ role: 'employer' }),
+      answer('POST', '/api/content/validate', () => jsonResponse(503, { detail: 'Service Unavailable', code: 'unavailable' })),
+      answer('POST', '/api/jobs', () =>
+        jsonResponse(201, created({ moderation_message: 'Content Cleaned: inappropriate words in your description were replaced.' })),
+      ),
+    );
+    const router = renderPostJob();
+    await fillRequired();
+    fireEvent.change(select('Emirate'), { target: { value: 'dubai' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Allow remote work/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Post Project' }));
+
+    expect(await screen.findByText('Project posted successfully!')).toBeDefined();
+    expect(screen.getByText('Content Cleaned: inappropriate words in your description were replaced.')).toBeDefined();
+    expect(api.callsTo('POST', '/api/content/validate')).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/jobs')[0]?.body).toEqual({
+      title: 'Office fit-out',
+      description: 'Partitions and lighting.',
+      skills_required: ['carpentry', 'electrical'],
+      project_type: 'hourly',
+      budget_min: 10000,
+      budget_max: 20000,
+      start_date: null,
+      deadline: null,
+      country: 'AE',
+      emirate: 'dubai',
+      payment_method: 'escrow',
+      is_featured: false,
+      is_urgent: false,
+      location_required: false,
+      allow_remote: true,
+    });
+    expect(router.state.location.pathname).toBe('/post-job');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 3000 });
+  });
+
+  it('shows the field errors of the form and of the server', async () => {
+    mockApi(
+      signedInAs({ role: 'employer' }),
+      answer('POST', '/api/content/validate', () =>
+        jsonResponse(200, { is_valid: true, severity: 'none', message: '', cleaned_content: '' }),
+      ),
+      answer('POST', '/api/jobs', () =>
+        jsonResponse(422, {
+          detail: [{ loc: ['body', 'title'], msg: 'Must be no more than 150 characters', type: 'value_error' }],
+          code: 'validation_failed',
+        }),
+      ),
+    );
+    renderPostJob();
+    fireEvent.click(await screen.findByRole('button', { name: 'Post Project' }));
+    expect((await screen.findAllByText('This field is required')).length).toBeGreaterThanOrEqual(3);
+    await fillRequired();
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Maximum Budget (AED)' }), { target: { value: '50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post Project' }));
+    expect(await screen.findByText('Maximum budget must be at least the minimum budget')).toBeDefined();
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Maximum Budget (AED)' }), { target: { value: '20000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post Project' }));
+    expect(await screen.findByText('Must be no more than 150 characters')).toBeDefined();
+  });
+
+  it('refuses a serious violation before posting', async () => {
+    const api = mockApi(
+      signedInAs({ role: 'employer' }),
+      answer('POST', '/api/content/validate', () =>
+        jsonResponse(200, { is_valid: false, severity: 'severe', message: 'Serious Violation', cleaned_content: '***' }),
+      ),
+    );
+    renderPostJob();
+    await fillRequired();
+    fireEvent.click(screen.getByRole('button', { name: 'Post Project' }));
+    expect(await screen.findByRole('dialog', { name: 'Serious Violation' })).toBeDefined();
+    expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
+  });
+
+  it('opens the featured-payment dialog: Pay Now is not available yet and Skip opens the project', async () => {
+    mockApi(
+      signedInAs({ role: 'employer' }),
+      answer('POST', '/api/jobs', () =>
+        jsonResponse(
+          201,
+          created({
+            featured_payment_required: true,
+            featured_fee: 150,
+            featured_payment_message:
+              'Your project is posted. To feature it at the top of search results for 7 days, pay the featured fee of 150.00 AED.',
+          }),
+        ),
+      ),
+    );
+    const router = renderPostJob();
+    await fillRequired();
+    fireEvent.click(screen.getByRole('checkbox', { name: /Feature this project/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Post Project' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Feature your project' }));
+    expect(dialog.getByText(/pay the featured fee of 150.00 AED/)).toBeDefined();
+    expect(dialog.getByText('AED 150.00')).toBeDefined();
+    expect(dialog.getByRole<HTMLButtonElement>('button', { name: 'Pay Now' }).disabled).toBe(true);
+    fireEvent.click(dialog.getByRole('button', { name: 'Skip' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/${JOB_ID}`));
+  });
+});

@@ -1,0 +1,123 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../i18n/index.ts';
+import { sessionToken } from '../../lib/api-client.ts';
+import { expertProfile, jsonResponse, renderScreen, sessionUser, stubApi } from '../../features/professionals/test-support.tsx';
+import ProfessionalProfilePage from './professional-profile.tsx';
+
+const expertId = '8c0a4a4e-0000-4000-8000-000000000001';
+const at = `/professionals/${expertId}`;
+const path = '/professionals/:professionalId';
+
+const accomplishment = {
+  job_id: 'job-1',
+  job_title: 'Bilingual booking site',
+  project_description: 'A booking site in Arabic and English.',
+  completion_date: '2025-03-15',
+  duration_days: 21,
+  project_category: 'technology_it',
+  show_project_value: false,
+  project_value: 12000,
+  currency: 'AED',
+  skills_used: ['React'],
+  employer_testimonial: 'Delivered early and well.',
+  show_employer_name: false,
+  employer_name: 'Al Noor Trading',
+  overall_rating: 5,
+};
+
+const richProfile = expertProfile({
+  accomplishments: [
+    accomplishment,
+    { ...accomplishment, job_id: 'job-2', job_title: 'Shop app', show_project_value: true, show_employer_name: true },
+  ],
+  portfolio_stats: {
+    total_projects: 4,
+    repeat_clients: 1,
+    top_skills: [
+      { skill: 'React', projects: 3 },
+      { skill: 'Figma', projects: 1 },
+    ],
+    skills: [
+      { skill: 'React', projects: 3 },
+      { skill: 'TypeScript', projects: 0 },
+    ],
+  },
+  verified_rating: { overall_rating: 4.75, total_verified_reviews: 3, work_quality_avg: 4.8, communication_avg: 4.66, timeliness_avg: 5 },
+});
+
+describe('/professionals/:professionalId', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    // Loaded up front so that the first test does not spend its time budget fetching the page's texts.
+    await i18next.loadNamespaces('professionals');
+  });
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the header, stats and tabs of a verified expert to a visitor, without owner or employer actions', async () => {
+    stubApi(() => jsonResponse(200, richProfile));
+    renderScreen(<ProfessionalProfilePage />, { path, at });
+
+    expect(await screen.findByRole('heading', { name: 'Layla Haddad', level: 1 })).toBeDefined();
+    expect(screen.getByText('Verified')).toBeDefined();
+    expect(screen.getByText('Dubai, Jebel Ali')).toBeDefined();
+    expect(screen.getByText('4.8')).toBeDefined();
+    expect(screen.getByText('3 verified reviews')).toBeDefined();
+    expect(screen.getByText('100% Success Rate')).toBeDefined();
+    expect(screen.getByText('AED 150/hr')).toBeDefined();
+    expect(screen.getByText('4.7 / 5.0')).toBeDefined();
+    expect(screen.getByText('3 projects')).toBeDefined();
+    expect(screen.queryByRole('link', { name: 'Edit Profile' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Invite to Job' })).toBeNull();
+    expect(screen.queryByText(/Contact Expert/)).toBeNull();
+
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Portfolio' }));
+    const cards = await screen.findAllByRole('article');
+    expect(within(cards[0]!).queryByText('Al Noor Trading', { exact: false })).toBeNull();
+    expect(within(cards[0]!).queryByText('Project value')).toBeNull();
+    expect(within(cards[0]!).getByText('21 days')).toBeDefined();
+    expect(within(cards[0]!).getByText('“Delivered early and well.”')).toBeDefined();
+    expect(within(cards[1]!).getByText('— Al Noor Trading')).toBeDefined();
+    expect(within(cards[1]!).getByText('AED 12,000')).toBeDefined();
+  });
+
+  it('hides the location the expert chose not to show, and the tick without verified reviews', async () => {
+    stubApi(() => jsonResponse(200, expertProfile({}, { show_location: false })));
+    renderScreen(<ProfessionalProfilePage />, { path, at });
+    expect(await screen.findByRole('heading', { name: 'Layla Haddad', level: 1 })).toBeDefined();
+    expect(screen.queryByText(/Dubai/)).toBeNull();
+    expect(screen.queryByText('Verified')).toBeNull();
+    expect(screen.getByText('No verified reviews')).toBeDefined();
+    expect(screen.getByText('No completed projects yet, so there are no skills to rank.')).toBeDefined();
+
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Portfolio' }));
+    expect(await screen.findByRole('heading', { name: 'No Projects Yet' })).toBeDefined();
+    expect(screen.getByText("This expert hasn't completed any verified projects yet.")).toBeDefined();
+  });
+
+  it('offers the owner Edit Profile and an employer Invite to Job', async () => {
+    sessionToken.write('owner-token');
+    stubApi(({ url }) => jsonResponse(200, url.pathname === '/api/users/me' ? sessionUser(expertId, 'professional') : expertProfile()));
+    renderScreen(<ProfessionalProfilePage />, { path, at });
+    expect((await screen.findByRole('link', { name: 'Edit Profile' })).getAttribute('href')).toBe('/profile/edit');
+    expect(screen.queryByRole('button', { name: 'Invite to Job' })).toBeNull();
+    cleanup();
+
+    sessionToken.write('employer-token');
+    stubApi(({ url }) => jsonResponse(200, url.pathname === '/api/users/me' ? sessionUser('employer-1', 'employer') : expertProfile()));
+    renderScreen(<ProfessionalProfilePage />, { path, at });
+    expect(await screen.findByRole('button', { name: 'Invite to Job' })).toBeDefined();
+    expect(screen.queryByRole('link', { name: 'Edit Profile' })).toBeNull();
+  });
+
+  it("says 'Expert Not Found' when there is no such expert", async () => {
+    stubApi(() => jsonResponse(404, { detail: 'Expert Not Found', code: 'not_found' }));
+    renderScreen(<ProfessionalProfilePage />, { path, at });
+    expect(await screen.findByRole('heading', { name: 'Expert Not Found' })).toBeDefined();
+  });
+});

@@ -1,0 +1,225 @@
+import type { JobDetail, Proposal } from '@mihna/shared';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  answer,
+  baseUser,
+  JOB_ID,
+  jobDetail,
+  jsonResponse,
+  loadTranslations,
+  mockApi,
+  renderRoutes,
+  signedInAs,
+} from '../../features/projects/testing.tsx';
+import ProjectDetailPage from './project-detail.tsx';
+
+const renderDetail = () => renderRoutes([{ path: '/projects/:projectId', element: <ProjectDetailPage /> }], `/projects/${JOB_ID}`);
+
+/** A job whose answer changes as the test goes on. */
+function jobAnswer(initial: JobDetail) {
+  let current = initial;
+  return {
+    handler: answer('GET', `/api/jobs/${JOB_ID}`, () => jsonResponse(200, current)),
+    update: (changes: Partial<JobDetail>) => (current = { ...current, ...changes }),
+  };
+}
+
+const proposal = (changes: Partial<Proposal> = {}): Proposal => ({
+  id: '44444444-4444-4444-8444-444444444444',
+  job_id: JOB_ID,
+  proposal_text: 'I have cleaned forty villas in Dubai this year.',
+  proposed_rate: 45,
+  estimated_hours: 12,
+  status: 'pending',
+  created_at: '2025-03-02T09:00:00.000Z',
+  worker: {
+    id: '55555555-5555-4555-8555-555555555555',
+    first_name: 'Omar',
+    last_name: 'Haddad',
+    total_rating: 4.75,
+    total_reviews: 8,
+    bio: 'Professional cleaner with my own equipment.',
+    skills: ['cleaning', 'sanitising', 'carpets', 'windows', 'ovens', 'marble'],
+    profile_picture: null,
+  },
+  ...changes,
+});
+
+describe('/projects/:projectId', () => {
+  beforeAll(() => loadTranslations('en'));
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("says 'Job not found' when the job cannot be loaded", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi(
+      signedInAs({}),
+      answer('GET', `/api/jobs/${JOB_ID}`, () => jsonResponse(404, { detail: 'Job not found', code: 'not_found' })),
+    );
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: 'Job not found' })).toBeDefined();
+    expect(console.error).toHaveBeenCalled();
+  });
+
+  it('shows the budget in dollars with the local amount, the status, counts and the employer link', async () => {
+    mockApi(signedInAs({ role: 'employer' }), jobAnswer(jobDetail({ status: 'in_progress', description: '  ' })).handler);
+    renderDetail();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Villa deep cleaning' })).toBeDefined();
+    expect(screen.getByText('$1,361 - 2,723')).toBeDefined();
+    expect(screen.getByText('(AED 5,000 - 10,000)')).toBeDefined();
+    expect(screen.getByText('In progress')).toBeDefined();
+    expect(screen.getByText('Fixed Price')).toBeDefined();
+    expect(screen.getByText('No description provided')).toBeDefined();
+    expect(screen.getByText('42')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Gulf Homes LLC' }).getAttribute('href')).toBe(
+      '/employers/33333333-3333-4333-8333-333333333333',
+    );
+    expect(screen.queryByRole('button', { name: 'Submit Proposal' })).toBeNull();
+  });
+
+  it('lets a professional submit a proposal, then shows success and that it was sent', async () => {
+    const job = jobAnswer(jobDetail());
+    const api = mockApi(
+      signedInAs({ role: 'professional' }),
+      job.handler,
+      answer('POST', '/api/proposals', () => {
+        job.update({ viewer: { is_owner: false, has_proposal: true, has_expressed_interest: false }, proposal_count: 4 });
+        return jsonResponse(201, { proposal: proposal(), message: 'Proposal submitted successfully!' });
+      }),
+    );
+    renderDetail();
+    const text = await screen.findByRole('textbox', { name: 'Proposal' });
+    expect(text.getAttribute('rows')).toBe('4');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+
+    fireEvent.change(text, { target: { value: 'I can start on Sunday.' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Proposed Rate ($/hr)' }), { target: { value: '45.50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
+
+    expect(await screen.findByText('Proposal submitted successfully!')).toBeDefined();
+    expect(api.callsTo('POST', '/api/proposals')[0]?.body).toEqual({
+      job_id: JOB_ID,
+      proposal_text: 'I can start on Sunday.',
+      proposed_rate: 45.5,
+      estimated_hours: null,
+    });
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Proposal' })).toBeNull());
+    expect(api.callsTo('GET', `/api/jobs/${JOB_ID}`).length).toBeGreaterThan(1);
+  });
+
+  it("shows the server's reason when a proposal is refused, translated", async () => {
+    mockApi(
+      signedInAs({ role: 'professional' }),
+      jobAnswer(jobDetail()).handler,
+      answer('POST', '/api/proposals', () =>
+        jsonResponse(409, { detail: 'You have already submitted a proposal for this project', code: 'conflict' }),
+      ),
+    );
+    renderDetail();
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Proposal' }), { target: { value: 'Hello' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Proposed Rate ($/hr)' }), { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You have already submitted a proposal for this project');
+  });
+
+  it('says a proposal was already sent instead of showing the form', async () => {
+    mockApi(
+      signedInAs({ role: 'professional' }),
+      jobAnswer(jobDetail({ viewer: { is_owner: false, has_proposal: true, has_expressed_interest: true } })).handler,
+    );
+    renderDetail();
+    expect(await screen.findByText(/You have already sent a proposal/)).toBeDefined();
+    expect(screen.queryByRole('textbox', { name: 'Proposal' })).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Interest Expressed' }).disabled).toBe(true);
+  });
+
+  it('expresses interest with the fixed duration, then disables the button', async () => {
+    const job = jobAnswer(jobDetail());
+    const api = mockApi(
+      signedInAs({ role: 'professional' }),
+      job.handler,
+      answer('POST', `/api/jobs/${JOB_ID}/express-interest`, () => {
+        job.update({ viewer: { is_owner: false, has_proposal: false, has_expressed_interest: true } });
+        return jsonResponse(201, { success: true, message: 'Interest expressed successfully! The employer will be notified.' });
+      }),
+    );
+    renderDetail();
+    fireEvent.click(await screen.findByRole('button', { name: 'Express Interest' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Short message' }), { target: { value: 'Available next week' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByText('Interest expressed successfully! The employer will be notified.')).toBeDefined();
+    expect(api.callsTo('POST', `/api/jobs/${JOB_ID}/express-interest`)[0]?.body).toEqual({
+      message: 'Available next week',
+      availability_start: null,
+      estimated_duration: '4-6 weeks',
+    });
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Interest Expressed' }).disabled).toBe(true);
+  });
+
+  it('shows the generic message when expressing interest fails for another reason', async () => {
+    mockApi(
+      signedInAs({ role: 'professional' }),
+      jobAnswer(jobDetail()).handler,
+      answer('POST', `/api/jobs/${JOB_ID}/express-interest`, () =>
+        jsonResponse(500, { detail: 'Internal Server Error', code: 'internal' }),
+      ),
+    );
+    renderDetail();
+    fireEvent.click(await screen.findByRole('button', { name: 'Express Interest' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to express interest. Please try again.');
+  });
+
+  it('shows the owner the proposals and accepts a pending one', async () => {
+    const job = jobAnswer(jobDetail({ viewer: { is_owner: true, has_proposal: false, has_expressed_interest: false } }));
+    let proposals = [
+      proposal(),
+      proposal({ id: 'other', worker: { ...proposal().worker, id: 'w2', first_name: 'Sara', total_reviews: 0 } }),
+    ];
+    const api = mockApi(
+      signedInAs({ ...baseUser, id: '33333333-3333-4333-8333-333333333333', role: 'employer' }),
+      job.handler,
+      answer('GET', `/api/proposals/job/${JOB_ID}`, () => jsonResponse(200, { proposals })),
+      answer('PUT', `/api/proposals/${proposal().id}/accept`, () => {
+        proposals = [proposal({ status: 'accepted' }), proposals[1]!];
+        job.update({ status: 'assigned' });
+        return jsonResponse(200, { proposal: proposals[0], job_status: 'assigned', message: 'Proposal accepted successfully!' });
+      }),
+    );
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: 'Proposals (2)' })).toBeDefined();
+    const omar = within(screen.getByText('Omar Haddad').closest('li')!);
+    expect(omar.getByRole('link', { name: 'Omar Haddad' }).getAttribute('href')).toBe(
+      '/professionals/55555555-5555-4555-8555-555555555555',
+    );
+    expect(omar.getByText('4.8 (8 reviews)')).toBeDefined();
+    expect(omar.getByText('$45/hr')).toBeDefined();
+    expect(omar.getByText('+1 more')).toBeDefined();
+    expect(within(screen.getByText('Sara Haddad').closest('li')!).queryByText(/reviews/)).toBeNull();
+
+    fireEvent.click(omar.getByRole('button', { name: 'Accept Proposal' }));
+    expect(await screen.findByText('Proposal accepted successfully!')).toBeDefined();
+    expect(await screen.findByText('Accepted')).toBeDefined();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Accept Proposal' })).toBeNull());
+    expect(api.callsTo('GET', `/api/proposals/job/${JOB_ID}`).length).toBe(2);
+  });
+
+  it("says 'No proposals yet.' to the owner of a job without proposals", async () => {
+    mockApi(
+      signedInAs({ role: 'employer' }),
+      jobAnswer(jobDetail({ viewer: { is_owner: true, has_proposal: false, has_expressed_interest: false } })).handler,
+      answer('GET', `/api/proposals/job/${JOB_ID}`, () => jsonResponse(200, { proposals: [] })),
+    );
+    renderDetail();
+    expect(await screen.findByText('No proposals yet.')).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Proposals (0)' })).toBeDefined();
+  });
+});

@@ -1,0 +1,129 @@
+import { defaultSiteSettings } from '@mihna/shared';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { answer, jobCard, jsonResponse, loadTranslations, mockApi, renderRoutes } from '../../features/projects/testing.tsx';
+import ProjectsPage from './projects.tsx';
+
+const renderAt = (path: string) => renderRoutes([{ path: '/projects', element: <ProjectsPage /> }], path);
+const searchCalls = (api: ReturnType<typeof mockApi>) => api.callsTo('GET', '/api/search/jobs').map((call) => call.query.toString());
+
+const featuredCard = jobCard({
+  title: 'Kitchen renovation in Jebel Ali',
+  is_featured: true,
+  featured_until: '2999-01-01T00:00:00.000Z',
+  is_urgent: true,
+  payment_method: 'cash',
+  job_type: 'hourly',
+  city: 'jebel_ali',
+  allow_remote: true,
+  location_required: true,
+  skills_required: ['tiling', 'plumbing', 'carpentry', 'painting', 'electrical', 'welding', 'design'],
+  deadline: '2025-04-15',
+});
+
+describe('/projects', () => {
+  beforeAll(() => loadTranslations('en'));
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('prefills country, emirate and city from the link and shows the cards as the specification describes', async () => {
+    const api = mockApi(answer('GET', '/api/search/jobs', () => jsonResponse(200, { jobs: [featuredCard], total: 1, next_cursor: null })));
+    renderAt('/projects?country=AE&emirate=dubai&city=jebel_ali');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find Projects in UAE' })).toBeDefined();
+    expect(screen.getByText('Discover opportunities across the Emirates')).toBeDefined();
+    expect(await screen.findByText('1 projects found')).toBeDefined();
+    expect(searchCalls(api)[0]).toBe('limit=20&sort_by=created_at&q=Jebel+Ali&country=AE&emirate=dubai');
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search' }).value).toBe('Jebel Ali');
+
+    const card = within(screen.getByRole('article'));
+    for (const text of ['FEATURED', 'URGENT', 'Hourly', 'Cash Payment (Same Emirate Only)', 'Remote OK', 'On-site Required', '+2 more']) {
+      expect(card.getByText(text)).toBeDefined();
+    }
+    expect(card.getByText('AED 5,000 - 10,000')).toBeDefined();
+    expect(card.getByText('Dubai')).toBeDefined();
+    expect(card.getByText('· Jebel Ali')).toBeDefined();
+    expect(card.getByText('Local Services')).toBeDefined();
+    expect(card.getByText('Apr 15, 2025')).toBeDefined();
+    expect(card.queryByText('welding')).toBeNull();
+    expect(card.getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe(`/projects/${featuredCard.id}`);
+    expect(screen.getByText('Budgets are shown in the local currency: UAE Dirham (AED).')).toBeDefined();
+  });
+
+  it("reads 'All GCC Countries' as every country", async () => {
+    const api = mockApi(answer('GET', '/api/search/jobs', () => jsonResponse(200, { jobs: [jobCard()], total: 1, next_cursor: null })));
+    renderAt('/projects?country=All%20GCC%20Countries');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find Projects in GCC' })).toBeDefined();
+    expect(screen.getByText('Discover opportunities across the Gulf region')).toBeDefined();
+    await waitFor(() => expect(searchCalls(api)).toEqual(['limit=20&sort_by=created_at']));
+  });
+
+  it('loads the next page with the cursor and the same filters', async () => {
+    const api = mockApi(
+      answer('GET', '/api/search/jobs', (call) =>
+        call.query.get('cursor') === 'page-2'
+          ? jsonResponse(200, { jobs: [jobCard({ id: 'second', title: 'Second page job' })], total: 2, next_cursor: null })
+          : jsonResponse(200, { jobs: [jobCard({ title: 'First page job' })], total: 2, next_cursor: 'page-2' }),
+      ),
+    );
+    renderAt('/projects?country=QA&job_type=fixed');
+    expect(await screen.findByText('First page job')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Load More Projects' }));
+    expect(await screen.findByText('Second page job')).toBeDefined();
+    expect(screen.getByText('First page job')).toBeDefined();
+    expect(searchCalls(api)[1]).toBe('limit=20&sort_by=created_at&job_type=fixed&country=QA&cursor=page-2');
+    expect(screen.queryByRole('button', { name: 'Load More Projects' })).toBeNull();
+  });
+
+  it('searches 300 ms after typing stops and keeps the filters in the URL', async () => {
+    const api = mockApi(answer('GET', '/api/search/jobs', () => jsonResponse(200, { jobs: [jobCard()], total: 1, next_cursor: null })));
+    const router = renderAt('/projects');
+    await screen.findByText('Villa deep cleaning');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'vil' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'villa' } });
+    expect(searchCalls(api)).toHaveLength(1);
+    await waitFor(() => expect(searchCalls(api)).toHaveLength(2));
+    expect(searchCalls(api)[1]).toBe('limit=20&sort_by=created_at&q=villa');
+    expect(router.state.location.search).toBe('?q=villa');
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort By' }), { target: { value: 'proposal_count' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=villa&sort_by=proposal_count'));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear All Filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search' }).value).toBe('');
+  });
+
+  it('shows the empty state for a country, with Show All Projects and the social follow link', async () => {
+    const api = mockApi(
+      answer('GET', '/api/public/interface-settings', () =>
+        jsonResponse(200, { ...defaultSiteSettings, instagram_url: 'https://instagram.com/mihna' }),
+      ),
+      answer('GET', '/api/search/jobs', (call) =>
+        call.query.get('country')
+          ? jsonResponse(200, { jobs: [], total: 0, next_cursor: null })
+          : jsonResponse(200, { jobs: [jobCard()], total: 1, next_cursor: null }),
+      ),
+    );
+    const router = renderAt('/projects?country=SA');
+    expect(await screen.findByRole('heading', { name: 'No projects found in Saudi Arabia' })).toBeDefined();
+    expect(screen.queryByText(/projects found$/)).toBeNull();
+    expect(screen.getByText('Budgets are shown in the local currency: Saudi Riyal (SAR).')).toBeDefined();
+    const follow = await screen.findByRole('link', { name: 'Follow us on Instagram to hear about new projects' });
+    expect(follow.getAttribute('href')).toBe('https://instagram.com/mihna');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show All Projects' }));
+    expect(await screen.findByText('Villa deep cleaning')).toBeDefined();
+    expect(router.state.location.search).toBe('');
+    expect(searchCalls(api).at(-1)).toBe('limit=20&sort_by=created_at');
+  });
+
+  it('says "No projects found" without a country', async () => {
+    mockApi(answer('GET', '/api/search/jobs', () => jsonResponse(200, { jobs: [], total: 0, next_cursor: null })));
+    renderAt('/projects');
+    expect(await screen.findByRole('heading', { name: 'No projects found' })).toBeDefined();
+    expect(screen.getByText('Try adjusting your search criteria or filters to find more projects.')).toBeDefined();
+  });
+});

@@ -1,0 +1,140 @@
+import type { Notification } from '@mihna/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../i18n/index.ts';
+import { NotificationBell } from './notification-bell.tsx';
+
+const notification = (changes: Partial<Notification>): Notification => ({
+  id: 'n1',
+  kind: 'proposal_received',
+  title: 'New proposal',
+  message: 'Layla Haddad sent a proposal for "Company website".',
+  link: '/projects/job-1',
+  params: { worker_name: 'Layla Haddad', job_title: 'Company website' },
+  is_read: false,
+  created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+  ...changes,
+});
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+/** A server holding these notifications; PUT …/read and …/read-all change them. */
+function stubNotifications(list: { notifications: Notification[]; unread_count: number }) {
+  let { notifications, unread_count: unreadCount } = list;
+  const fetchMock = vi.fn((url: string, init?: RequestInit) => {
+    if (init?.method !== 'PUT') return Promise.resolve(json({ notifications, unread_count: unreadCount }));
+    const isAll = url.endsWith('/read-all');
+    unreadCount = isAll ? 0 : unreadCount - notifications.filter((item) => !item.is_read && url.includes(`/${item.id}/`)).length;
+    notifications = notifications.map((item) => (isAll || url.includes(`/${item.id}/`) ? { ...item, is_read: true } : item));
+    return Promise.resolve(json({ success: true }));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderBell() {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <NotificationBell userId="u1" />
+            <Outlet />
+          </>
+        ),
+        children: [
+          { path: '/', element: <p>home page</p> },
+          { path: '/projects/:id', element: <p>project page</p> },
+        ],
+      },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const openMenu = async (name: string | RegExp) => fireEvent.keyDown(await screen.findByRole('button', { name }), { key: 'Enter' });
+
+describe('NotificationBell', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+  });
+  afterEach(async () => {
+    cleanup();
+    vi.unstubAllGlobals();
+    await i18next.changeLanguage('en');
+  });
+
+  it('shows the unread count on the bell and in its name', async () => {
+    const fetchMock = stubNotifications({
+      notifications: [notification({}), notification({ id: 'n2', is_read: true })],
+      unread_count: 12,
+    });
+    renderBell();
+    expect(await screen.findByRole('button', { name: 'Notifications, 12 unread' })).toBeDefined();
+    expect(screen.getByTestId('notification-count').textContent).toBe('9+');
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/notifications?limit=10');
+  });
+
+  it('marks a notification read and opens its link when clicked', async () => {
+    const fetchMock = stubNotifications({ notifications: [notification({})], unread_count: 1 });
+    const router = renderBell();
+    await openMenu('Notifications, 1 unread');
+
+    const item = await screen.findByRole('menuitem', { name: /New proposal/ });
+    expect(item.textContent).toContain('\u2068Layla Haddad\u2069 sent a proposal for "\u2068Company website\u2069".');
+    expect(item.textContent).toContain('5 minutes ago');
+    fireEvent.click(item);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/job-1'));
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeDefined();
+    expect(screen.queryByTestId('notification-count')).toBeNull();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(put![0]).toBe('/api/notifications/n1/read');
+  });
+
+  it('marks everything read at once', async () => {
+    const fetchMock = stubNotifications({ notifications: [notification({}), notification({ id: 'n2' })], unread_count: 2 });
+    renderBell();
+    await openMenu('Notifications, 2 unread');
+    const markAll = await screen.findByRole('menuitem', { name: 'Mark all read' });
+    expect(screen.getAllByText('Unread:')).toHaveLength(2);
+    fireEvent.click(markAll);
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/notifications/read-all' && init?.method === 'PUT')).toBe(true),
+    );
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Mark all read' })).toBeNull());
+    expect(screen.queryByText('Unread:')).toBeNull();
+  });
+
+  it('says when there is nothing yet', async () => {
+    stubNotifications({ notifications: [], unread_count: 0 });
+    renderBell();
+    await openMenu('Notifications');
+    expect(await screen.findByText('No notifications yet')).toBeDefined();
+  });
+
+  it('writes the message in Arabic from its params, and falls back to the English text without them', async () => {
+    await i18next.changeLanguage('ar');
+    stubNotifications({
+      notifications: [
+        notification({ kind: 'job_invitation', params: { employer_name: 'شركة النور', job_title: 'موقع الشركة' } }),
+        notification({ id: 'n2', kind: 'proposal_accepted', title: 'Proposal accepted', message: 'Accepted.', params: {} }),
+      ],
+      unread_count: 2,
+    });
+    renderBell();
+    await openMenu('الإشعارات، غير المقروءة: 2');
+    expect(await screen.findByText('دعاك \u2068شركة النور\u2069 إلى مشروع «\u2068موقع الشركة\u2069».')).toBeDefined();
+    expect(screen.getByText('دعوة إلى مشروع')).toBeDefined();
+    expect(screen.getByText('Accepted.')).toBeDefined();
+  });
+});

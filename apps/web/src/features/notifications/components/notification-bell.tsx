@@ -1,0 +1,133 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import type { Notification, NotificationKind } from '@mihna/shared';
+import clsx from 'clsx';
+import { Bell } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useMarkNotificationsRead, useNotifications } from '../api/notifications.ts';
+import { relativeTime } from '../relative-time.ts';
+
+/** The names each kind's sentence needs; without them the API's English text is shown instead. */
+const kindParams: Record<NotificationKind, readonly string[]> = {
+  proposal_received: ['worker_name', 'job_title'],
+  interest_received: ['worker_name', 'job_title'],
+  proposal_accepted: ['employer_name', 'job_title'],
+  job_invitation: ['employer_name', 'job_title'],
+};
+
+function useNotificationText() {
+  const { t, i18n } = useTranslation();
+  return (notification: Notification) => {
+    const needed = kindParams[notification.kind] as readonly string[] | undefined;
+    const key = `notifications.kinds.${notification.kind}`;
+    if (!needed?.every((name) => notification.params[name]) || !i18n.exists(`${key}.title`)) {
+      return { title: notification.title, message: notification.message };
+    }
+    // Names and titles keep their own direction inside a sentence in the other script (an English title in Arabic text).
+    const isolated = Object.fromEntries(Object.entries(notification.params).map(([name, value]) => [name, `\u2068${value}\u2069`]));
+    return { title: t(`${key}.title`), message: t(`${key}.message`, isolated) };
+  };
+}
+
+/** Only paths inside the app are followed, never another site. */
+const isAppPath = (link: string | null): link is string => link !== null && /^\/(?!\/)/.test(link);
+
+export function NotificationBell({ userId }: { userId: string }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const notifications = useNotifications(userId);
+  const markRead = useMarkNotificationsRead(userId);
+  const textOf = useNotificationText();
+  const unread = notifications.data?.unread_count ?? 0;
+  const items = notifications.data?.notifications ?? [];
+  const now = new Date();
+
+  function open(notification: Notification) {
+    if (!notification.is_read) markRead.mutate(notification.id);
+    if (isAppPath(notification.link)) void navigate(notification.link);
+  }
+
+  return (
+    <DropdownMenu.Root dir={i18n.dir()}>
+      <DropdownMenu.Trigger asChild>
+        <button
+          type="button"
+          aria-label={unread > 0 ? t('notifications.label_unread', { unread }) : t('notifications.label')}
+          className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-primary"
+        >
+          <Bell className="size-5" aria-hidden="true" />
+          {unread > 0 ? (
+            <span
+              aria-hidden="true"
+              data-testid="notification-count"
+              className="absolute -end-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
+            >
+              {unread > 9 ? '9+' : unread}
+            </span>
+          ) : null}
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          className="z-50 w-[min(24rem,calc(100vw-1rem))] overflow-hidden rounded-xl bg-white shadow-xl ring-1 ring-slate-200"
+        >
+          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
+            <DropdownMenu.Label className="font-semibold text-slate-950">{t('notifications.title')}</DropdownMenu.Label>
+            {unread > 0 ? (
+              <DropdownMenu.Item
+                onSelect={(event) => {
+                  event.preventDefault();
+                  markRead.mutate(null);
+                }}
+                className="cursor-pointer rounded-md px-2 py-1 text-sm font-medium text-primary-strong outline-none data-[highlighted]:bg-slate-100"
+              >
+                {t('notifications.mark_all_read')}
+              </DropdownMenu.Item>
+            ) : null}
+          </div>
+          {notifications.isPending ? (
+            <p className="px-4 py-8 text-center text-sm text-slate-600">{t('loading')}</p>
+          ) : notifications.isError && items.length === 0 ? (
+            <p className="px-4 py-8 text-center text-sm text-slate-600">{t('notifications.failed')}</p>
+          ) : items.length === 0 ? (
+            <p className="px-4 py-8 text-center text-sm text-slate-600">{t('notifications.empty')}</p>
+          ) : (
+            <div className="max-h-[min(70vh,28rem)] overflow-y-auto py-1">
+              {items.map((notification) => {
+                const text = textOf(notification);
+                return (
+                  <DropdownMenu.Item
+                    key={notification.id}
+                    onSelect={() => open(notification)}
+                    className={clsx(
+                      'flex cursor-pointer gap-3 px-4 py-3 outline-none data-[highlighted]:bg-slate-100',
+                      !notification.is_read && 'bg-primary/5',
+                    )}
+                  >
+                    <span
+                      aria-hidden="true"
+                      className={clsx('mt-1.5 size-2 shrink-0 rounded-full', notification.is_read ? 'bg-transparent' : 'bg-primary')}
+                    />
+                    <span className="min-w-0 flex-1">
+                      <span className={clsx('block text-sm text-slate-950', notification.is_read ? 'font-medium' : 'font-semibold')}>
+                        {notification.is_read ? null : <span className="sr-only">{t('notifications.unread')} </span>}
+                        {text.title}
+                      </span>
+                      <span className="mt-0.5 block text-sm text-slate-600">{text.message}</span>
+                      <time dateTime={notification.created_at} className="mt-1 block text-xs text-slate-500">
+                        {relativeTime(notification.created_at, now, i18n.language)}
+                      </time>
+                    </span>
+                  </DropdownMenu.Item>
+                );
+              })}
+            </div>
+          )}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

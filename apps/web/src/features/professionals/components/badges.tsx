@@ -1,0 +1,34 @@
+import { Briefcase, MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export function Badge({ icon, children }: { icon?: 'location' | 'industry'; children: ReactNode }) {
+  const Icon = icon === 'location' ? MapPin : icon === 'industry' ? Briefcase : null;
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700">
+      {Icon ? <Icon className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" /> : null}
+      {children}
+    </span>
+  );
+}
+
+/** Skill chips, the first `max` of them, then '+N' (or the longer text the caller gives). */
+export function SkillChips({ skills, more }: { skills: readonly string[]; more: string | null }) {
+  if (skills.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-1.5">
+      {skills.map((skill) => (
+        <li key={skill} dir="auto" className="rounded-md bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary-strong">
+          {skill}
+        </li>
+      ))}
+      {more ? <li className="rounded-md px-1 py-0.5 text-xs font-medium text-slate-600">{more}</li> : null}
+    </ul>
+  );
+}
+
+/** 'Dubai, Jebel Ali', or the region alone. */
+export function LocationBadge({ location }: { location: { region: string; city: string | null } }) {
+  const { t } = useTranslation('professionals');
+  return <Badge icon="location">{location.city ? t('place', { region: location.region, city: location.city }) : location.region}</Badge>;
+}

@@ -1,0 +1,69 @@
+import type { EmployerProfile } from '@mihna/shared';
+import { Pencil } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { fullName, industryName, visibleLocation } from '../display.ts';
+import { useFormatters } from '../use-formatters.ts';
+import { Avatar } from './avatar.tsx';
+import { Badge, LocationBadge } from './badges.tsx';
+import { StarRating } from './star-rating.tsx';
+import { StatCard } from './profile-parts.tsx';
+
+export const employerDisplayName = (user: EmployerProfile['user']) => user.company_name?.trim() || fullName(user);
+
+export function EmployerProfileHeader({ profile, isOwner }: { profile: EmployerProfile; isOwner: boolean }) {
+  const { t } = useTranslation('professionals');
+  const format = useFormatters();
+  const { user } = profile;
+  const location = visibleLocation(user, format.language);
+  const description = user.company_description?.trim() || user.bio?.trim();
+
+  return (
+    <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+      <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
+        <Avatar person={user} size="lg" />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-950 sm:text-3xl">{employerDisplayName(user)}</h1>
+          {user.company_name ? <p className="mt-1 text-sm text-slate-600">{fullName(user)}</p> : null}
+          <p dir="auto" className="mt-3 max-w-3xl whitespace-pre-line text-slate-700">
+            {description || t('employer.no_description')}
+          </p>
+          {location || user.industry_category ? (
+            <div className="mt-4 flex flex-wrap gap-2">
+              {location ? <LocationBadge location={location} /> : null}
+              {user.industry_category ? <Badge icon="industry">{industryName(user.industry_category, format.language)}</Badge> : null}
+            </div>
+          ) : null}
+        </div>
+        {isOwner ? (
+          <Button asChild variant="secondary" className="shrink-0 self-start">
+            <Link to={paths.editProfile}>
+              <Pencil className="size-4" aria-hidden="true" />
+              {t('profile.edit')}
+            </Link>
+          </Button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+export function EmployerProfileStats({ profile }: { profile: EmployerProfile }) {
+  const { t } = useTranslation('professionals');
+  const format = useFormatters();
+  const { employer_stats: stats, verified_rating: rating } = profile;
+  return (
+    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-5">
+      <StatCard label={t('employer.projects_posted')} value={format.number(stats.total_projects)} />
+      <StatCard label={t('employer.active_jobs')} value={format.number(stats.active_jobs)} />
+      <StatCard label={t('employer.repeat_hires')} value={format.number(stats.repeat_hires)} />
+      <StatCard label={t('employer.total_spent')} value={format.money(stats.total_spent, 'AED')} />
+      <StatCard label={t('expert.verified_rating')} value={format.rating(rating.overall_rating)} className="col-span-2 lg:col-span-1">
+        <StarRating rating={rating.overall_rating} className="align-middle" />
+        <span className="ms-2 align-middle">{t('expert.verified_reviews', { count: rating.total_verified_reviews })}</span>
+      </StatCard>
+    </dl>
+  );
+}

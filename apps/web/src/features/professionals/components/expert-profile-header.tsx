@@ -1,0 +1,85 @@
+import type { ExpertProfile } from '@mihna/shared';
+import { BadgeCheck, Pencil, Send } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { fullName, industryName, splitVisible, visibleLocation } from '../display.ts';
+import { useFormatters } from '../use-formatters.ts';
+import { Avatar } from './avatar.tsx';
+import { Badge, LocationBadge, SkillChips } from './badges.tsx';
+import { InviteToJobDialog } from './invite-to-job-dialog.tsx';
+
+const HEADER_SKILLS = 8;
+
+interface ExpertProfileHeaderProps {
+  profile: ExpertProfile;
+  isOwner: boolean;
+  canInvite: boolean;
+}
+
+export function ExpertProfileHeader({ profile, isOwner, canInvite }: ExpertProfileHeaderProps) {
+  const { t } = useTranslation('professionals');
+  const format = useFormatters();
+  const [isInviting, setInviting] = useState(false);
+  const { user } = profile;
+  const name = fullName(user);
+  const location = visibleLocation(user, format.language);
+  const skills = splitVisible(user.skills, HEADER_SKILLS);
+  const isVerified = profile.verified_rating.total_verified_reviews > 0;
+
+  return (
+    <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+      <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
+        <Avatar person={user} size="lg" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-950 sm:text-3xl">{name}</h1>
+            {isVerified ? (
+              <span className="inline-flex items-center gap-1 text-sm font-medium text-secondary-strong">
+                <BadgeCheck className="size-6" aria-hidden="true" />
+                <span className="sr-only">{t('expert.verified')}</span>
+              </span>
+            ) : null}
+          </div>
+          {user.bio ? (
+            <p dir="auto" className="mt-3 max-w-3xl whitespace-pre-line text-slate-700">
+              {user.bio}
+            </p>
+          ) : null}
+          {location || user.industry_category ? (
+            <div className="mt-4 flex flex-wrap gap-2">
+              {location ? <LocationBadge location={location} /> : null}
+              {user.industry_category ? <Badge icon="industry">{industryName(user.industry_category, format.language)}</Badge> : null}
+            </div>
+          ) : null}
+          <div className="mt-4">
+            <SkillChips skills={skills.visible} more={skills.hiddenCount > 0 ? t('more', { n: skills.hiddenCount }) : null} />
+          </div>
+        </div>
+        {isOwner || canInvite ? (
+          <div className="flex shrink-0 flex-col gap-2 sm:items-end">
+            {isOwner ? (
+              <Button asChild variant="secondary">
+                <Link to={paths.editProfile}>
+                  <Pencil className="size-4" aria-hidden="true" />
+                  {t('profile.edit')}
+                </Link>
+              </Button>
+            ) : null}
+            {canInvite ? (
+              <Button onClick={() => setInviting(true)}>
+                <Send className="size-4" aria-hidden="true" />
+                {t('invite.open')}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      {canInvite ? (
+        <InviteToJobDialog professionalId={user.id} professionalName={name} isOpen={isInviting} onOpenChange={setInviting} />
+      ) : null}
+    </section>
+  );
+}

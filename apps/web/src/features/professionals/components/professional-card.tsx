@@ -1,0 +1,94 @@
+import type { PublicUser } from '@mihna/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { fullName, industryName, splitVisible, truncateText, visibleLocation } from '../display.ts';
+import { useFormatters } from '../use-formatters.ts';
+import { Avatar } from './avatar.tsx';
+import { Badge, LocationBadge, SkillChips } from './badges.tsx';
+import { StarRating } from './star-rating.tsx';
+
+// The specification's card limits.
+const HIGHLIGHTS_SHOWN = 2;
+const HIGHLIGHT_LENGTH = 50;
+const SKILLS_SHOWN = 4;
+
+export function ProfessionalCard({ professional }: { professional: PublicUser }) {
+  const { t } = useTranslation('professionals');
+  const format = useFormatters();
+  const name = fullName(professional);
+  const location = visibleLocation(professional, format.language);
+  const highlights = splitVisible(professional.career_highlights, HIGHLIGHTS_SHOWN);
+  const skills = splitVisible(professional.skills, SKILLS_SHOWN);
+
+  return (
+    <article className="flex h-full flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <div className="flex items-start gap-4">
+        <Avatar person={professional} />
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate text-lg font-semibold text-slate-950">{name}</h3>
+          <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+            <StarRating rating={professional.total_rating} />
+            <span className="font-semibold text-slate-900">{format.rating(professional.total_rating)}</span>
+            <span>{t('card.reviews', { count: professional.total_reviews })}</span>
+          </div>
+        </div>
+      </div>
+      {location || professional.industry_category ? (
+        <div className="mt-4 flex flex-wrap gap-2">
+          {location ? <LocationBadge location={location} /> : null}
+          {professional.industry_category ? (
+            <Badge icon="industry">{industryName(professional.industry_category, format.language)}</Badge>
+          ) : null}
+        </div>
+      ) : null}
+      <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        {professional.hourly_rate !== null ? (
+          <div>
+            <dt className="sr-only">{t('card.rate')}</dt>
+            <dd className="font-semibold text-slate-950">{format.hourlyRate(professional.hourly_rate)}</dd>
+          </div>
+        ) : null}
+        {professional.years_of_experience !== null ? (
+          <div>
+            <dt className="sr-only">{t('card.experience')}</dt>
+            <dd className="text-slate-700">{t('card.years_experience', { count: professional.years_of_experience })}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {professional.bio ? (
+        <p dir="auto" className="mt-3 line-clamp-3 text-sm text-slate-600">
+          {professional.bio}
+        </p>
+      ) : null}
+      {highlights.visible.length > 0 ? (
+        <ul className="mt-3 space-y-1 text-sm text-slate-700" aria-label={t('card.highlights')}>
+          {highlights.visible.map((highlight) => (
+            <li key={highlight} className="flex gap-2">
+              <span aria-hidden="true" className="text-secondary-strong">
+                •
+              </span>
+              <span dir="auto" title={highlight}>
+                {truncateText(highlight, HIGHLIGHT_LENGTH)}
+              </span>
+            </li>
+          ))}
+          {highlights.hiddenCount > 0 ? (
+            <li className="ps-4 text-xs font-medium text-slate-500">{t('more', { n: highlights.hiddenCount })}</li>
+          ) : null}
+        </ul>
+      ) : null}
+      <div className="mt-4">
+        <SkillChips skills={skills.visible} more={skills.hiddenCount > 0 ? t('plus', { n: skills.hiddenCount }) : null} />
+      </div>
+      <div className="mt-auto pt-5">
+        <Button asChild variant="secondary" className="w-full">
+          <Link to={paths.professional(professional.id)} aria-label={t('card.view_profile_of', { name })}>
+            {t('card.view_profile')}
+          </Link>
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,208 @@
+import { countries, findCountry, LOCAL_SERVICES_INDUSTRY_ID, localServiceCategories, professionalSorts } from '@mihna/shared';
+import { Search } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, Input, Select } from '../../../components/ui/field.tsx';
+import { OptionSelect, type Option } from '../../../components/ui/option-select.tsx';
+import { useReferenceOptions } from '../../../lib/reference-options.ts';
+import type { Language } from '../display.ts';
+import { rateCurrency, type ProfessionalFilters, type ProfessionalSort } from '../search-filters.ts';
+
+type Change = <K extends keyof ProfessionalFilters>(name: K, value: ProfessionalFilters[K]) => void;
+
+interface ProfessionalFiltersFormProps {
+  filters: ProfessionalFilters;
+  onChange: Change;
+  onSearch: () => void;
+  onClear: () => void;
+}
+
+function useLocationOptions(filters: ProfessionalFilters) {
+  const { i18n } = useTranslation();
+  const language: Language = i18n.language === 'ar' ? 'ar' : 'en';
+  const toOptions = (entries: readonly { id: string; name: { en: string; ar: string } }[]): Option[] =>
+    entries.map((entry) => ({ value: entry.id, label: entry.name[language] }));
+  const country = filters.country ? findCountry(filters.country) : undefined;
+  const category = localServiceCategories.find((entry) => entry.id === filters.local_service_category);
+  return {
+    countries: countries.map((entry) => ({ value: entry.code, label: entry.name[language] })),
+    country,
+    regions: toOptions(country?.regions ?? []),
+    categories: toOptions(localServiceCategories),
+    subservices: toOptions(category?.subservices ?? []),
+    language,
+  };
+}
+
+export function ProfessionalFiltersForm({ filters, onChange, onSearch, onClear }: ProfessionalFiltersFormProps) {
+  const { t } = useTranslation('professionals');
+  const reference = useReferenceOptions();
+  const location = useLocationOptions(filters);
+  const currency = rateCurrency(filters);
+  const isLocalService = filters.industry_category === LOCAL_SERVICES_INDUSTRY_ID;
+  const regionLabel = location.country?.code === 'AE' ? t('filters.emirate') : location.country?.regionLabel[location.language];
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSearch();
+  }
+
+  return (
+    <form
+      role="search"
+      aria-label={t('filters.label')}
+      onSubmit={submit}
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="sm:col-span-2">
+          <Field label={t('filters.search')}>
+            {(props) => (
+              <Input
+                {...props}
+                type="search"
+                value={filters.q}
+                onChange={(event) => onChange('q', event.target.value)}
+                placeholder={t('filters.search_placeholder')}
+              />
+            )}
+          </Field>
+        </div>
+        <Field label={t('filters.skills')}>
+          {(props) => (
+            <Input
+              {...props}
+              value={filters.skills}
+              onChange={(event) => onChange('skills', event.target.value)}
+              placeholder={t('filters.skills_placeholder')}
+            />
+          )}
+        </Field>
+        <Field label={t('filters.sort')}>
+          {(props) => (
+            <Select {...props} value={filters.sort_by} onChange={(event) => onChange('sort_by', event.target.value as ProfessionalSort)}>
+              {professionalSorts.map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(`filters.sorts.${sort}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label={t('filters.country')}>
+          {(props) => (
+            <OptionSelect
+              {...props}
+              value={filters.country}
+              onChange={(event) => onChange('country', event.target.value)}
+              options={location.countries}
+              placeholder={t('filters.all_countries')}
+            />
+          )}
+        </Field>
+        {location.country && regionLabel ? (
+          <Field label={regionLabel}>
+            {(props) => (
+              <OptionSelect
+                {...props}
+                value={filters.region}
+                onChange={(event) => onChange('region', event.target.value)}
+                options={location.regions}
+                placeholder={t('filters.any')}
+              />
+            )}
+          </Field>
+        ) : null}
+        <div className="grid grid-cols-2 gap-4 sm:col-span-2">
+          <Field label={t('filters.min_rate')}>
+            {(props) => (
+              <Input
+                {...props}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                value={filters.min_rate}
+                onChange={(event) => onChange('min_rate', event.target.value)}
+                placeholder={currency}
+              />
+            )}
+          </Field>
+          <Field label={t('filters.max_rate')}>
+            {(props) => (
+              <Input
+                {...props}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                value={filters.max_rate}
+                onChange={(event) => onChange('max_rate', event.target.value)}
+                placeholder={currency}
+              />
+            )}
+          </Field>
+        </div>
+        <Field label={t('filters.industry')}>
+          {(props) => (
+            <OptionSelect
+              {...props}
+              value={filters.industry_category}
+              onChange={(event) => onChange('industry_category', event.target.value)}
+              options={reference.industries}
+              placeholder={t('filters.all_industries')}
+            />
+          )}
+        </Field>
+        {isLocalService ? (
+          <>
+            <Field label={t('filters.service_category')}>
+              {(props) => (
+                <OptionSelect
+                  {...props}
+                  value={filters.local_service_category}
+                  onChange={(event) => onChange('local_service_category', event.target.value)}
+                  options={location.categories}
+                  placeholder={t('filters.any')}
+                />
+              )}
+            </Field>
+            <Field label={t('filters.service_subcategory')}>
+              {(props) => (
+                <OptionSelect
+                  {...props}
+                  value={filters.local_service_subcategory}
+                  onChange={(event) => onChange('local_service_subcategory', event.target.value)}
+                  options={location.subservices}
+                  placeholder={t('filters.any')}
+                  disabled={location.subservices.length === 0}
+                />
+              )}
+            </Field>
+          </>
+        ) : null}
+      </div>
+      <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <label className="flex items-start gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={filters.show_location}
+            onChange={(event) => onChange('show_location', event.target.checked)}
+            className="mt-0.5 size-4 accent-[var(--color-primary-strong)]"
+          />
+          {t('filters.show_location')}
+        </label>
+        <div className="flex gap-3">
+          <Button type="button" variant="secondary" onClick={onClear} className="flex-1 sm:flex-none">
+            {t('filters.clear')}
+          </Button>
+          <Button type="submit" className="flex-1 sm:flex-none">
+            <Search className="size-4" aria-hidden="true" />
+            {t('filters.submit')}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

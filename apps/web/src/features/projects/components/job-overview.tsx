@@ -1,0 +1,122 @@
+import type { JobDetail } from '@mihna/shared';
+import { Banknote, Briefcase, CalendarClock, Clock, Eye, MapPin, Send, Wifi } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
+import { useReferenceOptions } from '../../../lib/reference-options.ts';
+import { formatBudgetRange, formatDate, formatNumber, humanizeStatus } from '../lib/format.ts';
+import { cityName, languageOf, regionName } from '../lib/places.ts';
+import { Badge, SkillChips } from './job-badges.tsx';
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3">
+      <span className="mt-0.5 text-slate-400">{icon}</span>
+      <div>
+        <dt className="text-xs font-medium text-slate-500">{label}</dt>
+        <dd className="text-sm font-semibold text-slate-900">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+export function JobStatusBadge({ status }: { status: string }) {
+  const { t, i18n } = useTranslation('projects');
+  const label = i18n.exists(`statuses.${status}`, { ns: 'projects' }) ? t(`statuses.${status}`) : humanizeStatus(status);
+  return <Badge tone={status === 'open' ? 'positive' : 'neutral'}>{label}</Badge>;
+}
+
+/** What a project is: its budget in dollars (and in its own currency), type, status, dates and counts. */
+export function JobOverview({ job }: { job: JobDetail }) {
+  const { t, i18n } = useTranslation('projects');
+  const language = languageOf(i18n.language);
+  const reference = useReferenceOptions();
+  const region = regionName(job.country, job.region ?? job.emirate, language);
+  const city = cityName(job.country, job.city, language);
+  const industry = reference.industries.find((option) => option.value === job.industry_category)?.label;
+  const icon = 'size-4';
+
+  return (
+    <article className="space-y-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+      <header className="space-y-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <JobStatusBadge status={job.status} />
+          {job.is_urgent ? <Badge tone="urgent">{t('card.urgent')}</Badge> : null}
+          {job.payment_method === 'cash' ? <Badge tone="positive">{t('card.cash_payment')}</Badge> : null}
+          {industry ? <Badge tone="info">{industry}</Badge> : null}
+        </div>
+        <h1 dir="auto" className="text-2xl font-bold tracking-tight break-words text-slate-950 sm:text-3xl">
+          {job.title}
+        </h1>
+        <p className="text-sm text-slate-600">
+          {t('detail.posted_by')}{' '}
+          <Link to={paths.employer(job.employer_id)} className="font-semibold text-primary-strong hover:underline">
+            {job.employer_info.name}
+          </Link>
+        </p>
+      </header>
+
+      <dl className="grid gap-4 rounded-xl bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Fact icon={<Banknote className={icon} aria-hidden="true" />} label={t('detail.budget')}>
+          {formatBudgetRange(job.budget_min_usd, job.budget_max_usd, 'USD', language)}
+          <span className="block font-normal text-slate-600">
+            ({formatBudgetRange(job.budget_min, job.budget_max, job.currency, language)})
+          </span>
+        </Fact>
+        <Fact icon={<Briefcase className={icon} aria-hidden="true" />} label={t('detail.job_type')}>
+          {t(`job_types.${job.job_type}`)}
+        </Fact>
+        <Fact icon={<Clock className={icon} aria-hidden="true" />} label={t('detail.posted')}>
+          {formatDate(job.created_at, language)}
+        </Fact>
+        <Fact icon={<Send className={icon} aria-hidden="true" />} label={t('detail.proposals')}>
+          {formatNumber(job.proposal_count, language)}
+        </Fact>
+        <Fact icon={<Eye className={icon} aria-hidden="true" />} label={t('detail.views')}>
+          {formatNumber(job.view_count, language)}
+        </Fact>
+        {region ? (
+          <Fact icon={<MapPin className={icon} aria-hidden="true" />} label={t('detail.location')}>
+            {city && city !== region ? `${region} · ${city}` : region}
+          </Fact>
+        ) : null}
+        {job.address ? (
+          <Fact icon={<MapPin className={icon} aria-hidden="true" />} label={t('detail.address')}>
+            {job.address}
+          </Fact>
+        ) : null}
+        {job.deadline ? (
+          <Fact icon={<CalendarClock className={icon} aria-hidden="true" />} label={t('detail.deadline')}>
+            {formatDate(job.deadline, language)}
+          </Fact>
+        ) : null}
+        {job.allow_remote || job.location_required ? (
+          <Fact icon={<Wifi className={icon} aria-hidden="true" />} label={t('detail.work_mode')}>
+            {[job.allow_remote ? t('card.remote_ok') : null, job.location_required ? t('card.on_site_required') : null]
+              .filter(Boolean)
+              .join(' · ')}
+          </Fact>
+        ) : null}
+      </dl>
+
+      <section className="space-y-2">
+        <h2 className="text-lg font-semibold text-slate-950">{t('detail.description')}</h2>
+        {job.description.trim() ? (
+          <p dir="auto" className="text-sm leading-7 break-words whitespace-pre-line text-slate-700">
+            {job.description}
+          </p>
+        ) : (
+          <p className="text-sm text-slate-500 italic">{t('detail.no_description')}</p>
+        )}
+      </section>
+
+      {job.skills_required.length > 0 ? (
+        <section className="space-y-3">
+          <h2 className="text-lg font-semibold text-slate-950">{t('detail.skills')}</h2>
+          <SkillChips shown={job.skills_required} moreLabel={null} />
+        </section>
+      ) : null}
+    </article>
+  );
+}

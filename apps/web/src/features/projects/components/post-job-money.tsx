@@ -1,0 +1,83 @@
+import { FEATURED_DAYS, paymentMethods } from '@mihna/shared';
+import { useTranslation } from 'react-i18next';
+import { Field, Input } from '../../../components/ui/field.tsx';
+import { decimalsOf, formatAmount } from '../lib/format.ts';
+import { languageOf } from '../lib/places.ts';
+import { currencyOfForm, isCashAllowed, liveFeaturedFee } from '../lib/post-job-rules.ts';
+import { Checkbox, Section, text, useFormHelpers, type PostJobForm } from './post-job-fields.tsx';
+
+export function BudgetSection({ form }: { form: PostJobForm }) {
+  const { t } = useTranslation('projects');
+  const { errorOf } = useFormHelpers(form);
+  const currency = currencyOfForm(text(form.watch('country')));
+  const step = String(10 ** -decimalsOf(currency));
+  return (
+    <Section title={t('post.sections.budget')}>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label={t('post.fields.budget_min', { currency })} error={errorOf('budget_min')}>
+          {(props) => <Input {...props} {...form.register('budget_min')} type="number" inputMode="decimal" min={0} step={step} />}
+        </Field>
+        <Field label={t('post.fields.budget_max', { currency })} error={errorOf('budget_max')}>
+          {(props) => <Input {...props} {...form.register('budget_max')} type="number" inputMode="decimal" min={0} step={step} />}
+        </Field>
+        <Field label={t('post.fields.start_date')} error={errorOf('start_date')}>
+          {(props) => <Input {...props} {...form.register('start_date')} type="date" />}
+        </Field>
+        <Field label={t('post.fields.deadline')} error={errorOf('deadline')}>
+          {(props) => <Input {...props} {...form.register('deadline')} type="date" />}
+        </Field>
+      </div>
+    </Section>
+  );
+}
+
+export function PaymentSection({ form }: { form: PostJobForm }) {
+  const { t, i18n } = useTranslation('projects');
+  const language = languageOf(i18n.language);
+  const { errorOf } = useFormHelpers(form);
+  const isCashPossible = isCashAllowed({ emirate: text(form.watch('emirate')) });
+  const currency = currencyOfForm(text(form.watch('country')));
+  const fee = liveFeaturedFee(text(form.watch('budget_min')), text(form.watch('budget_max')), currency);
+  const minimumFee = liveFeaturedFee('0', '0', currency) ?? 0;
+  return (
+    <Section title={t('post.sections.payment')}>
+      <fieldset className="min-w-0">
+        <legend className="text-sm font-medium text-slate-800">{t('post.fields.payment_method')}</legend>
+        <div className="mt-2 space-y-2">
+          {paymentMethods.map((method) => (
+            <label key={method} className="flex items-start gap-2 text-sm text-slate-700">
+              <input
+                type="radio"
+                value={method}
+                {...form.register('payment_method')}
+                disabled={method === 'cash' && !isCashPossible}
+                className="mt-0.5 size-4 accent-[var(--color-primary-strong)]"
+              />
+              <span className={method === 'cash' && !isCashPossible ? 'text-slate-400' : undefined}>
+                {t(`post.payment_methods.${method}`)}
+              </span>
+            </label>
+          ))}
+        </div>
+        {!isCashPossible ? <p className="mt-2 text-xs text-slate-500">{t('post.cash_needs_emirate')}</p> : null}
+        {errorOf('payment_method') ? <p className="mt-1 text-sm text-red-600">{errorOf('payment_method')}</p> : null}
+      </fieldset>
+      <div className="space-y-3 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">
+        <Checkbox
+          form={form}
+          field="is_featured"
+          label={t('post.fields.is_featured')}
+          hint={
+            <>
+              {t('post.featured_explained', { days: FEATURED_DAYS, minimum: formatAmount(minimumFee, currency, language) })}{' '}
+              <strong className="font-semibold text-slate-900" aria-live="polite">
+                {fee === null ? t('post.featured_fee_pending') : t('post.featured_fee', { fee: formatAmount(fee, currency, language) })}
+              </strong>
+            </>
+          }
+        />
+      </div>
+      <Checkbox form={form} field="is_urgent" label={t('post.fields.is_urgent')} hint={t('post.urgent_explained')} />
+    </Section>
+  );
+}

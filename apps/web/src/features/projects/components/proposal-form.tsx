@@ -1,0 +1,58 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { proposalInputSchema, type ProposalInput } from '@mihna/shared';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
+import { applyFieldErrors } from '../../../lib/server-errors.ts';
+import { useValidationMessage } from '../../../lib/validation-message.ts';
+import { useSubmitProposal } from '../api/submit-proposal.ts';
+import { useServerMessage } from '../lib/server-message.ts';
+
+type ProposalValues = z.output<typeof proposalInputSchema>;
+const fields = ['proposal_text', 'proposed_rate', 'estimated_hours'] as const;
+const emptyProposal = (jobId: string): ProposalInput => ({ job_id: jobId, proposal_text: '', proposed_rate: '', estimated_hours: '' });
+
+/** A professional's proposal on an open project: text, rate in $ per hour, optional estimated hours. */
+export function ProposalForm({ jobId, onSubmitted }: { jobId: string; onSubmitted: () => void }) {
+  const { t } = useTranslation('projects');
+  const translate = useValidationMessage();
+  const serverMessage = useServerMessage();
+  const submitProposal = useSubmitProposal(jobId);
+  const form = useForm<ProposalInput, unknown, ProposalValues>({
+    resolver: zodResolver(proposalInputSchema),
+    defaultValues: emptyProposal(jobId),
+  });
+  const errorOf = (field: (typeof fields)[number]) => translate(form.formState.errors[field]?.message);
+  const submit = form.handleSubmit((values) =>
+    submitProposal.mutate(values, {
+      onSuccess: () => {
+        form.reset(emptyProposal(jobId));
+        onSubmitted();
+      },
+      onError: (error) => applyFieldErrors(error, form.setError, fields),
+    }),
+  );
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <Field label={t('proposal.text')} error={errorOf('proposal_text')}>
+        {(props) => <Textarea {...props} {...form.register('proposal_text')} rows={4} placeholder={t('proposal.text_placeholder')} />}
+      </Field>
+      <div className="space-y-4">
+        <Field label={t('proposal.rate')} error={errorOf('proposed_rate')}>
+          {(props) => <Input {...props} {...form.register('proposed_rate')} type="number" inputMode="decimal" min={0} step="0.01" />}
+        </Field>
+        <Field label={t('proposal.hours')} error={errorOf('estimated_hours')}>
+          {(props) => <Input {...props} {...form.register('estimated_hours')} type="number" inputMode="numeric" min={0} step="1" />}
+        </Field>
+      </div>
+      {submitProposal.isError ? <Alert tone="error">{serverMessage(submitProposal.error, t('proposal.failed'))}</Alert> : null}
+      <Button type="submit" disabled={submitProposal.isPending} className="w-full sm:w-auto">
+        {submitProposal.isPending ? t('proposal.submitting') : t('proposal.submit')}
+      </Button>
+    </form>
+  );
+}

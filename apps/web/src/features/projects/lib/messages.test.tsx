@@ -1,0 +1,19 @@
+import { jobMessages, messages, proposalMessages } from '@mihna/shared';
+import { renderHook } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useValidationMessage } from '../../../lib/validation-message.ts';
+import { loadTranslations } from '../testing.tsx';
+
+describe('the server answers about projects and proposals', () => {
+  beforeAll(() => loadTranslations('ar'));
+  afterAll(() => i18next.changeLanguage('en'));
+
+  it('are all translated into Arabic, the decimal minimum of a rate included', () => {
+    const { result } = renderHook(() => useValidationMessage());
+    for (const message of [...Object.values(jobMessages), ...Object.values(proposalMessages), messages.min(0.01)]) {
+      expect(result.current(message), message).toMatch(/[\u0600-\u06FF]/);
+    }
+    expect(result.current(messages.min(0.01))).toBe('يجب ألا يقل عن 0.01');
+  });
+});

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changeFilter,
+  emptyFilters,
+  filterCurrency,
+  readFilters,
+  toSearchQuery,
+  writeFilters,
+  type ProjectFilters,
+} from './search-filters.ts';
+
+const read = (query: string, language: 'en' | 'ar' = 'en') => readFilters(new URLSearchParams(query), language);
+
+describe('readFilters (URL prefill)', () => {
+  it('prefills country and emirate, and puts the city into the text search under its name', () => {
+    expect(read('country=AE&emirate=dubai&city=jebel_ali')).toEqual({ ...emptyFilters, country: 'AE', region: 'dubai', q: 'Jebel Ali' });
+  });
+
+  it('names the city in the reader language', () => {
+    expect(read('emirate=abu_dhabi&city=al_ain', 'ar')).toMatchObject({ country: '', region: 'abu_dhabi', q: 'العين' });
+  });
+
+  it('keeps a text search over a city, and an unknown city as it was written', () => {
+    expect(read('city=dubai&q=plumber').q).toBe('plumber');
+    expect(read('city=Springfield').q).toBe('Springfield');
+  });
+
+  it("reads 'All GCC Countries' or an unknown country as every country", () => {
+    expect(read('country=All%20GCC%20Countries').country).toBe('');
+    expect(read('country=FR').country).toBe('');
+    expect(read('country=kw').country).toBe('KW');
+  });
+
+  it('reads the region of a country other than the UAE, and drops a region the country does not have', () => {
+    expect(read('country=SA&region=riyadh').region).toBe('riyadh');
+    expect(read('country=SA&emirate=dubai').region).toBe('');
+    expect(read('emirate=riyadh').region).toBe('');
+  });
+
+  it('drops values that are not choices, and local service fields outside Local Services', () => {
+    expect(read('job_type=weekly&sort_by=random&min_budget=abc&max_budget=500')).toEqual({ ...emptyFilters, max_budget: '500' });
+    expect(read('industry_category=technology_it&local_service_category=cleaning_services')).toMatchObject({
+      industry_category: 'technology_it',
+      local_service_category: '',
+    });
+    expect(
+      read('industry_category=local_services&local_service_category=cleaning_services&local_service_subcategory=maid_service'),
+    ).toMatchObject({ local_service_category: 'cleaning_services', local_service_subcategory: 'maid_service' });
+    expect(
+      read('industry_category=local_services&local_service_category=cleaning_services&local_service_subcategory=personal_trainer'),
+    ).toMatchObject({ local_service_subcategory: '' });
+  });
+});
+
+describe('writeFilters', () => {
+  const filters: ProjectFilters = {
+    ...emptyFilters,
+    q: ' plumber ',
+    country: 'OM',
+    region: 'muscat',
+    job_type: 'fixed',
+    min_budget: '100',
+    sort_by: 'budget',
+  };
+
+  it('keeps only what is set, with the region of a country other than the UAE as `region`', () => {
+    expect(writeFilters(filters).toString()).toBe('q=plumber&job_type=fixed&country=OM&region=muscat&min_budget=100&sort_by=budget');
+  });
+
+  it('writes the emirate as `emirate` with no country or the UAE, and leaves out the default sort', () => {
+    expect(writeFilters({ ...emptyFilters, region: 'dubai' }).toString()).toBe('emirate=dubai');
+    expect(writeFilters({ ...emptyFilters, country: 'AE', region: 'dubai' }).toString()).toBe('country=AE&emirate=dubai');
+    expect(writeFilters(emptyFilters).toString()).toBe('');
+  });
+
+  it('round-trips through the URL', () => {
+    const local = {
+      ...emptyFilters,
+      industry_category: 'local_services',
+      local_service_category: 'cleaning_services',
+      local_service_subcategory: 'maid_service',
+    };
+    expect(readFilters(writeFilters(local), 'en')).toEqual(local);
+    expect(readFilters(writeFilters({ ...filters, q: 'plumber' }), 'en')).toEqual({ ...filters, q: 'plumber' });
+  });
+});
+
+describe('toSearchQuery', () => {
+  it('asks for a page of 20 with the sort and every set filter', () => {
+    expect(toSearchQuery({ ...emptyFilters, skills: 'react', country: 'AE', region: 'sharjah', max_budget: '900' })).toEqual({
+      limit: 20,
+      sort_by: 'created_at',
+      skills: 'react',
+      country: 'AE',
+      emirate: 'sharjah',
+      max_budget: '900',
+    });
+  });
+});
+
+describe('changeFilter (clearing rules)', () => {
+  const filters: ProjectFilters = {
+    ...emptyFilters,
+    country: 'AE',
+    region: 'dubai',
+    industry_category: 'local_services',
+    local_service_category: 'cleaning_services',
+    local_service_subcategory: 'maid_service',
+  };
+
+  it('clears the emirate or region when the country changes', () => {
+    expect(changeFilter(filters, 'country', 'QA')).toMatchObject({ country: 'QA', region: '' });
+    expect(changeFilter(filters, 'country', 'AE').region).toBe('dubai');
+  });
+
+  it('clears the local service fields when the industry changes, and the subcategory when the category changes', () => {
+    expect(changeFilter(filters, 'industry_category', 'technology_it')).toMatchObject({
+      local_service_category: '',
+      local_service_subcategory: '',
+    });
+    expect(changeFilter(filters, 'local_service_category', 'personal_services')).toMatchObject({
+      local_service_category: 'personal_services',
+      local_service_subcategory: '',
+    });
+  });
+
+  it('leaves the other filters alone', () => {
+    expect(changeFilter(filters, 'q', 'cleaner')).toEqual({ ...filters, q: 'cleaner' });
+  });
+});
+
+describe('filterCurrency', () => {
+  it('is the chosen country currency, AED with none', () => {
+    expect(filterCurrency({ country: 'BH' })).toBe('BHD');
+    expect(filterCurrency({ country: '' })).toBe('AED');
+  });
+});

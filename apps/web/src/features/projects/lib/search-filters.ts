@@ -1,0 +1,143 @@
+import {
+  currencyOfCountry,
+  findCountry,
+  findRegion,
+  industries,
+  jobSorts,
+  jobTypes,
+  LOCAL_SERVICES_INDUSTRY_ID,
+  localServiceCategories,
+  PROJECT_PAGE_SIZE,
+} from '@mihna/shared';
+import { findCityName, type Language } from './places.ts';
+
+/** The project search's filters as the form holds them: every value a string, '' meaning "any". */
+export interface ProjectFilters {
+  q: string;
+  skills: string;
+  job_type: string;
+  country: string;
+  /** The emirate (UAE or no country) or the country's region. */
+  region: string;
+  industry_category: string;
+  local_service_category: string;
+  local_service_subcategory: string;
+  min_budget: string;
+  max_budget: string;
+  sort_by: string;
+}
+
+export type FilterField = keyof ProjectFilters;
+
+export const emptyFilters: ProjectFilters = {
+  q: '',
+  skills: '',
+  job_type: '',
+  country: '',
+  region: '',
+  industry_category: '',
+  local_service_category: '',
+  local_service_subcategory: '',
+  min_budget: '',
+  max_budget: '',
+  sort_by: 'created_at',
+};
+
+/** Typed fields wait for the reader to pause; choices apply at once. */
+export const typedFields: readonly FilterField[] = ['q', 'skills', 'min_budget', 'max_budget'];
+
+/** Emirates are asked for as `emirate` (UAE, or no country: the emirate list); other countries' regions as `region`. */
+export const regionParamOf = (country: string) => (country && country !== 'AE' ? 'region' : 'emirate');
+
+export const isLocalServices = (filters: Pick<ProjectFilters, 'industry_category'>) =>
+  filters.industry_category === LOCAL_SERVICES_INDUSTRY_ID;
+
+/** The currency budgets are typed in: the chosen country's, AED without one. */
+export const filterCurrency = (filters: Pick<ProjectFilters, 'country'>) => currencyOfCountry(filters.country || null);
+
+/**
+ * Sets one filter and clears what depended on it: the emirate or region when the country changes, the
+ * local service fields when the industry changes, the subcategory when the category changes.
+ */
+export function changeFilter(filters: ProjectFilters, field: FilterField, value: string): ProjectFilters {
+  const next = { ...filters, [field]: value };
+  if (field === 'country' && value !== filters.country) next.region = '';
+  if (field === 'industry_category' && value !== filters.industry_category) {
+    next.local_service_category = '';
+    next.local_service_subcategory = '';
+  }
+  if (field === 'local_service_category' && value !== filters.local_service_category) next.local_service_subcategory = '';
+  return next;
+}
+
+const isBudget = (value: string) => /^\d+(\.\d+)?$/.test(value.trim());
+const oneOf = (value: string | null, allowed: readonly string[]) => (value && allowed.includes(value) ? value : '');
+
+/**
+ * The filters a URL asks for. Unknown values are dropped (an unknown country, or 'All GCC Countries',
+ * means every country); a `city` from a link goes into the text search under its name in the reader's
+ * language when no text search is given.
+ */
+export function readFilters(params: URLSearchParams, language: Language): ProjectFilters {
+  const get = (key: string) => params.get(key)?.trim() ?? '';
+  const country = findCountry(get('country'))?.code ?? '';
+  const regionId = get(regionParamOf(country)) || get('emirate') || get('region');
+  const region = findRegion(country || 'AE', regionId) ? regionId : '';
+  const industry = oneOf(
+    get('industry_category'),
+    industries.map((entry) => entry.id),
+  );
+  const category =
+    industry === LOCAL_SERVICES_INDUSTRY_ID
+      ? localServiceCategories.find((entry) => entry.id === get('local_service_category'))
+      : undefined;
+  const subcategory = category?.subservices.some((entry) => entry.id === get('local_service_subcategory'))
+    ? get('local_service_subcategory')
+    : '';
+  const city = get('city');
+  const q = get('q') || (city ? (findCityName(city, language, country || undefined, region || undefined) ?? city) : '');
+  return {
+    q,
+    skills: get('skills'),
+    job_type: oneOf(get('job_type'), jobTypes),
+    country,
+    region,
+    industry_category: industry,
+    local_service_category: category?.id ?? '',
+    local_service_subcategory: subcategory,
+    min_budget: isBudget(get('min_budget')) ? get('min_budget') : '',
+    max_budget: isBudget(get('max_budget')) ? get('max_budget') : '',
+    sort_by: oneOf(get('sort_by'), jobSorts) || 'created_at',
+  };
+}
+
+/** The URL query that keeps the filters across back and refresh: only what is set, the default sort left out. */
+export function writeFilters(filters: ProjectFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  const set = (key: string, value: string) => {
+    if (value.trim()) params.set(key, value.trim());
+  };
+  set('q', filters.q);
+  set('skills', filters.skills);
+  set('job_type', filters.job_type);
+  set('country', filters.country);
+  set(regionParamOf(filters.country), filters.region);
+  set('industry_category', filters.industry_category);
+  if (isLocalServices(filters)) {
+    set('local_service_category', filters.local_service_category);
+    set('local_service_subcategory', filters.local_service_subcategory);
+  }
+  set('min_budget', filters.min_budget);
+  set('max_budget', filters.max_budget);
+  if (filters.sort_by !== 'created_at') set('sort_by', filters.sort_by);
+  return params;
+}
+
+export type JobSearchQuery = Record<string, string | number>;
+
+/** The GET /api/search/jobs query for the filters (a page's cursor is added by the caller). */
+export function toSearchQuery(filters: ProjectFilters): JobSearchQuery {
+  const query: JobSearchQuery = { limit: PROJECT_PAGE_SIZE, sort_by: filters.sort_by || 'created_at' };
+  for (const [key, value] of writeFilters(filters)) query[key] = value;
+  return query;
+}
