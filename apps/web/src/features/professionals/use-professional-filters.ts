@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from 'react-router';
 import {
   changeFilter,
   emptyFilters,
@@ -38,11 +38,13 @@ export function useProfessionalFilters() {
     [setSearchParams],
   );
 
+  // Typing applies after a pause, unless the reader is already leaving for another screen.
+  const isNavigating = useNavigation().state !== 'idle';
   useEffect(() => {
-    if (sameFilters(draft, applied)) return;
+    if (isNavigating || sameFilters(draft, applied)) return;
     const timer = setTimeout(() => apply(draft), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [draft, applied, apply]);
+  }, [draft, applied, apply, isNavigating]);
 
   return {
     draft,

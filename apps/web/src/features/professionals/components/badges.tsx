@@ -30,5 +30,9 @@ export function SkillChips({ skills, more }: { skills: readonly string[]; more: 
 /** 'Dubai, Jebel Ali', or the region alone. */
 export function LocationBadge({ location }: { location: { region: string; city: string | null } }) {
   const { t } = useTranslation('professionals');
-  return <Badge icon="location">{location.city ? t('place', { region: location.region, city: location.city }) : location.region}</Badge>;
+  return (
+    <Badge icon="location">
+      {location.city && location.city !== location.region ? t('place', { region: location.region, city: location.city }) : location.region}
+    </Badge>
+  );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from 'react-router';
 import { languageOf } from './places.ts';
 import {
   changeFilter,
@@ -38,6 +38,11 @@ export function useProjectFilters() {
     setDraft(applied);
   }, [search, applied]);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Leaving for another screen (View Details) must not be undone by a search the reader typed just before.
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (navigation.state !== 'idle') clearTimeout(timer.current);
+  }, [navigation.state]);
 
   /** Writes the filters to the URL; false when the URL already held them. */
   const apply = useCallback(

@@ -1,0 +1,202 @@
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { latestCode, uniqueEmail, uniquePhone } from './outbox.ts';
+
+/** Where the web app keeps its session token (apps/web/src/lib/api-client.ts). */
+const TOKEN_KEY = 'mihna.token';
+export const DEMO_PASSWORD = 'MihnaDemo2025!';
+export const LAYLA_EMAIL = 'layla.haddad@demo.mihna.ae';
+export const OMAR_EMAIL = 'omar.almansoori@demo.mihna.ae';
+
+export interface Account {
+  id: string;
+  token: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName: string | null;
+}
+
+let sequence = 0;
+/** A word made of letters only, new on every call, so a text search finds exactly what a journey made. */
+export function uniqueWord(prefix: string): string {
+  sequence += 1;
+  const letters = (Date.now() * 100 + sequence)
+    .toString(26)
+    .split('')
+    .map((digit) => String.fromCharCode(97 + parseInt(digit, 26)))
+    .join('');
+  return `${prefix}${letters}`;
+}
+
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+  if (!response.ok()) throw new Error(`${what} failed with ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * Registers a new user through the API and completes the registration with the e-mailed code, the
+ * way people do; changes override the defaults (a professional in Dubai).
+ */
+export async function registerUser(request: APIRequestContext, changes: Record<string, unknown> = {}): Promise<Account> {
+  const password = 'Marketplace2026';
+  const input: Record<string, unknown> = {
+    role: 'professional',
+    first_name: 'Maryam',
+    last_name: 'Al Zaabi',
+    email: uniqueEmail('maryam'),
+    phone_number: uniquePhone(),
+    country_code: '+971',
+    verification_method: 'email',
+    password,
+    confirm_password: password,
+    ...(changes.role === 'employer'
+      ? {}
+      : {
+          skills: 'Electrical maintenance, AC servicing',
+          hourly_rate: '120',
+          years_of_experience: '5',
+          bio: 'Licensed technician in Dubai for homes and offices.',
+        }),
+    emirate: 'dubai',
+    city: 'dubai',
+    ...changes,
+  };
+  const email = String(input.email);
+  const registered = await ok<{ registration_id: string }>(
+    await request.post('/api/auth/register', { data: input }),
+    `registering ${email}`,
+  );
+  const completed = await ok<{ access_token: string; user: { id: string } }>(
+    await request.post('/api/auth/complete-registration', {
+      data: { registration_id: registered.registration_id, verification_code: await latestCode(request, email), email },
+    }),
+    `completing the registration of ${email}`,
+  );
+  return {
+    id: completed.user.id,
+    token: completed.access_token,
+    email,
+    firstName: String(input.first_name),
+    lastName: String(input.last_name),
+    companyName: typeof input.company_name === 'string' ? input.company_name : null,
+  };
+}
+
+/** A new employer with a company, in Dubai. */
+export const registerEmployer = (request: APIRequestContext, changes: Record<string, unknown> = {}) =>
+  registerUser(request, {
+    role: 'employer',
+    first_name: 'Hamdan',
+    last_name: 'Al Shamsi',
+    email: uniqueEmail('hamdan'),
+    company_name: `Shamsi Facilities ${uniqueWord('')}`,
+    ...changes,
+  });
+
+/** Logs an existing account in with its password through the API. */
+export async function logIn(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<Account> {
+  const session = await ok<{ access_token: string }>(
+    await request.post('/api/auth/enhanced-login', { data: { email, login_method: 'password', password } }),
+    `logging in ${email}`,
+  );
+  const me = await ok<{ id: string; first_name: string; last_name: string; company_name: string | null }>(
+    await request.get('/api/users/me', { headers: { authorization: `Bearer ${session.access_token}` } }),
+    `reading the account of ${email}`,
+  );
+  return {
+    id: me.id,
+    token: session.access_token,
+    email,
+    firstName: me.first_name,
+    lastName: me.last_name,
+    companyName: me.company_name,
+  };
+}
+
+/** The page starts every load signed in as this account (the token the web app keeps in local storage). */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  await page.addInitScript(([key, token]) => window.localStorage.setItem(key, token), [TOKEN_KEY, account.token] as const);
+}
+
+/** A second browser, signed in as another account, for journeys with two people. */
+export async function openBrowserAs(browser: Browser, account: Account): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, account);
+  return page;
+}
+
+export interface PostedJob {
+  id: string;
+  title: string;
+}
+
+/** Posts a project through the API as an employer (escrow, hourly, Dubai unless changed). */
+export async function postJob(request: APIRequestContext, employer: Account, changes: Record<string, unknown> = {}): Promise<PostedJob> {
+  const job = {
+    title: `Villa maintenance ${uniqueWord('ref')}`,
+    description: 'Routine electrical and AC maintenance for a four-bedroom villa, with a short written report.',
+    skills_required: 'Electrical maintenance, AC servicing',
+    project_type: 'hourly',
+    budget_min: 1500,
+    budget_max: 3000,
+    country: 'AE',
+    emirate: 'dubai',
+    city: 'dubai',
+    industry_category: 'local_services',
+    local_service_category: 'trade_services',
+    local_service_subcategory: 'electrician',
+    payment_method: 'escrow',
+    ...changes,
+  };
+  const created = await ok<{ id: string }>(
+    await request.post('/api/jobs', { data: job, headers: { authorization: `Bearer ${employer.token}` } }),
+    `posting "${String(job.title)}"`,
+  );
+  return { id: created.id, title: String(job.title) };
+}
+
+/** GET /api/search/jobs: the total the screen should report for these filters. */
+export async function jobTotal(request: APIRequestContext, query: Record<string, string> = {}): Promise<number> {
+  const answer = await ok<{ total: number }>(
+    await request.get('/api/search/jobs', { params: { limit: '1', ...query } }),
+    'searching projects',
+  );
+  return answer.total;
+}
+
+/** GET /api/search/professionals: the total the screen should report for these filters. */
+export async function professionalTotal(request: APIRequestContext, query: Record<string, string> = {}): Promise<number> {
+  const answer = await ok<{ pagination: { total: number } }>(
+    await request.get('/api/search/professionals', { params: { limit: '1', ...query } }),
+    'searching professionals',
+  );
+  return answer.pagination.total;
+}
+
+/** English thousands separators, as the screens print counts: 1,234. */
+export const count = (value: number) => value.toLocaleString('en-US');
+
+/** The header bell: its accessible name says how many notifications are unread. */
+export function notificationBell(page: Page) {
+  return page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+}
+
+/** Waits for a lazy screen's heading before the journey touches its form. */
+export async function expectHeading(page: Page, name: string | RegExp, level = 1) {
+  await expect(page.getByRole('heading', { level, name })).toBeVisible();
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A sentence whose names may be set apart for mixed-direction reading (U+2068 … U+2069), as the
+ * screens do with names and titles: isolated`${name} invited you to "${title}".`
+ */
+export function isolated(strings: TemplateStringsArray, ...values: string[]): RegExp {
+  const parts = strings.map((text, index) => {
+    const value = values[index];
+    return escapeRegExp(text) + (value === undefined ? '' : `\u2068?${escapeRegExp(value)}\u2069?`);
+  });
+  return new RegExp(parts.join(''));
+}
