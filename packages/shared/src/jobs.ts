@@ -331,7 +331,12 @@ export type Proposal = z.infer<typeof proposalSchema>;
 /** POST /jobs/{id}/express-interest. */
 export const expressInterestSchema = z.object({
   message: z.preprocess(emptyToUndefined, z.string().trim().max(2000, messages.maxLength(2000)).optional()),
-  proposed_rate: z.preprocess(toNumber, numberInput(false).pipe(z.number().min(0, messages.min(0)).max(100_000, messages.max(100_000))).optional()),
+  proposed_rate: z.preprocess(
+    toNumber,
+    numberInput(false)
+      .pipe(z.number().min(0, messages.min(0)).max(100_000, messages.max(100_000)))
+      .optional(),
+  ),
   availability_start: optionalDate.optional(),
   estimated_duration: z.preprocess(
     emptyToUndefined,
@@ -342,7 +347,10 @@ export type ExpressInterestInput = z.input<typeof expressInterestSchema>;
 
 /** POST /jobs/{id}/invitations: an employer invites a professional to one of their open projects. */
 export const invitationInputSchema = z.object({
-  professional_id: z.string({ error: messages.required }).min(1, messages.required).pipe(z.uuid({ message: messages.invalidFormat })),
+  professional_id: z
+    .string({ error: messages.required })
+    .min(1, messages.required)
+    .pipe(z.uuid({ message: messages.invalidFormat })),
   message: z.preprocess(emptyToUndefined, z.string().trim().max(1000, messages.maxLength(1000)).optional()),
 });
 
