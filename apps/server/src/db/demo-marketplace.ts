@@ -8,6 +8,7 @@ import { DEMO_PASSWORD } from './demo-accounts.ts';
 import { demoEmployers, demoProfessionals, proposalTemplates, type DemoProfessional } from './demo-marketplace-data.ts';
 import { demoProjects, type DemoProject } from './demo-marketplace-projects.ts';
 import { jobs, notifications, proposals, users } from './schema.ts';
+import { describeNotification } from '../modules/notifications/notifications.service.ts';
 
 type NewUser = typeof users.$inferInsert;
 type NewJob = typeof jobs.$inferInsert & { id: string; createdAt: Date };
@@ -226,8 +227,7 @@ export function planDemoMarketplace(input: PlanInput) {
     notificationRows.push({
       userId: job.employerId,
       kind: 'proposal_received',
-      title: 'New proposal',
-      message: `${params.worker_name} sent a proposal for "${params.job_title}".`,
+      ...describeNotification('proposal_received', params),
       link: `/projects/${job.id}`,
       params,
       isRead: !isRecent,
@@ -238,8 +238,7 @@ export function planDemoMarketplace(input: PlanInput) {
       notificationRows.push({
         userId: proposal.workerId,
         kind: 'proposal_accepted',
-        title: 'Proposal accepted',
-        message: `${accepted.employer_name} accepted your proposal for "${accepted.job_title}".`,
+        ...describeNotification('proposal_accepted', accepted),
         link: `/projects/${job.id}`,
         params: accepted,
         isRead: proposal.acceptedAt.getTime() < nowTime - 2 * day,

@@ -2,7 +2,9 @@ import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobInterests, jobs, jobViews, proposals } from '../../db/schema.ts';
 
-const { searchVector: _searchVector, facets: _facets, ...cardColumns } = getTableColumns(jobs);
+/** Every column but the search ones, which only the database reads. */
+const { searchVector: _searchVector, facets: _facets, ...columns } = getTableColumns(jobs);
+export const cardColumns = columns;
 export type NewJob = typeof jobs.$inferInsert;
 
 export function createJobsRepository(db: Db) {

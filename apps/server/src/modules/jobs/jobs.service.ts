@@ -13,6 +13,7 @@ import {
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isRowId } from '../../lib/ids.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
@@ -40,14 +41,12 @@ const viewerKey = ({ user, ipAddress, userAgent }: ViewerIdentity) =>
         .digest('base64url')
         .slice(0, 22)}`;
 
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
 export function createJobsService(dependencies: { db: Db; users: UsersRepository; moderation: ModerationService; clock: () => Date }) {
   const { db, users, moderation, clock } = dependencies;
   const repository = createJobsRepository(db);
 
   async function loadDetail(jobId: string, viewer: UserRow | undefined) {
-    const job = isUuid(jobId) ? await repository.findJob(jobId) : undefined;
+    const job = isRowId(jobId) ? await repository.findJob(jobId) : undefined;
     const employer = job && (await users.findUserById(job.employerId));
     if (!job || !employer) throw new AppError('not_found', jobMessages.notFound);
     const state = viewer ? await repository.viewerState(job.id, viewer.id) : undefined;
@@ -104,7 +103,7 @@ export function createJobsService(dependencies: { db: Db; users: UsersRepository
         createdAt: clock(),
       });
       const fee = input.is_featured ? featuredFee(input.budget_min, input.budget_max, currency) : null;
-      const { detail } = await loadDetail(created.id, user);
+      const detail = toJobDetail(created, user, { user, hasProposal: false, hasExpressedInterest: false, isHired: false }, clock());
       return {
         id: created.id,
         message: postedMessage,

@@ -24,6 +24,11 @@ const wording: Record<NotificationKind, { title: string; message: (params: Recor
   },
 };
 
+/** A notification's English title and message, as stored and e-mailed. */
+export function describeNotification(kind: NotificationKind, params: Record<string, string>) {
+  return { title: wording[kind].title, message: wording[kind].message(params) };
+}
+
 export interface NotificationEvent {
   userId: string;
   kind: NotificationKind;
@@ -61,8 +66,7 @@ export function createNotificationsService(dependencies: {
      * an e-mail, when asked for, is queued in the same transaction. Call `delivery.dispatchSoon()` after commit.
      */
     async notify(event: NotificationEvent, executor: Db) {
-      const { title, message } = wording[event.kind];
-      const text = message(event.params);
+      const { title, message: text } = describeNotification(event.kind, event.params);
       await repository.insert(
         { userId: event.userId, kind: event.kind, title, message: text, link: event.link, params: event.params, createdAt: clock() },
         executor,

@@ -1,6 +1,7 @@
 import type { EmployerProfile, ExpertProfile, ProfessionalSearchParams, ProfessionalSearchResponse } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isRowId } from '../../lib/ids.ts';
 import {
   countRepeated,
   countSkillUse,
@@ -24,7 +25,6 @@ export const profileMessages = {
 export const PROFILE_LIST_LIMIT = 50;
 
 // Anything that is not a UUID names no user: answered 404 like an unknown id, never sent to the database.
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 type ProfileReviewRow = Awaited<ReturnType<ProfilesRepository['listProfileReviews']>>[number];
 
@@ -41,7 +41,7 @@ export function createProfilesService(dependencies: { db: Db; clock: () => Date 
   const repository = createProfilesRepository(dependencies.db);
 
   async function findUser(id: string, role: 'professional' | 'employer', message: string) {
-    const user = isUuid(id) ? await repository.findActiveUser(id, role) : undefined;
+    const user = isRowId(id) ? await repository.findActiveUser(id, role) : undefined;
     if (!user) throw new AppError('not_found', message);
     return user;
   }

@@ -9,9 +9,11 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isRowId } from '../../lib/ids.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { UserRow } from '../users/users.repository.ts';
+import { partyName } from '../profiles/public-user.ts';
 import { toProposal } from './proposal-response.ts';
 import { createProposalsRepository, type Person, type ProposalJob } from './proposals.repository.ts';
 
@@ -19,11 +21,7 @@ export type ProposalSubmission = z.output<typeof proposalInputSchema>;
 export type InterestSubmission = z.output<typeof expressInterestSchema>;
 export type InvitationSubmission = z.output<typeof invitationInputSchema>;
 
-// Ids arrive in paths; one that cannot be a row's id names nothing, so it is answered 404 like any unknown id.
-const isRowId = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
 const fullName = (person: Pick<Person, 'firstName' | 'lastName'>) => `${person.firstName} ${person.lastName}`;
-const employerName = (person: Pick<Person, 'firstName' | 'lastName' | 'companyName'>) => person.companyName?.trim() || fullName(person);
 const projectLink = (jobId: string) => `/projects/${jobId}`;
 
 function requireJob(job: ProposalJob | undefined): ProposalJob {
@@ -120,7 +118,7 @@ export function createProposalsService(dependencies: {
             userId: worker.id,
             kind: 'proposal_accepted',
             link: projectLink(job.id),
-            params: { employer_name: employerName(actor), job_title: locked.title, job_id: job.id },
+            params: { employer_name: partyName(actor), job_title: locked.title, job_id: job.id },
             email: worker.email,
           },
           tx,
@@ -195,7 +193,7 @@ export function createProposalsService(dependencies: {
             userId: professional.id,
             kind: 'job_invitation',
             link: projectLink(job.id),
-            params: { employer_name: employerName(actor), job_title: job.title, job_id: job.id },
+            params: { employer_name: partyName(actor), job_title: job.title, job_id: job.id },
             email: professional.email,
           },
           tx,
