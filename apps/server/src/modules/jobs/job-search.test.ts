@@ -248,6 +248,23 @@ describe('GET /search/jobs', () => {
     expect(await bad({ min_budget: 'lots' })).toEqual(['Must be a valid number']);
     expect(await bad({ sort_by: 'random' })).toEqual(['Invalid format']);
     expect(await bad({ cursor: 'garbage' })).toEqual(['Invalid format']);
+    // Forged cursors that would make PostgreSQL refuse the cast are refused before any query.
+    const forge = (cursor: Record<string, unknown>) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+    const valid = { featured: false, created: '2026-11-01 08:01:00+00', id: ids.webDubai, value: '5' };
+    for (const forged of [
+      { ...valid, created: '2026-02-30 08:01:00+00' },
+      { ...valid, created: '2026-11-01 25:01:00+00' },
+      { ...valid, id: '------------------------------------' },
+      { ...valid, value: '99999999999999999999' },
+    ]) {
+      expect(await bad({ cursor: forge(forged), sort_by: 'proposal_count' }), JSON.stringify(forged)).toEqual(['Invalid format']);
+    }
+    const accepted = await app.inject({
+      method: 'GET',
+      url: '/api/search/jobs',
+      query: { cursor: forge(valid), sort_by: 'proposal_count' },
+    });
+    expect(accepted.statusCode).toBe(200);
     const odd = await app.inject({ method: 'GET', url: '/api/search/jobs', query: { q: '!!! & | ( ) :* <-> "' } });
     expect(odd.statusCode).toBe(200);
   });

@@ -1,11 +1,11 @@
 import { currencyOfCountry, messages, toUsdCents, type JobSearchParams } from '@mihna/shared';
-import { and, desc, eq, getTableColumns, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobOpenCounts, jobs } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isRowId } from '../../lib/ids.ts';
 import type { JobCardRow } from './job-response.ts';
-
-const { searchVector: _searchVector, facets: _facets, ...cardColumns } = getTableColumns(jobs);
+import { cardColumns } from './jobs.repository.ts';
 
 /** The position after the last job of a page: which part (featured or not) and that job's sort key. */
 interface Cursor {
@@ -18,15 +18,36 @@ interface Cursor {
 
 export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
+/** PostgreSQL's text form of a timestamptz ('2026-11-01 08:01:00.123456+00'), and a real moment. */
+function isTimestamp(text: string) {
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.exec(text);
+  if (!match) return false;
+  const [, day, hours, minutes, seconds] = match;
+  const date = new Date(`${day}T00:00:00Z`);
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().startsWith(day ?? '') &&
+    Number(hours) < 24 &&
+    Number(minutes) < 60 &&
+    Number(seconds) < 60
+  );
+}
+
 function decodeCursor(text: string): Cursor | undefined {
   try {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (typeof value !== 'object' || value === null) return undefined;
     const { featured, value: sortValue, created, id } = value as Record<string, unknown>;
-    const isUuid = typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id);
-    const isTimestamp = typeof created === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(created);
-    const isNumber = sortValue === undefined || (typeof sortValue === 'string' && /^-?\d{1,20}$/.test(sortValue));
-    if (typeof featured !== 'boolean' || !isUuid || !isTimestamp || !isNumber) return undefined;
+    const isNumber = sortValue === undefined || (typeof sortValue === 'string' && /^-?\d{1,15}$/.test(sortValue));
+    if (
+      typeof featured !== 'boolean' ||
+      typeof id !== 'string' ||
+      !isRowId(id) ||
+      typeof created !== 'string' ||
+      !isTimestamp(created) ||
+      !isNumber
+    )
+      return undefined;
     return { featured, value: sortValue, created: created, id: id };
   } catch {
     return undefined;
@@ -123,7 +144,7 @@ function ordering(sort: JobSearchParams['sort_by'], after: Cursor | undefined) {
         value: sql<string>`(-${jobs.proposalCount})::text`,
         after:
           after &&
-          sql`((-${jobs.proposalCount}), ${created}, ${jobs.id}) < (${after.value ?? '0'}::int, ${after.created}::timestamptz, ${after.id}::uuid)`,
+          sql`((-${jobs.proposalCount}), ${created}, ${jobs.id}) < (${after.value ?? '0'}::bigint, ${after.created}::timestamptz, ${after.id}::uuid)`,
       };
     default:
       return { orderBy: [desc(jobs.createdAt), desc(jobs.id)], value: undefined, after: afterCreated };
