@@ -1,6 +1,7 @@
 import { countries } from '@mihna/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { languageOf } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 
 /** 'All GCC Countries' or one country; choosing one opens the project search for it. */
@@ -9,7 +10,7 @@ export function CountrySelect({ className }: { className?: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const language = i18n.language === 'ar' ? 'ar' : 'en';
+  const language = languageOf(i18n.language);
   const current = location.pathname === '/projects' ? (searchParams.get('country') ?? '') : '';
 
   return (

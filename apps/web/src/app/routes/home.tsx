@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { useSettingText, useSiteSettings } from '../../features/settings/api/get-interface-settings.ts';
+import { formatNumber, languageOf } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 
 // The specification fixes these figures on the home page.
@@ -30,7 +31,7 @@ function Hero() {
   const title = useSettingText('hero_title');
   const subtitle = useSettingText('hero_subtitle');
   const { hero_background_image } = useSiteSettings();
-  const number = new Intl.NumberFormat(i18n.language === 'ar' ? 'ar-AE-u-nu-latn' : 'en-AE');
+  const language = languageOf(i18n.language);
 
   return (
     <section
@@ -55,7 +56,9 @@ function Hero() {
           {counters.map((counter) => (
             <div key={counter.key} className="flex flex-col rounded-2xl bg-white px-3 py-5 text-center shadow-sm ring-1 ring-slate-200">
               <dt className="order-2 mt-1 text-xs text-slate-600 sm:text-sm">{t(`home.counters.${counter.key}`)}</dt>
-              <dd className="order-1 text-2xl font-bold text-slate-950 sm:text-4xl">{number.format(counter.value)}</dd>
+              <dd className="order-1 text-2xl font-bold text-slate-950 sm:text-4xl">
+                {formatNumber(counter.value, language, { country: 'AE' })}
+              </dd>
             </div>
           ))}
         </dl>
@@ -128,7 +131,7 @@ function HowItWorks() {
 
 function Industries() {
   const { t, i18n } = useTranslation();
-  const language = i18n.language === 'ar' ? 'ar' : 'en';
+  const language = languageOf(i18n.language);
   return (
     <section className="py-16 sm:py-20" aria-labelledby="industries-title">
       <Container>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filledStars, initialsOf, splitVisible, truncateText, visibleLocation } from './display.ts';
+import { filledStars, initialsOf, truncateText, visibleLocation } from './display.ts';
 
 describe('truncateText', () => {
   it('keeps a text of at most the limit as it is', () => {
@@ -11,13 +11,6 @@ describe('truncateText', () => {
     const highlight = 'Delivered the payments platform for a regional bank in Riyadh on time';
     expect(truncateText(highlight, 50)).toBe(`${highlight.slice(0, 50).trimEnd()}…`);
     expect(Array.from(truncateText('ب'.repeat(80), 50))).toHaveLength(51);
-  });
-});
-
-describe('splitVisible', () => {
-  it('shows the first items and counts the rest', () => {
-    expect(splitVisible(['a', 'b', 'c', 'd', 'e', 'f'], 4)).toEqual({ visible: ['a', 'b', 'c', 'd'], hiddenCount: 2 });
-    expect(splitVisible(['a', 'b'], 4)).toEqual({ visible: ['a', 'b'], hiddenCount: 0 });
   });
 });
 

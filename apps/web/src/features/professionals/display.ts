@@ -1,17 +1,11 @@
-import { currencies, findRegion, industries, localServiceCategories, type LocalizedName } from '@mihna/shared';
-
-export type Language = 'en' | 'ar';
+import { findRegion, industries, type LocalizedName } from '@mihna/shared';
+import type { Language } from '../../lib/format.ts';
 
 /** Cuts a text to `max` characters (whole characters, never half an emoji) and marks the cut with '…'. */
 export function truncateText(text: string, max: number): string {
   const characters = Array.from(text.trim());
   if (characters.length <= max) return text.trim();
   return `${characters.slice(0, max).join('').trimEnd()}…`;
-}
-
-/** The first `max` items and how many more there are ('+N more'). */
-export function splitVisible<T>(items: readonly T[], max: number): { visible: T[]; hiddenCount: number } {
-  return { visible: items.slice(0, max), hiddenCount: Math.max(0, items.length - max) };
 }
 
 export function initialsOf(firstName: string, lastName: string): string {
@@ -33,18 +27,6 @@ export const industryName = (id: string, language: Language) =>
     language,
     id,
   );
-
-export const localServiceName = (id: string, language: Language) =>
-  nameOf(
-    localServiceCategories.find((category) => category.id === id),
-    language,
-    id,
-  );
-
-/** A region (emirate) id is unique only within its country; users without a country are in the UAE. */
-export function regionName(country: string | null, regionId: string, language: Language): string {
-  return nameOf(findRegion(country ?? 'AE', regionId), language, regionId);
-}
 
 /**
  * The location a profile shows: its region (emirate) and city names, only when the user chose to show
@@ -70,9 +52,4 @@ export function visibleLocation(
 /** The number of filled stars out of five for a rating (nearest whole star, within 0-5). */
 export function filledStars(rating: number): number {
   return Math.min(5, Math.max(0, Math.round(rating)));
-}
-
-export function currencySymbol(code: string, language: Language): { symbol: string; decimals: number } {
-  const currency = currencies.find((entry) => entry.code === code);
-  return { symbol: currency?.symbol[language] ?? code, decimals: currency?.decimals ?? 2 };
 }

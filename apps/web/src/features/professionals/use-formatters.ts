@@ -1,18 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { currencySymbol, type Language } from './display.ts';
+import { currencySymbol, decimalsOf, formatDate, formatNumber, languageOf } from '../../lib/format.ts';
 
-const isCalendarDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+// The profile screens follow the UAE's conventions: '1 Mar 2025', and the locale's medium date style.
+const uae = { country: 'AE' } as const;
 
 /** Numbers, money and dates in the reader's language (Western digits, as elsewhere in Mihna). */
 export function useFormatters() {
   const { t, i18n } = useTranslation('professionals');
-  const language: Language = i18n.language === 'ar' ? 'ar' : 'en';
-  const locale = language === 'ar' ? 'ar-AE-u-nu-latn' : 'en-AE';
+  const language = languageOf(i18n.language);
 
   const money = (amount: number, currency: string) => {
-    const { symbol, decimals } = currencySymbol(currency, language);
-    const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: decimals }).format(amount);
-    return t('money', { amount: number, currency: symbol });
+    const number = formatNumber(amount, language, { ...uae, fractionDigits: { upTo: decimalsOf(currency) } });
+    return t('money', { amount: number, currency: currencySymbol(currency, language) });
   };
 
   return {
@@ -20,10 +19,9 @@ export function useFormatters() {
     money,
     /** 'AED 150/hr': users' hourly rates are in dirhams. */
     hourlyRate: (amount: number) => t('per_hour', { amount: money(amount, 'AED') }),
-    rating: (value: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value),
-    number: (value: number) => new Intl.NumberFormat(locale).format(value),
-    // A bare calendar date (a completion date) is the same day everywhere; a timestamp is shown in local time.
-    date: (value: string) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: isCalendarDate(value) ? 'UTC' : undefined }).format(new Date(value)),
+    rating: (value: number) => formatNumber(value, language, { ...uae, fractionDigits: 1 }),
+    /** Counts, which are whole numbers. */
+    number: (value: number) => formatNumber(value, language, uae),
+    date: (value: string) => formatDate(value, language, { ...uae, dateStyle: 'medium' }),
   };
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
+import { languageOf } from '../../../lib/format.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { useSubscribeToNewsletter } from '../api/subscribe.ts';
 
@@ -19,7 +20,7 @@ export function NewsletterForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    subscribe.mutate({ email, language: i18n.language === 'ar' ? 'ar' : 'en' }, { onSuccess: () => setEmail('') });
+    subscribe.mutate({ email, language: languageOf(i18n.language) }, { onSuccess: () => setEmail('') });
   }
 
   if (subscribe.isSuccess) {

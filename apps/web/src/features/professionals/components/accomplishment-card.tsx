@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { industryName } from '../display.ts';
 import { useFormatters } from '../use-formatters.ts';
 import { SkillChips } from './badges.tsx';
+import { DetailList } from './profile-parts.tsx';
 import { StarRating } from './star-rating.tsx';
 
 type Accomplishment = ExpertProfile['accomplishments'][number];
@@ -41,16 +42,7 @@ export function AccomplishmentCard({ accomplishment: item }: { accomplishment: A
       <p dir="auto" className="mt-3 whitespace-pre-line text-sm text-slate-700">
         {item.project_description}
       </p>
-      {details.length > 0 ? (
-        <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
-          {details.map((detail) => (
-            <div key={detail.label}>
-              <dt className="text-xs font-medium text-slate-500">{detail.label}</dt>
-              <dd className="font-medium text-slate-900">{detail.value}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
+      <DetailList details={details} />
       {item.skills_used.length > 0 ? (
         <div className="mt-4">
           <SkillChips skills={item.skills_used} more={null} />

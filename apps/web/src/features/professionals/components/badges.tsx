@@ -1,6 +1,8 @@
 import { Briefcase, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languageOf } from '../../../lib/format.ts';
+import { industryName, visibleLocation } from '../display.ts';
 
 export function Badge({ icon, children }: { icon?: 'location' | 'industry'; children: ReactNode }) {
   const Icon = icon === 'location' ? MapPin : icon === 'industry' ? Briefcase : null;
@@ -28,11 +30,33 @@ export function SkillChips({ skills, more }: { skills: readonly string[]; more: 
 }
 
 /** 'Dubai, Jebel Ali', or the region alone. */
-export function LocationBadge({ location }: { location: { region: string; city: string | null } }) {
+function LocationBadge({ location }: { location: { region: string; city: string | null } }) {
   const { t } = useTranslation('professionals');
   return (
     <Badge icon="location">
       {location.city && location.city !== location.region ? t('place', { region: location.region, city: location.city }) : location.region}
     </Badge>
+  );
+}
+
+interface LocatedUser {
+  show_location: boolean;
+  country: string | null;
+  emirate: string | null;
+  city: string | null;
+  industry_category: string | null;
+}
+
+/** Where a user is (only when they show it) and their industry, as badges; nothing when there is neither. */
+export function LocationAndIndustryBadges({ user }: { user: LocatedUser }) {
+  const { i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const location = visibleLocation(user, language);
+  if (!location && !user.industry_category) return null;
+  return (
+    <div className="mt-4 flex flex-wrap gap-2">
+      {location ? <LocationBadge location={location} /> : null}
+      {user.industry_category ? <Badge icon="industry">{industryName(user.industry_category, language)}</Badge> : null}
+    </div>
   );
 }

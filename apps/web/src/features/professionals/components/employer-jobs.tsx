@@ -3,10 +3,11 @@ import { Calendar, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
-import { industryName, regionName, truncateText } from '../display.ts';
+import { regionName } from '../../../lib/places.ts';
+import { industryName, truncateText } from '../display.ts';
 import { useFormatters } from '../use-formatters.ts';
 import { Badge, SkillChips } from './badges.tsx';
-import { EmptyState } from './profile-parts.tsx';
+import { DetailList, EmptyState } from './profile-parts.tsx';
 import { StarRating } from './star-rating.tsx';
 
 const DESCRIPTION_PREVIEW = 150;
@@ -51,7 +52,7 @@ function CurrentJobCard({ job }: { job: CurrentJob }) {
       </div>
       {job.emirate || job.industry_category ? (
         <div className="mt-3 flex flex-wrap gap-2">
-          {job.emirate ? <Badge icon="location">{regionName(job.country, job.emirate, format.language)}</Badge> : null}
+          {job.emirate ? <Badge icon="location">{regionName(job.country, job.emirate, format.language) ?? job.emirate}</Badge> : null}
           {job.industry_category ? <Badge icon="industry">{industryName(job.industry_category, format.language)}</Badge> : null}
         </div>
       ) : null}
@@ -103,16 +104,7 @@ function HistoryCard({ item }: { item: HistoryItem }) {
       <p dir="auto" className="mt-2 whitespace-pre-line text-sm text-slate-700">
         {item.project_description}
       </p>
-      {details.length > 0 ? (
-        <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
-          {details.map((detail) => (
-            <div key={detail.label}>
-              <dt className="text-xs font-medium text-slate-500">{detail.label}</dt>
-              <dd className="font-medium text-slate-900">{detail.value}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
+      <DetailList details={details} />
       {ratings.length > 0 ? (
         <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
           {ratings.map((rating) => (

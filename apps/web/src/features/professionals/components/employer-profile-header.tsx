@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { fullName, industryName, visibleLocation } from '../display.ts';
+import { fullName } from '../display.ts';
 import { useFormatters } from '../use-formatters.ts';
 import { Avatar } from './avatar.tsx';
-import { Badge, LocationBadge } from './badges.tsx';
+import { LocationAndIndustryBadges } from './badges.tsx';
 import { StarRating } from './star-rating.tsx';
 import { StatCard } from './profile-parts.tsx';
 
@@ -15,9 +15,7 @@ export const employerDisplayName = (user: EmployerProfile['user']) => user.compa
 
 export function EmployerProfileHeader({ profile, isOwner }: { profile: EmployerProfile; isOwner: boolean }) {
   const { t } = useTranslation('professionals');
-  const format = useFormatters();
   const { user } = profile;
-  const location = visibleLocation(user, format.language);
   const description = user.company_description?.trim() || user.bio?.trim();
 
   return (
@@ -30,12 +28,7 @@ export function EmployerProfileHeader({ profile, isOwner }: { profile: EmployerP
           <p dir="auto" className="mt-3 max-w-3xl whitespace-pre-line text-slate-700">
             {description || t('employer.no_description')}
           </p>
-          {location || user.industry_category ? (
-            <div className="mt-4 flex flex-wrap gap-2">
-              {location ? <LocationBadge location={location} /> : null}
-              {user.industry_category ? <Badge icon="industry">{industryName(user.industry_category, format.language)}</Badge> : null}
-            </div>
-          ) : null}
+          <LocationAndIndustryBadges user={user} />
         </div>
         {isOwner ? (
           <Button asChild variant="secondary" className="shrink-0 self-start">

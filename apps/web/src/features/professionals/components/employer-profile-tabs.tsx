@@ -1,10 +1,9 @@
 import type { EmployerProfile } from '@mihna/shared';
 import { useTranslation } from 'react-i18next';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { industryName } from '../display.ts';
 import { useFormatters } from '../use-formatters.ts';
 import { CurrentJobs, ProjectHistory } from './employer-jobs.tsx';
-import { ShareBar } from './profile-parts.tsx';
+import { ProfileTabs, ProjectShares, ShareBar } from './profile-parts.tsx';
 import { ReviewList } from './review-list.tsx';
 
 const TOP_CATEGORIES = 5;
@@ -35,19 +34,14 @@ function Overview({ profile }: { profile: EmployerProfile }) {
         {categories.length === 0 ? (
           <p className="mt-4 text-sm text-slate-600">{t('employer.hiring_categories_empty')}</p>
         ) : (
-          <ul className="mt-4 space-y-4">
-            {categories.map((category) => (
-              <li key={category.category}>
-                <div className="flex items-baseline justify-between gap-3 text-sm">
-                  <span className="font-medium text-slate-700">{industryName(category.category, format.language)}</span>
-                  <span className="text-slate-600">{t('projects_count', { count: category.projects })}</span>
-                </div>
-                <div className="mt-1.5">
-                  <ShareBar share={category.projects / mostProjects} />
-                </div>
-              </li>
-            ))}
-          </ul>
+          <ProjectShares
+            entries={categories.map((category) => ({
+              id: category.category,
+              name: industryName(category.category, format.language),
+              projects: category.projects,
+              share: category.projects / mostProjects,
+            }))}
+          />
         )}
       </section>
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6" aria-labelledby="distribution-title">
@@ -75,28 +69,12 @@ function Overview({ profile }: { profile: EmployerProfile }) {
 }
 
 export function EmployerProfileTabs({ profile }: { profile: EmployerProfile }) {
-  const { t, i18n } = useTranslation('professionals');
+  const { t } = useTranslation('professionals');
   const tabs = [
     { value: 'overview', label: t('tabs.overview'), content: <Overview profile={profile} /> },
     { value: 'current', label: t('tabs.current_jobs'), content: <CurrentJobs jobs={profile.current_jobs} /> },
     { value: 'history', label: t('tabs.history'), content: <ProjectHistory items={profile.job_history} /> },
     { value: 'reviews', label: t('tabs.reviews'), content: <ReviewList reviews={profile.reviews} /> },
   ];
-  return (
-    // Radix tabs default to left to right; the reading direction keeps their order and arrow keys right in Arabic.
-    <Tabs defaultValue="overview" dir={i18n.dir()}>
-      <TabsList aria-label={t('tabs.label')}>
-        {tabs.map((tab) => (
-          <TabsTrigger key={tab.value} value={tab.value}>
-            {tab.label}
-          </TabsTrigger>
-        ))}
-      </TabsList>
-      {tabs.map((tab) => (
-        <TabsContent key={tab.value} value={tab.value} className="mt-6 focus-visible:outline-2 focus-visible:outline-primary">
-          {tab.content}
-        </TabsContent>
-      ))}
-    </Tabs>
-  );
+  return <ProfileTabs tabs={tabs} />;
 }

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { fullName, industryName, splitVisible, visibleLocation } from '../display.ts';
-import { useFormatters } from '../use-formatters.ts';
+import { takeFirst } from '../../../lib/format.ts';
+import { fullName } from '../display.ts';
 import { Avatar } from './avatar.tsx';
-import { Badge, LocationBadge, SkillChips } from './badges.tsx';
+import { LocationAndIndustryBadges, SkillChips } from './badges.tsx';
 import { InviteToJobDialog } from './invite-to-job-dialog.tsx';
 
 const HEADER_SKILLS = 8;
@@ -21,12 +21,10 @@ interface ExpertProfileHeaderProps {
 
 export function ExpertProfileHeader({ profile, isOwner, canInvite }: ExpertProfileHeaderProps) {
   const { t } = useTranslation('professionals');
-  const format = useFormatters();
   const [isInviting, setInviting] = useState(false);
   const { user } = profile;
   const name = fullName(user);
-  const location = visibleLocation(user, format.language);
-  const skills = splitVisible(user.skills, HEADER_SKILLS);
+  const skills = takeFirst(user.skills, HEADER_SKILLS);
   const isVerified = profile.verified_rating.total_verified_reviews > 0;
 
   return (
@@ -48,14 +46,9 @@ export function ExpertProfileHeader({ profile, isOwner, canInvite }: ExpertProfi
               {user.bio}
             </p>
           ) : null}
-          {location || user.industry_category ? (
-            <div className="mt-4 flex flex-wrap gap-2">
-              {location ? <LocationBadge location={location} /> : null}
-              {user.industry_category ? <Badge icon="industry">{industryName(user.industry_category, format.language)}</Badge> : null}
-            </div>
-          ) : null}
+          <LocationAndIndustryBadges user={user} />
           <div className="mt-4">
-            <SkillChips skills={skills.visible} more={skills.hiddenCount > 0 ? t('more', { n: skills.hiddenCount }) : null} />
+            <SkillChips skills={skills.shown} more={skills.hiddenCount > 0 ? t('more', { n: skills.hiddenCount }) : null} />
           </div>
         </div>
         {isOwner || canInvite ? (

@@ -1,10 +1,9 @@
 import type { ExpertProfile } from '@mihna/shared';
 import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useFormatters } from '../use-formatters.ts';
 import { AccomplishmentCard } from './accomplishment-card.tsx';
-import { EmptyState, ShareBar } from './profile-parts.tsx';
+import { EmptyState, ProfileTabs, ProjectShares, ShareBar } from './profile-parts.tsx';
 import { ReviewList } from './review-list.tsx';
 
 const TOP_SKILLS = 5;
@@ -44,19 +43,14 @@ function Overview({ profile }: { profile: ExpertProfile }) {
         {topSkills.length === 0 || totalProjects === 0 ? (
           <p className="mt-4 text-sm text-slate-600">{t('expert.top_skills_empty')}</p>
         ) : (
-          <ul className="mt-4 space-y-4">
-            {topSkills.slice(0, TOP_SKILLS).map((entry) => (
-              <li key={entry.skill}>
-                <div className="flex items-baseline justify-between gap-3 text-sm">
-                  <span className="font-medium text-slate-700">{entry.skill}</span>
-                  <span className="text-slate-600">{t('projects_count', { count: entry.projects })}</span>
-                </div>
-                <div className="mt-1.5">
-                  <ShareBar share={entry.projects / totalProjects} />
-                </div>
-              </li>
-            ))}
-          </ul>
+          <ProjectShares
+            entries={topSkills.slice(0, TOP_SKILLS).map((entry) => ({
+              id: entry.skill,
+              name: entry.skill,
+              projects: entry.projects,
+              share: entry.projects / totalProjects,
+            }))}
+          />
         )}
       </section>
     </div>
@@ -111,28 +105,12 @@ function Skills({ profile }: { profile: ExpertProfile }) {
 }
 
 export function ExpertProfileTabs({ profile }: { profile: ExpertProfile }) {
-  const { t, i18n } = useTranslation('professionals');
+  const { t } = useTranslation('professionals');
   const tabs = [
     { value: 'overview', label: t('tabs.overview'), content: <Overview profile={profile} /> },
     { value: 'accomplishments', label: t('tabs.portfolio'), content: <Portfolio profile={profile} /> },
     { value: 'reviews', label: t('tabs.reviews'), content: <ReviewList reviews={profile.reviews} /> },
     { value: 'skills', label: t('tabs.skills'), content: <Skills profile={profile} /> },
   ];
-  return (
-    // Radix tabs default to left to right; the reading direction keeps their order and arrow keys right in Arabic.
-    <Tabs defaultValue="overview" dir={i18n.dir()}>
-      <TabsList aria-label={t('tabs.label')}>
-        {tabs.map((tab) => (
-          <TabsTrigger key={tab.value} value={tab.value}>
-            {tab.label}
-          </TabsTrigger>
-        ))}
-      </TabsList>
-      {tabs.map((tab) => (
-        <TabsContent key={tab.value} value={tab.value} className="mt-6 focus-visible:outline-2 focus-visible:outline-primary">
-          {tab.content}
-        </TabsContent>
-      ))}
-    </Tabs>
-  );
+  return <ProfileTabs tabs={tabs} />;
 }

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { fullName, industryName, splitVisible, truncateText, visibleLocation } from '../display.ts';
+import { takeFirst } from '../../../lib/format.ts';
+import { fullName, truncateText } from '../display.ts';
 import { useFormatters } from '../use-formatters.ts';
 import { Avatar } from './avatar.tsx';
-import { Badge, LocationBadge, SkillChips } from './badges.tsx';
+import { LocationAndIndustryBadges, SkillChips } from './badges.tsx';
 import { StarRating } from './star-rating.tsx';
 
 // The specification's card limits.
@@ -18,9 +19,8 @@ export function ProfessionalCard({ professional }: { professional: PublicUser })
   const { t } = useTranslation('professionals');
   const format = useFormatters();
   const name = fullName(professional);
-  const location = visibleLocation(professional, format.language);
-  const highlights = splitVisible(professional.career_highlights, HIGHLIGHTS_SHOWN);
-  const skills = splitVisible(professional.skills, SKILLS_SHOWN);
+  const highlights = takeFirst(professional.career_highlights, HIGHLIGHTS_SHOWN);
+  const skills = takeFirst(professional.skills, SKILLS_SHOWN);
 
   return (
     <article className="flex h-full flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -35,14 +35,7 @@ export function ProfessionalCard({ professional }: { professional: PublicUser })
           </div>
         </div>
       </div>
-      {location || professional.industry_category ? (
-        <div className="mt-4 flex flex-wrap gap-2">
-          {location ? <LocationBadge location={location} /> : null}
-          {professional.industry_category ? (
-            <Badge icon="industry">{industryName(professional.industry_category, format.language)}</Badge>
-          ) : null}
-        </div>
-      ) : null}
+      <LocationAndIndustryBadges user={professional} />
       <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
         {professional.hourly_rate !== null ? (
           <div>
@@ -62,9 +55,9 @@ export function ProfessionalCard({ professional }: { professional: PublicUser })
           {professional.bio}
         </p>
       ) : null}
-      {highlights.visible.length > 0 ? (
+      {highlights.shown.length > 0 ? (
         <ul className="mt-3 space-y-1 text-sm text-slate-700" aria-label={t('card.highlights')}>
-          {highlights.visible.map((highlight) => (
+          {highlights.shown.map((highlight) => (
             <li key={highlight} className="flex gap-2">
               <span aria-hidden="true" className="text-secondary-strong">
                 •
@@ -80,7 +73,7 @@ export function ProfessionalCard({ professional }: { professional: PublicUser })
         </ul>
       ) : null}
       <div className="mt-4">
-        <SkillChips skills={skills.visible} more={skills.hiddenCount > 0 ? t('plus', { n: skills.hiddenCount }) : null} />
+        <SkillChips skills={skills.shown} more={skills.hiddenCount > 0 ? t('plus', { n: skills.hiddenCount }) : null} />
       </div>
       <div className="mt-auto pt-5">
         <Button asChild variant="secondary" className="w-full">

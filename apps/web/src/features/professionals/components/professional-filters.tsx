@@ -1,12 +1,13 @@
-import { countries, findCountry, LOCAL_SERVICES_INDUSTRY_ID, localServiceCategories, professionalSorts } from '@mihna/shared';
+import { findCountry, LOCAL_SERVICES_INDUSTRY_ID, professionalSorts } from '@mihna/shared';
 import { Search } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input, Select } from '../../../components/ui/field.tsx';
-import { OptionSelect, type Option } from '../../../components/ui/option-select.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
+import { languageOf } from '../../../lib/format.ts';
+import { countryOptions, localServiceOptions, regionOptions, subserviceOptions } from '../../../lib/places.ts';
 import { useReferenceOptions } from '../../../lib/reference-options.ts';
-import type { Language } from '../display.ts';
 import { rateCurrency, type ProfessionalFilters, type ProfessionalSort } from '../search-filters.ts';
 
 type Change = <K extends keyof ProfessionalFilters>(name: K, value: ProfessionalFilters[K]) => void;
@@ -18,30 +19,15 @@ interface ProfessionalFiltersFormProps {
   onClear: () => void;
 }
 
-function useLocationOptions(filters: ProfessionalFilters) {
-  const { i18n } = useTranslation();
-  const language: Language = i18n.language === 'ar' ? 'ar' : 'en';
-  const toOptions = (entries: readonly { id: string; name: { en: string; ar: string } }[]): Option[] =>
-    entries.map((entry) => ({ value: entry.id, label: entry.name[language] }));
-  const country = filters.country ? findCountry(filters.country) : undefined;
-  const category = localServiceCategories.find((entry) => entry.id === filters.local_service_category);
-  return {
-    countries: countries.map((entry) => ({ value: entry.code, label: entry.name[language] })),
-    country,
-    regions: toOptions(country?.regions ?? []),
-    categories: toOptions(localServiceCategories),
-    subservices: toOptions(category?.subservices ?? []),
-    language,
-  };
-}
-
 export function ProfessionalFiltersForm({ filters, onChange, onSearch, onClear }: ProfessionalFiltersFormProps) {
-  const { t } = useTranslation('professionals');
+  const { t, i18n } = useTranslation('professionals');
+  const language = languageOf(i18n.language);
   const reference = useReferenceOptions();
-  const location = useLocationOptions(filters);
   const currency = rateCurrency(filters);
   const isLocalService = filters.industry_category === LOCAL_SERVICES_INDUSTRY_ID;
-  const regionLabel = location.country?.code === 'AE' ? t('filters.emirate') : location.country?.regionLabel[location.language];
+  const country = findCountry(filters.country);
+  const regionLabel = country?.code === 'AE' ? t('filters.emirate') : country?.regionLabel[language];
+  const subservices = subserviceOptions(filters.local_service_category, language);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -96,19 +82,19 @@ export function ProfessionalFiltersForm({ filters, onChange, onSearch, onClear }
               {...props}
               value={filters.country}
               onChange={(event) => onChange('country', event.target.value)}
-              options={location.countries}
+              options={countryOptions(language)}
               placeholder={t('filters.all_countries')}
             />
           )}
         </Field>
-        {location.country && regionLabel ? (
+        {country && regionLabel ? (
           <Field label={regionLabel}>
             {(props) => (
               <OptionSelect
                 {...props}
                 value={filters.region}
                 onChange={(event) => onChange('region', event.target.value)}
-                options={location.regions}
+                options={regionOptions(country.code, language)}
                 placeholder={t('filters.any')}
               />
             )}
@@ -163,7 +149,7 @@ export function ProfessionalFiltersForm({ filters, onChange, onSearch, onClear }
                   {...props}
                   value={filters.local_service_category}
                   onChange={(event) => onChange('local_service_category', event.target.value)}
-                  options={location.categories}
+                  options={localServiceOptions(language)}
                   placeholder={t('filters.any')}
                 />
               )}
@@ -174,9 +160,9 @@ export function ProfessionalFiltersForm({ filters, onChange, onSearch, onClear }
                   {...props}
                   value={filters.local_service_subcategory}
                   onChange={(event) => onChange('local_service_subcategory', event.target.value)}
-                  options={location.subservices}
+                  options={subservices}
                   placeholder={t('filters.any')}
-                  disabled={location.subservices.length === 0}
+                  disabled={subservices.length === 0}
                 />
               )}
             </Field>

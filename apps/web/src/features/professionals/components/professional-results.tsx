@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { languageOf } from '../../../lib/format.ts';
 import { useSearchProfessionals } from '../api/search-professionals.ts';
 import { filtersToApiQuery, type ProfessionalFilters } from '../search-filters.ts';
 import { ProfessionalCard } from './professional-card.tsx';
@@ -12,7 +13,7 @@ import { ProfessionalCard } from './professional-card.tsx';
 export function ProfessionalResults({ filters, onShowAll }: { filters: ProfessionalFilters; onShowAll: () => void }) {
   const { t, i18n } = useTranslation('professionals');
   const search = useSearchProfessionals(filtersToApiQuery(filters));
-  const language = i18n.language === 'ar' ? 'ar' : 'en';
+  const language = languageOf(i18n.language);
 
   if (search.isPending) return <Spinner label={t('results.loading')} className="py-20" />;
   if (search.isError && !search.data) {

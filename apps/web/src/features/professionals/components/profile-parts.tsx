@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Container } from '../../../components/ui/container.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { paths } from '../../../lib/paths.ts';
 
 /** 'Expert Not Found' / 'Employer Not Found', with a retry when the failure was not a missing profile. */
@@ -64,5 +65,62 @@ export function ShareBar({ share, colour = 'bg-primary' }: { share: number; colo
     <div className="h-2 w-full overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
       <div className={`h-full rounded-full ${colour}`} style={{ inlineSize: `${percent}%` }} />
     </div>
+  );
+}
+
+/** A profile's tabs, the first open at the start. */
+export function ProfileTabs({ tabs }: { tabs: { value: string; label: string; content: ReactNode }[] }) {
+  const { t, i18n } = useTranslation('professionals');
+  return (
+    // Radix tabs default to left to right; the reading direction keeps their order and arrow keys right in Arabic.
+    <Tabs defaultValue={tabs[0]?.value} dir={i18n.dir()}>
+      <TabsList aria-label={t('tabs.label')}>
+        {tabs.map((tab) => (
+          <TabsTrigger key={tab.value} value={tab.value}>
+            {tab.label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {tabs.map((tab) => (
+        <TabsContent key={tab.value} value={tab.value} className="mt-6 focus-visible:outline-2 focus-visible:outline-primary">
+          {tab.content}
+        </TabsContent>
+      ))}
+    </Tabs>
+  );
+}
+
+/** A finished project's facts (completion date, category, value…) as a labelled grid; nothing when there are none. */
+export function DetailList({ details }: { details: readonly { label: string; value: ReactNode }[] }) {
+  if (details.length === 0) return null;
+  return (
+    <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+      {details.map((detail) => (
+        <div key={detail.label}>
+          <dt className="text-xs font-medium text-slate-500">{detail.label}</dt>
+          <dd className="font-medium text-slate-900">{detail.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Names with their number of projects, each with a bar for its share (of the largest, or of all). */
+export function ProjectShares({ entries }: { entries: readonly { id: string; name: string; projects: number; share: number }[] }) {
+  const { t } = useTranslation('professionals');
+  return (
+    <ul className="mt-4 space-y-4">
+      {entries.map((entry) => (
+        <li key={entry.id}>
+          <div className="flex items-baseline justify-between gap-3 text-sm">
+            <span className="font-medium text-slate-700">{entry.name}</span>
+            <span className="text-slate-600">{t('projects_count', { count: entry.projects })}</span>
+          </div>
+          <div className="mt-1.5">
+            <ShareBar share={entry.share} />
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,10 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  countries,
-  findCountry,
   genders,
   LOCAL_SERVICES_INDUSTRY_ID,
-  localServiceCategories,
   profileUpdateRequestSchema,
   type CurrentUser,
   type ProfileUpdateRequest,
@@ -15,11 +12,13 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx';
-import { OptionSelect, type Option } from '../../../components/ui/option-select.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { PhoneNumberInput } from '../../../components/ui/phone-number-input.tsx';
 import { useReferenceOptions } from '../../../lib/reference-options.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { languageOf } from '../../../lib/format.ts';
+import { cityOptions, countryOptions, localServiceOptions, regionLabelOf, regionOptions, subserviceOptions } from '../../../lib/places.ts';
 import { applyFieldErrors } from '../../../lib/server-errors.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { useUpdateProfile, type UpdatedProfile } from '../api/profile.ts';
@@ -58,29 +57,6 @@ const toFormValues = (user: CurrentUser): ProfileUpdateRequestInput => ({
   github_url: user.github_url ?? '',
   behance_url: user.behance_url ?? '',
 });
-
-/** Countries, the chosen country's regions and the chosen region's cities, and the local services, as options. */
-function useLocationOptions() {
-  const { i18n } = useTranslation();
-  const language = i18n.language === 'ar' ? 'ar' : 'en';
-  const toOptions = (entries: readonly { id: string; name: { en: string; ar: string } }[] = []): Option[] =>
-    entries.map((entry) => ({ value: entry.id, label: entry.name[language] }));
-  const regionsOf = (country: string | undefined) => findCountry(country ?? '')?.regions;
-  return {
-    countries: countries.map((country) => ({ value: country.code, label: country.name[language] })),
-    regionsOf: (country: string | undefined) => toOptions(regionsOf(country)),
-    citiesOf: (country: string | undefined, region: string | null | undefined) =>
-      toOptions(regionsOf(country)?.find((entry) => entry.id === region)?.cities),
-    /** The UAE's regions are its emirates; other countries name theirs (Region, Governorate…). */
-    regionLabelOf: (country: string | undefined) => {
-      const found = findCountry(country ?? '');
-      return found && found.code !== 'AE' ? found.regionLabel[language] : undefined;
-    },
-    serviceCategories: toOptions(localServiceCategories),
-    subservicesOf: (category: string | null | undefined) =>
-      toOptions(localServiceCategories.find((entry) => entry.id === category)?.subservices),
-  };
-}
 
 function useFieldProps(form: ProfileForm) {
   const translate = useValidationMessage();
@@ -139,12 +115,12 @@ function BasicTab({ form, user, onUserChanged }: { form: ProfileForm; user: Curr
 
 /** The industry, and for Local Services its category and service; each choice clears the ones below it. */
 function IndustryFields({ form }: { form: ProfileForm }) {
-  const { t } = useTranslation('profile');
+  const { t, i18n } = useTranslation('profile');
+  const language = languageOf(i18n.language);
   const options = useReferenceOptions();
-  const location = useLocationOptions();
   const fieldProps = useFieldProps(form);
   const isLocalService = form.watch('industry_category') === LOCAL_SERVICES_INDUSTRY_ID;
-  const subservices = location.subservicesOf(form.watch('local_service_category'));
+  const subservices = subserviceOptions(form.watch('local_service_category') ?? '', language);
   return (
     <>
       <Field label={t('fields.industry')} {...fieldProps('industry_category')}>
@@ -170,7 +146,7 @@ function IndustryFields({ form }: { form: ProfileForm }) {
                 {...props}
                 {...form.register('local_service_category', { onChange: () => form.setValue('local_service_subcategory', '') })}
                 placeholder={t('choose')}
-                options={location.serviceCategories}
+                options={localServiceOptions(language)}
               />
             )}
           </Field>
@@ -261,14 +237,15 @@ function ProfessionalTab({ form, isEmployer }: { form: ProfileForm; isEmployer: 
 }
 
 function LocationTab({ form }: { form: ProfileForm }) {
-  const { t } = useTranslation('profile');
-  const location = useLocationOptions();
+  const { t, i18n } = useTranslation('profile');
+  const language = languageOf(i18n.language);
   const fieldProps = useFieldProps(form);
   const watchedCountry = form.watch('country');
-  const country = typeof watchedCountry === 'string' ? watchedCountry : undefined;
-  const emirate = form.watch('emirate');
+  const country = typeof watchedCountry === 'string' ? watchedCountry : '';
   const showLocation = form.watch('show_location');
-  const cities = location.citiesOf(country, emirate);
+  const cities = cityOptions(country, form.watch('emirate') ?? '', language);
+  // The UAE's regions are its emirates; other countries name theirs (Region, Governorate…).
+  const regionLabel = country === 'AE' ? t('fields.emirate') : regionLabelOf(country, language);
   return (
     <div className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-3">
@@ -283,7 +260,7 @@ function LocationTab({ form }: { form: ProfileForm }) {
                 },
               })}
             >
-              {location.countries.map((option) => (
+              {countryOptions(language).map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
                 </option>
@@ -291,12 +268,12 @@ function LocationTab({ form }: { form: ProfileForm }) {
             </Select>
           )}
         </Field>
-        <Field label={location.regionLabelOf(country) ?? t('fields.emirate')} {...fieldProps('emirate')}>
+        <Field label={regionLabel} {...fieldProps('emirate')}>
           {(props) => (
             <OptionSelect
               {...props}
               {...form.register('emirate', { onChange: () => form.setValue('city', '') })}
-              options={location.regionsOf(country)}
+              options={regionOptions(country, language)}
               placeholder={t('choose')}
             />
           )}

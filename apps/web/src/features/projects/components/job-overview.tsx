@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
-import { useReferenceOptions } from '../../../lib/reference-options.ts';
-import { formatBudgetRange, formatDate, formatNumber, humanizeStatus } from '../lib/format.ts';
-import { cityName, languageOf, regionName } from '../lib/places.ts';
+import { formatBudgetRange, formatDate, formatNumber, languageOf } from '../../../lib/format.ts';
+import { humanizeStatus } from '../lib/format.ts';
+import { useJobPlace } from '../lib/use-job-place.ts';
 import { Badge, SkillChips } from './job-badges.tsx';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -31,10 +31,7 @@ export function JobStatusBadge({ status }: { status: string }) {
 export function JobOverview({ job }: { job: JobDetail }) {
   const { t, i18n } = useTranslation('projects');
   const language = languageOf(i18n.language);
-  const reference = useReferenceOptions();
-  const region = regionName(job.country, job.region ?? job.emirate, language);
-  const city = cityName(job.country, job.city, language);
-  const industry = reference.industries.find((option) => option.value === job.industry_category)?.label;
+  const { region, city, industry } = useJobPlace(job);
   const icon = 'size-4';
 
   return (
@@ -78,7 +75,7 @@ export function JobOverview({ job }: { job: JobDetail }) {
         </Fact>
         {region ? (
           <Fact icon={<MapPin className={icon} aria-hidden="true" />} label={t('detail.location')}>
-            {city && city !== region ? `${region} · ${city}` : region}
+            {city ? `${region} · ${city}` : region}
           </Fact>
         ) : null}
         {job.address ? (

@@ -1,8 +1,7 @@
 import { FEATURED_DAYS, paymentMethods } from '@mihna/shared';
 import { useTranslation } from 'react-i18next';
 import { Field, Input } from '../../../components/ui/field.tsx';
-import { decimalsOf, formatAmount } from '../lib/format.ts';
-import { languageOf } from '../lib/places.ts';
+import { decimalsOf, formatAmount, languageOf } from '../../../lib/format.ts';
 import { currencyOfForm, isCashAllowed, liveFeaturedFee } from '../lib/post-job-rules.ts';
 import { Checkbox, Section, text, useFormHelpers, type PostJobForm } from './post-job-fields.tsx';
 

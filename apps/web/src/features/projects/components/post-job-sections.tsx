@@ -3,15 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { useReferenceOptions } from '../../../lib/reference-options.ts';
-import {
-  cityOptions,
-  countryOptions,
-  languageOf,
-  localServiceOptions,
-  regionLabelOf,
-  regionOptions,
-  subserviceOptions,
-} from '../lib/places.ts';
+import { languageOf } from '../../../lib/format.ts';
+import { cityOptions, countryOptions, localServiceOptions, regionLabelOf, regionOptions, subserviceOptions } from '../../../lib/places.ts';
 import { Checkbox, Section, text, useFormHelpers, type PostJobForm } from './post-job-fields.tsx';
 
 export function DetailsSection({ form }: { form: PostJobForm }) {

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { useReferenceOptions } from '../../../lib/reference-options.ts';
-import { formatBudgetRange, formatDate, formatNumber, isFeaturedNow, takeFirst } from '../lib/format.ts';
-import { cityName, languageOf, regionName } from '../lib/places.ts';
+import { formatBudgetRange, formatDate, formatNumber, languageOf, takeFirst } from '../../../lib/format.ts';
+import { isFeaturedNow } from '../lib/format.ts';
+import { useJobPlace } from '../lib/use-job-place.ts';
 import { Badge, SkillChips } from './job-badges.tsx';
 
 const CARD_SKILLS = 5;
@@ -14,10 +14,7 @@ const CARD_SKILLS = 5;
 export function ProjectCard({ job }: { job: JobCard }) {
   const { t, i18n } = useTranslation('projects');
   const language = languageOf(i18n.language);
-  const reference = useReferenceOptions();
-  const region = regionName(job.country, job.region ?? job.emirate, language);
-  const city = cityName(job.country, job.city, language);
-  const industry = reference.industries.find((option) => option.value === job.industry_category)?.label;
+  const { region, city, industry } = useJobPlace(job);
   const skills = takeFirst(job.skills_required, CARD_SKILLS);
 
   return (
@@ -59,7 +56,7 @@ export function ProjectCard({ job }: { job: JobCard }) {
           <span className="flex items-center gap-1">
             <MapPin className="size-4 text-slate-400" aria-hidden="true" />
             {region}
-            {city && city !== region ? <span className="text-slate-500">· {city}</span> : null}
+            {city ? <span className="text-slate-500">· {city}</span> : null}
           </span>
         ) : null}
         {job.allow_remote ? (

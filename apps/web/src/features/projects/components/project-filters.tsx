@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input, Select } from '../../../components/ui/field.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { useReferenceOptions } from '../../../lib/reference-options.ts';
-import { countryOptions, languageOf, localServiceOptions, regionLabelOf, regionOptions, subserviceOptions } from '../lib/places.ts';
+import { languageOf } from '../../../lib/format.ts';
+import { countryOptions, localServiceOptions, regionLabelOf, regionOptions, subserviceOptions } from '../../../lib/places.ts';
 import { filterCurrency, isLocalServices, type FilterField, type ProjectFilters } from '../lib/search-filters.ts';
 
 interface ProjectFiltersProps {

@@ -8,8 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useAcceptProposal, useJobProposals } from '../api/job-proposals.ts';
-import { formatDate, formatDollars, formatNumber, takeFirst } from '../lib/format.ts';
-import { languageOf } from '../lib/places.ts';
+import { formatDate, formatDollars, formatNumber, languageOf, takeFirst } from '../../../lib/format.ts';
 import { useServerMessage } from '../lib/server-message.ts';
 import { Badge, SkillChips } from './job-badges.tsx';
 
@@ -41,7 +40,7 @@ function ProposalItem({
             <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
               <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
               {t('proposals.rating', {
-                rating: formatNumber(worker.total_rating, language, 1),
+                rating: formatNumber(worker.total_rating, language, { fractionDigits: 1 }),
                 reviews: formatNumber(worker.total_reviews, language),
               })}
             </p>

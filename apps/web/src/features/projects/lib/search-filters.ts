@@ -9,7 +9,8 @@ import {
   localServiceCategories,
   PROJECT_PAGE_SIZE,
 } from '@mihna/shared';
-import { findCityName, type Language } from './places.ts';
+import type { Language } from '../../../lib/format.ts';
+import { findCityName } from '../../../lib/places.ts';
 
 /** The project search's filters as the form holds them: every value a string, '' meaning "any". */
 export interface ProjectFilters {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation, useSearchParams } from 'react-router';
-import { languageOf } from './places.ts';
+import { languageOf } from '../../../lib/format.ts';
 import {
   changeFilter,
   emptyFilters,

@@ -1,14 +1,9 @@
 import { countries, findCountry, findRegion, localServiceCategories, type CountryCode, type LocalizedName } from '@mihna/shared';
+import type { Option } from '../components/ui/option-select.tsx';
+import type { Language } from './format.ts';
 
-export type Language = 'en' | 'ar';
-export interface Option {
-  value: string;
-  label: string;
-}
-
-export const languageOf = (language: string): Language => (language === 'ar' ? 'ar' : 'en');
-
-const toOptions = (entries: readonly { id: string; name: LocalizedName }[], language: Language): Option[] =>
+/** Reference entries (regions, industries, sizes…) as select options named in the reader's language. */
+export const toOptions = (entries: readonly { id: string; name: LocalizedName }[], language: Language): Option[] =>
   entries.map((entry) => ({ value: entry.id, label: entry.name[language] }));
 
 export const countryOptions = (language: Language): Option[] =>

@@ -1,0 +1,85 @@
+import { currencies, type CountryCode } from '@mihna/shared';
+
+export type Language = 'en' | 'ar';
+
+export const languageOf = (language: string): Language => (language === 'ar' ? 'ar' : 'en');
+
+interface LocaleOptions {
+  /** Follow this country's conventions too: the profile screens write UAE dates ('1 Mar 2025'). */
+  country?: CountryCode;
+}
+
+// Western digits in both languages: amounts and dates read the same in English and Arabic screens.
+const localeOf = (language: Language, country?: CountryCode) => `${country ? `${language}-${country}` : language}-u-nu-latn`;
+
+/** The short sign of a currency in the reader's language: 'AED', 'د.إ', '$'. */
+export function currencySymbol(code: string, language: Language): string {
+  return currencies.find((currency) => currency.code === code)?.symbol[language] ?? code;
+}
+
+/** The currency's full name ('UAE Dirham'); the code itself when it is unknown. */
+export function currencyName(code: string, language: Language): string {
+  return currencies.find((currency) => currency.code === code)?.name[language] ?? code;
+}
+
+export function decimalsOf(code: string): number {
+  return currencies.find((currency) => currency.code === code)?.decimals ?? 2;
+}
+
+interface NumberOptions extends LocaleOptions {
+  /** Exactly this many digits after the point (none by default), or `{ upTo }` to drop trailing zeros ('150', '37.5'). */
+  fractionDigits?: number | { upTo: number };
+}
+
+export function formatNumber(value: number, language: Language, { fractionDigits = 0, country }: NumberOptions = {}): string {
+  const [minimum, maximum] = typeof fractionDigits === 'number' ? [fractionDigits, fractionDigits] : [0, fractionDigits.upTo];
+  return new Intl.NumberFormat(localeOf(language, country), {
+    minimumFractionDigits: minimum,
+    maximumFractionDigits: maximum,
+  }).format(value);
+}
+
+function withSymbol(text: string, code: string, language: Language): string {
+  const symbol = currencySymbol(code, language);
+  if (language === 'ar') return `${text} ${symbol}`;
+  return symbol === '$' ? `$${text}` : `${symbol} ${text}`;
+}
+
+/** A budget range without decimals: 'AED 5,000 - 10,000', '$1,361 - 2,723', '5,000 - 10,000 د.إ'. */
+export function formatBudgetRange(min: number, max: number, code: string, language: Language): string {
+  const low = formatNumber(min, language);
+  const high = formatNumber(max, language);
+  return withSymbol(low === high ? low : `${low} - ${high}`, code, language);
+}
+
+/** One amount with the currency's own decimals: 'AED 37.50', 'KWD 1.535'. */
+export function formatAmount(amount: number, code: string, language: Language): string {
+  return withSymbol(formatNumber(amount, language, { fractionDigits: decimalsOf(code) }), code, language);
+}
+
+/** A rate in dollars with its cents only when it has some: '$45/hr' style amounts. */
+export function formatDollars(amount: number, language: Language): string {
+  return withSymbol(formatNumber(amount, language, { fractionDigits: Number.isInteger(amount) ? 0 : 2 }), 'USD', language);
+}
+
+interface DateOptions extends LocaleOptions {
+  /** The locale's own medium style, as the profile screens use ('01/03/2025' in Arabic); else day, short month and year. */
+  dateStyle?: 'medium';
+}
+
+/** A calendar date ('2025-03-01') or a timestamp, as a date in the reader's language. */
+export function formatDate(value: string, language: Language, { dateStyle, country }: DateOptions = {}): string {
+  const isCalendarDate = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = new Date(isCalendarDate ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(localeOf(language, country), {
+    ...(dateStyle ? { dateStyle } : { day: 'numeric', month: 'short', year: 'numeric' }),
+    // A bare calendar date (a deadline, a completion date) is the same day everywhere; a timestamp is shown in local time.
+    ...(isCalendarDate ? { timeZone: 'UTC' } : {}),
+  }).format(date);
+}
+
+/** The first `limit` items and how many more there are ('+N more'). */
+export function takeFirst<T>(items: readonly T[], limit: number): { shown: T[]; hiddenCount: number } {
+  return { shown: items.slice(0, limit), hiddenCount: Math.max(0, items.length - limit) };
+}
