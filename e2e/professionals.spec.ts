@@ -179,6 +179,8 @@ test.describe('profiles', () => {
     };
     expect(profile.current_jobs.length).toBeGreaterThan(0);
     const main = page.getByRole('main');
+    // A signed-in professional reads the profile (project pages need a login, as the route table says).
+    await signIn(page, layla);
 
     await page.goto(`/employers/${omar.id}`);
     await expectHeading(page, 'Al Noor Properties');
