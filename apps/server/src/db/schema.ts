@@ -11,6 +11,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -521,4 +522,17 @@ export const jobOpenCounts = pgTable(
       ],
     }),
   ],
+);
+
+/**
+ * One row whose version rises with every committed change to what job search answers (migration 0004):
+ * the search cache keeps an answer only while the version it was computed at is still current.
+ */
+export const searchVersion = pgTable(
+  'search_version',
+  {
+    id: smallint('id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (table) => [check('search_version_single_row', sql`${table.id} = 1`)],
 );

@@ -10,10 +10,12 @@ describe('GET /search/jobs', () => {
   let app: App;
   const clock = createTestClock(Date.parse('2026-11-01T08:00:00Z'));
   const ids: Record<string, string> = {};
+  let employerToken = '';
 
   beforeAll(async () => {
     app = await createTestApp({ clock: clock.now });
     const employer = await createUser(app, { role: 'employer', company_name: 'Search Test Co' });
+    employerToken = employer.token;
     const post = async (key: string, changes: Parameters<typeof postJob>[2]) => {
       clock.advance(60_000);
       ids[key] = (await postJob(app, employer.token, changes)).id;
@@ -93,6 +95,7 @@ describe('GET /search/jobs', () => {
       query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
     });
     expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     return response.json<JobSearchResponse>();
   }
   const keysOf = (jobs: JobCard[]) => jobs.map((job) => Object.entries(ids).find(([, id]) => id === job.id)?.[0]);
@@ -267,5 +270,49 @@ describe('GET /search/jobs', () => {
     expect(accepted.statusCode).toBe(200);
     const odd = await app.inject({ method: 'GET', url: '/api/search/jobs', query: { q: '!!! & | ( ) :* <-> "' } });
     expect(odd.statusCode).toBe(200);
+  });
+
+  it('answers from its cache only while nothing has changed: posts, proposals and status changes show at once', async () => {
+    const { db } = app.services.database;
+    const version = async () =>
+      (await selectRows<{ version: number }>(app.services.database, sql`select version::int from search_version`))[0]?.version;
+    expect((await search({ q: 'lighthouse' })).total).toBe(0);
+    expect((await search({ q: 'lighthouse' })).total).toBe(0);
+
+    const { id } = await postJob(app, employerToken, { title: 'Lighthouse restoration survey', skills_required: 'Surveying' });
+    expect((await search({ q: 'lighthouse' })).jobs.map((job) => job.id)).toEqual([id]);
+    await db.execute(sql`update jobs set proposal_count = 3 where id = ${id}`);
+    expect((await search({ q: 'lighthouse' })).jobs[0]?.proposal_count).toBe(3);
+
+    // A change that is rolled back changes nothing, not even the version.
+    const before = await version();
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update jobs set status = 'assigned' where id = ${id}`);
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await version()).toBe(before);
+    expect((await search({ q: 'lighthouse' })).total).toBe(1);
+
+    // Many changes in one transaction raise the version once, at commit.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update jobs set status = 'assigned' where id = ${id}`);
+      await tx.execute(sql`update jobs set proposal_count = 4 where id = ${id}`);
+    });
+    expect(await version()).toBe((before ?? 0) + 1);
+    expect((await search({ q: 'lighthouse' })).total).toBe(0);
+
+    // A view does not empty the cache: search cards show it within a minute.
+    await db.execute(sql`update jobs set status = 'open' where id = ${id}`);
+    expect((await search({ q: 'lighthouse' })).jobs[0]?.view_count).toBe(0);
+    const viewed = await app.inject({ method: 'GET', url: `/api/jobs/${id}`, remoteAddress: '198.51.100.7' });
+    expect(viewed.json<JobCard>().view_count).toBe(1);
+    const afterView = await version();
+    expect((await search({ q: 'lighthouse' })).jobs[0]?.view_count).toBe(0);
+    clock.advance(61_000);
+    expect((await search({ q: 'lighthouse' })).jobs[0]?.view_count).toBe(1);
+    expect(await version()).toBe(afterView);
+    await db.execute(sql`delete from jobs where id = ${id}`);
   });
 });

@@ -1,7 +1,7 @@
 import { currencyOfCountry, messages, toUsdCents, type JobSearchParams } from '@mihna/shared';
 import { and, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { jobOpenCounts, jobs } from '../../db/schema.ts';
+import { jobOpenCounts, jobs, searchVersion } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import type { JobCardRow } from './job-response.ts';
@@ -215,4 +215,19 @@ export async function searchJobs(db: Db, params: JobSearchParams, now: Date): Pr
     total,
     nextCursor,
   };
+}
+
+/** The current search version (migration 0004); absent only if the row was removed. */
+export async function readSearchVersion(db: Db): Promise<number | undefined> {
+  const [row] = await db.select({ version: searchVersion.version }).from(searchVersion).where(eq(searchVersion.id, 1));
+  return row?.version;
+}
+
+/** When the next featured period of an open job ends after `now`: search answers change then. */
+export async function nextFeaturedEnd(db: Db, now: Date): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ end: sql<Date | null>`min(${jobs.featuredUntil})`.mapWith((value) => (value === null ? null : new Date(value))) })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'open'), gt(jobs.featuredUntil, now)));
+  return row?.end ?? undefined;
 }

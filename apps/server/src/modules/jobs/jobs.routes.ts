@@ -6,6 +6,7 @@ import {
   jobDetailSchema,
   jobSearchParamsSchema,
   jobSearchResponseSchema,
+  type JobSearchResponse,
 } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -71,7 +72,12 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
           response: { 200: jobSearchResponseSchema, 422: errorResponseSchema },
         },
       },
-      async (request) => jobs.search(request.query),
+      // The answer is already JSON text, checked against the schema when it was computed; Fastify sends
+      // a string with a JSON content type as it is (the cast tells the schema-typed reply so).
+      async (request, reply) => {
+        const text = await jobs.search(request.query);
+        return reply.type('application/json; charset=utf-8').send(text as unknown as JobSearchResponse);
+      },
     );
   };
 }

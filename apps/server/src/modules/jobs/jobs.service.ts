@@ -3,6 +3,7 @@ import {
   FEATURED_DAYS,
   featuredFee,
   jobMessages,
+  jobSearchResponseSchema,
   toMinorUnits,
   toUsdCents,
   type JobCreated,
@@ -18,8 +19,9 @@ import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { toJobCard, toJobDetail } from './job-response.ts';
-import { searchJobs } from './job-search.ts';
+import { nextFeaturedEnd, readSearchVersion, searchJobs } from './job-search.ts';
 import { createJobsRepository } from './jobs.repository.ts';
+import { createSearchCache } from './search-cache.ts';
 
 export const postedMessage = 'Project posted successfully!';
 
@@ -44,6 +46,7 @@ const viewerKey = ({ user, ipAddress, userAgent }: ViewerIdentity) =>
 export function createJobsService(dependencies: { db: Db; users: UsersRepository; moderation: ModerationService; clock: () => Date }) {
   const { db, users, moderation, clock } = dependencies;
   const repository = createJobsRepository(db);
+  const searchCache = createSearchCache<string>({ maxEntries: 1000, maxAgeMs: 60_000 });
 
   async function loadDetail(jobId: string, viewer: UserRow | undefined) {
     const job = isRowId(jobId) ? await repository.findJob(jobId) : undefined;
@@ -135,10 +138,27 @@ export function createJobsService(dependencies: { db: Db; users: UsersRepository
       return { jobs: (await repository.listEmployerJobs(user.id)).map((job) => toJobCard(job, now)) };
     },
 
-    async search(params: JobSearchParams): Promise<JobSearchResponse> {
+    /**
+     * Open jobs for a search, as the JSON text of the answer: the search cache keeps answers in the form
+     * they are sent, checked against the response schema once, when computed.
+     */
+    async search(params: JobSearchParams): Promise<string> {
       const now = clock();
-      const page = await searchJobs(db, params, now);
-      return { jobs: page.rows.map((row) => toJobCard(row, now)), total: page.total, next_cursor: page.nextCursor };
+      const compute = async () => {
+        const [page, featuredEnd] = await Promise.all([searchJobs(db, params, now), nextFeaturedEnd(db, now)]);
+        const answer: JobSearchResponse = {
+          jobs: page.rows.map((row) => toJobCard(row, now)),
+          total: page.total,
+          next_cursor: page.nextCursor,
+        };
+        return {
+          value: JSON.stringify(jobSearchResponseSchema.parse(answer)),
+          validUntil: featuredEnd?.getTime() ?? Number.POSITIVE_INFINITY,
+        };
+      };
+      const version = await readSearchVersion(db);
+      if (version === undefined) return (await compute()).value;
+      return searchCache.get(JSON.stringify(params), version, now.getTime(), compute);
     },
 
     pruneViews: () => repository.pruneViews(new Date(clock().getTime() - 3 * 86_400_000).toISOString().slice(0, 10)),

@@ -1,0 +1,69 @@
+/**
+ * Answers to recent searches, kept while they are still true. Every answer is stored with the search
+ * version it was computed at (the `search_version` row, raised by every committed change to jobs:
+ * migration 0004) and the moment it stops being true on its own (the next featured period to end).
+ * A lookup serves an answer only while the version is unchanged, between the moment it was computed and
+ * the moment it ends; view
+ * counts, the one figure that changes without raising the version, are at most `maxAgeMs` old.
+ * Concurrent misses for the same search share one computation.
+ */
+export interface SearchCacheOptions {
+  maxEntries: number;
+  maxAgeMs: number;
+}
+
+interface Entry<T> {
+  version: number;
+  computedAt: number;
+  validUntil: number;
+  value: T;
+}
+
+export interface Computed<T> {
+  value: T;
+  /** When the answer stops being true without any change to jobs (ms since the epoch). */
+  validUntil: number;
+}
+
+export function createSearchCache<T>({ maxEntries, maxAgeMs }: SearchCacheOptions) {
+  // A Map iterates in insertion order: re-inserting on a hit keeps the least recently used first.
+  const entries = new Map<string, Entry<T>>();
+  const pending = new Map<string, Promise<T>>();
+
+  function remember(key: string, entry: Entry<T>) {
+    const current = entries.get(key);
+    if (current && current.version > entry.version) return;
+    entries.delete(key);
+    entries.set(key, entry);
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+  }
+
+  return {
+    /** The answer for `key` at `version`: from the cache when still true at `now`, else `compute()`'s. */
+    async get(key: string, version: number, now: number, compute: () => Promise<Computed<T>>): Promise<T> {
+      const entry = entries.get(key);
+      if (entry && entry.version === version && entry.computedAt <= now && now < entry.validUntil) {
+        entries.delete(key);
+        entries.set(key, entry);
+        return entry.value;
+      }
+      const flightKey = `${version}\n${key}`;
+      const inFlight = pending.get(flightKey);
+      if (inFlight) return inFlight;
+      const computation = compute()
+        .then(({ value, validUntil }) => {
+          remember(key, { version, computedAt: now, validUntil: Math.min(validUntil, now + maxAgeMs), value });
+          return value;
+        })
+        .finally(() => pending.delete(flightKey));
+      pending.set(flightKey, computation);
+      return computation;
+    },
+
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export type SearchCache<T> = ReturnType<typeof createSearchCache<T>>;
