@@ -2,7 +2,10 @@
 // in a throwaway PostgreSQL (100,000 projects in PGlite), then drives GET /api/search/jobs with rotating
 // terms and filter mixes at 32 connections (autocannon) and runs the same SQL straight through the
 // driver at the same concurrency. Prints latency percentiles, throughput and their ratio; p50 at 10k
-// against 1M; and the cost of a page by depth. Needs `npm run build` first.
+// against 1M; and the cost of a page by depth. The endpoint keeps answers in its search cache while
+// they are true, so it also prints what it costs when nothing is cached (each search's first request)
+// and under load while jobs change (a proposal every second, a job leaving or joining the open ones
+// every ten seconds). Needs `npm run build` first.
 //   BENCH_PROJECTS=1000000 BENCH_PROFESSIONALS=200000 BENCH_PGLITE_PROJECTS=100000 BENCH_SECONDS=20
 import autocannon from 'autocannon';
 import fs from 'node:fs';
@@ -108,31 +111,61 @@ async function loadDirect(url, queries) {
   return summarise(latencies);
 }
 
-/** The time of one page at increasing depth, following next_cursor (and by skip, for contrast). */
+/** Each search once, one at a time, before any is cached: what a search costs when it is computed. */
+async function firstRequests(base, queries) {
+  const latencies = [];
+  for (const query of queries) {
+    const begin = performance.now();
+    const response = await fetch(`${base}/api/search/jobs?${queryString(query)}`);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`first requests: ${response.status}`);
+    latencies.push(performance.now() - begin);
+  }
+  return { ...summarise(latencies), rps: latencies.length / (latencies.reduce((sum, value) => sum + value, 0) / 1000) };
+}
+
+/** Changes jobs while `run()` lasts: a proposal every second, a job closed or reopened every ten seconds. */
+async function whileJobsChange(url, run) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query("select id from jobs where status = 'open' order by created_at desc limit 100");
+  let tick = 0;
+  const timer = setInterval(() => {
+    const id = rows[tick % rows.length].id;
+    tick += 1;
+    void client.query('update jobs set proposal_count = proposal_count + 1 where id = $1', [id]);
+    if (tick % 10 === 0)
+      void client.query("update jobs set status = case status when 'open' then 'assigned' else 'open' end where id = $1", [id]);
+  }, 1000);
+  try {
+    return await run();
+  } finally {
+    clearInterval(timer);
+    await client.end();
+  }
+}
+
+/** The time of one page at increasing depth, following next_cursor (and by skip, for contrast); each page is computed, not cached. */
 async function pageDepth(base) {
-  const median = async (url) => {
-    const samples = [];
-    for (let i = 0; i < 3; i += 1) {
-      const begin = performance.now();
-      await (await fetch(url)).arrayBuffer();
-      samples.push(performance.now() - begin);
-    }
-    return samples.sort((a, b) => a - b)[1].toFixed(1);
+  const timed = async (url) => {
+    const begin = performance.now();
+    const body = await (await fetch(url)).json();
+    return { ms: (performance.now() - begin).toFixed(1), body };
   };
   const rows = [];
   let cursor = null;
   for (let page = 1; page <= 1000; page += 1) {
-    const url = `${base}/api/search/jobs?limit=20${cursor ? `&cursor=${cursor}` : ''}`;
-    if ([1, 10, 100, 1000].includes(page)) rows.push(`page ${page} by cursor ${await median(url)} ms`);
-    cursor = (await (await fetch(url)).json()).next_cursor;
+    const { ms, body } = await timed(`${base}/api/search/jobs?limit=20${cursor ? `&cursor=${cursor}` : ''}`);
+    if ([1, 10, 100, 1000].includes(page)) rows.push(`page ${page} by cursor ${ms} ms`);
+    cursor = body.next_cursor;
     if (!cursor) break;
   }
-  for (const skip of [0, 1000, 10000]) rows.push(`skip ${skip} ${await median(`${base}/api/search/jobs?limit=20&skip=${skip}`)} ms`);
+  for (const skip of [0, 1000, 10000]) rows.push(`skip ${skip} ${(await timed(`${base}/api/search/jobs?limit=20&skip=${skip}`)).ms} ms`);
   return rows;
 }
 
 const format = (label, figures) =>
-  `${label.padEnd(34)} ${figures.rps.toFixed(0).padStart(6)} req/s   p50 ${figures.p50.toFixed(1).padStart(6)} ms   p95 ${figures.p95.toFixed(1).padStart(6)} ms   p99 ${figures.p99.toFixed(1).padStart(6)} ms`;
+  `${label.padEnd(40)} ${figures.rps.toFixed(0).padStart(6)} req/s   p50 ${figures.p50.toFixed(1).padStart(6)} ms   p95 ${figures.p95.toFixed(1).padStart(6)} ms   p99 ${figures.p99.toFixed(1).padStart(6)} ms`;
 
 async function prepare(client) {
   await client.query('VACUUM ANALYZE jobs');
@@ -170,9 +203,12 @@ async function postgresRun() {
       await prepare(client);
       server = await startServer(3301, { DATABASE_URL: url, SEED_DEMO: 'false' });
       try {
+        const depth = size === PROJECTS ? await pageDepth(server.base) : [];
+        const first = await firstRequests(server.base, queries);
         const endpoint = await loadEndpoint(server.base, queries);
+        const changing = size === PROJECTS ? await whileJobsChange(url, () => loadEndpoint(server.base, queries)) : undefined;
         const direct = await loadDirect(url, queries);
-        results.push({ size, endpoint, direct, depth: size === PROJECTS ? await pageDepth(server.base) : [] });
+        results.push({ size, first, endpoint, changing, direct, depth });
       } finally {
         await server.stop();
       }
@@ -199,7 +235,8 @@ async function pgliteRun() {
     await client.close();
     server = await startServer(3302, { DATA_DIR: dataDir, SEED_DEMO: 'false' }, { keepData: true });
     try {
-      return await loadEndpoint(server.base, searchMix());
+      const first = await firstRequests(server.base, searchMix());
+      return { first, endpoint: await loadEndpoint(server.base, searchMix()) };
     } finally {
       await server.stop();
     }
@@ -213,9 +250,11 @@ const results = await postgresRun();
 console.log(
   `\nGET /api/search/jobs, ${searchTerms.length} terms × filter mixes, ${CONNECTIONS} connections, ${SECONDS} s each (PostgreSQL)`,
 );
-for (const { size, endpoint, direct } of results) {
+for (const { size, first, endpoint, changing, direct } of results) {
+  console.log(format(`${size.toLocaleString('en')} projects, first requests`, first) + '   (one at a time, nothing cached)');
   console.log(format(`${size.toLocaleString('en')} projects, endpoint`, endpoint));
-  console.log(format(`${size.toLocaleString('en')} projects, direct SQL`, direct));
+  if (changing) console.log(format(`${size.toLocaleString('en')} projects, while jobs change`, changing));
+  console.log(format(`${size.toLocaleString('en')} projects, direct SQL`, direct) + '   (nothing cached)');
   console.log(`  endpoint throughput = ${((endpoint.rps / direct.rps) * 100).toFixed(0)}% of direct SQL`);
 }
 const [small, large] = results;
@@ -226,5 +265,7 @@ console.log(`Page by depth (${large.size.toLocaleString('en')} projects, no filt
 
 if (PGLITE_PROJECTS > 0) {
   console.log(`\nPGlite with ${PGLITE_PROJECTS.toLocaleString('en')} projects…`);
-  console.log(format(`${PGLITE_PROJECTS.toLocaleString('en')} projects, endpoint (PGlite)`, await pgliteRun()));
+  const { first, endpoint } = await pgliteRun();
+  console.log(format(`${PGLITE_PROJECTS.toLocaleString('en')} projects, first requests (PGlite)`, first));
+  console.log(format(`${PGLITE_PROJECTS.toLocaleString('en')} projects, endpoint (PGlite)`, endpoint));
 }

@@ -525,14 +525,16 @@ export const jobOpenCounts = pgTable(
 );
 
 /**
- * One row whose version rises with every committed change to what job search answers (migration 0004):
- * the search cache keeps an answer only while the version it was computed at is still current.
+ * One row of versions raised by triggers on `jobs` when a change commits (migration 0004): `version`
+ * with every change but views, `match_version` only with changes to which jobs match a search. The
+ * search cache keeps answers and totals only while the version they were computed at is current.
  */
 export const searchVersion = pgTable(
   'search_version',
   {
     id: smallint('id').primaryKey(),
     version: bigint('version', { mode: 'number' }).notNull(),
+    matchVersion: bigint('match_version', { mode: 'number' }).notNull(),
   },
   (table) => [check('search_version_single_row', sql`${table.id} = 1`)],
 );

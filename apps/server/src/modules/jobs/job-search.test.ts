@@ -274,33 +274,42 @@ describe('GET /search/jobs', () => {
 
   it('answers from its cache only while nothing has changed: posts, proposals and status changes show at once', async () => {
     const { db } = app.services.database;
-    const version = async () =>
-      (await selectRows<{ version: number }>(app.services.database, sql`select version::int from search_version`))[0]?.version;
+    const versions = async () =>
+      (
+        await selectRows<{ version: number; match: number }>(
+          app.services.database,
+          sql`select version::int, match_version::int as match from search_version`,
+        )
+      )[0];
     expect((await search({ q: 'lighthouse' })).total).toBe(0);
     expect((await search({ q: 'lighthouse' })).total).toBe(0);
 
     const { id } = await postJob(app, employerToken, { title: 'Lighthouse restoration survey', skills_required: 'Surveying' });
     expect((await search({ q: 'lighthouse' })).jobs.map((job) => job.id)).toEqual([id]);
+
+    // A new proposal changes the answer but not which jobs match: only `version` rises.
+    const beforeProposal = await versions();
     await db.execute(sql`update jobs set proposal_count = 3 where id = ${id}`);
+    expect(await versions()).toEqual({ version: (beforeProposal?.version ?? 0) + 1, match: beforeProposal?.match });
     expect((await search({ q: 'lighthouse' })).jobs[0]?.proposal_count).toBe(3);
 
-    // A change that is rolled back changes nothing, not even the version.
-    const before = await version();
+    // A change that is rolled back changes nothing, not even the versions.
+    const before = await versions();
     await db
       .transaction(async (tx) => {
         await tx.execute(sql`update jobs set status = 'assigned' where id = ${id}`);
         throw new Error('rolled back');
       })
       .catch(() => undefined);
-    expect(await version()).toBe(before);
+    expect(await versions()).toEqual(before);
     expect((await search({ q: 'lighthouse' })).total).toBe(1);
 
-    // Many changes in one transaction raise the version once, at commit.
+    // Many changes in one transaction raise each version once, at commit.
     await db.transaction(async (tx) => {
       await tx.execute(sql`update jobs set status = 'assigned' where id = ${id}`);
       await tx.execute(sql`update jobs set proposal_count = 4 where id = ${id}`);
     });
-    expect(await version()).toBe((before ?? 0) + 1);
+    expect(await versions()).toEqual({ version: (before?.version ?? 0) + 1, match: (before?.match ?? 0) + 1 });
     expect((await search({ q: 'lighthouse' })).total).toBe(0);
 
     // A view does not empty the cache: search cards show it within a minute.
@@ -308,11 +317,19 @@ describe('GET /search/jobs', () => {
     expect((await search({ q: 'lighthouse' })).jobs[0]?.view_count).toBe(0);
     const viewed = await app.inject({ method: 'GET', url: `/api/jobs/${id}`, remoteAddress: '198.51.100.7' });
     expect(viewed.json<JobCard>().view_count).toBe(1);
-    const afterView = await version();
+    const afterView = await versions();
     expect((await search({ q: 'lighthouse' })).jobs[0]?.view_count).toBe(0);
     clock.advance(61_000);
     expect((await search({ q: 'lighthouse' })).jobs[0]?.view_count).toBe(1);
-    expect(await version()).toBe(afterView);
+    expect(await versions()).toEqual(afterView);
+
+    // An answer with a featured job ends with its featured period, however young the answer is.
+    await db.execute(sql`update jobs set featured_until = ${new Date(clock.now().getTime() + 30_000)} where id = ${id}`);
+    expect((await search({ q: 'lighthouse' })).jobs[0]?.is_featured).toBe(true);
+    clock.advance(31_000);
+    expect((await search({ q: 'lighthouse' })).jobs[0]?.is_featured).toBe(false);
+
     await db.execute(sql`delete from jobs where id = ${id}`);
+    expect((await search({ q: 'lighthouse' })).total).toBe(0);
   });
 });

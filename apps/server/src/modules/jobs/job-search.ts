@@ -157,25 +157,44 @@ export interface JobSearchPage {
   nextCursor: string | null;
 }
 
-/**
- * Featured jobs (while their paid period lasts) come first, then the rest, each in the chosen order.
- * The two parts are read separately so each can walk its own index; `total` counts both in one pass.
- * A cursor continues where the last page ended at the cost of a first page, however deep; `skip` is
- * served for the first 10,000 results.
- */
-export async function searchJobs(db: Db, params: JobSearchParams, now: Date): Promise<JobSearchPage> {
-  const filters = filterConditions(params);
-  const cursor = params.cursor ? decodeCursor(params.cursor) : undefined;
-  if (params.cursor && !cursor) {
-    throw new AppError('validation_failed', [{ loc: ['query', 'cursor'], msg: messages.invalidFormat, type: 'cursor' }]);
-  }
+/** How many open jobs match a search, and how many of them are featured now. */
+export interface SearchTotals {
+  total: number;
+  featured: number;
+}
 
+/** Both counts in one statement; `total` reads the counts table when the filters allow. */
+export async function countJobs(db: Db, params: JobSearchParams, now: Date): Promise<SearchTotals> {
+  const filters = filterConditions(params);
   const featuredCount = db.$count(jobs, and(...filters, gt(jobs.featuredUntil, now)));
   const [counts] = await db
     .select({ total: sql<number>`(${totalCount(db, params, filters)})::int`, featured: sql<number>`(${featuredCount})::int` })
     .from(sql`(select 1) as one`);
-  const total = Number(counts?.total ?? 0);
-  const featuredTotal = Number(counts?.featured ?? 0);
+  return { total: Number(counts?.total ?? 0), featured: Number(counts?.featured ?? 0) };
+}
+
+/** The search's cursor, decoded; a cursor that is not one of ours is refused before any query. */
+export function searchCursor(params: JobSearchParams): Cursor | undefined {
+  if (!params.cursor) return undefined;
+  const cursor = decodeCursor(params.cursor);
+  if (!cursor) throw new AppError('validation_failed', [{ loc: ['query', 'cursor'], msg: messages.invalidFormat, type: 'cursor' }]);
+  return cursor;
+}
+
+/**
+ * One page: featured jobs (while their paid period lasts) first, then the rest, each in the chosen
+ * order. The two parts are read separately so each can walk its own index. A cursor continues where
+ * the last page ended at the cost of a first page, however deep; `skip` is served for the first
+ * 10,000 results.
+ */
+export async function readJobsPage(
+  db: Db,
+  params: JobSearchParams,
+  now: Date,
+  totals: SearchTotals,
+  cursor = searchCursor(params),
+): Promise<JobSearchPage> {
+  const filters = filterConditions(params);
 
   async function readPart(featured: boolean, after: Cursor | undefined, offset: number, limit: number) {
     if (limit <= 0) return [];
@@ -199,8 +218,8 @@ export async function searchJobs(db: Db, params: JobSearchParams, now: Date): Pr
     const featuredRows = cursor.featured ? await readPart(true, cursor, 0, wanted) : [];
     rows = [...featuredRows, ...(await readPart(false, cursor.featured ? undefined : cursor, 0, wanted - featuredRows.length))];
   } else {
-    const skipFeatured = Math.min(params.skip, featuredTotal);
-    const featuredRows = params.skip < featuredTotal ? await readPart(true, undefined, skipFeatured, wanted) : [];
+    const skipFeatured = Math.min(params.skip, totals.featured);
+    const featuredRows = params.skip < totals.featured ? await readPart(true, undefined, skipFeatured, wanted) : [];
     rows = [...featuredRows, ...(await readPart(false, undefined, params.skip - skipFeatured, wanted - featuredRows.length))];
   }
 
@@ -212,21 +231,38 @@ export async function searchJobs(db: Db, params: JobSearchParams, now: Date): Pr
       : null;
   return {
     rows: page.map(({ createdKey: _createdKey, sortKey: _sortKey, featured: _featured, ...row }) => row),
-    total,
+    total: totals.total,
     nextCursor,
   };
 }
 
-/** The current search version (migration 0004); absent only if the row was removed. */
-export async function readSearchVersion(db: Db): Promise<number | undefined> {
-  const [row] = await db.select({ version: searchVersion.version }).from(searchVersion).where(eq(searchVersion.id, 1));
-  return row?.version;
+/** A whole search, counts then page: what the endpoint computes when nothing is cached. */
+export async function searchJobs(db: Db, params: JobSearchParams, now: Date): Promise<JobSearchPage> {
+  const cursor = searchCursor(params);
+  return readJobsPage(db, params, now, await countJobs(db, params, now), cursor);
+}
+
+/** The parameters that decide which jobs match (not their order or the page): the key of a search's totals. */
+export function matchKey({ sort_by: _sort, skip: _skip, limit: _limit, cursor: _cursor, ...filters }: JobSearchParams) {
+  return JSON.stringify(filters);
+}
+
+/**
+ * The search versions (migration 0004): `version` rises with every change to jobs but views,
+ * `matchVersion` only with changes to which jobs match a search; absent only if the row was removed.
+ */
+export async function readSearchVersions(db: Db): Promise<{ version: number; matchVersion: number } | undefined> {
+  const [row] = await db
+    .select({ version: searchVersion.version, matchVersion: searchVersion.matchVersion })
+    .from(searchVersion)
+    .where(eq(searchVersion.id, 1));
+  return row;
 }
 
 /** When the next featured period of an open job ends after `now`: search answers change then. */
 export async function nextFeaturedEnd(db: Db, now: Date): Promise<Date | undefined> {
   const [row] = await db
-    .select({ end: sql<Date | null>`min(${jobs.featuredUntil})`.mapWith((value) => (value === null ? null : new Date(value))) })
+    .select({ end: sql<Date | null>`min(${jobs.featuredUntil})`.mapWith(jobs.featuredUntil) })
     .from(jobs)
     .where(and(eq(jobs.status, 'open'), gt(jobs.featuredUntil, now)));
   return row?.end ?? undefined;

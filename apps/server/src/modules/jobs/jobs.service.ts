@@ -19,7 +19,7 @@ import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { toJobCard, toJobDetail } from './job-response.ts';
-import { nextFeaturedEnd, readSearchVersion, searchJobs } from './job-search.ts';
+import { countJobs, matchKey, nextFeaturedEnd, readJobsPage, readSearchVersions, searchCursor, type SearchTotals } from './job-search.ts';
 import { createJobsRepository } from './jobs.repository.ts';
 import { createSearchCache } from './search-cache.ts';
 
@@ -46,7 +46,8 @@ const viewerKey = ({ user, ipAddress, userAgent }: ViewerIdentity) =>
 export function createJobsService(dependencies: { db: Db; users: UsersRepository; moderation: ModerationService; clock: () => Date }) {
   const { db, users, moderation, clock } = dependencies;
   const repository = createJobsRepository(db);
-  const searchCache = createSearchCache<string>({ maxEntries: 1000, maxAgeMs: 60_000 });
+  const answerCache = createSearchCache<string>({ maxEntries: 1000, maxAgeMs: 60_000 });
+  const totalsCache = createSearchCache<SearchTotals>({ maxEntries: 5000, maxAgeMs: 10 * 60_000 });
 
   async function loadDetail(jobId: string, viewer: UserRow | undefined) {
     const job = isRowId(jobId) ? await repository.findJob(jobId) : undefined;
@@ -139,26 +140,37 @@ export function createJobsService(dependencies: { db: Db; users: UsersRepository
     },
 
     /**
-     * Open jobs for a search, as the JSON text of the answer: the search cache keeps answers in the form
-     * they are sent, checked against the response schema once, when computed.
+     * Open jobs for a search, as the JSON text of the answer. Answers are cached in the form they are
+     * sent (checked against the response schema once, when computed) while `version` holds; totals,
+     * the costly part, while `matchVersion` holds, so a new proposal or an edit that moves no job in
+     * or out of a search costs that search only its page.
      */
     async search(params: JobSearchParams): Promise<string> {
       const now = clock();
+      const cursor = searchCursor(params);
+      const versions = await readSearchVersions(db);
+      const featuredEnd = async () => (await nextFeaturedEnd(db, now))?.getTime() ?? Number.POSITIVE_INFINITY;
+      const countTotals = async () => {
+        const [value, validUntil] = await Promise.all([countJobs(db, params, now), featuredEnd()]);
+        return { value, validUntil };
+      };
       const compute = async () => {
-        const [page, featuredEnd] = await Promise.all([searchJobs(db, params, now), nextFeaturedEnd(db, now)]);
+        const [totals, validUntil] = await Promise.all([
+          versions
+            ? totalsCache.get(matchKey(params), versions.matchVersion, now.getTime(), countTotals)
+            : countTotals().then(({ value }) => value),
+          featuredEnd(),
+        ]);
+        const page = await readJobsPage(db, params, now, totals, cursor);
         const answer: JobSearchResponse = {
           jobs: page.rows.map((row) => toJobCard(row, now)),
           total: page.total,
           next_cursor: page.nextCursor,
         };
-        return {
-          value: JSON.stringify(jobSearchResponseSchema.parse(answer)),
-          validUntil: featuredEnd?.getTime() ?? Number.POSITIVE_INFINITY,
-        };
+        return { value: JSON.stringify(jobSearchResponseSchema.parse(answer)), validUntil };
       };
-      const version = await readSearchVersion(db);
-      if (version === undefined) return (await compute()).value;
-      return searchCache.get(JSON.stringify(params), version, now.getTime(), compute);
+      if (!versions) return (await compute()).value;
+      return answerCache.get(JSON.stringify(params), versions.version, now.getTime(), compute);
     },
 
     pruneViews: () => repository.pruneViews(new Date(clock().getTime() - 3 * 86_400_000).toISOString().slice(0, 10)),
