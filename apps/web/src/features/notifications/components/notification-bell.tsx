@@ -48,7 +48,7 @@ export function NotificationBell({ userId }: { userId: string }) {
   }
 
   return (
-    <DropdownMenu.Root dir={i18n.dir()}>
+    <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
         <button
           type="button"

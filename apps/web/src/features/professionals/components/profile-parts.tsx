@@ -70,10 +70,9 @@ export function ShareBar({ share, colour = 'bg-primary' }: { share: number; colo
 
 /** A profile's tabs, the first open at the start. */
 export function ProfileTabs({ tabs }: { tabs: { value: string; label: string; content: ReactNode }[] }) {
-  const { t, i18n } = useTranslation('professionals');
+  const { t } = useTranslation('professionals');
   return (
-    // Radix tabs default to left to right; the reading direction keeps their order and arrow keys right in Arabic.
-    <Tabs defaultValue={tabs[0]?.value} dir={i18n.dir()}>
+    <Tabs defaultValue={tabs[0]?.value}>
       <TabsList aria-label={t('tabs.label')}>
         {tabs.map((tab) => (
           <TabsTrigger key={tab.value} value={tab.value}>

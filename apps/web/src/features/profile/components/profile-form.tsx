@@ -324,7 +324,7 @@ interface ProfileFormProps {
 }
 
 export function ProfileForm({ user, onUserChanged, onSaved, onRefused, onClose }: ProfileFormProps) {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
   const update = useUpdateProfile(user.id);
   const form = useForm<ProfileUpdateRequestInput, unknown, ProfileUpdateRequest>({
     resolver: zodResolver(profileUpdateRequestSchema),
@@ -344,8 +344,7 @@ export function ProfileForm({ user, onUserChanged, onSaved, onRefused, onClose }
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
-      {/* Radix tabs default to left to right; the reading direction keeps their order and arrow keys right in Arabic. */}
-      <Tabs defaultValue="basic" dir={i18n.dir()}>
+      <Tabs defaultValue="basic">
         <TabsList aria-label={t('tabs_label')} className="overflow-x-auto">
           <TabsTrigger value="basic">{t('tabs.basic')}</TabsTrigger>
           <TabsTrigger value="professional">{t('tabs.professional')}</TabsTrigger>
