@@ -249,13 +249,14 @@ export function matchKey({ sort_by: _sort, skip: _skip, limit: _limit, cursor: _
 
 /**
  * The search versions (migration 0004): `version` rises with every change to jobs but views,
- * `matchVersion` only with changes to which jobs match a search; absent only if the row was removed.
+ * `matchVersion` only with changes to which jobs match a search.
  */
-export async function readSearchVersions(db: Db): Promise<{ version: number; matchVersion: number } | undefined> {
+export async function readSearchVersions(db: Db): Promise<{ version: number; matchVersion: number }> {
   const [row] = await db
     .select({ version: searchVersion.version, matchVersion: searchVersion.matchVersion })
     .from(searchVersion)
     .where(eq(searchVersion.id, 1));
+  if (!row) throw new Error('search_version has no row: migration 0004 inserts it and nothing removes it');
   return row;
 }
 

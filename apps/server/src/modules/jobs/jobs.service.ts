@@ -148,19 +148,12 @@ export function createJobsService(dependencies: { db: Db; users: UsersRepository
     async search(params: JobSearchParams): Promise<string> {
       const now = clock();
       const cursor = searchCursor(params);
-      const versions = await readSearchVersions(db);
-      const featuredEnd = async () => (await nextFeaturedEnd(db, now))?.getTime() ?? Number.POSITIVE_INFINITY;
-      const countTotals = async () => {
-        const [value, validUntil] = await Promise.all([countJobs(db, params, now), featuredEnd()]);
-        return { value, validUntil };
-      };
+      const { version, matchVersion } = await readSearchVersions(db);
       const compute = async () => {
-        const [totals, validUntil] = await Promise.all([
-          versions
-            ? totalsCache.get(matchKey(params), versions.matchVersion, now.getTime(), countTotals)
-            : countTotals().then(({ value }) => value),
-          featuredEnd(),
-        ]);
+        // Answers and totals both end with the next featured period: one read serves both.
+        const validUntil = (await nextFeaturedEnd(db, now))?.getTime() ?? Number.POSITIVE_INFINITY;
+        const countTotals = async () => ({ value: await countJobs(db, params, now), validUntil });
+        const totals = await totalsCache.get(matchKey(params), matchVersion, now.getTime(), countTotals);
         const page = await readJobsPage(db, params, now, totals, cursor);
         const answer: JobSearchResponse = {
           jobs: page.rows.map((row) => toJobCard(row, now)),
@@ -169,8 +162,7 @@ export function createJobsService(dependencies: { db: Db; users: UsersRepository
         };
         return { value: JSON.stringify(jobSearchResponseSchema.parse(answer)), validUntil };
       };
-      if (!versions) return (await compute()).value;
-      return answerCache.get(JSON.stringify(params), versions.version, now.getTime(), compute);
+      return answerCache.get(JSON.stringify(params), version, now.getTime(), compute);
     },
 
     pruneViews: () => repository.pruneViews(new Date(clock().getTime() - 3 * 86_400_000).toISOString().slice(0, 10)),

@@ -10,6 +10,8 @@ import { countryOptions, localServiceOptions, regionOptions, subserviceOptions }
 import { useReferenceOptions } from '../../../lib/reference-options.ts';
 import { rateCurrency, type ProfessionalFilters, type ProfessionalSort } from '../search-filters.ts';
 
+/** The filters typed in or chosen from a list, bound the same way. */
+type TextField = Exclude<keyof ProfessionalFilters, 'sort_by' | 'show_location'>;
 type Change = <K extends keyof ProfessionalFilters>(name: K, value: ProfessionalFilters[K]) => void;
 
 interface ProfessionalFiltersFormProps {
@@ -28,6 +30,10 @@ export function ProfessionalFiltersForm({ filters, onChange, onSearch, onClear }
   const country = findCountry(filters.country);
   const regionLabel = country?.code === 'AE' ? t('filters.emirate') : country?.regionLabel[language];
   const subservices = subserviceOptions(filters.local_service_category, language);
+  const bind = (field: TextField) => ({
+    value: filters[field],
+    onChange: (event: { target: { value: string } }) => onChange(field, event.target.value),
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -44,26 +50,11 @@ export function ProfessionalFiltersForm({ filters, onChange, onSearch, onClear }
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <div className="sm:col-span-2">
           <Field label={t('filters.search')}>
-            {(props) => (
-              <Input
-                {...props}
-                type="search"
-                value={filters.q}
-                onChange={(event) => onChange('q', event.target.value)}
-                placeholder={t('filters.search_placeholder')}
-              />
-            )}
+            {(props) => <Input {...props} type="search" {...bind('q')} placeholder={t('filters.search_placeholder')} />}
           </Field>
         </div>
         <Field label={t('filters.skills')}>
-          {(props) => (
-            <Input
-              {...props}
-              value={filters.skills}
-              onChange={(event) => onChange('skills', event.target.value)}
-              placeholder={t('filters.skills_placeholder')}
-            />
-          )}
+          {(props) => <Input {...props} {...bind('skills')} placeholder={t('filters.skills_placeholder')} />}
         </Field>
         <Field label={t('filters.sort')}>
           {(props) => (
@@ -78,55 +69,25 @@ export function ProfessionalFiltersForm({ filters, onChange, onSearch, onClear }
         </Field>
         <Field label={t('filters.country')}>
           {(props) => (
-            <OptionSelect
-              {...props}
-              value={filters.country}
-              onChange={(event) => onChange('country', event.target.value)}
-              options={countryOptions(language)}
-              placeholder={t('filters.all_countries')}
-            />
+            <OptionSelect {...props} {...bind('country')} options={countryOptions(language)} placeholder={t('filters.all_countries')} />
           )}
         </Field>
         {country && regionLabel ? (
           <Field label={regionLabel}>
             {(props) => (
-              <OptionSelect
-                {...props}
-                value={filters.region}
-                onChange={(event) => onChange('region', event.target.value)}
-                options={regionOptions(country.code, language)}
-                placeholder={t('filters.any')}
-              />
+              <OptionSelect {...props} {...bind('region')} options={regionOptions(country.code, language)} placeholder={t('filters.any')} />
             )}
           </Field>
         ) : null}
         <div className="grid grid-cols-2 gap-4 sm:col-span-2">
           <Field label={t('filters.min_rate')}>
             {(props) => (
-              <Input
-                {...props}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="any"
-                value={filters.min_rate}
-                onChange={(event) => onChange('min_rate', event.target.value)}
-                placeholder={currency}
-              />
+              <Input {...props} type="number" inputMode="decimal" min={0} step="any" {...bind('min_rate')} placeholder={currency} />
             )}
           </Field>
           <Field label={t('filters.max_rate')}>
             {(props) => (
-              <Input
-                {...props}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="any"
-                value={filters.max_rate}
-                onChange={(event) => onChange('max_rate', event.target.value)}
-                placeholder={currency}
-              />
+              <Input {...props} type="number" inputMode="decimal" min={0} step="any" {...bind('max_rate')} placeholder={currency} />
             )}
           </Field>
         </div>
@@ -134,8 +95,7 @@ export function ProfessionalFiltersForm({ filters, onChange, onSearch, onClear }
           {(props) => (
             <OptionSelect
               {...props}
-              value={filters.industry_category}
-              onChange={(event) => onChange('industry_category', event.target.value)}
+              {...bind('industry_category')}
               options={reference.industries}
               placeholder={t('filters.all_industries')}
             />
@@ -147,8 +107,7 @@ export function ProfessionalFiltersForm({ filters, onChange, onSearch, onClear }
               {(props) => (
                 <OptionSelect
                   {...props}
-                  value={filters.local_service_category}
-                  onChange={(event) => onChange('local_service_category', event.target.value)}
+                  {...bind('local_service_category')}
                   options={localServiceOptions(language)}
                   placeholder={t('filters.any')}
                 />
@@ -158,8 +117,7 @@ export function ProfessionalFiltersForm({ filters, onChange, onSearch, onClear }
               {(props) => (
                 <OptionSelect
                   {...props}
-                  value={filters.local_service_subcategory}
-                  onChange={(event) => onChange('local_service_subcategory', event.target.value)}
+                  {...bind('local_service_subcategory')}
                   options={subservices}
                   placeholder={t('filters.any')}
                   disabled={subservices.length === 0}
