@@ -105,9 +105,9 @@ export async function buildApp(options: BuildAppOptions) {
   const sessions = createSessionsService({ repository: createSessionsRepository(db), clock });
   const codes = createCodesService({ db, repository: auth, delivery, clock });
   const accountServices = { db, auth, users, codes, sessions, delivery };
-  const registration = createRegistrationService({ ...accountServices, moderation, clock });
+  const registration = createRegistrationService({ ...accountServices, moderation, rateLimiter, clock });
   const login = createLoginService({ ...accountServices, rateLimiter, clock });
-  const passwordReset = createPasswordResetService(accountServices);
+  const passwordReset = createPasswordResetService({ ...accountServices, rateLimiter });
   const usersService = createUsersService({ db, users, media, moderation });
   const notifications = createNotificationsService({
     repository: createNotificationsRepository(db),
@@ -115,8 +115,8 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: config.publicUrl,
     clock,
   });
-  const jobs = createJobsService({ db, users, moderation, clock });
   const proposals = createProposalsService({ db, moderation, notifications, clock });
+  const jobs = createJobsService({ db, users, moderation, proposals, clock });
   const profiles = createProfilesService({ db, clock });
 
   await app.register(healthRoutes(database));

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { isCountryCode } from './reference/countries.ts';
 import { phoneCountryCodes } from './reference/phone-codes.ts';
+import { extractCode, readNumber } from './numbers.ts';
+import { resolveReferencesInSchema } from './reference-fields.ts';
 import { emailAddress, isPlainLine, toWesternDigits } from './text.ts';
 
 /**
@@ -66,11 +67,8 @@ const name = z
   .refine(isPlainLine, messages.invalidFormat);
 const optionalText = (max: number) => z.string().trim().max(max, messages.maxLength(max)).optional().nullable();
 
-/** The country of the user's location (ISO code); the emirate field holds the region within it. */
-export const locationCountrySchema = z.preprocess(
-  (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
-  z.string().refine(isCountryCode, messages.invalidFormat),
-);
+/** The country of the user's location: its ISO code or name (resolved with the other places); the emirate field holds the region within it. */
+export const locationCountrySchema = z.string().trim().max(60, messages.maxLength(60));
 
 /** "a, b,, c" → ['a', 'b', 'c']; a list is trimmed the same way. */
 export const commaSeparatedList = (maxItems: number, maxLength: number) =>
@@ -81,22 +79,27 @@ export const commaSeparatedList = (maxItems: number, maxLength: number) =>
     .transform((value) => (Array.isArray(value) ? value : (value ?? '').split(',')).map((item) => item.trim()).filter(Boolean))
     .pipe(z.array(z.string().max(maxLength, messages.maxLength(maxLength))).max(maxItems, messages.max(maxItems)));
 
-const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+/** A typed number ('120', '١٢٠', '1,500') as its value; empty is null (the field is cleared). */
+const typedNumber = (value: unknown) => readNumber(value) ?? null;
 export const hourlyRateSchema = z.preprocess(
-  emptyToNull,
-  z.coerce.number({ error: messages.validNumber }).min(0, messages.min(0)).max(100_000, messages.max(100_000)).nullable(),
+  typedNumber,
+  z
+    .number({ error: messages.validNumber })
+    .refine(Number.isFinite, messages.validNumber)
+    .pipe(z.number().min(0, messages.min(0)).max(100_000, messages.max(100_000)))
+    .nullable(),
 );
 export const yearsOfExperienceSchema = z.preprocess(
-  emptyToNull,
-  z.coerce
+  typedNumber,
+  z
     .number({ error: messages.validWholeNumber })
-    .int(messages.validWholeNumber)
-    .min(0, messages.min(0))
-    .max(50, messages.max(50))
+    .refine(Number.isFinite, messages.validWholeNumber)
+    .pipe(z.number().int(messages.validWholeNumber).min(0, messages.min(0)).max(50, messages.max(50)))
     .nullable(),
 );
 
-export const registrationInputSchema = z
+/** The registration form's fields (the schema below also resolves places and industries to their ids). */
+export const registrationFieldsSchema = z
   .object({
     role: roleSchema,
     first_name: name,
@@ -126,20 +129,30 @@ export const registrationInputSchema = z
     show_exact_location: z.boolean().default(false),
   })
   .refine((input) => input.password === input.confirm_password, { message: messages.passwordsDoNotMatch, path: ['confirm_password'] });
+
+export const registrationInputSchema = registrationFieldsSchema.transform((input, context) =>
+  resolveReferencesInSchema(input, context, { country: 'AE' }),
+);
 export type RegistrationInput = z.input<typeof registrationInputSchema>;
 export type Registration = z.output<typeof registrationInputSchema>;
 
+export const codeMessage = 'Please enter a 6-digit verification code';
+
+/** A 6-digit code as typed or pasted ('396 384', 'Code: 396384', Arabic-Indic digits). */
 export const verificationCodeSchema = z
   .string({ error: messages.required })
-  .trim()
-  .regex(/^\d{6}$/, 'Please enter a 6-digit verification code');
+  .transform((value) => extractCode(value))
+  .pipe(z.string().regex(/^\d{6}$/, codeMessage));
 
 export const loginInputSchema = z
   .object({
     email: z.string({ error: messages.required }).trim().max(254),
     login_method: z.enum(loginMethods).default('password'),
     password: z.string().max(128).optional(),
-    verification_code: z.string().optional(),
+    verification_code: z
+      .string()
+      .transform((value) => extractCode(value))
+      .optional(),
     captcha_token: z.string().max(100).optional(),
   })
   .superRefine((input, context) => {
@@ -153,7 +166,7 @@ export const loginInputSchema = z
     if (input.login_method === 'password' && !input.password)
       context.addIssue({ code: 'custom', path: ['password'], message: messages.required });
     if (input.login_method !== 'password' && !/^\d{6}$/.test(input.verification_code ?? '')) {
-      context.addIssue({ code: 'custom', path: ['verification_code'], message: 'Please enter a 6-digit verification code' });
+      context.addIssue({ code: 'custom', path: ['verification_code'], message: codeMessage });
     }
   });
 export type LoginInput = z.input<typeof loginInputSchema>;
@@ -168,10 +181,17 @@ export const passwordResetInputSchema = z
   .refine((input) => input.new_password === input.confirm_password, { message: messages.passwordsDoNotMatch, path: ['confirm_password'] });
 export type PasswordResetInput = z.input<typeof passwordResetInputSchema>;
 
+/** 'linkedin.com/in/name' is what people copy from the address bar: it means https://linkedin.com/in/name. */
+export function completeUrl(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '' || /^[a-z][a-z\d+.-]*:/i.test(trimmed)) return trimmed;
+  return `https://${trimmed.replace(/^\/\//, '')}`;
+}
+
 const optionalUrl = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  (value) => (typeof value === 'string' ? completeUrl(value) || null : value),
   z
-    .url({ protocol: /^https?$/, message: messages.invalidFormat })
+    .url({ protocol: /^https?$/, hostname: /^[^.]+(\.[^.]+)+$/, message: messages.invalidFormat })
     .max(500, messages.maxLength(500))
     .nullable()
     .optional(),

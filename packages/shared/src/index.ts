@@ -10,3 +10,6 @@ export * from './reference/index.ts';
 export * from './money.ts';
 export * from './jobs.ts';
 export * from './profiles.ts';
+export * from './numbers.ts';
+export * from './reference-fields.ts';
+export * from './reference/resolve.ts';

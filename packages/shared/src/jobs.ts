@@ -1,19 +1,23 @@
 import { z } from 'zod';
 import { commaSeparatedList } from './accounts.ts';
 import { messages } from './messages.ts';
-import { findRegion, isCountryCode } from './reference/countries.ts';
-import { industries, LOCAL_SERVICES_INDUSTRY_ID } from './reference/industries.ts';
-import { localServiceCategories } from './reference/local-services.ts';
-import { isPlainLine, multiLineText, singleLineText, toWesternDigits } from './text.ts';
+import { readNumber } from './numbers.ts';
+import { resolveReferencesInSchema } from './reference-fields.ts';
+import { LOCAL_SERVICES_INDUSTRY_ID } from './reference/industries.ts';
+import type { CountryCode } from './reference/types.ts';
+import { isPlainLine, multiLineText, singleLineText } from './text.ts';
 
 export const jobTypes = ['hourly', 'fixed'] as const;
 export type JobType = (typeof jobTypes)[number];
 export const paymentMethods = ['escrow', 'cash'] as const;
-export const jobStatuses = ['open', 'assigned', 'in_progress', 'completed', 'cancelled'] as const;
+/** `closed` is the employer's own pause: the project leaves search until they reopen it. */
+export const jobStatuses = ['open', 'assigned', 'in_progress', 'completed', 'cancelled', 'closed'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
 export const jobSorts = ['created_at', 'budget', 'proposal_count'] as const;
 export const professionalSorts = ['rating', 'rate', 'created_at'] as const;
-export const proposalStatuses = ['pending', 'accepted'] as const;
+/** `not_selected`: another proposal on the project was accepted; `withdrawn`: its author took it back while pending. */
+export const proposalStatuses = ['pending', 'accepted', 'not_selected', 'withdrawn'] as const;
+export type ProposalStatus = (typeof proposalStatuses)[number];
 
 export const jobMessages = {
   onlyEmployers: 'Only employers can post projects',
@@ -21,8 +25,16 @@ export const jobMessages = {
   deadlineOrder: 'Deadline must be on or after the start date',
   cashNeedsEmirate: 'Cash payment is available only when an emirate is chosen (same emirate only)',
   localServiceOnly: 'Local service fields apply only to the Local Services industry',
+  deadlinePast: 'Deadline cannot be in the past',
   notFound: 'Job not found',
   notOpen: 'This project is no longer open',
+  onlyOwnerChanges: 'Only the project owner can change it',
+  notEditable: 'Only open projects can be edited',
+  notClosable: 'Only open projects can be closed',
+  notReopenable: 'Only closed projects can be reopened',
+  updated: 'Project updated successfully!',
+  closed: 'Project closed. It no longer appears in search, and the professionals who sent proposals have been told.',
+  reopened: 'Project reopened. It appears in search again.',
 } as const;
 
 /** The server's answers about proposals, interest and invitations (the screens translate them). */
@@ -44,16 +56,15 @@ export const proposalMessages = {
   notAProfessional: 'Expert Not Found',
   duplicateInvitation: 'You have already invited this professional to this project',
   invited: 'Invitation sent',
+  onlyAuthorWithdraws: 'Only the professional who sent a proposal can withdraw it',
+  notWithdrawable: 'Only a pending proposal can be withdrawn',
+  withdrawn: 'Proposal withdrawn.',
 } as const;
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-const trimDigits = (value: unknown) => (typeof value === 'string' ? toWesternDigits(value).trim() : value);
 
-/** Numbers arrive as JSON numbers or typed text ("1500", "١٥٠٠"); empty means absent. */
-const toNumber = (value: unknown) => {
-  const cleaned = emptyToUndefined(trimDigits(value));
-  return typeof cleaned === 'string' ? (/^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN) : cleaned;
-};
+/** Numbers arrive as JSON numbers or typed text ("1500", "١٬٥٠٠"); empty means absent. */
+const toNumber = readNumber;
 const numberInput = (required: boolean) =>
   z
     .number({ error: (issue) => (issue.input === undefined && required ? messages.required : messages.validNumber) })
@@ -91,11 +102,9 @@ export const jobCreationSchema = z
     budget_max: amount(MAX_BUDGET),
     start_date: optionalDate.optional(),
     deadline: optionalDate.optional(),
-    country: z.preprocess(
-      (value) => (typeof value === 'string' && value.trim() ? value.trim().toUpperCase() : 'AE'),
-      z.string().refine(isCountryCode, messages.invalidFormat),
-    ),
-    /** The emirate (UAE) or region (other countries) id; `region` is accepted as the same field. */
+    /** An ISO code or the country's name in English or Arabic; the UAE when absent. */
+    country: optionalId,
+    /** The emirate (UAE) or region (other countries), as an id or a name; `region` is accepted as the same field. */
     emirate: optionalId,
     region: optionalId,
     city: optionalId,
@@ -112,100 +121,145 @@ export const jobCreationSchema = z
       z.string().trim().max(300, messages.maxLength(300)).refine(isPlainLine, messages.invalidFormat).optional(),
     ),
   })
-  .transform(({ region, ...job }) => ({ ...job, emirate: job.emirate ?? region }))
+  .transform(({ region, ...job }, context) => {
+    const resolved = resolveReferencesInSchema({ ...job, emirate: job.emirate ?? region }, context, { country: 'AE' });
+    return {
+      ...resolved,
+      country: (resolved.country ?? 'AE') as CountryCode,
+      emirate: resolved.emirate ?? undefined,
+      city: resolved.city ?? undefined,
+      industry_category: resolved.industry_category ?? undefined,
+      local_service_category: resolved.local_service_category ?? undefined,
+      local_service_subcategory: resolved.local_service_subcategory ?? undefined,
+    };
+  })
   .superRefine((job, context) => {
     const fail = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
     if (job.budget_max < job.budget_min) fail('budget_max', jobMessages.budgetOrder);
     if (job.start_date && job.deadline && job.deadline < job.start_date) fail('deadline', jobMessages.deadlineOrder);
-    const region = job.emirate ? findRegion(job.country, job.emirate) : undefined;
-    if (job.emirate && !region) fail('emirate', messages.invalidFormat);
-    if (job.city && !region?.cities.some((city) => city.id === job.city)) fail('city', messages.invalidFormat);
-    if (job.industry_category && !industries.some((industry) => industry.id === job.industry_category)) {
-      fail('industry_category', messages.invalidFormat);
-    }
     const isLocalService = job.industry_category === LOCAL_SERVICES_INDUSTRY_ID;
     if ((job.local_service_category || job.local_service_subcategory) && !isLocalService) {
       fail('local_service_category', jobMessages.localServiceOnly);
-      return;
     }
-    const category = localServiceCategories.find((candidate) => candidate.id === job.local_service_category);
-    if (job.local_service_category && !category) fail('local_service_category', messages.invalidFormat);
-    if (job.local_service_subcategory && !category?.subservices.some((sub) => sub.id === job.local_service_subcategory)) {
-      fail('local_service_subcategory', messages.invalidFormat);
-    }
-    if (job.payment_method === 'cash' && !region) fail('payment_method', jobMessages.cashNeedsEmirate);
+    if (job.payment_method === 'cash' && !job.emirate) fail('payment_method', jobMessages.cashNeedsEmirate);
   });
 export type JobCreationInput = z.input<typeof jobCreationSchema>;
 export type JobCreation = z.output<typeof jobCreationSchema>;
 
-const optionalNumberParam = z.preprocess(
-  toNumber,
-  numberInput(false)
-    .pipe(z.number().min(0, messages.min(0)))
-    .optional(),
-);
+/** An optional amount filter: a number from 0 up to `limit` (budgets and rates people could mean). */
+const optionalNumberParam = (limit: number) =>
+  z.preprocess(
+    toNumber,
+    numberInput(false)
+      .pipe(z.number().min(0, messages.min(0)).max(limit, messages.max(limit)))
+      .optional(),
+  );
 const optionalTextParam = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().max(max, messages.maxLength(max)).optional());
-const countryParam = z.preprocess(
-  (value) => (typeof value === 'string' && isCountryCode(value.trim().toUpperCase()) ? value.trim().toUpperCase() : undefined),
-  z.string().optional(),
-);
+const wholeNumberParam = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: messages.validWholeNumber })
+      .int(messages.validWholeNumber)
+      .min(min, messages.min(min))
+      .max(max, messages.max(max))
+      .default(fallback),
+  );
 const pageParams = (maxLimit: number, defaultLimit: number) => ({
-  skip: z.coerce
-    .number({ error: messages.validWholeNumber })
-    .int(messages.validWholeNumber)
-    .min(0, messages.min(0))
-    .max(10_000, messages.max(10_000))
-    .default(0),
-  limit: z.coerce
-    .number({ error: messages.validWholeNumber })
-    .int(messages.validWholeNumber)
-    .min(1, messages.min(1))
-    .max(maxLimit, messages.max(maxLimit))
-    .default(defaultLimit),
+  skip: wholeNumberParam(0, 10_000, 0),
+  limit: wholeNumberParam(1, maxLimit, defaultLimit),
 });
+
+/** The place and trade filters of both searches: ids or English or Arabic names, answered as ids. */
+const referenceParams = {
+  country: optionalTextParam(60),
+  region: optionalTextParam(60),
+  emirate: optionalTextParam(60),
+  industry_category: optionalTextParam(60),
+  local_service_category: optionalTextParam(60),
+  local_service_subcategory: optionalTextParam(60),
+};
+
+/**
+ * Resolves a search's reference filters to ids ('All GCC Countries' is no country; anything unknown is
+ * refused on its field) and checks that a range's maximum is not below its minimum.
+ */
+function resolveSearchFilters<T extends Partial<Record<keyof typeof referenceParams, string>>>(
+  params: T,
+  context: z.RefinementCtx,
+  range: { min: number | undefined; max: number | undefined; field: string; message: string },
+) {
+  const resolved = resolveReferencesInSchema(params, context, { allowAllCountries: true });
+  if (range.min !== undefined && range.max !== undefined && range.max < range.min) {
+    context.addIssue({ code: 'custom', path: [range.field], message: range.message });
+  }
+  return {
+    ...resolved,
+    country: (resolved.country ?? undefined) as CountryCode | undefined,
+    region: resolved.region ?? undefined,
+    emirate: resolved.emirate ?? undefined,
+    industry_category: resolved.industry_category ?? undefined,
+    local_service_category: resolved.local_service_category ?? undefined,
+    local_service_subcategory: resolved.local_service_subcategory ?? undefined,
+  };
+}
 
 export const PROJECT_PAGE_SIZE = 20;
 export const PROFESSIONAL_PAGE_SIZE = 20;
+export const MAX_HOURLY_RATE = 100_000;
+export const searchMessages = {
+  budgetOrder: jobMessages.budgetOrder,
+  rateOrder: 'Maximum rate must be at least the minimum rate',
+} as const;
 
 /**
- * GET /search/jobs. Amounts are in the chosen country's currency (AED without a country). An unknown
- * country reads as all countries ('All GCC Countries'). `cursor` continues from a previous answer's
- * `next_cursor` so that deep pages cost what the first page costs; `skip` works up to 10,000.
+ * GET /search/jobs. Amounts are in the chosen country's currency (AED without a country). Places,
+ * industries and services are ids or names; 'All GCC Countries' means every country, and an unknown
+ * value is refused rather than ignored. `cursor` continues from a previous answer's `next_cursor` so
+ * that deep pages cost what the first page costs; `skip` works up to 10,000.
  */
-export const jobSearchParamsSchema = z.object({
-  ...pageParams(50, PROJECT_PAGE_SIZE),
-  cursor: optionalTextParam(200),
-  sort_by: z.preprocess(emptyToUndefined, z.enum(jobSorts, { error: messages.invalidFormat }).default('created_at')),
-  q: optionalTextParam(200),
-  skills: optionalTextParam(300),
-  job_type: z.preprocess(emptyToUndefined, z.enum(jobTypes, { error: messages.invalidFormat }).optional()),
-  min_budget: optionalNumberParam,
-  max_budget: optionalNumberParam,
-  country: countryParam,
-  region: optionalTextParam(60),
-  emirate: optionalTextParam(60),
-  industry_category: optionalTextParam(60),
-  local_service_category: optionalTextParam(60),
-  local_service_subcategory: optionalTextParam(60),
-});
+export const jobSearchParamsSchema = z
+  .object({
+    ...pageParams(50, PROJECT_PAGE_SIZE),
+    cursor: optionalTextParam(200),
+    sort_by: z.preprocess(emptyToUndefined, z.enum(jobSorts, { error: messages.invalidFormat }).default('created_at')),
+    q: optionalTextParam(200),
+    skills: optionalTextParam(300),
+    job_type: z.preprocess(emptyToUndefined, z.enum(jobTypes, { error: messages.invalidFormat }).optional()),
+    min_budget: optionalNumberParam(MAX_BUDGET),
+    max_budget: optionalNumberParam(MAX_BUDGET),
+    ...referenceParams,
+  })
+  .transform((params, context) =>
+    resolveSearchFilters(params, context, {
+      min: params.min_budget,
+      max: params.max_budget,
+      field: 'max_budget',
+      message: searchMessages.budgetOrder,
+    }),
+  );
 export type JobSearchParams = z.output<typeof jobSearchParamsSchema>;
 
 /** GET /api/search/professionals. Rates are per hour in the chosen country's currency (AED without a country). */
-export const professionalSearchParamsSchema = z.object({
-  ...pageParams(50, PROFESSIONAL_PAGE_SIZE),
-  sort_by: z.preprocess(emptyToUndefined, z.enum(professionalSorts, { error: messages.invalidFormat }).default('rating')),
-  q: optionalTextParam(200),
-  skills: optionalTextParam(300),
-  min_rate: optionalNumberParam,
-  max_rate: optionalNumberParam,
-  country: countryParam,
-  region: optionalTextParam(60),
-  emirate: optionalTextParam(60),
-  industry_category: optionalTextParam(60),
-  local_service_category: optionalTextParam(60),
-  local_service_subcategory: optionalTextParam(60),
-  show_location: z.preprocess((value) => value === true || value === 'true' || value === '1', z.boolean()),
-});
+export const professionalSearchParamsSchema = z
+  .object({
+    ...pageParams(50, PROFESSIONAL_PAGE_SIZE),
+    sort_by: z.preprocess(emptyToUndefined, z.enum(professionalSorts, { error: messages.invalidFormat }).default('rating')),
+    q: optionalTextParam(200),
+    skills: optionalTextParam(300),
+    min_rate: optionalNumberParam(MAX_HOURLY_RATE),
+    max_rate: optionalNumberParam(MAX_HOURLY_RATE),
+    ...referenceParams,
+    show_location: z.preprocess((value) => value === true || value === 'true' || value === '1', z.boolean()),
+  })
+  .transform((params, context) =>
+    resolveSearchFilters(params, context, {
+      min: params.min_rate,
+      max: params.max_rate,
+      field: 'max_rate',
+      message: searchMessages.rateOrder,
+    }),
+  );
 export type ProfessionalSearchParams = z.output<typeof professionalSearchParamsSchema>;
 
 /** A job as search cards show it (§3 Job, search card). Amounts are in `currency`, in major units. */
@@ -252,6 +306,28 @@ export const jobSearchResponseSchema = z.object({
 });
 export type JobSearchResponse = z.infer<typeof jobSearchResponseSchema>;
 
+/** A proposal as its author sees it (without their own profile). */
+export const ownProposalSchema = z.object({
+  id: z.string(),
+  job_id: z.string(),
+  proposal_text: z.string(),
+  proposed_rate: z.number(),
+  estimated_hours: z.number().int().nullable(),
+  status: z.enum(proposalStatuses),
+  created_at: z.string(),
+});
+export type OwnProposal = z.infer<typeof ownProposalSchema>;
+
+/** What a professional sent with Express Interest; the rate is in US dollars per hour, as for proposals. */
+export const interestDetailsSchema = z.object({
+  message: z.string().nullable(),
+  proposed_rate: z.number().nullable(),
+  availability_start: z.string().nullable(),
+  estimated_duration: z.string().nullable(),
+  created_at: z.string(),
+});
+export type InterestDetails = z.infer<typeof interestDetailsSchema>;
+
 /** GET /jobs/{id}: the card's fields plus the owner, and what the viewer may do with it. */
 export const jobDetailSchema = jobCardSchema.extend({
   employer_id: z.string(),
@@ -266,14 +342,39 @@ export const jobDetailSchema = jobCardSchema.extend({
     company: z.string().nullable(),
     account_status: z.string(),
     profile_picture: z.string().nullable(),
+    /** What a professional weighs before proposing: how long the client has been here and what they did. */
+    member_since: z.string(),
+    projects_posted: z.number().int(),
+    hires_made: z.number().int(),
+    rating: z.number(),
+    total_reviews: z.number().int(),
   }),
   viewer: z.object({
     is_owner: z.boolean(),
     has_proposal: z.boolean(),
     has_expressed_interest: z.boolean(),
+    /** The viewer's own proposal on the project (withdrawn ones included), so they see its status and what they sent. */
+    proposal: ownProposalSchema.nullable(),
+    /** What the viewer sent with Express Interest. */
+    interest: interestDetailsSchema.nullable(),
+    /** The owner's invitation to the viewer, with its message. */
+    invitation: z.object({ message: z.string().nullable(), created_at: z.string() }).nullable(),
   }),
 });
 export type JobDetail = z.infer<typeof jobDetailSchema>;
+
+/** GET /jobs/employer/my: the employer's own projects in every status, newest first, with their proposal counts. */
+export const ownJobsParamsSchema = z.object(pageParams(100, 100));
+export const ownJobsResponseSchema = z.object({ jobs: z.array(jobCardSchema), total: z.number().int(), has_next: z.boolean() });
+export type OwnJobsResponse = z.infer<typeof ownJobsResponseSchema>;
+
+/** The answer to an edit, a close or a reopen: the project as it now is. */
+export const jobChangedSchema = z.object({
+  job: jobDetailSchema,
+  message: z.string(),
+  moderation_message: z.string().nullable(),
+});
+export type JobChanged = z.infer<typeof jobChangedSchema>;
 
 export const jobCreatedSchema = z.object({
   id: z.string(),
@@ -307,6 +408,24 @@ export const proposalInputSchema = z.object({
 });
 export type ProposalInput = z.input<typeof proposalInputSchema>;
 
+/** GET /proposals/my: each of the professional's proposals with the project it went to, newest first. */
+export const myProposalSchema = ownProposalSchema.extend({
+  job: z.object({
+    id: z.string(),
+    title: z.string(),
+    status: z.enum(jobStatuses),
+    employer_name: z.string(),
+  }),
+});
+export type MyProposal = z.infer<typeof myProposalSchema>;
+export const myProposalsParamsSchema = z.object(pageParams(50, 20));
+export const myProposalsResponseSchema = z.object({
+  proposals: z.array(myProposalSchema),
+  total: z.number().int(),
+  has_next: z.boolean(),
+});
+export type MyProposalsResponse = z.infer<typeof myProposalsResponseSchema>;
+
 export const proposalSchema = z.object({
   id: z.string(),
   job_id: z.string(),
@@ -327,6 +446,17 @@ export const proposalSchema = z.object({
   }),
 });
 export type Proposal = z.infer<typeof proposalSchema>;
+
+/** An interest as the project's owner reads it, with the professional it came from. */
+export const jobInterestSchema = interestDetailsSchema.extend({
+  id: z.string(),
+  worker: proposalSchema.shape.worker,
+});
+export type JobInterest = z.infer<typeof jobInterestSchema>;
+
+/** GET /proposals/job/{id}: the owner's view of a project's proposals (withdrawn ones left out) and interests. */
+export const jobProposalsResponseSchema = z.object({ proposals: z.array(proposalSchema), interests: z.array(jobInterestSchema) });
+export type JobProposalsResponse = z.infer<typeof jobProposalsResponseSchema>;
 
 /** POST /jobs/{id}/express-interest. */
 export const expressInterestSchema = z.object({
@@ -354,7 +484,15 @@ export const invitationInputSchema = z.object({
   message: z.preprocess(emptyToUndefined, z.string().trim().max(1000, messages.maxLength(1000)).optional()),
 });
 
-export const notificationKinds = ['proposal_received', 'interest_received', 'proposal_accepted', 'job_invitation'] as const;
+export const notificationKinds = [
+  'proposal_received',
+  'interest_received',
+  'proposal_accepted',
+  'proposal_not_selected',
+  'job_invitation',
+  'job_closed',
+  'job_reopened',
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 export const notificationSchema = z.object({

@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { SiteSettings } from '@mihna/shared';
+import { jobStatuses, notificationKinds, proposalStatuses, type SiteSettings } from '@mihna/shared';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -90,6 +90,20 @@ export const rateLimitCounters = pgTable(
     primaryKey({ columns: [table.bucket, table.clientKey, table.windowStart] }),
     index('rate_limit_counters_window_idx').on(table.windowStart),
   ],
+);
+
+/**
+ * The last time something was asked for under a key (a code for an address or number as typed), so
+ * the next request within the cooldown can be told exactly how long to wait, across server processes.
+ */
+export const requestCooldowns = pgTable(
+  'request_cooldowns',
+  {
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.bucket, table.key] }), index('request_cooldowns_last_idx').on(table.lastAt)],
 );
 
 export const newsletterSubscriptions = pgTable(
@@ -293,9 +307,7 @@ export const jobs = pgTable(
     description: text('description').notNull(),
     skillsRequired: text('skills_required').array().notNull(),
     jobType: text('job_type', { enum: ['hourly', 'fixed'] }).notNull(),
-    status: text('status', { enum: ['open', 'assigned', 'in_progress', 'completed', 'cancelled'] })
-      .notNull()
-      .default('open'),
+    status: text('status', { enum: jobStatuses }).notNull().default('open'),
     country: text('country').notNull(),
     /** The emirate (UAE) or region id within the country. */
     region: text('region'),
@@ -373,9 +385,7 @@ export const proposals = pgTable(
     /** US cents per hour, as the form asks for dollars. */
     proposedRateCents: bigint('proposed_rate_cents', { mode: 'number' }).notNull(),
     estimatedHours: integer('estimated_hours'),
-    status: text('status', { enum: ['pending', 'accepted'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: proposalStatuses }).notNull().default('pending'),
     createdAt: createdAt(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   },
@@ -445,7 +455,7 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['proposal_received', 'interest_received', 'proposal_accepted', 'job_invitation'] }).notNull(),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
     link: text('link'),

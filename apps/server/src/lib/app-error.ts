@@ -7,10 +7,12 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly detail: string | ValidationIssue[],
+    /** Sent as Retry-After: when a throttled or locked request may be made again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(typeof detail === 'string' ? detail : detail.map((issue) => issue.msg).join('; '));
     this.statusCode = errorStatus[code];
   }
 }
 
-export const tooManyRequests = (detail: string) => new AppError('rate_limited', detail);
+export const tooManyRequests = (detail: string, retryAfterSeconds?: number) => new AppError('rate_limited', detail, retryAfterSeconds);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { rateLimitCounters } from '../db/schema.ts';
+import { rateLimitCounters, requestCooldowns } from '../db/schema.ts';
 import { tooManyRequests } from '../lib/app-error.ts';
 
 /** One client: an IPv4 address, or an IPv6 /64 (one subscriber usually holds a whole /64). */
@@ -60,8 +60,35 @@ export function createRateLimiter(db: Db, clock: () => Date = () => new Date()) 
     return { isAllowed: (row?.hits ?? 0) <= rule.limit, retryAfterSeconds };
   }
 
+  /**
+   * Allows one request per key every `seconds`, measured from the last allowed one (not a fixed
+   * window, so two requests a second apart never both pass). The upsert takes the slot only when the
+   * cooldown is over; otherwise the answer says how many seconds remain.
+   */
+  async function cooldown(bucket: string, key: string, seconds: number) {
+    const now = clock();
+    const readyBefore = new Date(now.getTime() - seconds * 1000);
+    const taken = await db
+      .insert(requestCooldowns)
+      .values({ bucket, key, lastAt: now })
+      .onConflictDoUpdate({
+        target: [requestCooldowns.bucket, requestCooldowns.key],
+        set: { lastAt: now },
+        setWhere: sql`${requestCooldowns.lastAt} <= ${readyBefore}`,
+      })
+      .returning({ lastAt: requestCooldowns.lastAt });
+    if (taken.length > 0) return { isAllowed: true, retryAfterSeconds: 0 };
+    const [current] = await db
+      .select({ lastAt: requestCooldowns.lastAt })
+      .from(requestCooldowns)
+      .where(sql`${requestCooldowns.bucket} = ${bucket} and ${requestCooldowns.key} = ${key}`);
+    const waitMs = (current?.lastAt.getTime() ?? now.getTime()) + seconds * 1000 - now.getTime();
+    return { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+  }
+
   async function pruneExpired(olderThan: Date) {
     await db.delete(rateLimitCounters).where(sql`${rateLimitCounters.windowStart} < ${olderThan}`);
+    await db.delete(requestCooldowns).where(sql`${requestCooldowns.lastAt} < ${olderThan}`);
   }
 
   /** A preHandler that answers 429 with the rule's message once a client passes the limit. */
@@ -75,7 +102,7 @@ export function createRateLimiter(db: Db, clock: () => Date = () => new Date()) 
     };
   }
 
-  return { hit, limitPerClient, pruneExpired };
+  return { hit, cooldown, limitPerClient, pruneExpired };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -49,11 +49,13 @@ export function createAuthRepository(db: Db) {
         );
       await executor.insert(verificationCodes).values(code);
     },
-    async findLatestCode(purpose: CodePurpose, subjectId: string, executor: Db = db) {
+    async findLatestCode(purpose: CodePurpose, subjectId: string, channel: 'email' | 'sms', executor: Db = db) {
       const [row] = await executor
         .select()
         .from(verificationCodes)
-        .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.subjectId, subjectId)))
+        .where(
+          and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.subjectId, subjectId), eq(verificationCodes.channel, channel)),
+        )
         .orderBy(desc(verificationCodes.createdAt))
         .limit(1);
       return row;

@@ -32,6 +32,10 @@ function messageText(purpose: CodePurpose, code: string) {
   ].join('\n\n');
 }
 
+/** How long to wait before another code: the same words wherever a code is asked for too soon. */
+export const codeCooldownMessage = (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`;
+export const codeCooldownError = (seconds: number) => new AppError('rate_limited', codeCooldownMessage(seconds), seconds);
+
 export const codeMessages = {
   // One message for a wrong, used, expired or missing code, so the answer reveals nothing else.
   refused: 'Invalid or expired code. Please check the code or request a new one.',
@@ -55,7 +59,17 @@ export function createCodesService(dependencies: { db: Db; repository: AuthRepos
      * A new code for the same subject is refused for 60 seconds after the last one, and after 10
      * wrong guesses in a day.
      */
-    async issueCode(request: { purpose: CodePurpose; subjectId: string; channel: 'email' | 'sms'; to: string }, executor: Db) {
+    async issueCode(
+      request: {
+        purpose: CodePurpose;
+        subjectId: string;
+        channel: 'email' | 'sms';
+        to: string;
+        /** The earlier codes were just retired with what they confirmed: the replacement goes out at once. */
+        isReplacement?: boolean;
+      },
+      executor: Db,
+    ) {
       const now = clock();
       const wrongToday = await repository.countWrongCodes(request.purpose, request.subjectId, new Date(now.getTime() - DAY_MS), executor);
       if (wrongToday >= CODE_DAILY_WRONG_ATTEMPTS) throw refusals.dailyLimit();
@@ -63,11 +77,10 @@ export function createCodesService(dependencies: { db: Db; repository: AuthRepos
         const sentToday = await delivery.countMessagesTo('sms', request.to, new Date(now.getTime() - DAY_MS), executor);
         if (sentToday >= SMS_DAILY_LIMIT_PER_NUMBER) throw new AppError('rate_limited', codeMessages.smsLimit);
       }
-      const latest = await repository.findLatestCode(request.purpose, request.subjectId, executor);
-      const waitMs = latest ? latest.createdAt.getTime() + CODE_RESEND_COOLDOWN_MS - now.getTime() : 0;
-      if (waitMs > 0) {
-        throw new AppError('rate_limited', `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`);
-      }
+      // Per channel: a code by e-mail does not hold back the first one by SMS.
+      const latest = await repository.findLatestCode(request.purpose, request.subjectId, request.channel, executor);
+      const waitMs = latest && !request.isReplacement ? latest.createdAt.getTime() + CODE_RESEND_COOLDOWN_MS - now.getTime() : 0;
+      if (waitMs > 0) throw codeCooldownError(Math.ceil(waitMs / 1000));
       const code = generateCode();
       await repository.insertCode(
         {

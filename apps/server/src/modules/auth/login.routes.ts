@@ -43,9 +43,9 @@ export function loginRoutes(
       {
         schema: {
           tags: ['auth'],
-          summary: 'Whether the next login for this e-mail needs a solved captcha',
+          summary: 'Whether the next password login for this e-mail needs a solved captcha, or must wait out a lock',
           params: z.object({ email: z.string().max(254) }),
-          response: { 200: z.object({ requires_captcha: z.boolean() }) },
+          response: { 200: z.object({ requires_captcha: z.boolean(), is_locked: z.boolean(), locked_minutes: z.number().int() }) },
         },
       },
       async (request) => login.loginStatus(request.params.email),

@@ -4,7 +4,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { generateToken, hashSecret, hashToken, verifyAgainstDecoy, verifySecret } from '../../lib/secrets.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { toCurrentUser } from '../users/user-response.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import { internationalPhoneDigits, type UserRow } from '../users/users.repository.ts';
+import { codeCooldownError, CODE_RESEND_COOLDOWN_MS } from './codes.service.ts';
 import type { ClientInfo } from './sessions.service.ts';
 
 export const CAPTCHA_AFTER_FAILURES = 3;
@@ -18,6 +19,8 @@ export const loginMessages = {
   wrongCode: 'Invalid or expired code. Please request a new one.',
   captchaRequired: 'Please solve the captcha to continue.',
   locked: 'Account temporarily locked. Please try again or use password reset.',
+  /** Follows `locked`, so the reader knows how long the lock lasts. */
+  lockedFor: (minutes: number) => `You can try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   inactive: 'This account is not active. Please contact support.',
   codeSent: 'If an account matches, we have sent a code to it.',
   wrongCaptcha: 'Incorrect captcha answer. Please try a new one.',
@@ -32,9 +35,21 @@ export interface LoginInput {
   captcha_token?: string | undefined;
 }
 
-/** E-mail addresses compare without case; mobile numbers by their digits. */
+/** E-mail addresses compare without case; mobile numbers by the digits of their international form. */
 export const loginIdentifier = (value: string, method: LoginMethod) =>
-  method === 'sms_code' ? `phone:${value.replace(/[^\d]/g, '')}` : `email:${value.trim().toLowerCase()}`;
+  method === 'sms_code' ? `phone:${internationalPhoneDigits(value)}` : `email:${value.trim().toLowerCase()}`;
+
+const minutesUntil = (moment: Date, now: Date) => Math.max(1, Math.ceil((moment.getTime() - now.getTime()) / 60_000));
+
+/** 423 with the specification's sentence, how long the lock lasts, and Retry-After. */
+function lockedError(lockedUntil: Date, now: Date) {
+  const minutes = minutesUntil(lockedUntil, now);
+  return new AppError(
+    'locked',
+    `${loginMessages.locked} ${loginMessages.lockedFor(minutes)}`,
+    Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000),
+  );
+}
 
 export interface LoginDependencies extends AccountDependencies {
   rateLimiter: RateLimiter;
@@ -59,13 +74,14 @@ export function createLoginService(dependencies: LoginDependencies) {
       const isLockOver = throttle.lockedUntil !== null && throttle.lockedUntil <= now;
       const failures = isLockOver ? 0 : throttle.failedCount;
       const isLocked = !isLockOver && throttle.lockedUntil !== null;
-      if (isLocked && method === 'password') return { outcome: 'locked' as const };
+      if (isLocked && method === 'password' && throttle.lockedUntil)
+        return { outcome: 'locked' as const, lockedUntil: throttle.lockedUntil };
       if (failures >= CAPTCHA_AFTER_FAILURES && !hasCaptcha) return { outcome: 'captcha_required' as const };
       const attempt = failures + 1;
       const lockedUntil =
         attempt >= LOCK_AFTER_FAILURES ? new Date(now.getTime() + LOCK_DURATION_MS) : isLockOver ? null : throttle.lockedUntil;
       await auth.updateThrottle(identifier, { failedCount: attempt, lockedUntil }, tx);
-      return { outcome: 'reserved' as const, isLockingAttempt: attempt === LOCK_AFTER_FAILURES };
+      return { outcome: 'reserved' as const, isLockingAttempt: attempt === LOCK_AFTER_FAILURES, lockedUntil };
     });
   }
 
@@ -105,7 +121,7 @@ export function createLoginService(dependencies: LoginDependencies) {
       const identifier = loginIdentifier(input.email, input.login_method);
       const hasCaptcha = input.captcha_token ? await auth.spendCaptchaToken(hashToken(input.captcha_token), clock()) : false;
       const reservation = await reserveAttempt(identifier, input.login_method, hasCaptcha);
-      if (reservation.outcome === 'locked') throw new AppError('locked', loginMessages.locked);
+      if (reservation.outcome === 'locked') throw lockedError(reservation.lockedUntil, clock());
       if (reservation.outcome === 'captcha_required') throw new AppError('rate_limited', loginMessages.captchaRequired);
 
       const user = await findAccount(input);
@@ -119,9 +135,9 @@ export function createLoginService(dependencies: LoginDependencies) {
       });
 
       if (!isAccepted || !user) {
-        if (reservation.isLockingAttempt) {
+        if (reservation.isLockingAttempt && reservation.lockedUntil) {
           if (user) await warnOfLock(user);
-          throw new AppError('locked', loginMessages.locked);
+          throw lockedError(reservation.lockedUntil, clock());
         }
         throw new AppError('unauthorized', input.login_method === 'password' ? loginMessages.wrongCredentials : loginMessages.wrongCode);
       }
@@ -130,32 +146,33 @@ export function createLoginService(dependencies: LoginDependencies) {
       return { access_token: await sessions.openSession(user.id, client), user: toCurrentUser(user) };
     },
 
+    /** Whether the next password login needs a captcha; while locked it needs none, only the wait. */
     async loginStatus(email: string) {
+      const now = clock();
       const throttle = await auth.findThrottle(loginIdentifier(email, 'password'));
-      const isLockExpired = throttle?.lockedUntil != null && throttle.lockedUntil <= clock();
-      return { requires_captcha: !isLockExpired && (throttle?.failedCount ?? 0) >= CAPTCHA_AFTER_FAILURES };
+      const lockedUntil = throttle?.lockedUntil ?? null;
+      if (lockedUntil && lockedUntil > now) {
+        return { requires_captcha: false, is_locked: true, locked_minutes: minutesUntil(lockedUntil, now) };
+      }
+      const failures = lockedUntil ? 0 : (throttle?.failedCount ?? 0);
+      return { requires_captcha: failures >= CAPTCHA_AFTER_FAILURES, is_locked: false, locked_minutes: 0 };
     },
 
-    /** Sends a login code; the answer is the same whether or not an account matches. */
+    /**
+     * Sends a login code; the answer is the same whether or not an account matches. A second request
+     * for the same address or number within a minute is answered 429 with the seconds left, whether
+     * or not an account has it, so the wait reveals nothing either.
+     */
     async sendLoginCode(method: 'email' | 'sms', identifierInput: string) {
       const loginMethod = method === 'sms' ? 'sms_code' : 'email_code';
-      const limit = await rateLimiter.hit(
-        { bucket: 'login-code', limit: 1, windowSeconds: 60, message: '' },
-        loginIdentifier(identifierInput, loginMethod),
-      );
-      if (!limit.isAllowed)
-        throw new AppError('rate_limited', `Please wait ${limit.retryAfterSeconds} seconds before requesting a new code.`);
+      const wait = await rateLimiter.cooldown('login-code', loginIdentifier(identifierInput, loginMethod), CODE_RESEND_COOLDOWN_MS / 1000);
+      if (!wait.isAllowed) throw codeCooldownError(wait.retryAfterSeconds);
       const user = await findAccount({ email: identifierInput, login_method: loginMethod });
       // An unknown address costs the same hashing as a real code, so the timing tells nothing.
       if (!user || user.accountStatus !== 'active') await hashSecret(generateToken());
       if (user && user.accountStatus === 'active') {
         const to = method === 'sms' ? `${user.countryCode}${user.phoneNumber}` : user.email;
-        await db
-          .transaction((tx) => codes.issueCode({ purpose: 'login', subjectId: user.id, channel: method, to }, tx))
-          .catch((error: unknown) => {
-            // The per-identifier limit above already answered a too-early request; a cooldown here is not news.
-            if (!(error instanceof AppError && error.code === 'rate_limited')) throw error;
-          });
+        await db.transaction((tx) => codes.issueCode({ purpose: 'login', subjectId: user.id, channel: method, to }, tx));
         void delivery.dispatchSoon();
       }
       return { success: true, message: loginMessages.codeSent };

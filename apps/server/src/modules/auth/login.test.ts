@@ -54,7 +54,8 @@ describe('POST /api/auth/enhanced-login', () => {
     for (let attempt = 0; attempt < 3; attempt += 1)
       expect((await login(app, { email: input.email, password: 'Wrong2025pass' })).statusCode).toBe(401);
 
-    expect((await app.inject({ method: 'GET', url: `/api/auth/login-status/${input.email}` })).json()).toEqual({ requires_captcha: true });
+    const status = async () => (await app.inject({ method: 'GET', url: `/api/auth/login-status/${input.email}` })).json<unknown>();
+    expect(await status()).toEqual({ requires_captcha: true, is_locked: false, locked_minutes: 0 });
     const withoutCaptcha = await login(app, { email: input.email, password });
     expect(withoutCaptcha.statusCode).toBe(429);
     expect(withoutCaptcha.json().detail).toContain('captcha');
@@ -64,14 +65,24 @@ describe('POST /api/auth/enhanced-login', () => {
     );
     const locking = await login(app, { email: input.email, password: 'Wrong2025pass', captcha_token: await solveCaptcha(app) });
     expect(locking.statusCode).toBe(423);
-    expect(locking.json().detail).toBe('Account temporarily locked. Please try again or use password reset.');
+    expect(locking.json().detail).toBe(
+      'Account temporarily locked. Please try again or use password reset. You can try again in 30 minutes.',
+    );
+    expect(locking.headers['retry-after']).toBe('1800');
+    // While locked, no captcha is asked: only the wait, which the status and the answer both tell.
+    expect(await status()).toEqual({ requires_captcha: false, is_locked: true, locked_minutes: 30 });
 
-    const rightButLocked = await login(app, { email: input.email, password, captcha_token: await solveCaptcha(app) });
+    clock.advance(12 * 60_000);
+    const rightButLocked = await login(app, { email: input.email, password });
     expect(rightButLocked.statusCode).toBe(423);
+    expect(rightButLocked.json().detail).toBe(
+      'Account temporarily locked. Please try again or use password reset. You can try again in 18 minutes.',
+    );
+    expect(await status()).toEqual({ requires_captcha: false, is_locked: true, locked_minutes: 18 });
     const outbox = (await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${input.email}` })).json();
     expect(outbox.messages[0].subject).toBe('Your Mihna account was temporarily locked');
 
-    clock.advance(31 * 60_000);
+    clock.advance(19 * 60_000);
     expect((await login(app, { email: input.email, password })).statusCode).toBe(200);
   });
 
@@ -142,6 +153,27 @@ describe('POST /api/auth/enhanced-login', () => {
     expect(bySms.json().user.id).toBe(user.id);
   });
 
+  it('sends an SMS code to a number typed in Arabic-Indic digits, and takes a pasted code with spaces or words', async () => {
+    const { input, user } = await createUser(app);
+    const national = `0${String(input.phone_number)}`;
+    const arabic = national.replace(/\d/g, (digit) => '٠١٢٣٤٥٦٧٨٩'[Number(digit)] ?? digit);
+    const eastern = national.replace(/\d/g, (digit) => '۰۱۲۳۴۵۶۷۸۹'[Number(digit)] ?? digit);
+    const sent = await app.inject({ method: 'POST', url: '/api/auth/send-login-code?method=sms', payload: { email: arabic } });
+    expect(sent.statusCode).toBe(200);
+    const mobile = `+971${String(input.phone_number)}`;
+    const code = await readLatestCode(app, mobile);
+    const pasted = await login(app, {
+      email: eastern,
+      login_method: 'sms_code',
+      verification_code: `Code: ${code.slice(0, 3)} ${code.slice(3)}`,
+    });
+    expect(pasted.statusCode).toBe(200);
+    expect(pasted.json().user.id).toBe(user.id);
+    // The same number in other digits is the same request: the minute's wait applies to it.
+    const again = await app.inject({ method: 'POST', url: '/api/auth/send-login-code?method=sms', payload: { email: mobile } });
+    expect(again.statusCode).toBe(429);
+  });
+
   it('allows one login code a minute per address, answering the same for unknown addresses', async () => {
     const { input } = await createUser(app);
     const known = await app.inject({ method: 'POST', url: '/api/auth/send-login-code?method=email', payload: { email: input.email } });
@@ -153,6 +185,32 @@ describe('POST /api/auth/enhanced-login', () => {
     expect(unknown.json()).toEqual(known.json());
     const again = await app.inject({ method: 'POST', url: '/api/auth/send-login-code?method=email', payload: { email: input.email } });
     expect(again.statusCode).toBe(429);
+    expect(again.json().detail).toBe('Please wait 60 seconds before requesting a new code.');
+    expect(again.headers['retry-after']).toBe('60');
+    // Unknown addresses wait the same, so the wait reveals nothing.
+    clock.advance(20_000);
+    const ghost = uniqueEmail('ghost');
+    await app.inject({ method: 'POST', url: '/api/auth/send-login-code?method=email', payload: { email: ghost } });
+    const ghostAgain = await app.inject({ method: 'POST', url: '/api/auth/send-login-code?method=email', payload: { email: ghost } });
+    expect(ghostAgain.statusCode).toBe(429);
+    expect(ghostAgain.json().detail).toBe('Please wait 60 seconds before requesting a new code.');
+    const stillWaiting = await app.inject({
+      method: 'POST',
+      url: '/api/auth/send-login-code?method=email',
+      payload: { email: input.email },
+    });
+    expect(stillWaiting.json().detail).toBe('Please wait 40 seconds before requesting a new code.');
+    // An SMS code right after an e-mail code is a different request, and it is sent.
+    const sms = await app.inject({
+      method: 'POST',
+      url: '/api/auth/send-login-code?method=sms',
+      payload: { email: `${input.country_code}${input.phone_number}` },
+    });
+    expect(sms.statusCode).toBe(200);
+    const texts = (
+      await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(`${input.country_code}${input.phone_number}`)}` })
+    ).json();
+    expect(texts.messages).toHaveLength(1);
     const missing = await app.inject({ method: 'POST', url: '/api/auth/send-login-code?method=email', payload: { email: '' } });
     expect(missing.json().detail[0].msg).toBe('Please enter your email first.');
   });

@@ -2,7 +2,8 @@ import type { AccountDependencies } from './account-dependencies.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { generateToken, hashSecret } from '../../lib/secrets.ts';
-import { codeMessages } from './codes.service.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { codeCooldownError, codeMessages, CODE_RESEND_COOLDOWN_MS } from './codes.service.ts';
 import { loginIdentifier } from './login.service.ts';
 import { commonPasswordMessage } from './registration.service.ts';
 
@@ -11,22 +12,24 @@ export const resetMessages = {
   completed: 'Your password has been reset. You can now log in with your new password.',
 } as const;
 
-export function createPasswordResetService(dependencies: AccountDependencies) {
-  const { db, auth, users, codes, sessions, delivery } = dependencies;
+export function createPasswordResetService(dependencies: AccountDependencies & { rateLimiter: RateLimiter }) {
+  const { db, auth, users, codes, sessions, delivery, rateLimiter } = dependencies;
 
   return {
-    /** The same answer whether or not the e-mail has an account. */
+    /**
+     * The same answer whether or not the e-mail has an account; a second request for the address
+     * within a minute is answered 429 with the seconds left, also whether or not it has one.
+     */
     async requestReset(email: string) {
+      const wait = await rateLimiter.cooldown('reset-code', loginIdentifier(email, 'password'), CODE_RESEND_COOLDOWN_MS / 1000);
+      if (!wait.isAllowed) throw codeCooldownError(wait.retryAfterSeconds);
       const user = await users.findUserByEmail(email);
       // The same hashing work for an unknown address, so the answer's timing tells nothing.
       if (!user) await hashSecret(generateToken());
       if (user) {
-        await db
-          .transaction((tx) => codes.issueCode({ purpose: 'password_reset', subjectId: user.id, channel: 'email', to: user.email }, tx))
-          .catch((error: unknown) => {
-            // Too soon after the last code: the answer must still not reveal that the account exists.
-            if (!(error instanceof AppError && error.code === 'rate_limited')) throw error;
-          });
+        await db.transaction((tx) =>
+          codes.issueCode({ purpose: 'password_reset', subjectId: user.id, channel: 'email', to: user.email }, tx),
+        );
         void delivery.dispatchSoon();
       }
       return { success: true, message: resetMessages.requested };

@@ -19,6 +19,8 @@ const registrationResponseSchema = z.object({
   access_token: z.string().nullable(),
   user: currentUserSchema.nullable(),
   moderation_messages: z.array(z.string()),
+  /** Set when this submission replaced a waiting registration: a new code went out and the old ones died. */
+  message: z.string().nullable(),
 });
 
 const errors = {

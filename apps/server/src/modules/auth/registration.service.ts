@@ -6,6 +6,7 @@ import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import { toCurrentUser } from '../users/user-response.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { PendingRegistration } from './auth.repository.ts';
 import type { ClientInfo } from './sessions.service.ts';
 
@@ -14,19 +15,27 @@ const PENDING_LIFETIME_MS = 24 * 3_600_000;
 export const commonPasswordMessage = 'This password is too common. Please choose a less predictable one.';
 export const pendingRegistrationMessage =
   'A registration for this email is waiting for verification. Enter the code we sent, or request a new one.';
+/** Said when a new submission replaces a waiting one: its code went out at once, and the old ones died. */
+export const replacedRegistrationMessage = (method: 'email' | 'sms') =>
+  `We sent a new code to your ${method === 'sms' ? 'phone' : 'email'}. Codes sent before no longer work.`;
+export const tooManyRegistrationsMessage = 'Too many registrations for this email. Please try again in an hour.';
 
 type StoredRegistration = Omit<Registration, 'password' | 'confirm_password'> & { password_hash: string };
 
 export interface RegistrationDependencies extends AccountDependencies {
   moderation: ModerationService;
+  rateLimiter: RateLimiter;
   clock: () => Date;
 }
+
+// Each submission for an address sends a code to it: at most this many an hour, from anywhere.
+const SUBMISSIONS_PER_ADDRESS_PER_HOUR = 10;
 
 const recipientOf = (registration: Pick<PendingRegistration, 'verificationMethod'>, email: string, details: StoredRegistration) =>
   registration.verificationMethod === 'sms' ? `${details.country_code}${details.phone_number}` : email;
 
 export function createRegistrationService(dependencies: RegistrationDependencies) {
-  const { db, auth, users, codes, sessions, delivery, moderation, clock } = dependencies;
+  const { db, auth, users, codes, sessions, delivery, moderation, rateLimiter, clock } = dependencies;
 
   async function assertIdentityFree(email: string, countryCode: string, phone: string, executor: Db) {
     if (await users.findUserByEmail(email, executor)) {
@@ -50,6 +59,11 @@ export function createRegistrationService(dependencies: RegistrationDependencies
         password_hash: await hashSecret(password),
       };
       const now = clock();
+      const submissions = await rateLimiter.hit(
+        { bucket: 'register-address', limit: SUBMISSIONS_PER_ADDRESS_PER_HOUR, windowSeconds: 3600, message: tooManyRegistrationsMessage },
+        input.email.toLowerCase(),
+      );
+      if (!submissions.isAllowed) throw new AppError('rate_limited', tooManyRegistrationsMessage, submissions.retryAfterSeconds);
 
       const outcome = await db.transaction(async (tx) => {
         await assertIdentityFree(input.email, input.country_code, input.phone_number, tx);
@@ -60,51 +74,41 @@ export function createRegistrationService(dependencies: RegistrationDependencies
           details,
           expiresAt: new Date(now.getTime() + PENDING_LIFETIME_MS),
         };
-        if (existing && existing.expiresAt > now) {
+        const isReplacement = existing !== undefined && existing.expiresAt > now;
+        let pending: Pick<PendingRegistration, 'id' | 'verificationMethod'>;
+        if (existing && isReplacement) {
           // The newest registration replaces the waiting one and every code sent for it dies with it,
-          // so nobody can park a password on an address for its owner to confirm. A new code goes out
-          // now, or from the dialog's resend once the minute since the last one has passed.
+          // so nobody can park a password on an address for its owner to confirm. Its own code goes
+          // out at once, so the person who just submitted always holds a code that works.
           await auth.updatePendingRegistration(existing.id, fields, tx);
           await auth.retireLiveCodes('registration', existing.id, tx);
-          await codes
-            .issueCode(
-              {
-                purpose: 'registration',
-                subjectId: existing.id,
-                channel: input.verification_method,
-                to: recipientOf(fields, input.email, details),
-              },
-              tx,
-            )
-            .catch((error: unknown) => {
-              if (!(error instanceof AppError && error.code === 'rate_limited')) throw error;
-            });
-          return { replaced: existing };
+          pending = { id: existing.id, verificationMethod: fields.verificationMethod };
+        } else {
+          if (existing) await auth.deletePendingRegistration(existing.id, tx);
+          pending = await auth.insertPendingRegistration({ email: input.email, ...fields }, tx);
         }
-        if (existing) await auth.deletePendingRegistration(existing.id, tx);
-        const created = await auth.insertPendingRegistration({ email: input.email, ...fields }, tx);
         await codes.issueCode(
           {
             purpose: 'registration',
-            subjectId: created.id,
-            channel: created.verificationMethod,
+            subjectId: pending.id,
+            channel: pending.verificationMethod,
             to: recipientOf(fields, input.email, details),
+            isReplacement,
           },
           tx,
         );
-        return { created };
+        return { pending, isReplacement };
       });
       void delivery.dispatchSoon();
-      if (outcome.replaced) throw new AppError('rate_limited', pendingRegistrationMessage);
-      const pending = outcome.created;
 
       return {
-        registration_id: pending.id,
-        verification_method: pending.verificationMethod,
+        registration_id: outcome.pending.id,
+        verification_method: outcome.pending.verificationMethod,
         verification_required: true,
         access_token: null,
         user: null,
         moderation_messages: moderated.messages,
+        message: outcome.isReplacement ? replacedRegistrationMessage(outcome.pending.verificationMethod) : null,
       };
     },
 

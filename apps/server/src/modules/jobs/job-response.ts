@@ -1,4 +1,4 @@
-import { fromMinorUnits, type CurrencyCode, type JobCard, type JobDetail } from '@mihna/shared';
+import { fromMinorUnits, type CurrencyCode, type InterestDetails, type JobCard, type JobDetail, type OwnProposal } from '@mihna/shared';
 import type { jobs } from '../../db/schema.ts';
 import { mediaPath } from '../media/media.routes.ts';
 import type { UserRow } from '../users/users.repository.ts';
@@ -46,20 +46,30 @@ export function toJobCard(job: JobCardRow, now: Date): JobCard {
   };
 }
 
+/** What the viewer has done on the job, and what was sent to them. */
 export interface Viewer {
   user: UserRow | undefined;
-  hasProposal: boolean;
-  hasExpressedInterest: boolean;
-  isHired: boolean;
+  proposal: OwnProposal | null;
+  interest: InterestDetails | null;
+  invitation: { message: string | null; created_at: string } | null;
 }
 
-export function toJobDetail(job: JobCardRow, employer: UserRow, viewer: Viewer, now: Date): JobDetail {
+export const anonymousViewer = (user: UserRow | undefined): Viewer => ({ user, proposal: null, interest: null, invitation: null });
+
+/** The client's record, as a professional weighs it before proposing. */
+export interface EmployerRecord {
+  projectsPosted: number;
+  hiresMade: number;
+}
+
+export function toJobDetail(job: JobCardRow, employer: UserRow, record: EmployerRecord, viewer: Viewer, now: Date): JobDetail {
   const isOwner = viewer.user?.id === job.employerId;
+  const isHired = viewer.proposal?.status === 'accepted';
   return {
     ...toJobCard(job, now),
     employer_id: job.employerId,
     proposals_count: job.proposalCount,
-    address: isOwner || viewer.isHired ? job.address : null,
+    address: isOwner || isHired ? job.address : null,
     employer_info: {
       id: employer.id,
       name: `${employer.firstName} ${employer.lastName}`,
@@ -67,7 +77,19 @@ export function toJobDetail(job: JobCardRow, employer: UserRow, viewer: Viewer, 
       company: employer.companyName,
       account_status: employer.accountStatus,
       profile_picture: employer.profilePictureId ? mediaPath(employer.profilePictureId) : null,
+      member_since: employer.createdAt.toISOString(),
+      projects_posted: record.projectsPosted,
+      hires_made: record.hiresMade,
+      rating: employer.totalRating,
+      total_reviews: employer.totalReviews,
     },
-    viewer: { is_owner: isOwner, has_proposal: viewer.hasProposal, has_expressed_interest: viewer.hasExpressedInterest },
+    viewer: {
+      is_owner: isOwner,
+      has_proposal: viewer.proposal !== null && viewer.proposal.status !== 'withdrawn',
+      has_expressed_interest: viewer.interest !== null,
+      proposal: viewer.proposal,
+      interest: viewer.interest,
+      invitation: viewer.invitation,
+    },
   };
 }

@@ -167,8 +167,46 @@ describe('GET /search/jobs', () => {
     }
   });
 
-  it('treats an unknown country as all GCC countries', async () => {
+  it('reads ‘All GCC Countries’ as every country, and places and industries by id or English or Arabic name', async () => {
     expect((await search({ country: 'All GCC Countries' })).total).toBe(7);
+    const byName: [Record<string, string>, string[]][] = [
+      [{ country: 'Saudi Arabia' }, ['arabicRiyadh']],
+      [{ country: 'المملكة العربية السعودية', region: 'الرياض' }, ['arabicRiyadh']],
+      [{ emirate: 'Abu Dhabi' }, ['mobileAbuDhabi']],
+      [{ country: 'uae', emirate: 'الشارقة' }, ['cleaningSharjah']],
+      [{ industry_category: 'FINANCE & BANKING' }, ['ledgerKuwait']],
+      [{ industry_category: 'Local Services', local_service_subcategory: 'Home Deep Cleaning' }, ['cleaningSharjah']],
+    ];
+    for (const [query, expected] of byName) expect(keysOf((await search(query)).jobs), JSON.stringify(query)).toEqual(expected);
+  });
+
+  it('refuses an unknown country, place or industry on its field rather than answering every project', async () => {
+    const refusal = async (query: Record<string, string>) => {
+      const response = await app.inject({ method: 'GET', url: '/api/search/jobs', query });
+      expect(response.statusCode, JSON.stringify(query)).toBe(422);
+      return response.json<{ detail: { loc: string[]; msg: string }[] }>().detail.map((issue) => [issue.loc.at(-1), issue.msg]);
+    };
+    expect(await refusal({ country: 'Atlantis' })).toEqual([['country', 'Not a known country']]);
+    expect(await refusal({ emirate: 'Gotham' })).toEqual([['emirate', 'Not a known emirate']]);
+    expect(await refusal({ country: 'SA', region: 'dubai' })).toEqual([['region', 'Not a known region']]);
+    expect(await refusal({ industry_category: 'alchemy' })).toEqual([['industry_category', 'Not a known industry']]);
+    expect(await refusal({ local_service_category: 'wizardry' })).toEqual([
+      ['local_service_category', 'Not a known local service category'],
+    ]);
+  });
+
+  it('answers negative, absurd and reversed budgets, and an over-long search, with a clear message', async () => {
+    const refusal = async (query: Record<string, string>) => {
+      const response = await app.inject({ method: 'GET', url: '/api/search/jobs', query });
+      expect(response.statusCode, JSON.stringify(query)).toBe(422);
+      return response.json<{ detail: { msg: string }[] }>().detail.map((issue) => issue.msg);
+    };
+    expect(await refusal({ min_budget: '-100' })).toEqual(['Must be at least 0']);
+    expect(await refusal({ max_budget: '123456789012345678' })).toEqual(['Must be no more than 100000000']);
+    expect(await refusal({ min_budget: '1e300' })).toEqual(['Must be a valid number']);
+    expect(await refusal({ min_budget: '5000', max_budget: '1000' })).toEqual(['Maximum budget must be at least the minimum budget']);
+    expect(await refusal({ q: 'a'.repeat(10_000) })).toEqual(['Must be no more than 200 characters']);
+    expect(keysOf((await search({ country: 'AE', min_budget: '١٠٬٠٠٠' })).jobs)).toEqual(['webDubai']);
   });
 
   it('sorts by highest budget and by least competition, featured first in each', async () => {

@@ -1,17 +1,24 @@
 import {
   errorResponseSchema,
-  jobCardSchema,
+  jobChangedSchema,
   jobCreatedSchema,
   jobCreationSchema,
   jobDetailSchema,
   jobSearchParamsSchema,
   jobSearchResponseSchema,
+  ownJobsParamsSchema,
+  ownJobsResponseSchema,
   type JobSearchResponse,
 } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientInfo, type SessionsService } from '../auth/sessions.service.ts';
 import type { JobsService } from './jobs.service.ts';
+
+const jobIdParams = z.object({ jobId: z.string().max(64) });
+// Statuses every route with a JSON body can answer before its handler runs.
+const bodyErrors = { 400: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema, 422: errorResponseSchema };
+const changeErrors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
 export function jobsRoutes(sessions: SessionsService, jobs: JobsService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -23,7 +30,7 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
           summary: 'Post a project (employers only); the featured option answers with the fee to pay',
           security: [{ bearerAuth: [] }],
           body: jobCreationSchema,
-          response: { 201: jobCreatedSchema, 401: errorResponseSchema, 403: errorResponseSchema, 422: errorResponseSchema },
+          response: { 201: jobCreatedSchema, ...bodyErrors, 401: errorResponseSchema, 403: errorResponseSchema },
         },
       },
       async (request, reply) => {
@@ -37,12 +44,56 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
       {
         schema: {
           tags: ['jobs'],
-          summary: 'The signed-in employer’s own projects, newest first',
+          summary: 'The signed-in employer’s own projects in every status, newest first, with their proposal counts',
           security: [{ bearerAuth: [] }],
-          response: { 200: z.object({ jobs: z.array(jobCardSchema) }), 401: errorResponseSchema },
+          querystring: ownJobsParamsSchema,
+          response: { 200: ownJobsResponseSchema, 401: errorResponseSchema, 422: errorResponseSchema },
         },
       },
-      async (request) => jobs.listOwnJobs(await sessions.requireUser(request)),
+      async (request) => jobs.listOwnJobs(await sessions.requireUser(request), request.query),
+    );
+
+    app.put(
+      '/jobs/:jobId',
+      {
+        schema: {
+          tags: ['jobs'],
+          summary: 'Edit one of your open projects, under the same rules and moderation as posting',
+          security: [{ bearerAuth: [] }],
+          params: jobIdParams,
+          body: jobCreationSchema,
+          response: { 200: jobChangedSchema, ...bodyErrors, ...changeErrors },
+        },
+      },
+      async (request) => jobs.updateJob(await sessions.requireUser(request), request.params.jobId, request.body),
+    );
+
+    app.put(
+      '/jobs/:jobId/close',
+      {
+        schema: {
+          tags: ['jobs'],
+          summary: 'Close one of your open projects: it leaves search, and the professionals who proposed are told',
+          security: [{ bearerAuth: [] }],
+          params: jobIdParams,
+          response: { 200: jobChangedSchema, 422: errorResponseSchema, ...changeErrors },
+        },
+      },
+      async (request) => jobs.closeJob(await sessions.requireUser(request), request.params.jobId),
+    );
+
+    app.put(
+      '/jobs/:jobId/reopen',
+      {
+        schema: {
+          tags: ['jobs'],
+          summary: 'Reopen one of your closed projects: it returns to search, and the professionals who proposed are told',
+          security: [{ bearerAuth: [] }],
+          params: jobIdParams,
+          response: { 200: jobChangedSchema, 422: errorResponseSchema, ...changeErrors },
+        },
+      },
+      async (request) => jobs.reopenJob(await sessions.requireUser(request), request.params.jobId),
     );
 
     app.get(
@@ -51,8 +102,8 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
         schema: {
           tags: ['jobs'],
           summary: 'A project’s detail; views are counted once per viewer per day',
-          params: z.object({ jobId: z.string().max(64) }),
-          response: { 200: jobDetailSchema, 404: errorResponseSchema },
+          params: jobIdParams,
+          response: { 200: jobDetailSchema, 404: errorResponseSchema, 422: errorResponseSchema },
         },
       },
       async (request) => {

@@ -6,19 +6,25 @@ import {
   jobSearchResponseSchema,
   toMinorUnits,
   toUsdCents,
+  type JobChanged,
   type JobCreated,
   type JobCreation,
   type JobSearchParams,
   type JobSearchResponse,
+  type NotificationKind,
+  type OwnJobsResponse,
 } from '@mihna/shared';
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
+import { partyName } from '../profiles/public-user.ts';
+import { toInterestDetails, toOwnProposal } from '../proposals/proposal-response.ts';
+import type { ProposalsService } from '../proposals/proposals.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
-import { toJobCard, toJobDetail } from './job-response.ts';
+import { anonymousViewer, toJobCard, toJobDetail, type JobCardRow, type Viewer } from './job-response.ts';
 import { countJobs, matchKey, nextFeaturedEnd, readJobsPage, readSearchVersions, searchCursor, type SearchTotals } from './job-search.ts';
 import { createJobsRepository } from './jobs.repository.ts';
 import { createSearchCache } from './search-cache.ts';
@@ -43,30 +49,113 @@ const viewerKey = ({ user, ipAddress, userAgent }: ViewerIdentity) =>
         .digest('base64url')
         .slice(0, 22)}`;
 
-export function createJobsService(dependencies: { db: Db; users: UsersRepository; moderation: ModerationService; clock: () => Date }) {
-  const { db, users, moderation, clock } = dependencies;
+/** The countries' hours ahead of UTC: a deadline is in the past once that day has ended where the work is. */
+const utcOffsetHours: Record<string, number> = { AE: 4, OM: 4, SA: 3, QA: 3, KW: 3, BH: 3 };
+const todayIn = (country: string, now: Date) =>
+  new Date(now.getTime() + (utcOffsetHours[country] ?? 4) * 3_600_000).toISOString().slice(0, 10);
+
+const deadlinePastError = () =>
+  new AppError('validation_failed', [{ loc: ['body', 'deadline'], msg: jobMessages.deadlinePast, type: 'deadline' }]);
+
+/** The columns a posting or an edit writes, in the country's currency (minor units) and in US cents. */
+function jobFields(input: JobCreation, moderated: { title?: string | undefined; description?: string | undefined }) {
+  const currency = currencyOfCountry(input.country);
+  return {
+    title: moderated.title ?? input.title,
+    description: moderated.description ?? input.description,
+    skillsRequired: input.skills_required,
+    jobType: input.project_type,
+    country: input.country,
+    region: input.emirate ?? null,
+    city: input.city ?? null,
+    address: input.address ?? null,
+    industryCategory: input.industry_category ?? null,
+    localServiceCategory: input.local_service_category ?? null,
+    localServiceSubcategory: input.local_service_subcategory ?? null,
+    paymentMethod: input.payment_method,
+    currency,
+    budgetMinMinor: toMinorUnits(input.budget_min, currency),
+    budgetMaxMinor: toMinorUnits(input.budget_max, currency),
+    budgetMinUsd: toUsdCents(input.budget_min, currency),
+    budgetMaxUsd: toUsdCents(input.budget_max, currency),
+    isUrgent: input.is_urgent,
+    locationRequired: input.location_required,
+    allowRemote: input.allow_remote,
+    startDate: input.start_date ?? null,
+    deadline: input.deadline ?? null,
+  };
+}
+
+const moderationMessageOf = (messages: string[]) => (messages.length > 0 ? messages.join(' ') : null);
+
+export function createJobsService(dependencies: {
+  db: Db;
+  users: UsersRepository;
+  moderation: ModerationService;
+  proposals: Pick<ProposalsService, 'notifyPendingAuthors'>;
+  clock: () => Date;
+}) {
+  const { db, users, moderation, proposals, clock } = dependencies;
   const repository = createJobsRepository(db);
   const answerCache = createSearchCache<string>({ maxEntries: 1000, maxAgeMs: 60_000 });
   const totalsCache = createSearchCache<SearchTotals>({ maxEntries: 5000, maxAgeMs: 10 * 60_000 });
 
-  async function loadDetail(jobId: string, viewer: UserRow | undefined) {
-    const job = isRowId(jobId) ? await repository.findJob(jobId) : undefined;
-    const employer = job && (await users.findUserById(job.employerId));
-    if (!job || !employer) throw new AppError('not_found', jobMessages.notFound);
-    const state = viewer ? await repository.viewerState(job.id, viewer.id) : undefined;
+  /** Who the viewer is to the job: their proposal and interest, and the invitation they were sent. */
+  async function viewerOf(jobId: string, user: UserRow | undefined): Promise<Viewer> {
+    if (!user) return anonymousViewer(undefined);
+    const records = await repository.viewerRecords(jobId, user.id);
     return {
-      job,
-      detail: toJobDetail(
-        job,
-        employer,
-        {
-          user: viewer,
-          hasProposal: state?.hasProposal ?? false,
-          hasExpressedInterest: state?.hasExpressedInterest ?? false,
-          isHired: state?.isHired ?? false,
-        },
-        clock(),
-      ),
+      user,
+      proposal: records.proposal ? toOwnProposal(records.proposal) : null,
+      interest: records.interest ? toInterestDetails(records.interest) : null,
+      invitation: records.invitation
+        ? { message: records.invitation.message, created_at: records.invitation.createdAt.toISOString() }
+        : null,
+    };
+  }
+
+  async function describeJob(job: JobCardRow, user: UserRow | undefined) {
+    const employer = user?.id === job.employerId ? user : await users.findUserById(job.employerId);
+    if (!employer) throw new AppError('not_found', jobMessages.notFound);
+    const [record, viewer] = await Promise.all([repository.employerRecord(employer.id), viewerOf(job.id, user)]);
+    return toJobDetail(job, employer, record, viewer, clock());
+  }
+
+  /** Locks the owner's job and checks it may go from the status it has; the change runs in the same transaction. */
+  async function changeOwnJob<T>(
+    user: UserRow,
+    jobId: string,
+    change: { from: JobCardRow['status']; refusal: string },
+    apply: (job: JobCardRow, tx: Db) => Promise<T>,
+  ) {
+    if (!isRowId(jobId)) throw new AppError('not_found', jobMessages.notFound);
+    return db.transaction(async (tx) => {
+      const job = await repository.lockJob(jobId, tx);
+      if (!job) throw new AppError('not_found', jobMessages.notFound);
+      if (job.employerId !== user.id) throw new AppError('forbidden', jobMessages.onlyOwnerChanges);
+      if (job.status !== change.from) throw new AppError('conflict', change.refusal);
+      return apply(job, tx);
+    });
+  }
+
+  /** Closes or reopens the owner's job and tells the authors of its pending proposals. */
+  async function moveJob(user: UserRow, jobId: string, move: { from: 'open' | 'closed'; to: 'open' | 'closed' }): Promise<JobChanged> {
+    const isClosing = move.to === 'closed';
+    const kind: NotificationKind = isClosing ? 'job_closed' : 'job_reopened';
+    const changed = await changeOwnJob(
+      user,
+      jobId,
+      { from: move.from, refusal: isClosing ? jobMessages.notClosable : jobMessages.notReopenable },
+      async (job, tx) => {
+        const updated = await repository.updateJob(job.id, { status: move.to, updatedAt: clock() }, tx);
+        await proposals.notifyPendingAuthors(updated, kind, partyName(user), tx);
+        return updated;
+      },
+    );
+    return {
+      job: await describeJob(changed, user),
+      message: isClosing ? jobMessages.closed : jobMessages.reopened,
+      moderation_message: null,
     };
   }
 
@@ -77,41 +166,22 @@ export function createJobsService(dependencies: { db: Db; users: UsersRepository
      */
     async createJob(user: UserRow, input: JobCreation): Promise<JobCreated> {
       if (user.role !== 'employer') throw new AppError('forbidden', jobMessages.onlyEmployers);
+      const now = clock();
+      if (input.deadline && input.deadline < todayIn(input.country, now)) throw deadlinePastError();
       const moderated = moderation.moderateFields({ title: input.title, description: input.description });
-      const currency = currencyOfCountry(input.country);
+      const fields = jobFields(input, moderated.values);
       const created = await repository.insertJob({
+        ...fields,
         employerId: user.id,
-        title: moderated.values.title ?? input.title,
-        description: moderated.values.description ?? input.description,
-        skillsRequired: input.skills_required,
-        jobType: input.project_type,
-        country: input.country,
-        region: input.emirate ?? null,
-        city: input.city ?? null,
-        address: input.address ?? null,
-        industryCategory: input.industry_category ?? null,
-        localServiceCategory: input.local_service_category ?? null,
-        localServiceSubcategory: input.local_service_subcategory ?? null,
-        paymentMethod: input.payment_method,
-        currency,
-        budgetMinMinor: toMinorUnits(input.budget_min, currency),
-        budgetMaxMinor: toMinorUnits(input.budget_max, currency),
-        budgetMinUsd: toUsdCents(input.budget_min, currency),
-        budgetMaxUsd: toUsdCents(input.budget_max, currency),
         featuredRequested: input.is_featured,
-        isUrgent: input.is_urgent,
-        locationRequired: input.location_required,
-        allowRemote: input.allow_remote,
-        startDate: input.start_date ?? null,
-        deadline: input.deadline ?? null,
-        createdAt: clock(),
+        createdAt: now,
       });
+      const { currency } = fields;
       const fee = input.is_featured ? featuredFee(input.budget_min, input.budget_max, currency) : null;
-      const detail = toJobDetail(created, user, { user, hasProposal: false, hasExpressedInterest: false, isHired: false }, clock());
       return {
         id: created.id,
         message: postedMessage,
-        moderation_message: moderated.messages.length > 0 ? moderated.messages.join(' ') : null,
+        moderation_message: moderationMessageOf(moderated.messages),
         featured_payment_required: fee !== null,
         featured_payment_message:
           fee === null
@@ -119,13 +189,39 @@ export function createJobsService(dependencies: { db: Db; users: UsersRepository
             : `Your project is posted. To feature it at the top of search results for ${FEATURED_DAYS} days, pay the featured fee of ${formatAmount(fee, currency)}.`,
         featured_fee: fee,
         currency,
-        job: detail,
+        job: await describeJob(created, user),
       };
     },
 
+    /**
+     * The owner edits an open project under the posting's rules and moderation. A deadline already
+     * past is refused only when it is being changed; the featured option is not part of an edit.
+     */
+    async updateJob(user: UserRow, jobId: string, input: JobCreation): Promise<JobChanged> {
+      const moderated = moderation.moderateFields({ title: input.title, description: input.description });
+      const updated = await changeOwnJob(user, jobId, { from: 'open', refusal: jobMessages.notEditable }, async (job, tx) => {
+        const isNewDeadline = input.deadline && input.deadline !== job.deadline;
+        if (isNewDeadline && input.deadline && input.deadline < todayIn(input.country, clock())) throw deadlinePastError();
+        return repository.updateJob(job.id, { ...jobFields(input, moderated.values), updatedAt: clock() }, tx);
+      });
+      return {
+        job: await describeJob(updated, user),
+        message: jobMessages.updated,
+        moderation_message: moderationMessageOf(moderated.messages),
+      };
+    },
+
+    /** The owner takes an open project out of search; its pending proposals' authors are told. */
+    closeJob: (user: UserRow, jobId: string) => moveJob(user, jobId, { from: 'open', to: 'closed' }),
+
+    /** The owner puts a closed project back in search; its pending proposals' authors are told. */
+    reopenJob: (user: UserRow, jobId: string) => moveJob(user, jobId, { from: 'closed', to: 'open' }),
+
     /** A job's detail for anyone; a view is counted once per viewer per day, and never the owner's own. */
     async getJob(jobId: string, identity: ViewerIdentity) {
-      const { job, detail } = await loadDetail(jobId, identity.user);
+      const job = isRowId(jobId) ? await repository.findJob(jobId) : undefined;
+      if (!job) throw new AppError('not_found', jobMessages.notFound);
+      const detail = await describeJob(job, identity.user);
       if (identity.user?.id !== job.employerId) {
         const counted = await repository.recordView(job.id, viewerKey(identity), clock().toISOString().slice(0, 10));
         if (counted) detail.view_count += 1;
@@ -133,10 +229,12 @@ export function createJobsService(dependencies: { db: Db; users: UsersRepository
       return detail;
     },
 
-    async listOwnJobs(user: UserRow) {
-      if (user.role !== 'employer') return { jobs: [] };
+    /** The employer's own projects in every status, newest first; a professional has none. */
+    async listOwnJobs(user: UserRow, page: { skip: number; limit: number }): Promise<OwnJobsResponse> {
+      if (user.role !== 'employer') return { jobs: [], total: 0, has_next: false };
       const now = clock();
-      return { jobs: (await repository.listEmployerJobs(user.id)).map((job) => toJobCard(job, now)) };
+      const { rows, total } = await repository.listEmployerJobs(user.id, page);
+      return { jobs: rows.map((job) => toJobCard(job, now)), total, has_next: page.skip + rows.length < total };
     },
 
     /**

@@ -18,15 +18,40 @@ const wording: Record<NotificationKind, { title: string; message: (params: Recor
     title: 'Proposal accepted',
     message: (p) => `${p.employer_name} accepted your proposal for "${p.job_title}".`,
   },
+  proposal_not_selected: {
+    title: 'Proposal not selected',
+    message: (p) => `${p.employer_name} hired another professional for "${p.job_title}". Thank you for your proposal.`,
+  },
   job_invitation: {
     title: 'Invitation to a project',
     message: (p) => `${p.employer_name} invited you to "${p.job_title}".`,
   },
+  job_closed: {
+    title: 'Project closed',
+    message: (p) => `${p.employer_name} closed "${p.job_title}". It takes no proposals until it is reopened.`,
+  },
+  job_reopened: {
+    title: 'Project reopened',
+    message: (p) => `${p.employer_name} reopened "${p.job_title}". Your proposal is pending again.`,
+  },
 };
 
-/** A notification's English title and message, as stored and e-mailed. */
+/**
+ * What the sender wrote or chose along with the event (Express Interest, Invite to Job): kept in the
+ * params so every screen can show it in its reader's language, and written into the e-mail.
+ */
+export const detailParams = ['note', 'proposed_rate', 'availability_start', 'estimated_duration'] as const;
+const detailLabels: Record<(typeof detailParams)[number], string> = {
+  note: 'Message',
+  proposed_rate: 'Proposed rate (USD per hour)',
+  availability_start: 'Available from',
+  estimated_duration: 'Estimated duration',
+};
+
+/** A notification's English title and message, as stored; the details follow on their own lines. */
 export function describeNotification(kind: NotificationKind, params: Record<string, string>) {
-  return { title: wording[kind].title, message: wording[kind].message(params) };
+  const details = detailParams.filter((name) => params[name]).map((name) => `${detailLabels[name]}: ${params[name]}`);
+  return { title: wording[kind].title, message: wording[kind].message(params), details };
 }
 
 export interface NotificationEvent {
@@ -66,14 +91,14 @@ export function createNotificationsService(dependencies: {
      * an e-mail, when asked for, is queued in the same transaction. Call `delivery.dispatchSoon()` after commit.
      */
     async notify(event: NotificationEvent, executor: Db) {
-      const { title, message: text } = describeNotification(event.kind, event.params);
+      const { title, message: text, details } = describeNotification(event.kind, event.params);
       await repository.insert(
         { userId: event.userId, kind: event.kind, title, message: text, link: event.link, params: event.params, createdAt: clock() },
         executor,
       );
       if (event.email) {
         await delivery.enqueue(
-          { channel: 'email', to: event.email, subject: title, text: `${text}\n\n${publicUrl}${event.link}\n` },
+          { channel: 'email', to: event.email, subject: title, text: [text, ...details, '', `${publicUrl}${event.link}`, ''].join('\n') },
           executor,
         );
       }

@@ -160,9 +160,39 @@ describe('GET /api/search/professionals', () => {
     expect(await found({ emirate: 'dubai' })).toEqual(['Alia']);
     expect(await found({ country: 'AE', region: 'abu_dhabi' })).toEqual(['Badr']);
     expect(await found({ region: 'riyadh', country: 'SA' })).toEqual(['Carim']);
-    expect(await found({ emirate: 'riyadh' })).toEqual([]);
     expect(await found({ show_location: 'true' })).toEqual(['Alia', 'Badr', 'Carim']);
-    expect(await found({ country: 'ZZ' })).toEqual(['Alia', 'Badr', 'Carim', 'Dana']);
+    expect(await found({ country: 'All GCC Countries' })).toEqual(['Alia', 'Badr', 'Carim', 'Dana']);
+  });
+
+  it('reads places and industries by id or by English or Arabic name, in any case', async () => {
+    expect(await found({ country: 'united arab emirates', emirate: 'DUBAI' })).toEqual(['Alia']);
+    expect(await found({ country: 'السعودية', region: 'الرياض' })).toEqual(['Carim']);
+    expect(await found({ industry_category: 'Technology & IT' })).toEqual(['Alia', 'Dana']);
+    expect(await found({ local_service_subcategory: 'Home Deep Cleaning' })).toEqual(['Carim']);
+  });
+
+  it('refuses an unknown place, industry or service on its field instead of ignoring it', async () => {
+    const refusal = async (query: Record<string, string>) => {
+      const response = await app.inject({ method: 'GET', url: '/api/search/professionals', query });
+      expect(response.statusCode).toBe(422);
+      return response.json<{ detail: { loc: string[]; msg: string }[] }>().detail.map((issue) => [issue.loc.at(-1), issue.msg]);
+    };
+    expect(await refusal({ country: 'ZZ' })).toEqual([['country', 'Not a known country']]);
+    expect(await refusal({ emirate: 'riyadh' })).toEqual([['emirate', 'Not a known emirate']]);
+    expect(await refusal({ country: 'SA', region: 'dubai' })).toEqual([['region', 'Not a known region']]);
+    expect(await refusal({ industry_category: 'Alchemy' })).toEqual([['industry_category', 'Not a known industry']]);
+  });
+
+  it('answers a clear message for negative, absurd or reversed rates', async () => {
+    const refusal = async (query: Record<string, string>) => {
+      const response = await app.inject({ method: 'GET', url: '/api/search/professionals', query });
+      expect(response.statusCode).toBe(422);
+      return response.json<{ detail: { msg: string }[] }>().detail.map((issue) => issue.msg);
+    };
+    expect(await refusal({ min_rate: '-5' })).toEqual(['Must be at least 0']);
+    expect(await refusal({ max_rate: '999999999999999999' })).toEqual(['Must be no more than 100000']);
+    expect(await refusal({ min_rate: '200', max_rate: '100' })).toEqual(['Maximum rate must be at least the minimum rate']);
+    expect(await found({ min_rate: '١٠٠' })).toEqual(await found({ min_rate: '100' }));
   });
 
   it('filters by industry and local service', async () => {

@@ -70,9 +70,31 @@ describe('POST /api/jobs/{id}/express-interest', () => {
         user_id: owner.user.id,
         kind: 'interest_received',
         link: `/projects/${job.id}`,
-        params: { worker_name: 'Hessa Al Falasi', job_title: job.title, job_id: job.id },
+        params: {
+          worker_name: 'Hessa Al Falasi',
+          job_title: job.title,
+          job_id: job.id,
+          note: interest.message,
+          proposed_rate: '150.5',
+          availability_start: '2026-03-01',
+          estimated_duration: '4-6 weeks',
+        },
       },
     ]);
+    // The owner reads what was sent on the project's proposals view too.
+    const view = (await app.inject({ method: 'GET', url: `/api/proposals/job/${job.id}`, headers: bearer(owner.token) })).json();
+    expect(view.interests).toEqual([
+      expect.objectContaining({
+        message: interest.message,
+        proposed_rate: 150.5,
+        availability_start: '2026-03-01',
+        estimated_duration: '4-6 weeks',
+        worker: expect.objectContaining({ id: professional.user.id, first_name: 'Hessa' }),
+      }),
+    ]);
+    // And the professional sees what they sent on the project page.
+    const page = (await app.inject({ method: 'GET', url: `/api/jobs/${job.id}`, headers: bearer(professional.token) })).json();
+    expect(page.viewer.interest).toMatchObject({ message: interest.message, proposed_rate: 150.5, estimated_duration: '4-6 weeks' });
     const bell = (await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(owner.token) })).json();
     expect(bell.notifications[0]).toMatchObject({
       kind: 'interest_received',

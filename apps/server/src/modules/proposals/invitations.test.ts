@@ -53,7 +53,7 @@ describe('POST /api/jobs/{id}/invitations', () => {
         user_id: professional.user.id,
         kind: 'job_invitation',
         link: `/projects/${job.id}`,
-        params: { employer_name: 'Falcon Tech', job_title: job.title, job_id: job.id },
+        params: { employer_name: 'Falcon Tech', job_title: job.title, job_id: job.id, note: 'Your portfolio fits this project.' },
       },
     ]);
     const bell = (await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(professional.token) })).json();
@@ -67,6 +67,9 @@ describe('POST /api/jobs/{id}/invitations', () => {
     const emails = await invitationEmails(professional.user.email);
     expect(emails).toHaveLength(emailsBefore.length + 1);
     expect(emails[0]?.text).toContain(`Falcon Tech invited you to "${job.title}".`);
+    expect(emails[0]?.text).toContain('Message: Your portfolio fits this project.');
+    const page = (await app.inject({ method: 'GET', url: `/api/jobs/${job.id}`, headers: bearer(professional.token) })).json();
+    expect(page.viewer.invitation).toMatchObject({ message: 'Your portfolio fits this project.' });
     expect(emails[0]?.text).toMatch(new RegExp(`https?://\\S+/projects/${job.id}\\b`));
     expect(await invitationEmails(otherProfessional.user.email)).toEqual([]);
   });

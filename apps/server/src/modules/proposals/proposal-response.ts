@@ -1,9 +1,12 @@
-import type { Proposal } from '@mihna/shared';
+import type { InterestDetails, OwnProposal, Proposal } from '@mihna/shared';
+import type { jobInterests } from '../../db/schema.ts';
 import { mediaPath } from '../media/media.routes.ts';
 import type { Person, ProposalRow } from './proposals.repository.ts';
 
-/** The API shape of a proposal and its worker; the rate is stored in US cents and answered in dollars. */
-export function toProposal(row: ProposalRow, worker: Person): Proposal {
+export type InterestRow = typeof jobInterests.$inferSelect;
+
+/** A proposal as its author reads it; the rate is stored in US cents and answered in dollars. */
+export function toOwnProposal(row: ProposalRow): OwnProposal {
   return {
     id: row.id,
     job_id: row.jobId,
@@ -12,15 +15,37 @@ export function toProposal(row: ProposalRow, worker: Person): Proposal {
     estimated_hours: row.estimatedHours,
     status: row.status,
     created_at: row.createdAt.toISOString(),
-    worker: {
-      id: worker.id,
-      first_name: worker.firstName,
-      last_name: worker.lastName,
-      total_rating: worker.totalRating,
-      total_reviews: worker.totalReviews,
-      bio: worker.bio,
-      skills: worker.skills,
-      profile_picture: worker.profilePictureId ? mediaPath(worker.profilePictureId) : null,
-    },
+  };
+}
+
+export function toInterestDetails(row: InterestRow): InterestDetails {
+  return {
+    message: row.message,
+    proposed_rate: row.proposedRate,
+    availability_start: row.availabilityStart,
+    estimated_duration: row.estimatedDuration,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** What a proposal or an interest shows of the professional behind it. */
+export function toWorker(worker: Person): Proposal['worker'] {
+  return {
+    id: worker.id,
+    first_name: worker.firstName,
+    last_name: worker.lastName,
+    total_rating: worker.totalRating,
+    total_reviews: worker.totalReviews,
+    bio: worker.bio,
+    skills: worker.skills,
+    profile_picture: worker.profilePictureId ? mediaPath(worker.profilePictureId) : null,
+  };
+}
+
+/** The API shape of a proposal and its worker, as the project's owner reads it. */
+export function toProposal(row: ProposalRow, worker: Person): Proposal {
+  return {
+    ...toOwnProposal(row),
+    worker: toWorker(worker),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobInterests, jobInvitations, jobs, proposals, users } from '../../db/schema.ts';
 
@@ -52,10 +52,11 @@ export function createProposalsRepository(db: Db) {
       await executor.update(jobs).set({ status, updatedAt }).where(eq(jobs.id, id));
     },
 
-    async incrementProposalCount(id: string, executor: Db) {
+    /** The count shown on cards: proposals that are not withdrawn. */
+    async changeProposalCount(id: string, change: 1 | -1, executor: Db) {
       await executor
         .update(jobs)
-        .set({ proposalCount: sql`${jobs.proposalCount} + 1` })
+        .set({ proposalCount: sql`${jobs.proposalCount} + ${change}` })
         .where(eq(jobs.id, id));
     },
 
@@ -64,11 +65,54 @@ export function createProposalsRepository(db: Db) {
       return row;
     },
 
-    /** The new proposal, or undefined when the worker already has one on the job (the unique index decides). */
+    /**
+     * The new proposal, or undefined when the worker already has one on the job (the unique index
+     * decides). A proposal its author withdrew is replaced by the new one, which is pending again.
+     */
     async insertProposal(proposal: NewProposal, executor: Db): Promise<ProposalRow | undefined> {
-      const [row] = await executor.insert(proposals).values(proposal).onConflictDoNothing().returning();
+      const [row] = await executor
+        .insert(proposals)
+        .values(proposal)
+        .onConflictDoUpdate({
+          target: [proposals.jobId, proposals.workerId],
+          set: {
+            proposalText: proposal.proposalText,
+            proposedRateCents: proposal.proposedRateCents,
+            estimatedHours: proposal.estimatedHours,
+            status: 'pending',
+            createdAt: proposal.createdAt,
+          },
+          setWhere: eq(proposals.status, 'withdrawn'),
+        })
+        .returning();
       return row;
     },
+
+    /** Withdraws a proposal that is still pending; undefined when it no longer is. */
+    async withdrawProposal(id: string, executor: Db): Promise<ProposalRow | undefined> {
+      const [row] = await executor
+        .update(proposals)
+        .set({ status: 'withdrawn' })
+        .where(and(eq(proposals.id, id), eq(proposals.status, 'pending')))
+        .returning();
+      return row;
+    },
+
+    /** Marks every other pending proposal of the job not selected; answers their authors. */
+    async declineOtherProposals(jobId: string, acceptedId: string, executor: Db) {
+      return executor
+        .update(proposals)
+        .set({ status: 'not_selected' })
+        .where(and(eq(proposals.jobId, jobId), ne(proposals.id, acceptedId), eq(proposals.status, 'pending')))
+        .returning({ id: proposals.id, workerId: proposals.workerId });
+    },
+
+    /** The authors of the job's pending proposals. */
+    listPendingAuthors: (jobId: string, executor: Db) =>
+      executor
+        .select({ workerId: proposals.workerId })
+        .from(proposals)
+        .where(and(eq(proposals.jobId, jobId), eq(proposals.status, 'pending'))),
 
     async findProposal(id: string, executor: Db = db): Promise<ProposalRow | undefined> {
       const [row] = await executor.select().from(proposals).where(eq(proposals.id, id));
@@ -85,14 +129,44 @@ export function createProposalsRepository(db: Db) {
       return row;
     },
 
-    /** A job's proposals with their workers, oldest first. */
+    /** A job's proposals with their workers, oldest first; a withdrawn proposal is as if never sent. */
     listProposalsForJob: (jobId: string) =>
       db
         .select({ proposal: proposals, worker: personColumns })
         .from(proposals)
         .innerJoin(users, eq(users.id, proposals.workerId))
-        .where(eq(proposals.jobId, jobId))
+        .where(and(eq(proposals.jobId, jobId), ne(proposals.status, 'withdrawn')))
         .orderBy(asc(proposals.createdAt), asc(proposals.id)),
+
+    /** A job's interests with their workers, oldest first. */
+    listInterestsForJob: (jobId: string) =>
+      db
+        .select({ interest: jobInterests, worker: personColumns })
+        .from(jobInterests)
+        .innerJoin(users, eq(users.id, jobInterests.workerId))
+        .where(eq(jobInterests.jobId, jobId))
+        .orderBy(asc(jobInterests.createdAt), asc(jobInterests.id)),
+
+    /** One page of a professional's proposals with their projects, newest first, and how many there are. */
+    async listWorkerProposals(workerId: string, page: { skip: number; limit: number }) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            proposal: proposals,
+            job: { id: jobs.id, title: jobs.title, status: jobs.status },
+            employer: { firstName: users.firstName, lastName: users.lastName, companyName: users.companyName },
+          })
+          .from(proposals)
+          .innerJoin(jobs, eq(jobs.id, proposals.jobId))
+          .innerJoin(users, eq(users.id, jobs.employerId))
+          .where(eq(proposals.workerId, workerId))
+          .orderBy(desc(proposals.createdAt), desc(proposals.id))
+          .offset(page.skip)
+          .limit(page.limit),
+        db.select({ total: count() }).from(proposals).where(eq(proposals.workerId, workerId)),
+      ]);
+      return { rows, total: total?.total ?? 0 };
+    },
 
     /** True when stored; false when the worker had already expressed interest in the job. */
     async insertInterest(interest: NewJobInterest, executor: Db) {

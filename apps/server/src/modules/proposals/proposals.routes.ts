@@ -2,7 +2,11 @@ import {
   errorResponseSchema,
   expressInterestSchema,
   invitationInputSchema,
+  jobProposalsResponseSchema,
   jobStatuses,
+  myProposalsParamsSchema,
+  myProposalsResponseSchema,
+  ownProposalSchema,
   proposalInputSchema,
   proposalSchema,
 } from '@mihna/shared';
@@ -51,11 +55,12 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
       {
         schema: {
           tags: ['proposals'],
-          summary: 'The proposals on one of your projects, oldest first (403 for anyone but the owner)',
+          summary:
+            'The proposals (withdrawn ones left out) and interests on one of your projects, oldest first (403 for anyone but the owner)',
           security: [{ bearerAuth: [] }],
           params: z.object({ jobId: idParam }),
           response: {
-            200: z.object({ proposals: z.array(proposalSchema) }),
+            200: jobProposalsResponseSchema,
             ...requestErrors,
             401: errorResponseSchema,
             403: errorResponseSchema,
@@ -64,6 +69,41 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
         },
       },
       async (request) => proposals.listProposals(await sessions.requireUser(request), request.params.jobId),
+    );
+
+    app.get(
+      '/proposals/my',
+      {
+        schema: {
+          tags: ['proposals'],
+          summary: 'Your own proposals with their projects and statuses, newest first',
+          security: [{ bearerAuth: [] }],
+          querystring: myProposalsParamsSchema,
+          response: { 200: myProposalsResponseSchema, ...requestErrors, 401: errorResponseSchema },
+        },
+      },
+      async (request) => proposals.listMyProposals(await sessions.requireUser(request), request.query),
+    );
+
+    app.put(
+      '/proposals/:id/withdraw',
+      {
+        schema: {
+          tags: ['proposals'],
+          summary: 'Withdraw your pending proposal; you may send a new one while the project is open',
+          security: [{ bearerAuth: [] }],
+          params: z.object({ id: idParam }),
+          response: {
+            200: z.object({ proposal: ownProposalSchema, message: z.string() }),
+            ...requestErrors,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            404: errorResponseSchema,
+            409: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => proposals.withdrawProposal(await sessions.requireUser(request), request.params.id),
     );
 
     app.put(

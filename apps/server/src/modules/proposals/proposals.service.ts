@@ -3,7 +3,9 @@ import {
   proposalMessages,
   type expressInterestSchema,
   type invitationInputSchema,
-  type Proposal,
+  type JobProposalsResponse,
+  type MyProposalsResponse,
+  type NotificationKind,
   type proposalInputSchema,
 } from '@mihna/shared';
 import type { z } from 'zod';
@@ -14,7 +16,7 @@ import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { partyName } from '../profiles/public-user.ts';
-import { toProposal } from './proposal-response.ts';
+import { toInterestDetails, toOwnProposal, toProposal, toWorker } from './proposal-response.ts';
 import { createProposalsRepository, type Person, type ProposalJob } from './proposals.repository.ts';
 
 export type ProposalSubmission = z.output<typeof proposalInputSchema>;
@@ -23,6 +25,16 @@ export type InvitationSubmission = z.output<typeof invitationInputSchema>;
 
 const fullName = (person: Pick<Person, 'firstName' | 'lastName'>) => `${person.firstName} ${person.lastName}`;
 const projectLink = (jobId: string) => `/projects/${jobId}`;
+
+/** What a professional chose along with Express Interest, as notification params (only what was given). */
+function interestParams(input: InterestSubmission, message: string | undefined): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (message) params.note = message;
+  if (input.proposed_rate !== undefined) params.proposed_rate = String(input.proposed_rate);
+  if (input.availability_start) params.availability_start = input.availability_start;
+  if (input.estimated_duration) params.estimated_duration = input.estimated_duration;
+  return params;
+}
 
 function requireJob(job: ProposalJob | undefined): ProposalJob {
   if (!job) throw new AppError('not_found', jobMessages.notFound);
@@ -68,7 +80,7 @@ export function createProposalsService(dependencies: {
           tx,
         );
         if (!row) throw new AppError('conflict', proposalMessages.duplicateProposal);
-        await repository.incrementProposalCount(job.id, tx);
+        await repository.changeProposalCount(job.id, 1, tx);
         await notifications.notify(
           {
             userId: job.employerId,
@@ -84,12 +96,60 @@ export function createProposalsService(dependencies: {
       return { ...proposal, message: proposalMessages.submitted };
     },
 
-    /** Only the job's owner reads its proposals. */
-    async listProposals(actor: UserRow, jobId: string): Promise<{ proposals: Proposal[] }> {
+    /** Only the job's owner reads its proposals, and the interests professionals expressed in it. */
+    async listProposals(actor: UserRow, jobId: string): Promise<JobProposalsResponse> {
       const job = requireJob(isRowId(jobId) ? await repository.findJob(jobId) : undefined);
       if (job.employerId !== actor.id) throw new AppError('forbidden', proposalMessages.onlyOwnerViews);
-      const rows = await repository.listProposalsForJob(job.id);
-      return { proposals: rows.map(({ proposal, worker }) => toProposal(proposal, worker)) };
+      const [proposals, interests] = await Promise.all([repository.listProposalsForJob(job.id), repository.listInterestsForJob(job.id)]);
+      return {
+        proposals: proposals.map(({ proposal, worker }) => toProposal(proposal, worker)),
+        interests: interests.map(({ interest, worker }) => ({ id: interest.id, ...toInterestDetails(interest), worker: toWorker(worker) })),
+      };
+    },
+
+    /** The professional's own proposals, newest first, each with its project. */
+    async listMyProposals(actor: UserRow, page: { skip: number; limit: number }): Promise<MyProposalsResponse> {
+      const { rows, total } = await repository.listWorkerProposals(actor.id, page);
+      return {
+        proposals: rows.map(({ proposal, job, employer }) => ({
+          ...toOwnProposal(proposal),
+          job: { ...job, employer_name: partyName({ role: 'employer', ...employer }) },
+        })),
+        total,
+        has_next: page.skip + rows.length < total,
+      };
+    },
+
+    /** The author takes back a pending proposal; the project's count drops, and they may propose again. */
+    async withdrawProposal(actor: UserRow, proposalId: string) {
+      const proposal = isRowId(proposalId) ? await repository.findProposal(proposalId) : undefined;
+      if (!proposal) throw new AppError('not_found', proposalMessages.proposalNotFound);
+      if (proposal.workerId !== actor.id) throw new AppError('forbidden', proposalMessages.onlyAuthorWithdraws);
+      const withdrawn = await db.transaction(async (tx) => {
+        // The job's lock orders this against an acceptance of the same proposal.
+        await repository.lockJob(proposal.jobId, tx);
+        const row = await repository.withdrawProposal(proposal.id, tx);
+        if (!row) throw new AppError('conflict', proposalMessages.notWithdrawable);
+        await repository.changeProposalCount(proposal.jobId, -1, tx);
+        return row;
+      });
+      return { proposal: toOwnProposal(withdrawn), message: proposalMessages.withdrawn };
+    },
+
+    /** Tells the authors of the job's pending proposals what happened to it, in the caller's transaction. */
+    async notifyPendingAuthors(job: { id: string; title: string }, kind: NotificationKind, employerName: string, executor: Db) {
+      const authors = await repository.listPendingAuthors(job.id, executor);
+      for (const { workerId } of authors) {
+        await notifications.notify(
+          {
+            userId: workerId,
+            kind,
+            link: projectLink(job.id),
+            params: { employer_name: employerName, job_title: job.title, job_id: job.id },
+          },
+          executor,
+        );
+      }
     },
 
     /**
@@ -111,6 +171,18 @@ export function createProposalsService(dependencies: {
         const row = await repository.acceptProposal(proposal.id, now, tx);
         if (!row) throw notAcceptable();
         await repository.setJobStatus(job.id, 'assigned', now, tx);
+        const declined = await repository.declineOtherProposals(job.id, row.id, tx);
+        for (const other of declined) {
+          await notifications.notify(
+            {
+              userId: other.workerId,
+              kind: 'proposal_not_selected',
+              link: projectLink(job.id),
+              params: { employer_name: partyName(actor), job_title: locked.title, job_id: job.id },
+            },
+            tx,
+          );
+        }
         const worker = await repository.findPerson(row.workerId, tx);
         if (!worker) throw new Error(`proposal ${row.id} has no worker`);
         await notifications.notify(
@@ -155,7 +227,12 @@ export function createProposalsService(dependencies: {
             userId: job.employerId,
             kind: 'interest_received',
             link: projectLink(job.id),
-            params: { worker_name: fullName(actor), job_title: job.title, job_id: job.id },
+            params: {
+              worker_name: fullName(actor),
+              job_title: job.title,
+              job_id: job.id,
+              ...interestParams(input, moderated.values.message ?? input.message),
+            },
           },
           tx,
         );
@@ -193,7 +270,12 @@ export function createProposalsService(dependencies: {
             userId: professional.id,
             kind: 'job_invitation',
             link: projectLink(job.id),
-            params: { employer_name: partyName(actor), job_title: job.title, job_id: job.id },
+            params: {
+              employer_name: partyName(actor),
+              job_title: job.title,
+              job_id: job.id,
+              ...((moderated.values.message ?? input.message) ? { note: moderated.values.message ?? input.message ?? '' } : {}),
+            },
             email: professional.email,
           },
           tx,

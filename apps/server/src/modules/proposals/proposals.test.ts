@@ -232,14 +232,14 @@ describe('GET /api/proposals/job/{jobId}', () => {
     const response = await listProposals(job.id, owner.token);
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ proposals: [first, second] });
+    expect(response.json()).toEqual({ proposals: [first, second], interests: [] });
     expect(response.json().proposals.map((proposal: { proposed_rate: number }) => proposal.proposed_rate)).toEqual([120, 99.99]);
     expect(response.json().proposals[0].worker).toMatchObject({ id: abuDhabiPro.user.id, first_name: 'Yousef', last_name: 'Al Hammadi' });
   });
 
   it('answers an empty list for a project without proposals', async () => {
     const job = await insertJob(app, owner.user.id);
-    expect((await listProposals(job.id, owner.token)).json()).toEqual({ proposals: [] });
+    expect((await listProposals(job.id, owner.token)).json()).toEqual({ proposals: [], interests: [] });
   });
 
   it('answers 403 to another employer and to professionals (the proposer too), 401 signed out', async () => {
@@ -373,7 +373,12 @@ describe('PUT /api/proposals/{id}/accept', () => {
       expect(accepted.map((row) => row.id)).toEqual([winner.id]);
       expect(await jobStatus(job.id)).toBe('assigned');
       const added = (await notificationRows(app)).slice(before.length);
-      expect(added).toEqual([expect.objectContaining({ user_id: winner.worker.id, kind: 'proposal_accepted' })]);
+      const loserId = winner.worker.id === dubaiPro.user.id ? abuDhabiPro.user.id : dubaiPro.user.id;
+      expect(added).toEqual([
+        expect.objectContaining({ user_id: loserId, kind: 'proposal_not_selected' }),
+        expect.objectContaining({ user_id: winner.worker.id, kind: 'proposal_accepted' }),
+      ]);
+      expect((await proposalRows(job.id)).filter((row) => row.status === 'not_selected')).toHaveLength(1);
     }
   });
 });

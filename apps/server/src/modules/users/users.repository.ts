@@ -1,9 +1,23 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { phoneCountryCodes, toWesternDigits } from '@mihna/shared';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+
+/**
+ * A mobile number as typed at login, as the digits of its international form: '+971 50 123 4567',
+ * '00971501234567', '٠٥٠١٢٣٤٥٦٧' and '0501234567' (a UAE number without a country code) all give
+ * '971501234567'.
+ */
+export function internationalPhoneDigits(typed: string): string {
+  const trimmed = toWesternDigits(typed).trim();
+  const digits = trimmed.replace(/\D/g, '');
+  if (trimmed.startsWith('+')) return digits;
+  if (digits.startsWith('00')) return digits.slice(2);
+  return `971${digits.replace(/^0+/, '')}`;
+}
 
 export function createUsersRepository(db: Db) {
   return {
@@ -31,18 +45,17 @@ export function createUsersRepository(db: Db) {
      * "00971…") or, without a country code, a UAE number ("0501234567").
      */
     async findUserByPhone(typed: string, executor: Db = db) {
-      const trimmed = typed.trim();
-      const digits = trimmed.replace(/[^\d]/g, '');
-      const isInternational = trimmed.startsWith('+') || digits.startsWith('00');
-      const international = digits.replace(/^00/, '');
+      // Each offered country code that starts the number splits it one way; the index answers each split.
+      const digits = internationalPhoneDigits(typed);
+      const splits = phoneCountryCodes
+        .map(({ code }) => ({ code, prefix: code.slice(1) }))
+        .filter(({ prefix }) => digits.startsWith(prefix) && digits.length > prefix.length)
+        .map(({ code, prefix }) => and(eq(users.countryCode, code), eq(users.phoneNumber, digits.slice(prefix.length))));
+      if (splits.length === 0) return undefined;
       const [row] = await executor
         .select()
         .from(users)
-        .where(
-          isInternational
-            ? sql`replace(${users.countryCode}, '+', '') || ${users.phoneNumber} = ${international}`
-            : and(eq(users.countryCode, '+971'), eq(users.phoneNumber, digits.replace(/^0+/, ''))),
-        )
+        .where(or(...splits))
         .orderBy(users.createdAt)
         .limit(1);
       return row;

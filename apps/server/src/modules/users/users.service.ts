@@ -1,4 +1,4 @@
-import type { ProfileUpdate, ProfileUpdateRequest } from '@mihna/shared';
+import { findRegion, resolveReferenceFields, type CountryCode, type ProfileUpdate, type ProfileUpdateRequest } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifySecret } from '../../lib/secrets.ts';
@@ -41,6 +41,28 @@ const columnOf = {
   behance_url: 'behanceUrl',
 } as const satisfies Record<keyof ProfileUpdate, string>;
 
+/**
+ * The profile's places, industry and services as ids (names in either language are accepted), read
+ * against the country the profile will have; an unknown value is refused on its field. A new country
+ * drops a stored region or city that is not in it.
+ */
+function resolveProfileReferences(actor: UserRow, update: ProfileUpdate): ProfileUpdate {
+  const { values, issues } = resolveReferenceFields(update, { country: actor.country as CountryCode });
+  if (issues.length > 0) {
+    throw new AppError(
+      'validation_failed',
+      issues.map((issue) => ({ loc: ['body', issue.field], msg: issue.message, type: 'reference' })),
+    );
+  }
+  // Every profile has a country: a blank one leaves it as it is.
+  const resolved = { ...values, country: values.country ?? undefined };
+  const country = resolved.country ?? actor.country;
+  if (resolved.emirate === undefined && actor.emirate && !findRegion(country, actor.emirate)) {
+    return { ...resolved, emirate: null, city: resolved.city ?? null };
+  }
+  return resolved;
+}
+
 export function createUsersService(dependencies: {
   db: Db;
   users: UsersRepository;
@@ -53,7 +75,8 @@ export function createUsersService(dependencies: {
     /** Only the user themself edits a profile; free text is moderated as at registration. */
     async updateProfile(actor: UserRow, userId: string, input: ProfileUpdateRequest) {
       if (actor.id !== userId) throw new AppError('forbidden', 'You can only edit your own profile.');
-      const { current_password: currentPassword, ...update } = input;
+      const { current_password: currentPassword, ...requested } = input;
+      const update = resolveProfileReferences(actor, requested);
       const moderated = moderation.moderateFields({ bio: update.bio, company_description: update.company_description });
       const changes: Record<string, unknown> = {};
       for (const [field, value] of Object.entries({ ...update, ...moderated.values })) {

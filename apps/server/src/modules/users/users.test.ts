@@ -82,6 +82,66 @@ describe('PUT /users/{id}', () => {
     expect(response.json()).toMatchObject({ show_location: false, show_exact_location: false });
   });
 
+  it('takes numbers in Arabic-Indic digits, places and industries by name, and links without a scheme', async () => {
+    const response = await update(
+      owner.user.id,
+      {
+        hourly_rate: '١٥٠٫٥',
+        years_of_experience: '۱۲',
+        country: 'United Arab Emirates',
+        emirate: 'Dubai',
+        city: 'جبل علي',
+        industry_category: 'design & creative',
+        linkedin_url: 'linkedin.com/in/hessa',
+        website_url: 'www.hessa.ae',
+        languages: 'Arabic, English, Urdu',
+        career_highlights: 'Designed the Expo 2020 app, Led a 12-person team',
+      },
+      owner.token,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      hourly_rate: 150.5,
+      years_of_experience: 12,
+      country: 'AE',
+      emirate: 'dubai',
+      city: 'jebel_ali',
+      industry_category: 'design_creative',
+      linkedin_url: 'https://linkedin.com/in/hessa',
+      website_url: 'https://www.hessa.ae',
+    });
+    // What the professional entered is on their public profile.
+    const profile = (await app.inject({ method: 'GET', url: `/api/experts/${owner.user.id}/profile` })).json();
+    expect(profile.user).toMatchObject({
+      years_of_experience: 12,
+      languages: ['Arabic', 'English', 'Urdu'],
+      career_highlights: ['Designed the Expo 2020 app', 'Led a 12-person team'],
+      linkedin_url: 'https://linkedin.com/in/hessa',
+      website_url: 'https://www.hessa.ae',
+    });
+  });
+
+  it('refuses an unknown place or industry on its field and changes nothing', async () => {
+    const response = await update(owner.user.id, { emirate: 'Dubay', industry_category: 'Basket weaving', bio: 'New bio' }, owner.token);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().detail.map((issue: { loc: string[]; msg: string }) => [issue.loc[1], issue.msg])).toEqual([
+      ['emirate', 'Not a known emirate'],
+      ['industry_category', 'Not a known industry'],
+    ]);
+    const me = (await app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(owner.token) })).json();
+    expect(me.bio).not.toBe('New bio');
+  });
+
+  it('reads a region in the profile’s own country, and drops a stored one a new country does not have', async () => {
+    await update(owner.user.id, { country: 'AE', emirate: 'sharjah', city: 'khor_fakkan' }, owner.token);
+    const moved = await update(owner.user.id, { country: 'Kuwait' }, owner.token);
+    expect(moved.json()).toMatchObject({ country: 'KW', emirate: null, city: null });
+    const region = await update(owner.user.id, { emirate: 'Hawalli' }, owner.token);
+    expect(region.json()).toMatchObject({ country: 'KW', emirate: 'hawalli' });
+    const wrong = await update(owner.user.id, { emirate: 'dubai' }, owner.token);
+    expect(wrong.json().detail[0]).toMatchObject({ loc: ['body', 'emirate'], msg: 'Not a known region' });
+  });
+
   it('answers 401 without a login', async () => {
     expect((await update(owner.user.id, { first_name: 'Hessa' })).statusCode).toBe(401);
   });

@@ -11,6 +11,7 @@ import {
   mockApi,
   renderRoutes,
   signedInAs,
+  viewerOf,
 } from '../../features/projects/testing.tsx';
 import ProjectDetailPage from './project-detail.tsx';
 
@@ -88,7 +89,7 @@ describe('/projects/:projectId', () => {
       signedInAs({ role: 'professional' }),
       job.handler,
       answer('POST', '/api/proposals', () => {
-        job.update({ viewer: { is_owner: false, has_proposal: true, has_expressed_interest: false }, proposal_count: 4 });
+        job.update({ viewer: viewerOf({ is_owner: false, has_proposal: true, has_expressed_interest: false }), proposal_count: 4 });
         return jsonResponse(201, { proposal: proposal(), message: 'Proposal submitted successfully!' });
       }),
     );
@@ -131,7 +132,7 @@ describe('/projects/:projectId', () => {
   it('says a proposal was already sent instead of showing the form', async () => {
     mockApi(
       signedInAs({ role: 'professional' }),
-      jobAnswer(jobDetail({ viewer: { is_owner: false, has_proposal: true, has_expressed_interest: true } })).handler,
+      jobAnswer(jobDetail({ viewer: viewerOf({ is_owner: false, has_proposal: true, has_expressed_interest: true }) })).handler,
     );
     renderDetail();
     expect(await screen.findByText(/You have already sent a proposal/)).toBeDefined();
@@ -145,7 +146,7 @@ describe('/projects/:projectId', () => {
       signedInAs({ role: 'professional' }),
       job.handler,
       answer('POST', `/api/jobs/${JOB_ID}/express-interest`, () => {
-        job.update({ viewer: { is_owner: false, has_proposal: false, has_expressed_interest: true } });
+        job.update({ viewer: viewerOf({ is_owner: false, has_proposal: false, has_expressed_interest: true }) });
         return jsonResponse(201, { success: true, message: 'Interest expressed successfully! The employer will be notified.' });
       }),
     );
@@ -179,7 +180,7 @@ describe('/projects/:projectId', () => {
   });
 
   it('shows the owner the proposals and accepts a pending one', async () => {
-    const job = jobAnswer(jobDetail({ viewer: { is_owner: true, has_proposal: false, has_expressed_interest: false } }));
+    const job = jobAnswer(jobDetail({ viewer: viewerOf({ is_owner: true, has_proposal: false, has_expressed_interest: false }) }));
     let proposals = [
       proposal(),
       proposal({ id: 'other', worker: { ...proposal().worker, id: 'w2', first_name: 'Sara', total_reviews: 0 } }),
@@ -215,7 +216,7 @@ describe('/projects/:projectId', () => {
   it("says 'No proposals yet.' to the owner of a job without proposals", async () => {
     mockApi(
       signedInAs({ role: 'employer' }),
-      jobAnswer(jobDetail({ viewer: { is_owner: true, has_proposal: false, has_expressed_interest: false } })).handler,
+      jobAnswer(jobDetail({ viewer: viewerOf({ is_owner: true, has_proposal: false, has_expressed_interest: false }) })).handler,
       answer('GET', `/api/proposals/job/${JOB_ID}`, () => jsonResponse(200, { proposals: [] })),
     );
     renderDetail();

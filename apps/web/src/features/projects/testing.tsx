@@ -150,6 +150,17 @@ export const jobCard = (changes: Partial<JobCard> = {}): JobCard => ({
   ...changes,
 });
 
+/** What the reader of a project page has done on it: nothing, unless the changes say otherwise. */
+export const viewerOf = (changes: Partial<JobDetail['viewer']> = {}): JobDetail['viewer'] => ({
+  is_owner: false,
+  has_proposal: false,
+  has_expressed_interest: false,
+  proposal: null,
+  interest: null,
+  invitation: null,
+  ...changes,
+});
+
 export const jobDetail = (changes: Partial<JobDetail> = {}): JobDetail => ({
   ...jobCard(),
   employer_id: '33333333-3333-4333-8333-333333333333',
@@ -162,7 +173,12 @@ export const jobDetail = (changes: Partial<JobDetail> = {}): JobDetail => ({
     company: 'Gulf Homes LLC',
     account_status: 'active',
     profile_picture: null,
+    member_since: '2024-06-01T08:00:00.000Z',
+    projects_posted: 12,
+    hires_made: 7,
+    rating: 4.6,
+    total_reviews: 5,
   },
-  viewer: { is_owner: false, has_proposal: false, has_expressed_interest: false },
+  viewer: viewerOf(),
   ...changes,
 });

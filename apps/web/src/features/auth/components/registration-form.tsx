@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { registrationInputSchema, type Registration, type RegistrationInput, type SessionResponse } from '@mihna/shared';
+import {
+  registrationFieldsSchema,
+  registrationInputSchema,
+  type Registration,
+  type RegistrationInput,
+  type SessionResponse,
+} from '@mihna/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +21,7 @@ import { checkRegistration, useRegister } from '../api/registration.ts';
 import { EmployerFields, IdentityFields, LocationFields, ProfessionalFields } from './registration-sections.tsx';
 import { VerificationDialog, type PendingVerification } from './verification-dialog.tsx';
 
-const fieldNames = Object.keys(registrationInputSchema.shape) as (keyof RegistrationInput)[];
+const fieldNames = Object.keys(registrationFieldsSchema.shape) as (keyof RegistrationInput)[];
 
 export function RegistrationForm({
   initialRole,

@@ -1,4 +1,4 @@
-import { jobMessages, messages, proposalMessages } from '@mihna/shared';
+import { jobMessages, messages, proposalMessages, referenceMessages, searchMessages } from '@mihna/shared';
 import { renderHook } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,13 @@ describe('the server answers about projects and proposals', () => {
 
   it('are all translated into Arabic, the decimal minimum of a rate included', () => {
     const { result } = renderHook(() => useValidationMessage());
-    for (const message of [...Object.values(jobMessages), ...Object.values(proposalMessages), messages.min(0.01)]) {
+    for (const message of [
+      ...Object.values(jobMessages),
+      ...Object.values(proposalMessages),
+      ...Object.values(referenceMessages),
+      ...Object.values(searchMessages),
+      messages.min(0.01),
+    ]) {
       expect(result.current(message), message).toMatch(/[\u0600-\u06FF]/);
     }
     expect(result.current(messages.min(0.01))).toBe('يجب ألا يقل عن 0.01');
