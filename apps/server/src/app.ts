@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { isOutboxEnabled } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createApiPathAliases, API_PREFIX } from './plugins/api-paths.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildAppOptions) {
   aliases.collect(app);
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await registerOpenApi(app, config.publicUrl);
 
   const { db } = database;

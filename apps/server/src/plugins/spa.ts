@@ -7,7 +7,8 @@ import { AppError } from '../lib/app-error.ts';
 
 /**
  * Serves the built web app: hashed assets are cached for a year, index.html never, and any browser
- * navigation that is not an API call gets index.html so the client router can take it.
+ * navigation that is not an API call gets index.html so the client router can take it. Files come
+ * as the build compressed them (.br, .gz beside each) when the browser accepts that encoding.
  */
 export async function registerSpa(app: FastifyInstance, webRoot: string | undefined) {
   const indexPath = webRoot ? path.join(webRoot, 'index.html') : undefined;
@@ -18,10 +19,13 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | undefi
       root: webRoot,
       wildcard: false,
       index: false,
+      preCompressed: true,
       cacheControl: false,
       setHeaders(response, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         response.setHeader('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same address answers brotli, gzip or plain by Accept-Encoding: caches must keep them apart.
+        response.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
