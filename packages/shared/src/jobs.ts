@@ -24,6 +24,8 @@ export const jobMessages = {
   budgetOrder: 'Maximum budget must be at least the minimum budget',
   deadlineOrder: 'Deadline must be on or after the start date',
   cashNeedsEmirate: 'Cash payment is available only when an emirate is chosen (same emirate only)',
+  /** Outside the UAE the first-level places are regions, governorates or municipalities, not emirates. */
+  cashNeedsRegion: 'Cash payment is available only when a region is chosen (same region only)',
   localServiceOnly: 'Local service fields apply only to the Local Services industry',
   deadlinePast: 'Deadline cannot be in the past',
   notFound: 'Job not found',
@@ -47,6 +49,7 @@ export const proposalMessages = {
   duplicateProposal: 'You have already submitted a proposal for this project',
   duplicateInterest: 'You have already expressed interest in this project',
   cashSameEmirate: 'This project is paid in cash and is open only to professionals in the same emirate',
+  cashSameRegion: 'This project is paid in cash and is open only to professionals in the same region',
   onlyOwnerViews: 'Only the project owner can view its proposals',
   onlyOwnerAccepts: 'Only the project owner can accept proposals',
   proposalNotFound: 'Proposal not found',
@@ -141,7 +144,9 @@ export const jobCreationSchema = z
     if ((job.local_service_category || job.local_service_subcategory) && !isLocalService) {
       fail('local_service_category', jobMessages.localServiceOnly);
     }
-    if (job.payment_method === 'cash' && !job.emirate) fail('payment_method', jobMessages.cashNeedsEmirate);
+    if (job.payment_method === 'cash' && !job.emirate) {
+      fail('payment_method', job.country === 'AE' ? jobMessages.cashNeedsEmirate : jobMessages.cashNeedsRegion);
+    }
   });
 export type JobCreationInput = z.input<typeof jobCreationSchema>;
 export type JobCreation = z.output<typeof jobCreationSchema>;

@@ -38,9 +38,20 @@ export const FEATURED_FEE_RATE = 0.01;
 export const FEATURED_FEE_MINIMUM_AED = 5;
 export const FEATURED_DAYS = 7;
 
-/** 1% of the average of the minimum and maximum budget, at least 5 AED (converted), rounded up to the minor unit. */
+/**
+ * The 5 AED minimum in another currency, rounded to an amount people would quote there: whole units
+ * where 5 AED is worth more than one (SAR 5, QAR 5, USD 1), tenths where it is worth less (KWD 0.4,
+ * OMR 0.5, BHD 0.5), never a converted 5.106 or 0.419 (decision 11).
+ */
+export function featuredFeeMinimum(code: CurrencyCode): number {
+  const converted = convertAmount(FEATURED_FEE_MINIMUM_AED, 'AED', code);
+  const step = converted >= 1 ? 1 : 0.1;
+  return Number((Math.round(converted / step) * step).toFixed(1));
+}
+
+/** 1% of the average of the minimum and maximum budget, at least the local minimum, rounded up to the minor unit. */
 export function featuredFee(budgetMin: number, budgetMax: number, code: CurrencyCode): number {
-  const fee = Math.max(((budgetMin + budgetMax) / 2) * FEATURED_FEE_RATE, convertAmount(FEATURED_FEE_MINIMUM_AED, 'AED', code));
+  const fee = Math.max(((budgetMin + budgetMax) / 2) * FEATURED_FEE_RATE, featuredFeeMinimum(code));
   const factor = 10 ** currencyInfo(code).decimals;
   return Math.ceil(Math.round(fee * factor * 1000) / 1000) / factor;
 }

@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { paths } from '../lib/paths.ts';
+import { useReturnState } from '../lib/return-to.ts';
 import { useSession } from '../lib/session.tsx';
 
 /** Guards the routes that need a login: a spinner while the session loads, the login page without a user. */
 export function RequireUser() {
   const { t } = useTranslation();
   const { user, isLoading, isUnverified, retry } = useSession();
-  const location = useLocation();
+  const returnState = useReturnState();
   if (isLoading) return <Spinner label={t('session.checking')} className="min-h-[50vh]" />;
   if (isUnverified) {
     return (
@@ -19,6 +20,6 @@ export function RequireUser() {
       </div>
     );
   }
-  if (!user) return <Navigate to={paths.login} replace state={{ from: `${location.pathname}${location.search}` }} />;
+  if (!user) return <Navigate to={paths.login} replace state={returnState} />;
   return <Outlet />;
 }

@@ -1,28 +1,48 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from './layout/footer.tsx';
 import { Header } from './layout/header.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
+import { PageSkeleton } from '../components/ui/page-skeleton.tsx';
 
-export function RootLayout() {
+/** The frame of every page: skip link, header, the page, footer. */
+function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div className="flex min-h-dvh flex-col">
+    // Pinned to the start edge while hidden: an unpinned sr-only element sits at its static place, which in
+    // right-to-left pages is off the left edge and widens the page.
+    <div className="relative flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:start-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+        className="sr-only start-0 top-0 focus:not-sr-only focus:absolute focus:start-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
       >
         {t('skip_to_content')}
       </a>
       <Header />
       <main id="main" className="flex-1">
-        <Suspense fallback={<Spinner label={t('loading')} className="min-h-[50vh]" />}>
-          <Outlet />
-        </Suspense>
+        {children}
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
+  );
+}
+
+export function RootLayout() {
+  return (
+    <Shell>
+      <Suspense fallback={<PageSkeleton />}>
+        <Outlet />
+      </Suspense>
+      <ScrollRestoration />
+    </Shell>
+  );
+}
+
+/** What shows while the first route's code loads: the header and the page's shape, never a blank screen. */
+export function RootSkeleton() {
+  return (
+    <Shell>
+      <PageSkeleton />
+    </Shell>
   );
 }

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { RequireUser } from './require-user.tsx';
-import { RootLayout } from './root-layout.tsx';
+import { RootLayout, RootSkeleton } from './root-layout.tsx';
 
 /** Each screen is its own chunk, loaded when its route is first visited. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -16,6 +16,7 @@ const redirectTo = (target: (args: LoaderFunctionArgs) => string) => ({
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    HydrateFallback: RootSkeleton,
     children: [
       { index: true, lazy: page(() => import('./routes/home.tsx')) },
       { path: 'about', lazy: page(() => import('./routes/about.tsx')) },
@@ -23,6 +24,8 @@ export const routes: RouteObject[] = [
       { path: 'help', lazy: page(() => import('./routes/help.tsx')) },
       { path: 'privacy', lazy: page(() => import('./routes/privacy.tsx')) },
       { path: 'terms', lazy: page(() => import('./routes/terms.tsx')) },
+      { path: 'how-it-works', lazy: page(() => import('./routes/how-it-works.tsx')) },
+      { path: 'employers', lazy: page(() => import('./routes/for-employers.tsx')) },
       { path: 'dev/mailbox', lazy: page(() => import('./routes/dev-mailbox.tsx')) },
       { path: 'login', lazy: page(() => import('./routes/login.tsx')) },
       { path: 'register', lazy: page(() => import('./routes/register.tsx')) },
@@ -37,6 +40,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'dashboard', lazy: page(() => import('./routes/dashboard.tsx')) },
           { path: 'projects/:projectId', lazy: page(() => import('./routes/project-detail.tsx')) },
+          { path: 'projects/:projectId/edit', lazy: page(() => import('./routes/project-edit.tsx')) },
           { path: 'post-job', lazy: page(() => import('./routes/post-job.tsx')) },
         ],
       },
@@ -45,6 +49,8 @@ export const routes: RouteObject[] = [
       { path: 'workers', ...redirectTo(() => paths.professionals) },
       { path: 'experts', ...redirectTo(() => paths.professionals) },
       { path: 'experts/:expertId', ...redirectTo(({ params }) => paths.professional(params.expertId ?? '')) },
+      // The default footer's Support link: support is the help centre and its contact form.
+      { path: 'support', ...redirectTo(() => paths.help) },
       { path: '*', loader: () => redirect(paths.home), Component: () => null },
     ],
   },

@@ -10,6 +10,7 @@ export const paths = {
     return text ? `/projects?${text}` : '/projects';
   },
   project: (id: string) => `/projects/${id}`,
+  editProject: (id: string) => `/projects/${id}/edit`,
   professionals: '/professionals',
   professional: (id: string) => `/professionals/${id}`,
   employer: (id: string) => `/employers/${id}`,
@@ -22,6 +23,8 @@ export const paths = {
   help: '/help',
   privacy: '/privacy',
   terms: '/terms',
+  howItWorks: '/how-it-works',
+  forEmployers: '/employers',
   devMailbox: '/dev/mailbox',
 } as const;
 
@@ -51,12 +54,16 @@ export const apiPaths = {
   notificationsReadAll: '/api/notifications/read-all',
   jobs: '/api/jobs',
   job: (id: string) => `/api/jobs/${id}`,
+  closeJob: (id: string) => `/api/jobs/${id}/close`,
+  reopenJob: (id: string) => `/api/jobs/${id}/reopen`,
   myJobs: '/api/jobs/employer/my',
   searchJobs: '/api/search/jobs',
   searchProfessionals: '/api/search/professionals',
   proposals: '/api/proposals',
   jobProposals: (jobId: string) => `/api/proposals/job/${jobId}`,
   acceptProposal: (id: string) => `/api/proposals/${id}/accept`,
+  withdrawProposal: (id: string) => `/api/proposals/${id}/withdraw`,
+  myProposals: '/api/proposals/my',
   expressInterest: (jobId: string) => `/api/jobs/${jobId}/express-interest`,
   inviteToJob: (jobId: string) => `/api/jobs/${jobId}/invitations`,
   expertProfile: (id: string) => `/api/experts/${id}/profile`,

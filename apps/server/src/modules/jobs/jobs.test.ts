@@ -81,7 +81,7 @@ describe('POST /jobs', () => {
     const small = await postJob(app, employer.token, { is_featured: true, budget_min: 50, budget_max: 150 });
     expect(small.featured_fee).toBe(5);
 
-    // 5 AED in Saudi riyals through the pegs: 5 / 3.6725 * 3.75 = 5.1055 → 5.11
+    // 5 AED in Saudi riyals through the pegs is 5.1055: the minimum is quoted as SAR 5.
     const saudi = await postJob(app, employer.token, {
       is_featured: true,
       country: 'SA',
@@ -89,7 +89,18 @@ describe('POST /jobs', () => {
       budget_min: 10,
       budget_max: 20,
     });
-    expect(saudi).toMatchObject({ featured_fee: 5.11, currency: 'SAR' });
+    expect(saudi).toMatchObject({ featured_fee: 5, currency: 'SAR' });
+    expect(saudi.featured_payment_message).toContain('5 SAR');
+    // In Kuwaiti dinars 5 AED is 0.418: the minimum is KWD 0.4.
+    const kuwait = await postJob(app, employer.token, {
+      is_featured: true,
+      country: 'KW',
+      emirate: undefined,
+      region: 'hawalli',
+      budget_min: 1,
+      budget_max: 2,
+    });
+    expect(kuwait).toMatchObject({ featured_fee: 0.4, currency: 'KWD' });
   });
 
   it('refuses anyone but an employer, in the specification’s words', async () => {

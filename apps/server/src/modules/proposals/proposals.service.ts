@@ -66,7 +66,9 @@ export function createProposalsService(dependencies: {
       if (actor.role !== 'professional') throw new AppError('forbidden', proposalMessages.onlyProfessionals);
       const proposal = await db.transaction(async (tx) => {
         const job = requireOpenJob(await repository.lockJob(input.job_id, tx));
-        if (job.paymentMethod === 'cash' && !canTakeCashJob(actor, job)) throw new AppError('forbidden', proposalMessages.cashSameEmirate);
+        if (job.paymentMethod === 'cash' && !canTakeCashJob(actor, job)) {
+          throw new AppError('forbidden', job.country === 'AE' ? proposalMessages.cashSameEmirate : proposalMessages.cashSameRegion);
+        }
         const moderated = moderation.moderateFields({ proposal_text: input.proposal_text });
         const row = await repository.insertProposal(
           {

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Menu, MapPin, X } from 'lucide-react';
+import { Menu, MapPin, Plus, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -100,6 +100,14 @@ export function Header() {
       <NavLink to={paths.professionals} className={navLinkClass}>
         {t('header.find_professionals')}
       </NavLink>
+      {user?.role === 'employer' ? (
+        <NavLink to={paths.postJob} className={navLinkClass}>
+          <span className="flex items-center gap-1">
+            <Plus className="size-4" aria-hidden="true" />
+            {t('header.post_project')}
+          </span>
+        </NavLink>
+      ) : null}
       <Link
         to={nearbyProjectsHref(user)}
         className="flex items-center gap-1 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-950"

@@ -30,8 +30,8 @@ async function fillRequired() {
   fireEvent.change(await screen.findByRole('textbox', { name: 'Project Title' }), { target: { value: 'Office fit-out' } });
   fireEvent.change(screen.getByRole('textbox', { name: 'Project Description' }), { target: { value: 'Partitions and lighting.' } });
   fireEvent.change(screen.getByRole('textbox', { name: 'Skills Required' }), { target: { value: 'carpentry, electrical' } });
-  fireEvent.change(screen.getByRole('spinbutton', { name: 'Minimum Budget (AED)' }), { target: { value: '10000' } });
-  fireEvent.change(screen.getByRole('spinbutton', { name: 'Maximum Budget (AED)' }), { target: { value: '20000' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Minimum Budget (AED)' }), { target: { value: '10000' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Maximum Budget (AED)' }), { target: { value: '20000' } });
 }
 
 const created = (changes: Record<string, unknown> = {}) => ({
@@ -87,7 +87,11 @@ describe('/post-job', () => {
     fireEvent.change(select('Country'), { target: { value: 'OM' } });
     await waitFor(() => expect(select('Governorate').value).toBe(''));
     expect(optionValues(select('Governorate'))).toContain('muscat');
-    expect(screen.getByRole('spinbutton', { name: 'Minimum Budget (OMR)' }).getAttribute('step')).toBe('0.001');
+    expect(screen.getByRole('textbox', { name: 'Minimum Budget (OMR)' }).getAttribute('inputmode')).toBe('decimal');
+    // Outside the UAE nothing says emirate: cash is for the same region, and the minimum fee is a round local amount.
+    expect(radio('Cash (same region only)').disabled).toBe(true);
+    expect(screen.getByText(/Choose a region to allow cash payment/)).toBeTruthy();
+    expect(screen.getByText(/at least OMR 0\.500/)).toBeTruthy();
   });
 
   it('shows the local service fields only for Local Services and clears them when the industry or category changes', async () => {
@@ -170,10 +174,10 @@ describe('/post-job', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Post Project' }));
     expect((await screen.findAllByText('This field is required')).length).toBeGreaterThanOrEqual(3);
     await fillRequired();
-    fireEvent.change(screen.getByRole('spinbutton', { name: 'Maximum Budget (AED)' }), { target: { value: '50' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Maximum Budget (AED)' }), { target: { value: '50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Post Project' }));
     expect(await screen.findByText('Maximum budget must be at least the minimum budget')).toBeDefined();
-    fireEvent.change(screen.getByRole('spinbutton', { name: 'Maximum Budget (AED)' }), { target: { value: '20000' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Maximum Budget (AED)' }), { target: { value: '20000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Post Project' }));
     expect(await screen.findByText('Must be no more than 150 characters')).toBeDefined();
   });

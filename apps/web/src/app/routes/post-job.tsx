@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { ModerationWarning } from '../../components/ui/moderation-warning.tsx';
+import { useCreateJob } from '../../features/projects/api/create-job.ts';
 import { FeaturedPaymentDialog } from '../../features/projects/components/featured-payment-dialog.tsx';
 import { PostJobForm } from '../../features/projects/components/post-job-form.tsx';
 import { formatAmount, languageOf } from '../../lib/format.ts';
@@ -27,6 +28,7 @@ export default function PostJobPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const [created, setCreated] = useState<JobCreated | null>(null);
+  const createJob = useCreateJob();
   const [isRefused, setRefused] = useState(false);
   const isFeaturedPayment = created?.featured_payment_required === true;
   const feeText =
@@ -64,7 +66,7 @@ export default function PostJobPage() {
               {isFeaturedPayment ? null : <p>{t('post.redirecting')}</p>}
             </Alert>
           ) : (
-            <PostJobForm onCreated={setCreated} onRefused={() => setRefused(true)} />
+            <PostJobForm mutation={createJob} onDone={setCreated} onRefused={() => setRefused(true)} />
           )}
         </div>
       </div>

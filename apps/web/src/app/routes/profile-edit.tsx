@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import type { UpdatedProfile } from '../../features/profile/api/profile.ts';
 import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
 import { paths } from '../../lib/paths.ts';
+import { useReturnState } from '../../lib/return-to.ts';
 import { useSession } from '../../lib/session.tsx';
 
 const AFTER_SAVE_MS = 1200;
@@ -15,6 +16,7 @@ export default function EditProfilePage() {
   const { t } = useTranslation('profile');
   const { user, isLoading, updateUser } = useSession();
   const navigate = useNavigate();
+  const returnState = useReturnState();
   const [moderation, setModeration] = useState<{ severity: ModerationSeverity; messages: string[]; next?: string } | null>(null);
 
   if (isLoading) return <Spinner label={t('loading')} className="min-h-[50vh]" />;
@@ -24,7 +26,7 @@ export default function EditProfilePage() {
         <title>{t('access_denied')}</title>
         <h1 className="text-2xl font-bold text-slate-950">{t('access_denied')}</h1>
         <p className="mt-2 text-slate-600">{t('please_log_in')}</p>
-        <Link to={paths.login} className="mt-6 inline-block font-semibold text-primary-strong hover:underline">
+        <Link to={paths.login} state={returnState} className="mt-6 inline-block font-semibold text-primary-strong hover:underline">
           {t('log_in')}
         </Link>
       </Container>

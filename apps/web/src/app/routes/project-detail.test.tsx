@@ -1,4 +1,4 @@
-import type { JobDetail, Proposal } from '@mihna/shared';
+import type { JobDetail, OwnProposal, Proposal } from '@mihna/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -47,6 +47,11 @@ const proposal = (changes: Partial<Proposal> = {}): Proposal => ({
   ...changes,
 });
 
+const ownProposal = (changes: Partial<OwnProposal> = {}): OwnProposal => {
+  const { worker: _worker, ...own } = proposal();
+  return { ...own, ...changes };
+};
+
 describe('/projects/:projectId', () => {
   beforeAll(() => loadTranslations('en'));
   afterEach(() => {
@@ -77,10 +82,21 @@ describe('/projects/:projectId', () => {
     expect(screen.getByText('Fixed Price')).toBeDefined();
     expect(screen.getByText('No description provided')).toBeDefined();
     expect(screen.getByText('42')).toBeDefined();
-    expect(screen.getByRole('link', { name: 'Gulf Homes LLC' }).getAttribute('href')).toBe(
-      '/employers/33333333-3333-4333-8333-333333333333',
-    );
+    for (const link of screen.getAllByRole('link', { name: 'Gulf Homes LLC' })) {
+      expect(link.getAttribute('href')).toBe('/employers/33333333-3333-4333-8333-333333333333');
+    }
     expect(screen.queryByRole('button', { name: 'Submit Proposal' })).toBeNull();
+  });
+
+  it('tells a professional about the client: member since, projects posted, hires made and rating', async () => {
+    mockApi(signedInAs({ role: 'professional' }), jobAnswer(jobDetail()).handler);
+    renderDetail();
+    const client = within(await screen.findByTestId('client-record'));
+    expect(client.getByRole('heading', { name: 'About the client' })).toBeDefined();
+    expect(client.getByText('June 2024')).toBeDefined();
+    expect(client.getByText('Projects posted').nextElementSibling?.textContent).toBe('12');
+    expect(client.getByText('Hires made').nextElementSibling?.textContent).toBe('7');
+    expect(client.getByText('4.6 (5 reviews)')).toBeDefined();
   });
 
   it('lets a professional submit a proposal, then shows success and that it was sent', async () => {
@@ -89,7 +105,7 @@ describe('/projects/:projectId', () => {
       signedInAs({ role: 'professional' }),
       job.handler,
       answer('POST', '/api/proposals', () => {
-        job.update({ viewer: viewerOf({ is_owner: false, has_proposal: true, has_expressed_interest: false }), proposal_count: 4 });
+        job.update({ viewer: viewerOf({ has_proposal: true, proposal: ownProposal() }), proposal_count: 4 });
         return jsonResponse(201, { proposal: proposal(), message: 'Proposal submitted successfully!' });
       }),
     );
@@ -100,7 +116,7 @@ describe('/projects/:projectId', () => {
     expect(await screen.findAllByText('This field is required')).toHaveLength(2);
 
     fireEvent.change(text, { target: { value: 'I can start on Sunday.' } });
-    fireEvent.change(screen.getByRole('spinbutton', { name: 'Proposed Rate ($/hr)' }), { target: { value: '45.50' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Proposed Rate ($/hr)' }), { target: { value: '45.50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
 
     expect(await screen.findByText('Proposal submitted successfully!')).toBeDefined();
@@ -124,20 +140,85 @@ describe('/projects/:projectId', () => {
     );
     renderDetail();
     fireEvent.change(await screen.findByRole('textbox', { name: 'Proposal' }), { target: { value: 'Hello' } });
-    fireEvent.change(screen.getByRole('spinbutton', { name: 'Proposed Rate ($/hr)' }), { target: { value: '30' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Proposed Rate ($/hr)' }), { target: { value: '30' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
     expect((await screen.findByRole('alert')).textContent).toBe('You have already submitted a proposal for this project');
   });
 
-  it('says a proposal was already sent instead of showing the form', async () => {
-    mockApi(
+  it('shows the professional what they proposed and sent with their interest, and withdraws a pending proposal', async () => {
+    const job = jobAnswer(
+      jobDetail({
+        viewer: viewerOf({
+          has_proposal: true,
+          has_expressed_interest: true,
+          proposal: ownProposal(),
+          interest: {
+            message: 'Free from next week',
+            proposed_rate: 50,
+            availability_start: '2025-04-01',
+            estimated_duration: '1-3 months',
+            created_at: '2025-03-02T10:00:00.000Z',
+          },
+        }),
+      }),
+    );
+    const api = mockApi(
       signedInAs({ role: 'professional' }),
-      jobAnswer(jobDetail({ viewer: viewerOf({ is_owner: false, has_proposal: true, has_expressed_interest: true }) })).handler,
+      job.handler,
+      answer('PUT', `/api/proposals/${ownProposal().id}/withdraw`, () => {
+        job.update({ viewer: viewerOf({ has_expressed_interest: true, proposal: ownProposal({ status: 'withdrawn' }) }) });
+        return jsonResponse(200, { proposal: ownProposal({ status: 'withdrawn' }), message: 'Proposal withdrawn.' });
+      }),
     );
     renderDetail();
-    expect(await screen.findByText(/You have already sent a proposal/)).toBeDefined();
+    const own = within(await screen.findByTestId('own-proposal'));
+    expect(own.getByText('Pending')).toBeDefined();
+    expect(own.getByText('$45/hr')).toBeDefined();
+    expect(own.getByText('I have cleaned forty villas in Dubai this year.')).toBeDefined();
     expect(screen.queryByRole('textbox', { name: 'Proposal' })).toBeNull();
+    const interest = within(screen.getByTestId('own-interest'));
+    expect(interest.getByText('Free from next week')).toBeDefined();
+    expect(interest.getByText('1-3 months')).toBeDefined();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Interest Expressed' }).disabled).toBe(true);
+
+    fireEvent.click(own.getByRole('button', { name: 'Withdraw proposal' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw proposal' }));
+    expect(await screen.findByRole('textbox', { name: 'Proposal' })).toBeDefined();
+    expect(screen.getByText('You withdrew your earlier proposal. You can send a new one.')).toBeDefined();
+    expect(api.callsTo('PUT', `/api/proposals/${ownProposal().id}/withdraw`)).toHaveLength(1);
+  });
+
+  it('tells a hired professional they were hired, and one not selected that someone else was', async () => {
+    mockApi(
+      signedInAs({ role: 'professional' }),
+      jobAnswer(jobDetail({ status: 'assigned', viewer: viewerOf({ has_proposal: true, proposal: ownProposal({ status: 'accepted' }) }) }))
+        .handler,
+    );
+    renderDetail();
+    expect(await screen.findByText('You were hired for this project: the client accepted your proposal.')).toBeDefined();
+    cleanup();
+    mockApi(
+      signedInAs({ role: 'professional' }),
+      jobAnswer(
+        jobDetail({ status: 'assigned', viewer: viewerOf({ has_proposal: true, proposal: ownProposal({ status: 'not_selected' }) }) }),
+      ).handler,
+    );
+    renderDetail();
+    expect(await screen.findByText(/hired another professional/)).toBeDefined();
+    expect(screen.getByText('Not selected')).toBeDefined();
+  });
+
+  it('shows an invited professional the invitation and its message', async () => {
+    mockApi(
+      signedInAs({ role: 'professional' }),
+      jobAnswer(
+        jobDetail({ viewer: viewerOf({ invitation: { message: 'Your reviews are excellent.', created_at: '2025-03-02T09:00:00.000Z' } }) }),
+      ).handler,
+    );
+    renderDetail();
+    const invitation = within(await screen.findByTestId('invitation'));
+    expect(invitation.getByText('Gulf Homes LLC invited you to this project.')).toBeDefined();
+    expect(invitation.getByText('Your reviews are excellent.')).toBeDefined();
   });
 
   it('expresses interest with the fixed duration, then disables the button', async () => {
@@ -188,9 +269,9 @@ describe('/projects/:projectId', () => {
     const api = mockApi(
       signedInAs({ ...baseUser, id: '33333333-3333-4333-8333-333333333333', role: 'employer' }),
       job.handler,
-      answer('GET', `/api/proposals/job/${JOB_ID}`, () => jsonResponse(200, { proposals })),
+      answer('GET', `/api/proposals/job/${JOB_ID}`, () => jsonResponse(200, { proposals, interests: [] })),
       answer('PUT', `/api/proposals/${proposal().id}/accept`, () => {
-        proposals = [proposal({ status: 'accepted' }), proposals[1]!];
+        proposals = [proposal({ status: 'accepted' }), { ...proposals[1]!, status: 'not_selected' }];
         job.update({ status: 'assigned' });
         return jsonResponse(200, { proposal: proposals[0], job_status: 'assigned', message: 'Proposal accepted successfully!' });
       }),
@@ -207,8 +288,15 @@ describe('/projects/:projectId', () => {
     expect(within(screen.getByText('Sara Haddad').closest('li')!).queryByText(/reviews/)).toBeNull();
 
     fireEvent.click(omar.getByRole('button', { name: 'Accept Proposal' }));
+    const confirmation = within(await screen.findByRole('dialog'));
+    expect(
+      confirmation.getByText(/You are hiring Omar Haddad at \$45\/hr\..*The other applicant will be told they were not selected\./),
+    ).toBeDefined();
+    expect(api.callsTo('PUT', `/api/proposals/${proposal().id}/accept`)).toHaveLength(0);
+    fireEvent.click(confirmation.getByRole('button', { name: 'Accept Proposal' }));
     expect(await screen.findByText('Proposal accepted successfully!')).toBeDefined();
     expect(await screen.findByText('Accepted')).toBeDefined();
+    expect(within(screen.getByText('Sara Haddad').closest('li')!).getByText('Not selected')).toBeDefined();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Accept Proposal' })).toBeNull());
     expect(api.callsTo('GET', `/api/proposals/job/${JOB_ID}`).length).toBe(2);
   });
@@ -217,7 +305,7 @@ describe('/projects/:projectId', () => {
     mockApi(
       signedInAs({ role: 'employer' }),
       jobAnswer(jobDetail({ viewer: viewerOf({ is_owner: true, has_proposal: false, has_expressed_interest: false }) })).handler,
-      answer('GET', `/api/proposals/job/${JOB_ID}`, () => jsonResponse(200, { proposals: [] })),
+      answer('GET', `/api/proposals/job/${JOB_ID}`, () => jsonResponse(200, { proposals: [], interests: [] })),
     );
     renderDetail();
     expect(await screen.findByText('No proposals yet.')).toBeDefined();

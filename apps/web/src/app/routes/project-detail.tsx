@@ -1,21 +1,36 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useJob } from '../../features/projects/api/get-job.ts';
+import { ClientRecord } from '../../features/projects/components/client-record.tsx';
 import { JobOverview } from '../../features/projects/components/job-overview.tsx';
+import { OwnerActions } from '../../features/projects/components/owner-actions.tsx';
 import { ProfessionalActions } from '../../features/projects/components/professional-actions.tsx';
 import { ProposalsList } from '../../features/projects/components/proposals-list.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.tsx';
+import { useValidationMessage } from '../../lib/validation-message.ts';
+
+/** What the edit page says on arriving back here: the server's words, and what moderation changed. */
+function useArrivalNotice() {
+  const translate = useValidationMessage();
+  const state = useLocation().state as { notice?: unknown; moderation?: unknown } | null;
+  if (typeof state?.notice !== 'string') return null;
+  const moderation =
+    typeof state.moderation === 'string' ? state.moderation.split(/(?<=\.)\s+/).map((sentence) => translate(sentence)) : [];
+  return [translate(state.notice), ...moderation].join(' ');
+}
 
 export default function ProjectDetailPage() {
   const { t } = useTranslation('projects');
   const { projectId = '' } = useParams();
   const { user } = useSession();
   const job = useJob(projectId);
+  const notice = useArrivalNotice();
 
   // The specification only logs a failed load and shows 'Job not found'.
   useEffect(() => {
@@ -37,7 +52,8 @@ export default function ProjectDetailPage() {
 
   const detail = job.data;
   const isOpen = detail.status === 'open';
-  const canPropose = user?.role === 'professional' && isOpen && !detail.viewer.is_owner;
+  const isOwner = detail.viewer.is_owner;
+  const isProfessional = user?.role === 'professional' && !isOwner;
 
   return (
     <Container className="space-y-6 py-8 sm:py-10">
@@ -46,12 +62,19 @@ export default function ProjectDetailPage() {
         <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
         {t('detail.back')}
       </Link>
-      <div className={canPropose ? 'grid items-start gap-6 lg:grid-cols-3' : 'space-y-6'}>
-        <div className={canPropose ? 'space-y-6 lg:col-span-2' : 'space-y-6'}>
+      <div className={isOwner ? 'space-y-6' : 'grid items-start gap-6 lg:grid-cols-3'}>
+        <div className={isOwner ? 'space-y-6' : 'min-w-0 space-y-6 lg:col-span-2'}>
+          {notice ? <Alert tone="success">{notice}</Alert> : null}
+          {isOwner ? <OwnerActions job={detail} /> : null}
           <JobOverview job={detail} />
-          {detail.viewer.is_owner ? <ProposalsList jobId={detail.id} isJobOpen={isOpen} proposalCount={detail.proposal_count} /> : null}
+          {isOwner ? <ProposalsList jobId={detail.id} isJobOpen={isOpen} proposalCount={detail.proposal_count} /> : null}
         </div>
-        {canPropose ? <ProfessionalActions job={detail} /> : null}
+        {isOwner ? null : (
+          <div className="min-w-0 space-y-6">
+            {isProfessional ? <ProfessionalActions job={detail} /> : null}
+            <ClientRecord job={detail} />
+          </div>
+        )}
       </div>
     </Container>
   );

@@ -12,6 +12,7 @@ import { ProjectFiltersPanel } from '../../features/projects/components/project-
 import { ProjectsEmptyState } from '../../features/projects/components/projects-empty-state.tsx';
 import { currencyName, formatNumber, languageOf } from '../../lib/format.ts';
 import { countryDisplayName } from '../../lib/places.ts';
+import { refusedFields } from '../../lib/refused-fields.ts';
 import { filterCurrency, toSearchQuery } from '../../features/projects/lib/search-filters.ts';
 import { useProjectFilters } from '../../features/projects/lib/use-project-filters.ts';
 import { useSiteSettings } from '../../features/settings/api/get-interface-settings.ts';
@@ -36,6 +37,8 @@ export default function ProjectsPage() {
   const jobs = results.data?.pages.flatMap((page) => page.jobs) ?? [];
   const total = results.data?.pages[0]?.total ?? 0;
   const title = country ? t('title_in', { country }) : t('title_gcc');
+  // A refused filter (a negative budget, an unknown place) is named on its field, not answered as a failure.
+  const refused = refusedFields(results.error, { emirate: 'region' });
   const showAll = () => {
     if (!filters.clear()) void results.refetch();
   };
@@ -53,6 +56,7 @@ export default function ProjectsPage() {
       <Container className="space-y-6 py-8 sm:py-10">
         <ProjectFiltersPanel
           filters={filters.draft}
+          errors={refused}
           onChange={filters.change}
           onSearch={() => {
             if (!filters.submit()) void results.refetch();
@@ -65,7 +69,12 @@ export default function ProjectsPage() {
             ? t('currency_note', { currency: currencyName(currency, language), code: currency })
             : t('currency_note_all', { currency: currencyName(currency, language), code: currency })}
         </p>
-        <ProjectResults isPending={results.isPending} isError={results.isError && jobs.length === 0} onRetry={() => void results.refetch()}>
+        <ProjectResults
+          isPending={results.isPending}
+          isError={results.isError && jobs.length === 0}
+          isRefused={refused !== null}
+          onRetry={() => void results.refetch()}
+        >
           {jobs.length === 0 ? (
             <ProjectsEmptyState countryName={country} onShowAll={showAll} follow={follow} />
           ) : (
@@ -91,15 +100,18 @@ export default function ProjectsPage() {
 function ProjectResults({
   isPending,
   isError,
+  isRefused,
   onRetry,
   children,
 }: {
   isPending: boolean;
   isError: boolean;
+  isRefused: boolean;
   onRetry: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation('projects');
+  if (isRefused) return <Alert tone="error">{t('filters_refused')}</Alert>;
   if (isPending) return <Spinner label={t('loading')} className="py-16" />;
   if (isError) {
     return (

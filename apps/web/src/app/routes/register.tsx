@@ -1,14 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
+import { useSession } from '../../lib/session.tsx';
 import { RegistrationForm } from '../../features/auth/components/registration-form.tsx';
 import { AuthLayout } from './auth-layout.tsx';
-import { useSignIn } from './use-sign-in.ts';
+import { useSignedInTarget, useSignIn } from './use-sign-in.ts';
 
 export default function RegisterPage() {
   const { t } = useTranslation('auth');
   const [searchParams] = useSearchParams();
   const signIn = useSignIn();
+  const { user } = useSession();
+  const target = useSignedInTarget();
   const initialRole = searchParams.get('role') === 'employer' ? 'employer' : 'worker';
+  if (user) return <Navigate to={target} replace />;
   return (
     <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')} isWide>
       <title>{t('register.title')}</title>

@@ -1,16 +1,19 @@
 import type { SessionResponse } from '@mihna/shared';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths.ts';
+import { useReturnPath } from '../../lib/return-to.ts';
 import { useSession } from '../../lib/session.tsx';
+
+/** Where a signed-in visitor belongs now: the page they were heading to, else the dashboard. */
+export const useSignedInTarget = () => useReturnPath() ?? paths.dashboard;
 
 /** Starts the session and goes where the visitor was heading, else to the dashboard. */
 export function useSignIn() {
   const { signIn } = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
-  const from = (location.state as { from?: string } | null)?.from;
+  const target = useSignedInTarget();
   return (session: SessionResponse) => {
     signIn(session.access_token, session.user);
-    void navigate(from && from.startsWith('/') ? from : paths.dashboard, { replace: true });
+    void navigate(target, { replace: true });
   };
 }

@@ -65,7 +65,7 @@ describe('filtersToApiQuery', () => {
     });
   });
 
-  it('leaves out empty text, bad rates and local services outside Local Services', () => {
+  it('leaves out empty text and local services outside Local Services, and sends rates as typed for the server to judge', () => {
     const query = filtersToApiQuery({
       ...emptyFilters,
       q: '  ',
@@ -80,7 +80,7 @@ describe('filtersToApiQuery', () => {
       country: undefined,
       emirate: undefined,
       region: undefined,
-      min_rate: undefined,
+      min_rate: '-5',
       max_rate: '200',
       industry_category: undefined,
       local_service_category: undefined,

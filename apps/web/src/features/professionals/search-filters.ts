@@ -77,10 +77,8 @@ export function filtersToSearchParams(filters: ProfessionalFilters): URLSearchPa
   return params;
 }
 
-const rate = (value: string) => {
-  const number = Number(value.trim());
-  return value.trim() !== '' && Number.isFinite(number) && number >= 0 ? value.trim() : undefined;
-};
+/** A rate as typed (Arabic-Indic digits included): the server reads it, or names what is wrong with it. */
+const rate = (value: string) => value.trim() || undefined;
 
 /** The query of GET /api/search/professionals for these filters (rates in the country's currency). */
 export function filtersToApiQuery(filters: ProfessionalFilters): ProfessionalSearchQuery {

@@ -1,3 +1,4 @@
+import { convertAmount, type CurrencyCode } from '@mihna/shared';
 import { useTranslation } from 'react-i18next';
 import { currencySymbol, decimalsOf, formatDate, formatNumber, languageOf } from '../../lib/format.ts';
 
@@ -17,8 +18,14 @@ export function useFormatters() {
   return {
     language,
     money,
-    /** 'AED 150/hr': users' hourly rates are in dirhams. */
-    hourlyRate: (amount: number) => t('per_hour', { amount: money(amount, 'AED') }),
+    /**
+     * 'AED 150/hr': users' hourly rates are kept in dirhams; a search filtered by another country's
+     * currency shows them converted into it, so the cards read in the same money as the filter.
+     */
+    hourlyRate: (amount: number, currency: CurrencyCode = 'AED') => {
+      const converted = convertAmount(amount, 'AED', currency);
+      return t('per_hour', { amount: money(Number(converted.toFixed(decimalsOf(currency))), currency) });
+    },
     rating: (value: number) => formatNumber(value, language, { ...uae, fractionDigits: 1 }),
     /** Counts, which are whole numbers. */
     number: (value: number) => formatNumber(value, language, uae),

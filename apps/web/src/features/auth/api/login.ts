@@ -6,7 +6,13 @@ import { apiPaths } from '../../../lib/paths.ts';
 export const useLogin = () =>
   useMutation({ mutationFn: (input: LoginInput) => apiRequest<SessionResponse>(apiPaths.login, { body: input }) });
 
-export const fetchLoginStatus = (email: string) => apiRequest<{ requires_captcha: boolean }>(apiPaths.loginStatus(email));
+export interface LoginStatus {
+  requires_captcha: boolean;
+  is_locked: boolean;
+  locked_minutes: number;
+}
+
+export const fetchLoginStatus = (email: string) => apiRequest<LoginStatus>(apiPaths.loginStatus(email));
 
 export const sendLoginCode = (method: 'email' | 'sms', identifier: string) =>
   apiRequest<{ success: boolean; message: string }>(apiPaths.sendLoginCode, { body: { email: identifier }, query: { method } });

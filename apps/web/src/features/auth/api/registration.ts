@@ -10,6 +10,8 @@ export interface RegistrationResponse {
   access_token: string | null;
   user: CurrentUser | null;
   moderation_messages: string[];
+  /** Set when this submission replaced a waiting one: a new code went out, and the earlier codes no longer work. */
+  message: string | null;
 }
 
 export interface PendingRegistration {

@@ -1,8 +1,11 @@
-import { toWesternDigits } from '@mihna/shared';
+import { extractCode } from '@mihna/shared';
 import type { InputHTMLAttributes } from 'react';
 import { Input } from '../../../components/ui/field.tsx';
 
-/** A 6-digit code: digits only (Arabic-Indic digits are read as Western), at most 6. */
+/**
+ * A 6-digit code: digits only (Arabic-Indic digits are read as Western), at most 6. A pasted message
+ * ('Code: 396384', '396 384') yields its six digits.
+ */
 export function CodeInput({
   value,
   onValueChange,
@@ -12,11 +15,10 @@ export function CodeInput({
     <Input
       {...props}
       value={value}
-      onChange={(event) => onValueChange(toWesternDigits(event.target.value).replace(/\D/g, '').slice(0, 6))}
+      onChange={(event) => onValueChange(extractCode(event.target.value))}
       inputMode="numeric"
       autoComplete="one-time-code"
       dir="ltr"
-      maxLength={6}
       className="text-center text-lg tracking-[0.5em]"
     />
   );

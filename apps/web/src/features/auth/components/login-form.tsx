@@ -1,5 +1,5 @@
-import type { LoginInput, SessionResponse } from '@mihna/shared';
-import { useState, type FormEvent } from 'react';
+import { readNumber, type LoginInput, type SessionResponse } from '@mihna/shared';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -8,10 +8,11 @@ import { Field, Input } from '../../../components/ui/field.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useReturnPath } from '../../../lib/return-to.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
-import { fetchLoginStatus, sendLoginCode, useLogin } from '../api/login.ts';
-import { CaptchaChallenge } from './captcha-challenge.tsx';
+import { fetchLoginStatus, sendLoginCode, useLogin, verifyCaptcha } from '../api/login.ts';
+import { CaptchaChallenge, type CaptchaAnswer } from './captcha-challenge.tsx';
 import { CodeInput } from './code-input.tsx';
 
 type Method = LoginInput['login_method'] & string;
@@ -27,9 +28,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
   const [code, setCode] = useState('');
   const [isCodeSent, setCodeSent] = useState(false);
   const [isCaptchaShown, setCaptchaShown] = useState(false);
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string }>();
+  const [captcha, setCaptcha] = useState<CaptchaAnswer | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [captchaError, setCaptchaError] = useState<string>();
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: ReactNode }>();
+  const [isChecking, setChecking] = useState(false);
   const cooldown = useCountdown();
+  const returnPath = useReturnPath();
 
   const isSms = method === 'sms_code';
   const identifierLabel = isSms ? t('login.mobile') : t('login.email');
@@ -44,10 +49,43 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
     setMessage(undefined);
   }
 
+  /** While the account is locked, the message says for how long and links to password reset; no captcha is asked. */
+  const lockedMessage = (text: string) => ({
+    tone: 'error' as const,
+    text: (
+      <>
+        {text}{' '}
+        <Link to={paths.forgotPassword} className="font-semibold underline">
+          {t('login.reset_link')}
+        </Link>
+      </>
+    ),
+  });
+
   async function checkCaptchaNeed() {
     if (isSms || !identifier.includes('@')) return;
     const status = await fetchLoginStatus(identifier.trim()).catch(() => null);
-    if (status?.requires_captcha) setCaptchaShown(true);
+    if (!status) return;
+    setCaptchaShown(status.requires_captcha);
+    if (status.is_locked) setMessage(lockedMessage(t('login.locked_for', { count: status.locked_minutes })));
+  }
+
+  /** A captcha answer becomes a single-use token; a wrong one asks a new question. */
+  async function captchaToken(): Promise<string | undefined | null> {
+    if (!isCaptchaShown) return undefined;
+    if (!captcha || !captcha.answer.trim()) {
+      setCaptchaError(t('captcha.answer_required'));
+      return null;
+    }
+    const answer = readNumber(captcha.answer);
+    try {
+      if (typeof answer !== 'number' || !Number.isInteger(answer)) throw new ApiError(400, null);
+      return (await verifyCaptcha(captcha.captchaId, answer)).captcha_token;
+    } catch (failure) {
+      setCaptchaError(failure instanceof ApiError ? t('captcha.wrong') : t('captcha.load_failed'));
+      setCaptchaRound((round) => round + 1);
+      return null;
+    }
   }
 
   async function sendCode() {
@@ -65,26 +103,34 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
     }
   }
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     setMessage(undefined);
+    setCaptchaError(undefined);
     if (!identifier.trim())
       return setMessage({ tone: 'error', text: isSms ? t('login.mobile_required') : (translate('This field is required') ?? '') });
     if (method === 'password' && !password) return setMessage({ tone: 'error', text: t('login.password_required') });
     if (method !== 'password' && code.length !== 6) return setMessage({ tone: 'error', text: t('login.code_required') });
-    if (isCaptchaShown && !captchaToken) return setMessage({ tone: 'error', text: t('captcha.answer_required') });
 
+    setChecking(true);
+    const token = await captchaToken();
+    setChecking(false);
+    if (token === null) return;
     const input: LoginInput = {
       email: identifier.trim(),
       login_method: method,
       ...(method === 'password' ? { password } : { verification_code: code }),
-      ...(captchaToken ? { captcha_token: captchaToken } : {}),
+      ...(token ? { captcha_token: token } : {}),
     };
     login.mutate(input, {
       onSuccess: onSignedIn,
       onError: (error) => {
-        setCaptchaToken(null);
-        if (error instanceof ApiError && error.status === 423) return setMessage({ tone: 'error', text: t('login.locked') });
+        // Every answer spends the captcha: the next attempt gets a new question.
+        if (isCaptchaShown) setCaptchaRound((round) => round + 1);
+        if (error instanceof ApiError && error.status === 423) {
+          setCaptchaShown(false);
+          return setMessage(lockedMessage(translate(error.message) ?? t('login.locked')));
+        }
         if (error instanceof ApiError && (error.status === 429 || error.message.toLowerCase().includes('captcha'))) setCaptchaShown(true);
         setMessage({
           tone: 'error',
@@ -129,7 +175,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
   );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
       <Tabs value={method} onValueChange={changeMethod}>
         <TabsList aria-label={t('login.methods')}>
           <TabsTrigger value="password">{t('login.tab_password')}</TabsTrigger>
@@ -162,15 +208,17 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
           {codeFields}
         </TabsContent>
       </Tabs>
-      {isCaptchaShown ? <CaptchaChallenge token={captchaToken} onSolved={setCaptchaToken} /> : null}
+      {isCaptchaShown ? (
+        <CaptchaChallenge round={captchaRound} answer={captcha?.answer ?? ''} error={captchaError} onChange={setCaptcha} />
+      ) : null}
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
-      <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
-        {login.isPending ? t('login.submitting') : t('login.submit')}
+      <Button type="submit" size="lg" className="w-full" disabled={login.isPending || isChecking}>
+        {login.isPending || isChecking ? t('login.submitting') : t('login.submit')}
       </Button>
       <p className="text-xs leading-5 text-slate-500">{t('login.security_help')}</p>
       <p className="text-center text-sm text-slate-600">
         {t('login.no_account')}{' '}
-        <Link to={paths.register()} className="font-semibold text-primary-strong hover:underline">
+        <Link to={paths.register()} state={{ from: returnPath }} className="font-semibold text-primary-strong hover:underline">
           {t('login.sign_up_link')}
         </Link>
       </p>

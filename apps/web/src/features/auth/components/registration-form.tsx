@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ModerationWarning, type ModerationSeverity } from '../../../components/ui/moderation-warning.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useReturnPath } from '../../../lib/return-to.ts';
 import { applyFieldErrors } from '../../../lib/server-errors.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { checkRegistration, useRegister } from '../api/registration.ts';
@@ -33,6 +34,7 @@ export function RegistrationForm({
   const { t } = useTranslation('auth');
   const translate = useValidationMessage();
   const register = useRegister();
+  const returnPath = useReturnPath();
   const [pending, setPending] = useState<PendingVerification | null>(null);
   const [serverError, setServerError] = useState<string>();
   const [moderation, setModeration] = useState<{ severity: ModerationSeverity; messages: string[] } | null>(null);
@@ -74,6 +76,7 @@ export function RegistrationForm({
         method: answer.verification_method,
         destination,
         moderationMessages: answer.moderation_messages,
+        replacedNotice: answer.message ? translate(answer.message) : undefined,
       });
     } catch (error) {
       if (error instanceof ApiError && error.body && JSON.stringify(error.body).includes('Serious Violation')) {
@@ -114,7 +117,7 @@ export function RegistrationForm({
         </Button>
         <p className="text-center text-sm text-slate-600">
           {t('register.have_account')}{' '}
-          <Link to={paths.login} className="font-semibold text-primary-strong hover:underline">
+          <Link to={paths.login} state={{ from: returnPath }} className="font-semibold text-primary-strong hover:underline">
             {t('register.login_link')}
           </Link>
         </p>

@@ -6,6 +6,7 @@ import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { PhoneNumberInput } from '../../../components/ui/phone-number-input.tsx';
 import { useReferenceOptions } from '../../../lib/reference-options.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
+import { NumberInput } from '../../../components/ui/number-input.tsx';
 
 export type RegistrationForm = UseFormReturn<RegistrationInput, unknown, Registration>;
 
@@ -88,7 +89,7 @@ export function ProfessionalFields({ form }: { form: RegistrationForm }) {
           )}
         </Field>
         <Field label={t('register.years_of_experience')} error={errorFor('years_of_experience')}>
-          {(props) => <Input {...props} {...register('years_of_experience')} type="number" inputMode="numeric" min={0} max={50} step={1} />}
+          {(props) => <NumberInput {...props} {...register('years_of_experience')} isDecimal={false} />}
         </Field>
       </div>
       <Field label={t('register.skills')} error={errorFor('skills')}>
@@ -99,7 +100,7 @@ export function ProfessionalFields({ form }: { form: RegistrationForm }) {
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t('register.hourly_rate')} error={errorFor('hourly_rate')}>
-          {(props) => <Input {...props} {...register('hourly_rate')} type="number" inputMode="decimal" min={0} step="0.01" />}
+          {(props) => <NumberInput {...props} {...register('hourly_rate')} />}
         </Field>
         <Field label={t('register.languages')} error={errorFor('languages')}>
           {(props) => <Input {...props} {...register('languages')} placeholder={t('register.languages_placeholder')} />}

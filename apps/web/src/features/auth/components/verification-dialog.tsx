@@ -21,6 +21,8 @@ export interface PendingVerification {
   isEarlierRegistration?: boolean;
   /** What moderation replaced in the registration's free text. */
   moderationMessages?: string[];
+  /** Said when this registration replaced a waiting one: its code is new, the earlier ones are dead. */
+  replacedNotice?: string | undefined;
 }
 
 interface VerificationDialogProps {
@@ -105,6 +107,7 @@ export function VerificationDialog({ pending, onClose, onVerified }: Verificatio
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         {pending.isEarlierRegistration ? <Alert tone="info">{t('verification.earlier_note')}</Alert> : null}
+        {pending.replacedNotice ? <Alert tone="info">{pending.replacedNotice}</Alert> : null}
         {pending.moderationMessages?.length ? (
           <Alert tone="info">
             <p>{t('verification.moderation_note')}</p>

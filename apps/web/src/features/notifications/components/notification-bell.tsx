@@ -4,6 +4,8 @@ import clsx from 'clsx';
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useDurationLabel } from '../../../lib/durations.ts';
+import { formatDate, formatDollars, languageOf } from '../../../lib/format.ts';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications.ts';
 import { relativeTime } from '../relative-time.ts';
 
@@ -32,6 +34,25 @@ function useNotificationText() {
   };
 }
 
+/**
+ * What the sender wrote or chose with the event (Express Interest, Invite to Job): their note, and the
+ * rate, start date and duration, in the reader's language.
+ */
+function useNotificationDetails() {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const durationLabel = useDurationLabel();
+  return ({ params }: Notification) => {
+    const rate = Number(params.proposed_rate);
+    const facts = [
+      params.proposed_rate && Number.isFinite(rate) ? t('notifications.details.rate', { rate: formatDollars(rate, language) }) : null,
+      params.availability_start ? t('notifications.details.available', { date: formatDate(params.availability_start, language) }) : null,
+      params.estimated_duration ? t('notifications.details.duration', { duration: durationLabel(params.estimated_duration) }) : null,
+    ].filter((fact) => fact !== null);
+    return { note: params.note ?? null, facts };
+  };
+}
+
 /** Only paths inside the app are followed, never another site. */
 const isAppPath = (link: string | null): link is string => link !== null && /^\/(?!\/)/.test(link);
 
@@ -41,6 +62,7 @@ export function NotificationBell({ userId }: { userId: string }) {
   const notifications = useNotifications(userId);
   const markRead = useMarkNotificationsRead(userId);
   const textOf = useNotificationText();
+  const detailsOf = useNotificationDetails();
   const unread = notifications.data?.unread_count ?? 0;
   const items = notifications.data?.notifications ?? [];
   const now = new Date();
@@ -101,6 +123,7 @@ export function NotificationBell({ userId }: { userId: string }) {
             <div className="max-h-[min(70vh,28rem)] overflow-y-auto py-1">
               {items.map((notification) => {
                 const text = textOf(notification);
+                const details = detailsOf(notification);
                 return (
                   <DropdownMenu.Item
                     key={notification.id}
@@ -120,6 +143,17 @@ export function NotificationBell({ userId }: { userId: string }) {
                         {text.title}
                       </span>
                       <span className="mt-0.5 block text-sm text-slate-600">{text.message}</span>
+                      {details.note ? (
+                        <span
+                          dir="auto"
+                          className="mt-1 line-clamp-3 block border-s-2 border-slate-200 ps-2 text-sm break-words text-slate-700"
+                        >
+                          {details.note}
+                        </span>
+                      ) : null}
+                      {details.facts.length > 0 ? (
+                        <span className="mt-1 block text-xs text-slate-600">{details.facts.join(' · ')}</span>
+                      ) : null}
                       <time dateTime={notification.created_at} className="mt-1 block text-xs text-slate-500">
                         {relativeTime(notification.created_at, now, i18n.language)}
                       </time>

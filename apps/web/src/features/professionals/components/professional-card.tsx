@@ -1,4 +1,4 @@
-import type { PublicUser } from '@mihna/shared';
+import type { CurrencyCode, PublicUser } from '@mihna/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,7 +15,8 @@ const HIGHLIGHTS_SHOWN = 2;
 const HIGHLIGHT_LENGTH = 50;
 const SKILLS_SHOWN = 4;
 
-export function ProfessionalCard({ professional }: { professional: PublicUser }) {
+/** `currency` is the money the search's rate filter is typed in: the rate is shown in it. */
+export function ProfessionalCard({ professional, currency = 'AED' }: { professional: PublicUser; currency?: CurrencyCode }) {
   const { t } = useTranslation('professionals');
   const format = useFormatters();
   const name = fullName(professional);
@@ -40,7 +41,7 @@ export function ProfessionalCard({ professional }: { professional: PublicUser })
         {professional.hourly_rate !== null ? (
           <div>
             <dt className="sr-only">{t('card.rate')}</dt>
-            <dd className="font-semibold text-slate-950">{format.hourlyRate(professional.hourly_rate)}</dd>
+            <dd className="font-semibold text-slate-950">{format.hourlyRate(professional.hourly_rate, currency)}</dd>
           </div>
         ) : null}
         {professional.years_of_experience !== null ? (

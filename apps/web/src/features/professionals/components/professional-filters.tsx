@@ -8,6 +8,8 @@ import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { languageOf } from '../../../lib/format.ts';
 import { countryOptions, localServiceOptions, regionOptions, subserviceOptions } from '../../../lib/places.ts';
 import { useReferenceOptions } from '../../../lib/reference-options.ts';
+import { NumberInput } from '../../../components/ui/number-input.tsx';
+import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { rateCurrency, type ProfessionalFilters, type ProfessionalSort } from '../search-filters.ts';
 
 /** The filters typed in or chosen from a list, bound the same way. */
@@ -16,13 +18,17 @@ type Change = <K extends keyof ProfessionalFilters>(name: K, value: Professional
 
 interface ProfessionalFiltersFormProps {
   filters: ProfessionalFilters;
+  /** What the server refused, by filter (its words, untranslated). */
+  errors?: Partial<Record<keyof ProfessionalFilters, string>> | null;
   onChange: Change;
   onSearch: () => void;
   onClear: () => void;
 }
 
-export function ProfessionalFiltersForm({ filters, onChange, onSearch, onClear }: ProfessionalFiltersFormProps) {
+export function ProfessionalFiltersForm({ filters, errors, onChange, onSearch, onClear }: ProfessionalFiltersFormProps) {
   const { t, i18n } = useTranslation('professionals');
+  const translate = useValidationMessage();
+  const errorOf = (field: keyof ProfessionalFilters) => translate(errors?.[field]);
   const language = languageOf(i18n.language);
   const reference = useReferenceOptions();
   const currency = rateCurrency(filters);
@@ -49,11 +55,11 @@ export function ProfessionalFiltersForm({ filters, onChange, onSearch, onClear }
     >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <div className="sm:col-span-2">
-          <Field label={t('filters.search')}>
-            {(props) => <Input {...props} type="search" {...bind('q')} placeholder={t('filters.search_placeholder')} />}
+          <Field label={t('filters.search')} error={errorOf('q')}>
+            {(props) => <Input {...props} type="search" maxLength={200} {...bind('q')} placeholder={t('filters.search_placeholder')} />}
           </Field>
         </div>
-        <Field label={t('filters.skills')}>
+        <Field label={t('filters.skills')} error={errorOf('skills')}>
           {(props) => <Input {...props} {...bind('skills')} placeholder={t('filters.skills_placeholder')} />}
         </Field>
         <Field label={t('filters.sort')}>
@@ -67,31 +73,27 @@ export function ProfessionalFiltersForm({ filters, onChange, onSearch, onClear }
             </Select>
           )}
         </Field>
-        <Field label={t('filters.country')}>
+        <Field label={t('filters.country')} error={errorOf('country')}>
           {(props) => (
             <OptionSelect {...props} {...bind('country')} options={countryOptions(language)} placeholder={t('filters.all_countries')} />
           )}
         </Field>
         {country && regionLabel ? (
-          <Field label={regionLabel}>
+          <Field label={regionLabel} error={errorOf('region')}>
             {(props) => (
               <OptionSelect {...props} {...bind('region')} options={regionOptions(country.code, language)} placeholder={t('filters.any')} />
             )}
           </Field>
         ) : null}
         <div className="grid grid-cols-2 gap-4 sm:col-span-2">
-          <Field label={t('filters.min_rate')}>
-            {(props) => (
-              <Input {...props} type="number" inputMode="decimal" min={0} step="any" {...bind('min_rate')} placeholder={currency} />
-            )}
+          <Field label={t('filters.min_rate')} error={errorOf('min_rate')}>
+            {(props) => <NumberInput {...props} {...bind('min_rate')} placeholder={currency} />}
           </Field>
-          <Field label={t('filters.max_rate')}>
-            {(props) => (
-              <Input {...props} type="number" inputMode="decimal" min={0} step="any" {...bind('max_rate')} placeholder={currency} />
-            )}
+          <Field label={t('filters.max_rate')} error={errorOf('max_rate')}>
+            {(props) => <NumberInput {...props} {...bind('max_rate')} placeholder={currency} />}
           </Field>
         </div>
-        <Field label={t('filters.industry')}>
+        <Field label={t('filters.industry')} error={errorOf('industry_category')}>
           {(props) => (
             <OptionSelect
               {...props}

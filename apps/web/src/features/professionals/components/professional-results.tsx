@@ -7,7 +7,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { languageOf } from '../../../lib/format.ts';
 import { useSearchProfessionals } from '../api/search-professionals.ts';
-import { filtersToApiQuery, type ProfessionalFilters } from '../search-filters.ts';
+import { refusedFields } from '../../../lib/refused-fields.ts';
+import { filtersToApiQuery, rateCurrency, type ProfessionalFilters } from '../search-filters.ts';
 import { ProfessionalCard } from './professional-card.tsx';
 
 export function ProfessionalResults({ filters, onShowAll }: { filters: ProfessionalFilters; onShowAll: () => void }) {
@@ -15,6 +16,8 @@ export function ProfessionalResults({ filters, onShowAll }: { filters: Professio
   const search = useSearchProfessionals(filtersToApiQuery(filters));
   const language = languageOf(i18n.language);
 
+  // A refused filter (a negative rate, an unknown place) is named on its field by the form above.
+  if (refusedFields(search.error)) return <Alert tone="error">{t('results.refused')}</Alert>;
   if (search.isPending) return <Spinner label={t('results.loading')} className="py-20" />;
   if (search.isError && !search.data) {
     return (
@@ -58,7 +61,7 @@ export function ProfessionalResults({ filters, onShowAll }: { filters: Professio
       <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
         {professionals.map((professional) => (
           <li key={professional.id}>
-            <ProfessionalCard professional={professional} />
+            <ProfessionalCard professional={professional} currency={rateCurrency(filters)} />
           </li>
         ))}
       </ul>

@@ -23,6 +23,7 @@ import { applyFieldErrors } from '../../../lib/server-errors.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { useUpdateProfile, type UpdatedProfile } from '../api/profile.ts';
 import { ProfilePictureEditor } from './profile-picture-editor.tsx';
+import { NumberInput } from '../../../components/ui/number-input.tsx';
 
 type ProfileForm = UseFormReturn<ProfileUpdateRequestInput, unknown, ProfileUpdateRequest>;
 const fieldNames = Object.keys(profileUpdateRequestSchema.shape);
@@ -205,10 +206,10 @@ function ProfessionalTab({ form, isEmployer }: { form: ProfileForm; isEmployer: 
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t('fields.hourly_rate')} {...fieldProps('hourly_rate')}>
-          {(props) => <Input {...props} {...form.register('hourly_rate')} type="number" inputMode="decimal" min={0} step="0.01" />}
+          {(props) => <NumberInput {...props} {...form.register('hourly_rate')} />}
         </Field>
         <Field label={t('fields.years_of_experience')} {...fieldProps('years_of_experience')}>
-          {(props) => <Input {...props} {...form.register('years_of_experience')} type="number" inputMode="numeric" min={0} max={50} />}
+          {(props) => <NumberInput {...props} {...form.register('years_of_experience')} isDecimal={false} />}
         </Field>
         <Field label={t('fields.availability')} {...fieldProps('availability_status')}>
           {(props) => (

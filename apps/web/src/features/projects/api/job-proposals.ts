@@ -1,15 +1,14 @@
-import type { Proposal } from '@mihna/shared';
+import type { JobProposalsResponse, Proposal } from '@mihna/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { apiPaths } from '../../../lib/paths.ts';
-import { jobQueryKey } from './get-job.ts';
 
 export const jobProposalsQueryKey = (jobId: string) => ['jobs', 'proposals', jobId] as const;
 
 export const jobProposalsQuery = (jobId: string) =>
   queryOptions({
     queryKey: jobProposalsQueryKey(jobId),
-    queryFn: ({ signal }) => apiRequest<{ proposals: Proposal[] }>(apiPaths.jobProposals(jobId), { signal }),
+    queryFn: ({ signal }) => apiRequest<JobProposalsResponse>(apiPaths.jobProposals(jobId), { signal }),
   });
 
 /** The proposals on a job; asked for only when the reader owns it. */
@@ -22,14 +21,11 @@ export interface AcceptedProposal {
 }
 
 /** Accepting a proposal changes the job too, so both are loaded again afterwards. */
-export function useAcceptProposal(jobId: string) {
+export function useAcceptProposal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (proposalId: string) => apiRequest<AcceptedProposal>(apiPaths.acceptProposal(proposalId), { method: 'PUT' }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: jobQueryKey(jobId) }),
-        queryClient.invalidateQueries({ queryKey: jobProposalsQueryKey(jobId) }),
-      ]),
+    // The project, its proposals (the others are now not selected) and the employer's list all changed.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['jobs'] }),
   });
 }

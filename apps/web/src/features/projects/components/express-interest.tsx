@@ -8,22 +8,30 @@ import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
+import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx';
+import { DEFAULT_DURATION, interestDurations, useDurationLabel } from '../../../lib/durations.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { useExpressInterest } from '../api/express-interest.ts';
 import { useServerMessage } from '../lib/server-message.ts';
+import { NumberInput } from '../../../components/ui/number-input.tsx';
 
 type InterestValues = z.output<typeof expressInterestSchema>;
-const emptyInterest: ExpressInterestInput = { message: '', proposed_rate: '', availability_start: '' };
+const emptyInterest: ExpressInterestInput = {
+  message: '',
+  proposed_rate: '',
+  availability_start: '',
+  estimated_duration: DEFAULT_DURATION,
+};
 /** Refusals whose detail tells the professional why (already expressed, cash in another emirate, no longer open). */
 const explainedStatuses = [403, 409, 422] as const;
 
-/** Express Interest: a short optional note, rate and start date; once sent it cannot be sent again. */
+/** Express Interest: a short optional note, rate, start date and duration; once sent it cannot be sent again. */
 export function ExpressInterest({ jobId, hasExpressed }: { jobId: string; hasExpressed: boolean }) {
   const { t } = useTranslation('projects');
   const translate = useValidationMessage();
   const serverMessage = useServerMessage();
   const expressInterest = useExpressInterest(jobId);
+  const durationLabel = useDurationLabel();
   const [isOpen, setOpen] = useState(false);
   const form = useForm<ExpressInterestInput, unknown, InterestValues>({
     resolver: zodResolver(expressInterestSchema),
@@ -60,12 +68,23 @@ export function ExpressInterest({ jobId, hasExpressed }: { jobId: string; hasExp
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label={t('interest.rate')} error={translate(form.formState.errors.proposed_rate?.message)}>
-              {(props) => <Input {...props} {...form.register('proposed_rate')} type="number" inputMode="decimal" min={0} step="0.01" />}
+              {(props) => <NumberInput {...props} {...form.register('proposed_rate')} />}
             </Field>
             <Field label={t('interest.availability_start')} error={translate(form.formState.errors.availability_start?.message)}>
               {(props) => <Input {...props} {...form.register('availability_start')} type="date" />}
             </Field>
           </div>
+          <Field label={t('interest.duration')} error={translate(form.formState.errors.estimated_duration?.message)}>
+            {(props) => (
+              <Select {...props} {...form.register('estimated_duration')}>
+                {interestDurations.map((duration) => (
+                  <option key={duration} value={duration}>
+                    {durationLabel(duration)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
           {expressInterest.isError ? (
             <Alert tone="error">{serverMessage(expressInterest.error, t('interest.failed'), { statuses: explainedStatuses })}</Alert>
           ) : null}

@@ -40,7 +40,9 @@ export function JobOverview({ job }: { job: JobDetail }) {
         <div className="flex flex-wrap items-center gap-2">
           <JobStatusBadge status={job.status} />
           {job.is_urgent ? <Badge tone="urgent">{t('card.urgent')}</Badge> : null}
-          {job.payment_method === 'cash' ? <Badge tone="positive">{t('card.cash_payment')}</Badge> : null}
+          {job.payment_method === 'cash' ? (
+            <Badge tone="positive">{t(job.country === 'AE' ? 'card.cash_payment' : 'card.cash_payment_region')}</Badge>
+          ) : null}
           {industry ? <Badge tone="info">{industry}</Badge> : null}
         </div>
         <h1 dir="auto" className="text-2xl font-bold tracking-tight break-words text-slate-950 sm:text-3xl">

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { jobCreationSchema, type JobCreated, type JobCreation, type JobCreationInput } from '@mihna/shared';
+import { jobCreationSchema, type JobCreation, type JobCreationInput, type JobDetail } from '@mihna/shared';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyFieldErrors } from '../../../lib/server-errors.ts';
-import { useCreateJob } from '../api/create-job.ts';
 import { validateContent } from '../api/validate-content.ts';
 import { useServerMessage } from '../lib/server-message.ts';
 import { BudgetSection, PaymentSection } from './post-job-money.tsx';
@@ -62,34 +62,63 @@ export const emptyJob: JobCreationInput = {
   allow_remote: false,
 };
 
-interface PostJobFormProps {
-  onCreated: (created: JobCreated) => void;
+/** A project as the form holds it, to edit: every field as it was posted. */
+export const jobToFormValues = (job: JobDetail): JobCreationInput => ({
+  title: job.title,
+  description: job.description,
+  skills_required: job.skills_required.join(', '),
+  project_type: job.project_type,
+  budget_min: String(job.budget_min),
+  budget_max: String(job.budget_max),
+  start_date: job.start_date ?? '',
+  deadline: job.deadline ?? '',
+  country: job.country,
+  emirate: job.region ?? '',
+  city: job.city ?? '',
+  address: job.address ?? '',
+  industry_category: job.industry_category ?? '',
+  local_service_category: job.local_service_category ?? '',
+  local_service_subcategory: job.local_service_subcategory ?? '',
+  payment_method: job.payment_method,
+  is_featured: false,
+  is_urgent: job.is_urgent,
+  location_required: job.location_required,
+  allow_remote: job.allow_remote,
+});
+
+interface PostJobFormProps<T> {
+  /** Posting starts empty; an edit starts from the project as it is. */
+  defaultValues?: JobCreationInput;
+  /** The call that stores the project: POST for a new one, PUT for an edit. */
+  mutation: UseMutationResult<T, Error, JobCreation>;
+  onDone: (result: T) => void;
   /** The text was refused as a serious violation, by the content check or by the server. */
   onRefused: () => void;
+  /** An edit: the featured option (a payment) is not part of it. */
+  isEdit?: boolean;
 }
 
-/** Every creation field of a project; the text is checked before it is sent, and again by the server. */
-export function PostJobForm({ onCreated, onRefused }: PostJobFormProps) {
+/** Every field of a project, for posting or editing; the text is checked before it is sent, and again by the server. */
+export function PostJobForm<T>({ defaultValues = emptyJob, mutation, onDone, onRefused, isEdit = false }: PostJobFormProps<T>) {
   const { t } = useTranslation('projects');
   const serverMessage = useServerMessage();
-  const createJob = useCreateJob();
   const [isChecking, setChecking] = useState(false);
-  const form = useForm<JobCreationInput, unknown, JobCreation>({ resolver: zodResolver(jobCreationSchema), defaultValues: emptyJob });
+  const form = useForm<JobCreationInput, unknown, JobCreation>({ resolver: zodResolver(jobCreationSchema), defaultValues });
 
   const submit = form.handleSubmit(async (job) => {
     setChecking(true);
     const check = await validateContent(`${job.title}\n${job.description}`.slice(0, CONTENT_CHECK_LIMIT), 'job');
     setChecking(false);
     if (check.severity === 'severe') return onRefused();
-    createJob.mutate(job, {
-      onSuccess: onCreated,
+    mutation.mutate(job, {
+      onSuccess: onDone,
       onError: (error) => {
         applyFieldErrors(error, form.setError, fieldNames);
         if (error instanceof ApiError && JSON.stringify(error.body).includes('Serious Violation')) onRefused();
       },
     });
   });
-  const isBusy = isChecking || createJob.isPending;
+  const isBusy = isChecking || mutation.isPending;
   const hasErrors = Object.keys(form.formState.errors).length > 0;
 
   return (
@@ -98,14 +127,14 @@ export function PostJobForm({ onCreated, onRefused }: PostJobFormProps) {
       <LocationSection form={form} />
       <CategorySection form={form} />
       <BudgetSection form={form} />
-      <PaymentSection form={form} />
+      <PaymentSection form={form} canFeature={!isEdit} />
       {hasErrors ? <Alert tone="error">{t('post.check_fields')}</Alert> : null}
-      {createJob.isError && !(createJob.error instanceof ApiError && createJob.error.status === 422) ? (
-        <Alert tone="error">{serverMessage(createJob.error, t('post.failed'))}</Alert>
+      {mutation.isError && !(mutation.error instanceof ApiError && mutation.error.status === 422) ? (
+        <Alert tone="error">{serverMessage(mutation.error, isEdit ? t('edit.failed') : t('post.failed'))}</Alert>
       ) : null}
       <div className="flex justify-end">
         <Button type="submit" size="lg" disabled={isBusy} className="w-full sm:w-auto">
-          {isBusy ? t('post.submitting') : t('post.submit')}
+          {isEdit ? (isBusy ? t('edit.submitting') : t('edit.submit')) : isBusy ? t('post.submitting') : t('post.submit')}
         </Button>
       </div>
     </form>

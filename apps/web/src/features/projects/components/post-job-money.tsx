@@ -1,23 +1,23 @@
-import { FEATURED_DAYS, paymentMethods } from '@mihna/shared';
+import { FEATURED_DAYS, featuredFeeMinimum, paymentMethods } from '@mihna/shared';
 import { useTranslation } from 'react-i18next';
 import { Field, Input } from '../../../components/ui/field.tsx';
-import { decimalsOf, formatAmount, languageOf } from '../../../lib/format.ts';
+import { formatAmount, languageOf } from '../../../lib/format.ts';
 import { currencyOfForm, isCashAllowed, liveFeaturedFee } from '../lib/post-job-rules.ts';
 import { Checkbox, Section, text, useFormHelpers, type PostJobForm } from './post-job-fields.tsx';
+import { NumberInput } from '../../../components/ui/number-input.tsx';
 
 export function BudgetSection({ form }: { form: PostJobForm }) {
   const { t } = useTranslation('projects');
   const { errorOf } = useFormHelpers(form);
   const currency = currencyOfForm(text(form.watch('country')));
-  const step = String(10 ** -decimalsOf(currency));
   return (
     <Section title={t('post.sections.budget')}>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t('post.fields.budget_min', { currency })} error={errorOf('budget_min')}>
-          {(props) => <Input {...props} {...form.register('budget_min')} type="number" inputMode="decimal" min={0} step={step} />}
+          {(props) => <NumberInput {...props} {...form.register('budget_min')} />}
         </Field>
         <Field label={t('post.fields.budget_max', { currency })} error={errorOf('budget_max')}>
-          {(props) => <Input {...props} {...form.register('budget_max')} type="number" inputMode="decimal" min={0} step={step} />}
+          {(props) => <NumberInput {...props} {...form.register('budget_max')} />}
         </Field>
         <Field label={t('post.fields.start_date')} error={errorOf('start_date')}>
           {(props) => <Input {...props} {...form.register('start_date')} type="date" />}
@@ -30,14 +30,17 @@ export function BudgetSection({ form }: { form: PostJobForm }) {
   );
 }
 
-export function PaymentSection({ form }: { form: PostJobForm }) {
+export function PaymentSection({ form, canFeature }: { form: PostJobForm; canFeature: boolean }) {
   const { t, i18n } = useTranslation('projects');
   const language = languageOf(i18n.language);
   const { errorOf } = useFormHelpers(form);
   const isCashPossible = isCashAllowed({ emirate: text(form.watch('emirate')) });
-  const currency = currencyOfForm(text(form.watch('country')));
+  const country = text(form.watch('country'));
+  // Outside the UAE a country's first-level places are regions, governorates or municipalities.
+  const isUae = country === '' || country === 'AE';
+  const currency = currencyOfForm(country);
   const fee = liveFeaturedFee(text(form.watch('budget_min')), text(form.watch('budget_max')), currency);
-  const minimumFee = liveFeaturedFee('0', '0', currency) ?? 0;
+  const minimumFee = featuredFeeMinimum(currency);
   return (
     <Section title={t('post.sections.payment')}>
       <fieldset className="min-w-0">
@@ -53,29 +56,33 @@ export function PaymentSection({ form }: { form: PostJobForm }) {
                 className="mt-0.5 size-4 accent-[var(--color-primary-strong)]"
               />
               <span className={method === 'cash' && !isCashPossible ? 'text-slate-400' : undefined}>
-                {t(`post.payment_methods.${method}`)}
+                {t(method === 'cash' && !isUae ? 'post.payment_methods_region.cash' : `post.payment_methods.${method}`)}
               </span>
             </label>
           ))}
         </div>
-        {!isCashPossible ? <p className="mt-2 text-xs text-slate-500">{t('post.cash_needs_emirate')}</p> : null}
+        {!isCashPossible ? (
+          <p className="mt-2 text-xs text-slate-500">{t(isUae ? 'post.cash_needs_emirate' : 'post.cash_needs_region')}</p>
+        ) : null}
         {errorOf('payment_method') ? <p className="mt-1 text-sm text-red-600">{errorOf('payment_method')}</p> : null}
       </fieldset>
-      <div className="space-y-3 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">
-        <Checkbox
-          form={form}
-          field="is_featured"
-          label={t('post.fields.is_featured')}
-          hint={
-            <>
-              {t('post.featured_explained', { days: FEATURED_DAYS, minimum: formatAmount(minimumFee, currency, language) })}{' '}
-              <strong className="font-semibold text-slate-900" aria-live="polite">
-                {fee === null ? t('post.featured_fee_pending') : t('post.featured_fee', { fee: formatAmount(fee, currency, language) })}
-              </strong>
-            </>
-          }
-        />
-      </div>
+      {canFeature ? (
+        <div className="space-y-3 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">
+          <Checkbox
+            form={form}
+            field="is_featured"
+            label={t('post.fields.is_featured')}
+            hint={
+              <>
+                {t('post.featured_explained', { days: FEATURED_DAYS, minimum: formatAmount(minimumFee, currency, language) })}{' '}
+                <strong className="font-semibold text-slate-900" aria-live="polite">
+                  {fee === null ? t('post.featured_fee_pending') : t('post.featured_fee', { fee: formatAmount(fee, currency, language) })}
+                </strong>
+              </>
+            }
+          />
+        </div>
+      ) : null}
       <Checkbox form={form} field="is_urgent" label={t('post.fields.is_urgent')} hint={t('post.urgent_explained')} />
     </Section>
   );

@@ -1,34 +1,126 @@
-import type { JobDetail } from '@mihna/shared';
-import { CheckCircle2 } from 'lucide-react';
+import type { JobDetail, OwnProposal } from '@mihna/shared';
+import { CheckCircle2, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { formatDate, formatDollars, formatNumber, languageOf } from '../../../lib/format.ts';
+import { useWithdrawProposal } from '../api/my-proposals.ts';
+import { useServerMessage } from '../lib/server-message.ts';
 import { ExpressInterest } from './express-interest.tsx';
+import { InterestDetailsList } from './interest-details.tsx';
 import { ProposalForm } from './proposal-form.tsx';
+import { ProposalStatusBadge } from './proposal-status.tsx';
 
-/** What a professional can do on an open project: send one proposal, and express interest once. */
+/** What the professional proposed, with its status, and Withdraw while it is pending. */
+function OwnProposalPanel({ proposal }: { proposal: OwnProposal }) {
+  const { t, i18n } = useTranslation('projects');
+  const language = languageOf(i18n.language);
+  const serverMessage = useServerMessage();
+  const withdraw = useWithdrawProposal();
+  const [isConfirming, setConfirming] = useState(false);
+  return (
+    <div className="space-y-3" data-testid="own-proposal">
+      {proposal.status === 'accepted' ? (
+        <Alert tone="success">
+          <p className="flex items-start gap-2 font-semibold">
+            <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {t('own_proposal.hired')}
+          </p>
+        </Alert>
+      ) : null}
+      {proposal.status === 'not_selected' ? <Alert tone="info">{t('own_proposal.not_selected')}</Alert> : null}
+      <div className="flex items-center justify-between gap-3">
+        <h3 className="font-semibold text-slate-950">{t('own_proposal.title')}</h3>
+        <ProposalStatusBadge status={proposal.status} />
+      </div>
+      <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        <div className="flex gap-1">
+          <dt className="text-slate-500">{t('proposals.rate')}</dt>
+          <dd className="font-semibold text-slate-900">
+            {t('proposals.per_hour', { amount: formatDollars(proposal.proposed_rate, language) })}
+          </dd>
+        </div>
+        {proposal.estimated_hours !== null ? (
+          <div className="flex gap-1">
+            <dt className="text-slate-500">{t('proposals.hours')}</dt>
+            <dd className="font-semibold text-slate-900">{formatNumber(proposal.estimated_hours, language)}</dd>
+          </div>
+        ) : null}
+        <div className="flex gap-1">
+          <dt className="text-slate-500">{t('proposals.submitted')}</dt>
+          <dd className="text-slate-900">{formatDate(proposal.created_at, language)}</dd>
+        </div>
+      </dl>
+      <p dir="auto" className="text-sm leading-6 break-words whitespace-pre-line text-slate-700">
+        {proposal.proposal_text}
+      </p>
+      {proposal.status === 'pending' ? (
+        <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+          {t('own_proposal.withdraw')}
+        </Button>
+      ) : null}
+      <ConfirmDialog
+        isOpen={isConfirming}
+        title={t('own_proposal.withdraw_title')}
+        description={t('own_proposal.withdraw_text')}
+        confirmLabel={t('own_proposal.withdraw')}
+        cancelLabel={t('cancel')}
+        isBusy={withdraw.isPending}
+        error={withdraw.isError ? <Alert tone="error">{serverMessage(withdraw.error, t('own_proposal.withdraw_failed'))}</Alert> : null}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => withdraw.mutate(proposal.id, { onSuccess: () => setConfirming(false) })}
+      />
+    </div>
+  );
+}
+
+/**
+ * What a professional sees beside a project: the invitation they were sent, the proposal they made
+ * (hired, not selected, pending with Withdraw), the form to propose while the project is open, and
+ * Express Interest with what they sent.
+ */
 export function ProfessionalActions({ job }: { job: JobDetail }) {
   const { t } = useTranslation('projects');
   const [isJustSubmitted, setJustSubmitted] = useState(false);
+  const { proposal, invitation, interest } = job.viewer;
+  const isOpen = job.status === 'open';
+  const canPropose = isOpen && (proposal === null || proposal.status === 'withdrawn');
   return (
     <section className="space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6" aria-labelledby="proposal-title">
       <h2 id="proposal-title" className="text-lg font-semibold text-slate-950">
-        {t('proposal.title')}
+        {canPropose ? t('proposal.title') : t('own_proposal.section')}
       </h2>
-      {isJustSubmitted ? <Alert tone="success">{t('proposal.success')}</Alert> : null}
-      {job.viewer.has_proposal ? (
-        !isJustSubmitted ? (
-          <p className="flex items-start gap-2 text-sm text-slate-700">
-            <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-secondary-strong" aria-hidden="true" />
-            {t('proposal.already_sent')}
+      {invitation ? (
+        <div className="space-y-2 rounded-xl bg-sky-50 p-4 text-sm text-sky-950 ring-1 ring-sky-200" data-testid="invitation">
+          <p className="flex items-start gap-2 font-semibold">
+            <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {t('invitation.received', { employer: job.employer_info.company ?? job.employer_info.name })}
           </p>
-        ) : null
-      ) : (
-        <ProposalForm jobId={job.id} onSubmitted={() => setJustSubmitted(true)} />
-      )}
-      <div className="border-t border-slate-100 pt-5">
-        <ExpressInterest jobId={job.id} hasExpressed={job.viewer.has_expressed_interest} />
-      </div>
+          {invitation.message ? (
+            <blockquote dir="auto" className="border-s-4 border-sky-300 ps-3 break-words whitespace-pre-line">
+              {invitation.message}
+            </blockquote>
+          ) : null}
+        </div>
+      ) : null}
+      {isJustSubmitted ? <Alert tone="success">{t('proposal.success')}</Alert> : null}
+      {proposal && !canPropose ? <OwnProposalPanel proposal={proposal} /> : null}
+      {proposal?.status === 'withdrawn' && canPropose ? <p className="text-sm text-slate-600">{t('own_proposal.withdrawn_note')}</p> : null}
+      {canPropose ? <ProposalForm jobId={job.id} onSubmitted={() => setJustSubmitted(true)} /> : null}
+      {!isOpen && !proposal ? <p className="text-sm text-slate-600">{t('own_proposal.closed')}</p> : null}
+      {isOpen || interest ? (
+        <div className="space-y-3 border-t border-slate-100 pt-5">
+          {isOpen ? <ExpressInterest jobId={job.id} hasExpressed={interest !== null} /> : null}
+          {interest ? (
+            <div className="space-y-2" data-testid="own-interest">
+              <p className="text-sm font-medium text-slate-800">{t('interest.what_you_sent')}</p>
+              <InterestDetailsList interest={interest} />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -38,7 +38,7 @@ export function ProjectCard({ job }: { job: JobCard }) {
             {job.payment_method === 'cash' ? (
               <Badge tone="positive">
                 <Banknote className="size-3" aria-hidden="true" />
-                {t('card.cash_payment')}
+                {t(job.country === 'AE' ? 'card.cash_payment' : 'card.cash_payment_region')}
               </Badge>
             ) : null}
           </div>

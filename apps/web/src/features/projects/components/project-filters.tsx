@@ -8,18 +8,24 @@ import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { useReferenceOptions } from '../../../lib/reference-options.ts';
 import { languageOf } from '../../../lib/format.ts';
 import { countryOptions, localServiceOptions, regionLabelOf, regionOptions, subserviceOptions } from '../../../lib/places.ts';
+import { NumberInput } from '../../../components/ui/number-input.tsx';
+import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { filterCurrency, isLocalServices, type FilterField, type ProjectFilters } from '../lib/search-filters.ts';
 
 interface ProjectFiltersProps {
   filters: ProjectFilters;
+  /** What the server refused, by filter (its words, untranslated). */
+  errors?: Partial<Record<FilterField, string>> | null;
   onChange: (field: FilterField, value: string) => void;
   onSearch: () => void;
   onClear: () => void;
 }
 
 /** The project search's controls; one column on a phone, up to four on a wide screen. */
-export function ProjectFiltersPanel({ filters, onChange, onSearch, onClear }: ProjectFiltersProps) {
+export function ProjectFiltersPanel({ filters, errors, onChange, onSearch, onClear }: ProjectFiltersProps) {
   const { t, i18n } = useTranslation('projects');
+  const translate = useValidationMessage();
+  const errorOf = (field: FilterField) => translate(errors?.[field]);
   const language = languageOf(i18n.language);
   const reference = useReferenceOptions();
   const currency = filterCurrency(filters);
@@ -43,12 +49,12 @@ export function ProjectFiltersPanel({ filters, onChange, onSearch, onClear }: Pr
     >
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <div className="col-span-2">
-          <Field label={t('filters.search')}>
-            {(props) => <Input {...props} {...bind('q')} type="search" placeholder={t('filters.search_placeholder')} />}
+          <Field label={t('filters.search')} error={errorOf('q')}>
+            {(props) => <Input {...props} {...bind('q')} type="search" maxLength={200} placeholder={t('filters.search_placeholder')} />}
           </Field>
         </div>
         <div className="col-span-2">
-          <Field label={t('filters.skills')}>
+          <Field label={t('filters.skills')} error={errorOf('skills')}>
             {(props) => <Input {...props} {...bind('skills')} placeholder={t('filters.skills_placeholder')} />}
           </Field>
         </div>
@@ -65,21 +71,21 @@ export function ProjectFiltersPanel({ filters, onChange, onSearch, onClear }: Pr
           </Field>
         </div>
         <div className="col-span-2 sm:col-span-1">
-          <Field label={t('filters.country')}>
+          <Field label={t('filters.country')} error={errorOf('country')}>
             {(props) => (
               <OptionSelect {...props} {...bind('country')} placeholder={t('filters.all_countries')} options={countryOptions(language)} />
             )}
           </Field>
         </div>
         <div className="col-span-2 sm:col-span-1">
-          <Field label={regionLabelOf(filters.country, language)}>
+          <Field label={regionLabelOf(filters.country, language)} error={errorOf('region')}>
             {(props) => (
               <OptionSelect {...props} {...bind('region')} placeholder={allRegions} options={regionOptions(filters.country, language)} />
             )}
           </Field>
         </div>
         <div className="col-span-2 sm:col-span-1">
-          <Field label={t('filters.industry')}>
+          <Field label={t('filters.industry')} error={errorOf('industry_category')}>
             {(props) => (
               <OptionSelect
                 {...props}
@@ -119,15 +125,11 @@ export function ProjectFiltersPanel({ filters, onChange, onSearch, onClear }: Pr
             </div>
           </>
         ) : null}
-        <Field label={t('filters.min_budget')}>
-          {(props) => (
-            <Input {...props} {...bind('min_budget')} type="number" inputMode="decimal" min={0} step="any" placeholder={currency} />
-          )}
+        <Field label={t('filters.min_budget')} error={errorOf('min_budget')}>
+          {(props) => <NumberInput {...props} {...bind('min_budget')} placeholder={currency} />}
         </Field>
-        <Field label={t('filters.max_budget')}>
-          {(props) => (
-            <Input {...props} {...bind('max_budget')} type="number" inputMode="decimal" min={0} step="any" placeholder={currency} />
-          )}
+        <Field label={t('filters.max_budget')} error={errorOf('max_budget')}>
+          {(props) => <NumberInput {...props} {...bind('max_budget')} placeholder={currency} />}
         </Field>
         <div className="col-span-2 sm:col-span-1">
           <Field label={t('filters.sort')}>

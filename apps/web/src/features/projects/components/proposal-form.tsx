@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
+import { Field, Textarea } from '../../../components/ui/field.tsx';
 import { applyFieldErrors } from '../../../lib/server-errors.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { useSubmitProposal } from '../api/submit-proposal.ts';
 import { useServerMessage } from '../lib/server-message.ts';
+import { NumberInput } from '../../../components/ui/number-input.tsx';
 
 type ProposalValues = z.output<typeof proposalInputSchema>;
 const fields = ['proposal_text', 'proposed_rate', 'estimated_hours'] as const;
@@ -43,10 +44,10 @@ export function ProposalForm({ jobId, onSubmitted }: { jobId: string; onSubmitte
       </Field>
       <div className="space-y-4">
         <Field label={t('proposal.rate')} error={errorOf('proposed_rate')}>
-          {(props) => <Input {...props} {...form.register('proposed_rate')} type="number" inputMode="decimal" min={0} step="0.01" />}
+          {(props) => <NumberInput {...props} {...form.register('proposed_rate')} />}
         </Field>
         <Field label={t('proposal.hours')} error={errorOf('estimated_hours')}>
-          {(props) => <Input {...props} {...form.register('estimated_hours')} type="number" inputMode="numeric" min={0} step="1" />}
+          {(props) => <NumberInput {...props} {...form.register('estimated_hours')} isDecimal={false} />}
         </Field>
       </div>
       {submitProposal.isError ? <Alert tone="error">{serverMessage(submitProposal.error, t('proposal.failed'))}</Alert> : null}

@@ -1,61 +1,59 @@
-import type { Proposal } from '@mihna/shared';
-import { CheckCircle2, Star } from 'lucide-react';
-import { useEffect } from 'react';
+import type { JobInterest, Proposal } from '@mihna/shared';
+import { Star } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { useAcceptProposal, useJobProposals } from '../api/job-proposals.ts';
 import { formatDate, formatDollars, formatNumber, languageOf, takeFirst } from '../../../lib/format.ts';
+import { useAcceptProposal, useJobProposals } from '../api/job-proposals.ts';
 import { useServerMessage } from '../lib/server-message.ts';
-import { Badge, SkillChips } from './job-badges.tsx';
+import { InterestDetailsList } from './interest-details.tsx';
+import { SkillChips } from './job-badges.tsx';
+import { ProposalStatusBadge } from './proposal-status.tsx';
 
 const PROPOSAL_SKILLS = 5;
 
-function ProposalItem({
-  proposal,
-  canAccept,
-  isAccepting,
-  onAccept,
-}: {
-  proposal: Proposal;
-  canAccept: boolean;
-  isAccepting: boolean;
-  onAccept: () => void;
-}) {
+function WorkerHeading({ worker }: { worker: Proposal['worker'] }) {
+  const { t, i18n } = useTranslation('projects');
+  const language = languageOf(i18n.language);
+  return (
+    <div className="min-w-0">
+      <Link to={paths.professional(worker.id)} className="font-semibold text-primary-strong hover:underline">
+        {worker.first_name} {worker.last_name}
+      </Link>
+      {worker.total_reviews > 0 ? (
+        <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
+          <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+          {t('proposals.rating', {
+            rating: formatNumber(worker.total_rating, language, { fractionDigits: 1 }),
+            reviews: formatNumber(worker.total_reviews, language),
+          })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ProposalItem({ proposal, canAccept, onAccept }: { proposal: Proposal; canAccept: boolean; onAccept: () => void }) {
   const { t, i18n } = useTranslation('projects');
   const language = languageOf(i18n.language);
   const { worker } = proposal;
   const skills = takeFirst(worker.skills, PROPOSAL_SKILLS);
   return (
-    <li className="space-y-3 rounded-xl p-4 ring-1 ring-slate-200 sm:p-5">
+    <li className="space-y-3 rounded-xl p-4 ring-1 ring-slate-200 sm:p-5" data-testid="proposal">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <Link to={paths.professional(worker.id)} className="font-semibold text-primary-strong hover:underline">
-            {worker.first_name} {worker.last_name}
-          </Link>
-          {worker.total_reviews > 0 ? (
-            <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
-              <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
-              {t('proposals.rating', {
-                rating: formatNumber(worker.total_rating, language, { fractionDigits: 1 }),
-                reviews: formatNumber(worker.total_reviews, language),
-              })}
-            </p>
-          ) : null}
-        </div>
-        {proposal.status === 'accepted' ? (
-          <Badge tone="positive">
-            <CheckCircle2 className="size-3" aria-hidden="true" />
-            {t('proposals.accepted')}
-          </Badge>
-        ) : canAccept ? (
-          <Button size="sm" onClick={onAccept} disabled={isAccepting}>
+        <WorkerHeading worker={worker} />
+        {canAccept ? (
+          <Button size="sm" onClick={onAccept}>
             {t('proposals.accept')}
           </Button>
-        ) : null}
+        ) : (
+          <ProposalStatusBadge status={proposal.status} />
+        )}
       </div>
       {worker.bio ? (
         <p dir="auto" className="text-sm break-words text-slate-600">
@@ -88,41 +86,98 @@ function ProposalItem({
   );
 }
 
-/** The owner's view of the proposals on their project, with Accept on a pending one while the job is open. */
+function InterestItem({ interest }: { interest: JobInterest }) {
+  return (
+    <li className="space-y-3 rounded-xl p-4 ring-1 ring-slate-200 sm:p-5" data-testid="interest">
+      <WorkerHeading worker={interest.worker} />
+      <InterestDetailsList interest={interest} />
+    </li>
+  );
+}
+
+/**
+ * The owner's view of their project: its proposals, with Accept (after a confirmation naming the
+ * professional and the rate) on a pending one while the project is open, and the interest professionals
+ * expressed, with what they wrote.
+ */
 export function ProposalsList({ jobId, isJobOpen, proposalCount }: { jobId: string; isJobOpen: boolean; proposalCount: number }) {
-  const { t } = useTranslation('projects');
+  const { t, i18n } = useTranslation('projects');
+  const language = languageOf(i18n.language);
   const serverMessage = useServerMessage();
-  const proposals = useJobProposals(jobId, true);
-  const accept = useAcceptProposal(jobId);
-  const list = proposals.data?.proposals ?? [];
+  const answer = useJobProposals(jobId, true);
+  const accept = useAcceptProposal();
+  const [chosen, setChosen] = useState<Proposal | null>(null);
+  const proposals = answer.data?.proposals ?? [];
+  const interests = answer.data?.interests ?? [];
+  const others = proposals.filter((proposal) => proposal.status === 'pending' && proposal.id !== chosen?.id).length;
 
   // The specification only logs a failed load of the proposals.
   useEffect(() => {
-    if (proposals.error) console.error('Could not load the proposals', proposals.error);
-  }, [proposals.error]);
+    if (answer.error) console.error('Could not load the proposals', answer.error);
+  }, [answer.error]);
 
   return (
-    <section className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8" aria-labelledby="proposals-title">
-      <h2 id="proposals-title" className="text-xl font-semibold text-slate-950">
-        {t('proposals.title', { total: proposals.data ? list.length : proposalCount })}
-      </h2>
-      {accept.isSuccess ? <Alert tone="success">{t('proposals.accept_success')}</Alert> : null}
-      {accept.isError ? <Alert tone="error">{serverMessage(accept.error, t('proposals.accept_failed'))}</Alert> : null}
-      {proposals.isPending ? <Spinner label={t('loading')} className="py-8" /> : null}
-      {proposals.isSuccess && list.length === 0 ? <p className="text-sm text-slate-500">{t('proposals.empty')}</p> : null}
-      {list.length > 0 ? (
-        <ul className="space-y-4">
-          {list.map((proposal) => (
-            <ProposalItem
-              key={proposal.id}
-              proposal={proposal}
-              canAccept={isJobOpen && proposal.status === 'pending'}
-              isAccepting={accept.isPending}
-              onAccept={() => accept.mutate(proposal.id)}
-            />
-          ))}
-        </ul>
+    <>
+      <section
+        id="proposals"
+        className="scroll-mt-20 space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
+        aria-labelledby="proposals-title"
+      >
+        <h2 id="proposals-title" className="text-xl font-semibold text-slate-950">
+          {t('proposals.title', { total: answer.data ? proposals.length : proposalCount })}
+        </h2>
+        {accept.isSuccess ? <Alert tone="success">{t('proposals.accept_success')}</Alert> : null}
+        {answer.isPending ? <Spinner label={t('loading')} className="py-8" /> : null}
+        {answer.isSuccess && proposals.length === 0 ? <p className="text-sm text-slate-500">{t('proposals.empty')}</p> : null}
+        {proposals.length > 0 ? (
+          <ul className="space-y-4">
+            {proposals.map((proposal) => (
+              <ProposalItem
+                key={proposal.id}
+                proposal={proposal}
+                canAccept={isJobOpen && proposal.status === 'pending'}
+                onAccept={() => {
+                  accept.reset();
+                  setChosen(proposal);
+                }}
+              />
+            ))}
+          </ul>
+        ) : null}
+      </section>
+      {interests.length > 0 ? (
+        <section className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8" aria-labelledby="interests-title">
+          <h2 id="interests-title" className="text-xl font-semibold text-slate-950">
+            {t('interests.title', { total: interests.length })}
+          </h2>
+          <ul className="space-y-4">
+            {interests.map((interest) => (
+              <InterestItem key={interest.id} interest={interest} />
+            ))}
+          </ul>
+        </section>
       ) : null}
-    </section>
+      <ConfirmDialog
+        isOpen={chosen !== null}
+        title={t('proposals.confirm_title')}
+        description={
+          chosen ? (
+            <>
+              {t('proposals.confirm_text', {
+                name: `${chosen.worker.first_name} ${chosen.worker.last_name}`,
+                rate: t('proposals.per_hour', { amount: formatDollars(chosen.proposed_rate, language) }),
+              })}{' '}
+              {others > 0 ? t('proposals.confirm_others', { count: others }) : null}
+            </>
+          ) : null
+        }
+        confirmLabel={t('proposals.accept')}
+        cancelLabel={t('cancel')}
+        isBusy={accept.isPending}
+        error={accept.isError ? <Alert tone="error">{serverMessage(accept.error, t('proposals.accept_failed'))}</Alert> : null}
+        onCancel={() => setChosen(null)}
+        onConfirm={() => chosen && accept.mutate(chosen.id, { onSuccess: () => setChosen(null) })}
+      />
+    </>
   );
 }

@@ -53,8 +53,12 @@ describe('liveFeaturedFee', () => {
     expect(liveFeaturedFee('100', '200', 'AED')).toBe(5);
   });
 
-  it('converts the 5 AED minimum into the country currency', () => {
-    expect(liveFeaturedFee('1', '2', 'KWD')).toBeCloseTo(0.418, 3);
+  it('uses the 5 AED minimum as a round amount in the country currency', () => {
+    expect(liveFeaturedFee('1', '2', 'KWD')).toBe(0.4);
+  });
+
+  it('reads budgets typed in Arabic-Indic digits with grouped thousands', () => {
+    expect(liveFeaturedFee('١٠٬٠٠٠', '٣٠٬٠٠٠', 'AED')).toBe(200);
   });
 
   it('waits until both budgets are numbers', () => {

@@ -1,4 +1,4 @@
-import { featuredFee, isCountryCode, type CurrencyCode, currencyOfCountry } from '@mihna/shared';
+import { featuredFee, isCountryCode, readNumber, type CurrencyCode, currencyOfCountry } from '@mihna/shared';
 
 /** The post-project form's fields whose choice decides what other fields may hold. */
 export interface CascadingValues {
@@ -39,7 +39,11 @@ export const currencyOfForm = (country: string): CurrencyCode => currencyOfCount
 
 /** The featuring fee for the budgets typed so far, or null while they are not numbers. */
 export function liveFeaturedFee(budgetMin: string, budgetMax: string, currency: CurrencyCode): number | null {
-  const parse = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+  // Typed as people type: Arabic-Indic digits and grouped thousands read as numbers.
+  const parse = (text: string) => {
+    const value = readNumber(text);
+    return typeof value === 'number' ? value : Number.NaN;
+  };
   const min = parse(budgetMin);
   const max = parse(budgetMax);
   if (!Number.isFinite(min) || !Number.isFinite(max) || min < 0 || max < 0) return null;

@@ -37,8 +37,12 @@ describe('readFilters (URL prefill)', () => {
     expect(read('emirate=riyadh').region).toBe('');
   });
 
+  it('keeps budgets as typed, for the server to read Arabic digits or refuse with a message', () => {
+    expect(read('min_budget=abc&max_budget=%D9%A5%D9%A0%D9%A0')).toMatchObject({ min_budget: 'abc', max_budget: '٥٠٠' });
+  });
+
   it('drops values that are not choices, and local service fields outside Local Services', () => {
-    expect(read('job_type=weekly&sort_by=random&min_budget=abc&max_budget=500')).toEqual({ ...emptyFilters, max_budget: '500' });
+    expect(read('job_type=weekly&sort_by=random&max_budget=500')).toEqual({ ...emptyFilters, max_budget: '500' });
     expect(read('industry_category=technology_it&local_service_category=cleaning_services')).toMatchObject({
       industry_category: 'technology_it',
       local_service_category: '',

@@ -71,13 +71,12 @@ export function changeFilter(filters: ProjectFilters, field: FilterField, value:
   return next;
 }
 
-const isBudget = (value: string) => /^\d+(\.\d+)?$/.test(value.trim());
 const oneOf = (value: string | null, allowed: readonly string[]) => (value && allowed.includes(value) ? value : '');
 
 /**
- * The filters a URL asks for. Unknown values are dropped (an unknown country, or 'All GCC Countries',
- * means every country); a `city` from a link goes into the text search under its name in the reader's
- * language when no text search is given.
+ * The filters a URL asks for. Unknown places and industries are dropped (an unknown country, or 'All
+ * GCC Countries', means every country); a `city` from a link goes into the text search under its name
+ * in the reader's language when no text search is given. Budgets stay as typed, for the server to judge.
  */
 export function readFilters(params: URLSearchParams, language: Language): ProjectFilters {
   const get = (key: string) => params.get(key)?.trim() ?? '';
@@ -106,8 +105,9 @@ export function readFilters(params: URLSearchParams, language: Language): Projec
     industry_category: industry,
     local_service_category: category?.id ?? '',
     local_service_subcategory: subcategory,
-    min_budget: isBudget(get('min_budget')) ? get('min_budget') : '',
-    max_budget: isBudget(get('max_budget')) ? get('max_budget') : '',
+    // Kept as typed (Arabic-Indic digits included): the server reads them, and answers a clear message for a bad one.
+    min_budget: get('min_budget').slice(0, 40),
+    max_budget: get('max_budget').slice(0, 40),
     sort_by: oneOf(get('sort_by'), jobSorts) || 'created_at',
   };
 }

@@ -1,0 +1,75 @@
+import { Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatBudgetRange, formatDate, languageOf } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useMyJobs } from '../api/my-jobs.ts';
+import { JobStatusBadge } from './job-overview.tsx';
+
+/** The employer's own projects in every status, newest first, each with its proposals a click away. */
+export function MyProjects() {
+  const { t, i18n } = useTranslation('projects');
+  const language = languageOf(i18n.language);
+  const mine = useMyJobs();
+  const jobs = mine.data?.pages.flatMap((page) => page.jobs) ?? [];
+  const total = mine.data?.pages[0]?.total ?? 0;
+
+  return (
+    <section className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8" aria-labelledby="my-projects-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="my-projects-title" className="text-xl font-semibold text-slate-950">
+          {t('mine.title', { total })}
+        </h2>
+        <Button asChild size="sm">
+          <Link to={paths.postJob}>
+            <Plus className="size-4" aria-hidden="true" />
+            {t('mine.post_new')}
+          </Link>
+        </Button>
+      </div>
+      {mine.isPending ? <Spinner label={t('loading')} className="py-8" /> : null}
+      {mine.isError ? <Alert tone="error">{t('mine.failed')}</Alert> : null}
+      {mine.isSuccess && jobs.length === 0 ? <p className="text-sm text-slate-600">{t('mine.empty')}</p> : null}
+      {jobs.length > 0 ? (
+        <ul className="divide-y divide-slate-100">
+          {jobs.map((job) => (
+            <li key={job.id} className="flex flex-col gap-2 py-4 sm:flex-row sm:items-center sm:justify-between" data-testid="my-project">
+              <div className="min-w-0 space-y-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <JobStatusBadge status={job.status} />
+                  <Link
+                    to={paths.project(job.id)}
+                    dir="auto"
+                    className="font-semibold break-words text-slate-950 hover:text-primary-strong"
+                  >
+                    {job.title}
+                  </Link>
+                </div>
+                <p className="text-sm text-slate-600">
+                  {formatBudgetRange(job.budget_min, job.budget_max, job.currency, language)} ·{' '}
+                  {t('mine.posted', { date: formatDate(job.created_at, language) })}
+                </p>
+              </div>
+              <Link
+                to={`${paths.project(job.id)}#proposals`}
+                className="shrink-0 text-sm font-semibold text-primary-strong hover:underline"
+              >
+                {t('mine.proposals', { count: job.proposal_count })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {mine.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button variant="secondary" onClick={() => void mine.fetchNextPage()} disabled={mine.isFetchingNextPage}>
+            {mine.isFetchingNextPage ? t('loading_more') : t('mine.more')}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
