@@ -40,7 +40,7 @@ function QuickLink({ link }: { link: { name: string; url: string } }) {
 
 function FooterBlock({ title, children, className = 'lg:col-span-2' }: { title: string; children: ReactNode; className?: string }) {
   return (
-    <div className={className}>
+    <div className={`min-w-0 ${className}`}>
       <h2 className="text-sm font-semibold tracking-wide text-white">{title}</h2>
       <div className="mt-4">{children}</div>
     </div>
@@ -58,8 +58,9 @@ export function Footer() {
 
   return (
     <footer className="mt-auto bg-slate-900 text-slate-300">
-      <Container className="grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-12">
-        <div className="space-y-4 sm:col-span-2 lg:col-span-3">
+      {/* One column of minmax(0, 1fr) on a phone: no block's longest word can make the column wider than the screen. */}
+      <Container className="grid grid-cols-1 gap-10 py-14 sm:grid-cols-2 lg:grid-cols-12">
+        <div className="min-w-0 space-y-4 break-words sm:col-span-2 lg:col-span-3">
           <Brand inverse />
           <p className="max-w-sm text-sm leading-6 text-slate-400">{description}</p>
           <SocialLinks urls={socialUrls(settings)} label={(network) => t(`footer.social.${network}`)} className="flex gap-3 text-white" />

@@ -92,7 +92,7 @@ export function Header() {
     return () => document.removeEventListener('keydown', closeOnEscape);
   }, [isMenuOpen]);
 
-  const links = (
+  const links = (compact: boolean) => (
     <>
       <NavLink to={paths.projects()} className={navLinkClass} end>
         {t('header.find_projects')}
@@ -110,10 +110,12 @@ export function Header() {
       ) : null}
       <Link
         to={nearbyProjectsHref(user)}
+        title={t('header.nearby_projects')}
         className="flex items-center gap-1 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-950"
       >
         <MapPin className="size-4 text-secondary-strong" aria-hidden="true" />
-        {t('header.nearby_projects')}
+        {/* Beside the desktop header's other links the label waits for a wide screen; the icon and its title stay. */}
+        <span className={compact ? 'sr-only 2xl:not-sr-only' : undefined}>{t('header.nearby_projects')}</span>
       </Link>
     </>
   );
@@ -125,10 +127,10 @@ export function Header() {
           <Brand />
         </Link>
         <nav aria-label={t('header.main_navigation')} className="hidden items-center gap-1 xl:flex">
-          {links}
+          {links(true)}
         </nav>
         <div className="ms-auto hidden items-center gap-1 xl:flex">
-          <CountrySelect className="w-48" />
+          <CountrySelect className="w-44" />
           <LanguageSwitch />
           <AccountActions />
         </div>
@@ -152,7 +154,7 @@ export function Header() {
         <div id="mobile-menu" ref={menu} className="border-t border-slate-200 bg-white xl:hidden">
           <Container className="flex flex-col gap-1 py-4">
             <nav aria-label={t('header.main_navigation')} className="flex flex-col">
-              {links}
+              {links(false)}
             </nav>
             <CountrySelect className="my-2 block" />
             <AccountActions stacked />

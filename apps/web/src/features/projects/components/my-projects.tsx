@@ -19,20 +19,22 @@ export function MyProjects() {
 
   return (
     <section className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8" aria-labelledby="my-projects-title">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="my-projects-title" className="text-xl font-semibold text-slate-950">
-          {t('mine.title', { total })}
-        </h2>
-        <Button asChild size="sm">
-          <Link to={paths.postJob}>
-            <Plus className="size-4" aria-hidden="true" />
-            {t('mine.post_new')}
-          </Link>
-        </Button>
-      </div>
+      <h2 id="my-projects-title" className="text-xl font-semibold text-slate-950">
+        {t('mine.title', { total })}
+      </h2>
       {mine.isPending ? <Spinner label={t('loading')} className="py-8" /> : null}
       {mine.isError ? <Alert tone="error">{t('mine.failed')}</Alert> : null}
-      {mine.isSuccess && jobs.length === 0 ? <p className="text-sm text-slate-600">{t('mine.empty')}</p> : null}
+      {mine.isSuccess && jobs.length === 0 ? (
+        <div className="space-y-3">
+          <p className="text-sm text-slate-600">{t('mine.empty')}</p>
+          <Button asChild size="sm">
+            <Link to={paths.postJob}>
+              <Plus className="size-4" aria-hidden="true" />
+              {t('mine.post_new')}
+            </Link>
+          </Button>
+        </div>
+      ) : null}
       {jobs.length > 0 ? (
         <ul className="divide-y divide-slate-100">
           {jobs.map((job) => (

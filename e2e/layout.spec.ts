@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LAYLA_EMAIL, logIn, OMAR_EMAIL, postJob, registerUser, signIn, type Account } from './marketplace.ts';
+
+/**
+ * Every route, in English and Arabic, at phone width: no page may be wider than the viewport (a
+ * sideways scroll on a phone is a broken page). Desktop width is checked too, where the header is at
+ * its fullest. Routes behind a login are visited signed in, as the people who use them.
+ */
+const widths = [390, 1280] as const;
+const languages = ['en', 'ar'] as const;
+
+/** How far the page reaches past the viewport's sides, in pixels (0 when it fits). */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const offenders = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && (box.right > root.clientWidth + 1 || box.left < -1);
+      })
+      .slice(-6)
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const name = `${element.tagName.toLowerCase()}.${element.className.toString().split(' ').slice(0, 3).join('.')}`;
+        return `${name} [${Math.round(box.left)}, ${Math.round(box.right)}]`;
+      });
+    return { extra: root.scrollWidth - root.clientWidth, offenders };
+  });
+}
+
+async function checkRoutes(page: Page, routes: string[], label: string) {
+  for (const language of languages) {
+    await page.goto('/');
+    await page.evaluate((chosen) => window.localStorage.setItem('mihna.language', chosen), language);
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const route of routes) {
+        await page.goto(route);
+        await page.locator('main h1, main h2').first().waitFor({ timeout: 10_000 });
+        await page.waitForLoadState('networkidle');
+        await page.evaluate(() => document.fonts.ready);
+        const { extra, offenders } = await overflow(page);
+        expect(extra, `${label} ${route} in ${language} at ${width} px is ${extra} px wider than the screen: ${offenders.join(', ')}`).toBe(
+          0,
+        );
+      }
+    }
+  }
+}
+
+test.describe('every page fits the screen', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('public pages and the ones a visitor reaches', async ({ page, request }) => {
+    const layla = await logIn(request, LAYLA_EMAIL);
+    const omar = await logIn(request, OMAR_EMAIL);
+    await checkRoutes(
+      page,
+      [
+        '/',
+        '/about',
+        '/contact',
+        '/help',
+        '/privacy',
+        '/terms',
+        '/how-it-works',
+        '/employers',
+        '/login',
+        '/register',
+        '/register?role=employer',
+        '/forgot-password',
+        '/projects',
+        '/projects?country=SA',
+        '/professionals',
+        `/professionals/${layla.id}`,
+        `/employers/${omar.id}`,
+        '/profile/edit',
+      ],
+      'a visitor on',
+    );
+  });
+
+  test('an employer’s pages', async ({ page, request }) => {
+    const omar = await logIn(request, OMAR_EMAIL);
+    const job = await postJob(request, omar);
+    await signIn(page, omar);
+    await checkRoutes(
+      page,
+      ['/dashboard', '/post-job', `/projects/${job.id}`, `/projects/${job.id}/edit`, '/profile/edit'],
+      'an employer on',
+    );
+  });
+
+  test('a professional’s pages', async ({ page, request }) => {
+    const omar = await logIn(request, OMAR_EMAIL);
+    const job = await postJob(request, omar);
+    const professional: Account = await registerUser(request);
+    await request.post('/api/proposals', {
+      data: { job_id: job.id, proposal_text: 'I can start this week with my own tools.', proposed_rate: 40 },
+      headers: { authorization: `Bearer ${professional.token}` },
+    });
+    await signIn(page, professional);
+    await checkRoutes(page, ['/dashboard', `/projects/${job.id}`, '/profile/edit'], 'a professional on');
+  });
+});
