@@ -122,24 +122,37 @@ test.describe('accounts', () => {
       await page.getByRole('button', { name: 'Log in' }).click();
       await expect(page.getByText('Incorrect email or password.')).toBeVisible();
     }
-    const solveCaptcha = async () => {
+    // The captcha is a field of the form: its answer is checked when Log in is pressed, in Arabic-Indic digits too.
+    const answerCaptcha = async () => {
       const label = await page.getByText(/What is \d \+ \d = \?/).textContent();
       const [left, right] = (label ?? '').match(/\d/g)!.map(Number);
-      await page.getByLabel(/What is/).fill(String(left! + right!));
-      await page.getByRole('button', { name: 'Check' }).click();
-      await expect(page.getByText('Thank you. You can log in now.')).toBeVisible();
+      const sum = String(left! + right!).replace(/\d/g, (digit) => '٠١٢٣٤٥٦٧٨٩'[Number(digit)]!);
+      await page.getByLabel(/What is/).fill(sum);
     };
     await password.fill('Wrong2026pass');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByText('Please confirm you are a person')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Check' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Please answer the captcha question.')).toBeVisible();
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      await solveCaptcha();
+      await answerCaptcha();
       await password.fill('Wrong2026pass');
       await page.getByRole('button', { name: 'Log in' }).click();
+      if (attempt === 0) await expect(page.getByText('Incorrect email or password.')).toBeVisible();
     }
-    await expect(page.getByText('Account temporarily locked. Please try again or use password reset.')).toBeVisible();
+    // Locked: the message says for how long and links to password reset, and no captcha is asked.
+    await expect(
+      page.getByText('Account temporarily locked. Please try again or use password reset. You can try again in 30 minutes.'),
+    ).toBeVisible();
+    await expect(page.getByText('Please confirm you are a person')).toHaveCount(0);
+    await page.reload();
+    await page.getByRole('main').getByLabel('E-mail address').fill(email);
+    await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).focus();
+    await expect(page.getByText(/Account temporarily locked\. You can try again in (30|29) minutes\./)).toBeVisible();
+    await expect(page.getByText('Please confirm you are a person')).toHaveCount(0);
 
-    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Reset your password' }).click();
     await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
     await page.getByRole('main').getByLabel('E-mail address').fill(email);
     await page.getByRole('button', { name: 'Send reset code' }).click();

@@ -13,7 +13,7 @@ const languages = ['en', 'ar'] as const;
 async function overflow(page: Page) {
   return page.evaluate(() => {
     const root = document.documentElement;
-    const offenders = [...document.querySelectorAll<HTMLElement>('body *')]
+    const offenders = Array.from(document.querySelectorAll<HTMLElement>('body *'))
       .filter((element) => {
         const box = element.getBoundingClientRect();
         return box.width > 0 && (box.right > root.clientWidth + 1 || box.left < -1);
@@ -102,4 +102,20 @@ test.describe('every page fits the screen', () => {
     await signIn(page, professional);
     await checkRoutes(page, ['/dashboard', `/projects/${job.id}`, '/profile/edit'], 'a professional on');
   });
+});
+
+test('while a page’s code loads, the header and the page’s skeleton show, never a blank screen @phone', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/projects-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const loading = page.goto('/projects');
+  await expect(page.getByRole('banner').getByRole('link').first()).toBeVisible();
+  await expect(page.getByRole('main').locator('[aria-busy="true"]')).toBeVisible();
+  release();
+  await loading;
+  await expect(page.getByRole('heading', { level: 1, name: 'Find Projects in GCC' })).toBeVisible();
+  await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
 });

@@ -37,12 +37,3 @@ export function RootLayout() {
     </Shell>
   );
 }
-
-/** What shows while the first route's code loads: the header and the page's shape, never a blank screen. */
-export function RootSkeleton() {
-  return (
-    <Shell>
-      <PageSkeleton />
-    </Shell>
-  );
-}

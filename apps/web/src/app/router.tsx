@@ -2,10 +2,17 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { RequireUser } from './require-user.tsx';
-import { RootLayout, RootSkeleton } from './root-layout.tsx';
+import { PageSkeleton } from '../components/ui/page-skeleton.tsx';
+import { RootLayout } from './root-layout.tsx';
 
-/** Each screen is its own chunk, loaded when its route is first visited. */
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+/**
+ * Each screen is its own chunk, loaded when its route is first visited. While the first screen's chunk
+ * loads, the layout (header, footer) is already there and the page shows its skeleton, never a blank screen.
+ */
+const page = (load: () => Promise<{ default: ComponentType }>) => ({
+  lazy: async () => ({ Component: (await load()).default }),
+  HydrateFallback: PageSkeleton,
+});
 
 /** A route that only forwards, keeping the query string; its loader answers before anything renders. */
 const redirectTo = (target: (args: LoaderFunctionArgs) => string) => ({
@@ -16,32 +23,31 @@ const redirectTo = (target: (args: LoaderFunctionArgs) => string) => ({
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    HydrateFallback: RootSkeleton,
     children: [
-      { index: true, lazy: page(() => import('./routes/home.tsx')) },
-      { path: 'about', lazy: page(() => import('./routes/about.tsx')) },
-      { path: 'contact', lazy: page(() => import('./routes/contact.tsx')) },
-      { path: 'help', lazy: page(() => import('./routes/help.tsx')) },
-      { path: 'privacy', lazy: page(() => import('./routes/privacy.tsx')) },
-      { path: 'terms', lazy: page(() => import('./routes/terms.tsx')) },
-      { path: 'how-it-works', lazy: page(() => import('./routes/how-it-works.tsx')) },
-      { path: 'employers', lazy: page(() => import('./routes/for-employers.tsx')) },
-      { path: 'dev/mailbox', lazy: page(() => import('./routes/dev-mailbox.tsx')) },
-      { path: 'login', lazy: page(() => import('./routes/login.tsx')) },
-      { path: 'register', lazy: page(() => import('./routes/register.tsx')) },
-      { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password.tsx')) },
-      { path: 'profile/edit', lazy: page(() => import('./routes/profile-edit.tsx')) },
-      { path: 'projects', lazy: page(() => import('./routes/projects.tsx')) },
-      { path: 'professionals', lazy: page(() => import('./routes/professionals.tsx')) },
-      { path: 'professionals/:professionalId', lazy: page(() => import('./routes/professional-profile.tsx')) },
-      { path: 'employers/:employerId', lazy: page(() => import('./routes/employer-profile.tsx')) },
+      { index: true, ...page(() => import('./routes/home.tsx')) },
+      { path: 'about', ...page(() => import('./routes/about.tsx')) },
+      { path: 'contact', ...page(() => import('./routes/contact.tsx')) },
+      { path: 'help', ...page(() => import('./routes/help.tsx')) },
+      { path: 'privacy', ...page(() => import('./routes/privacy.tsx')) },
+      { path: 'terms', ...page(() => import('./routes/terms.tsx')) },
+      { path: 'how-it-works', ...page(() => import('./routes/how-it-works.tsx')) },
+      { path: 'employers', ...page(() => import('./routes/for-employers.tsx')) },
+      { path: 'dev/mailbox', ...page(() => import('./routes/dev-mailbox.tsx')) },
+      { path: 'login', ...page(() => import('./routes/login.tsx')) },
+      { path: 'register', ...page(() => import('./routes/register.tsx')) },
+      { path: 'forgot-password', ...page(() => import('./routes/forgot-password.tsx')) },
+      { path: 'profile/edit', ...page(() => import('./routes/profile-edit.tsx')) },
+      { path: 'projects', ...page(() => import('./routes/projects.tsx')) },
+      { path: 'professionals', ...page(() => import('./routes/professionals.tsx')) },
+      { path: 'professionals/:professionalId', ...page(() => import('./routes/professional-profile.tsx')) },
+      { path: 'employers/:employerId', ...page(() => import('./routes/employer-profile.tsx')) },
       {
         element: <RequireUser />,
         children: [
-          { path: 'dashboard', lazy: page(() => import('./routes/dashboard.tsx')) },
-          { path: 'projects/:projectId', lazy: page(() => import('./routes/project-detail.tsx')) },
-          { path: 'projects/:projectId/edit', lazy: page(() => import('./routes/project-edit.tsx')) },
-          { path: 'post-job', lazy: page(() => import('./routes/post-job.tsx')) },
+          { path: 'dashboard', ...page(() => import('./routes/dashboard.tsx')) },
+          { path: 'projects/:projectId', ...page(() => import('./routes/project-detail.tsx')) },
+          { path: 'projects/:projectId/edit', ...page(() => import('./routes/project-edit.tsx')) },
+          { path: 'post-job', ...page(() => import('./routes/post-job.tsx')) },
         ],
       },
       { path: 'jobs', ...redirectTo(() => paths.projects()) },

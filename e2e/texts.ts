@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+
+export type Language = 'en' | 'ar';
+
+const localesDirectory = path.resolve('apps/web/src/i18n/locales');
+
+/**
+ * The screens' words in one language, read from the web app's own translation files, so a journey in
+ * Arabic looks for exactly what an Arabic reader sees: text('projects', 'post.fields.title').
+ */
+export function textsIn(language: Language) {
+  const cache = new Map<string, unknown>();
+  return (namespace: string, key: string, values: Record<string, string | number> = {}): string => {
+    if (!cache.has(namespace)) {
+      cache.set(namespace, JSON.parse(fs.readFileSync(path.join(localesDirectory, language, `${namespace}.json`), 'utf8')));
+    }
+    const found = key
+      .split('.')
+      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], cache.get(namespace));
+    if (typeof found !== 'string') throw new Error(`no text ${language}/${namespace}:${key}`);
+    return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
+  };
+}
+
+/** Opens the site in this language for the rest of the page's life. */
+export async function useLanguage(page: Page, language: Language) {
+  await page.addInitScript((chosen) => window.localStorage.setItem('mihna.language', chosen), language);
+}
+
+/** Text in a sentence where the screens set names apart for mixed-direction reading (U+2068 … U+2069). */
+export const withoutIsolates = (text: string) => text.replace(/[\u2068\u2069]/g, '');
