@@ -59,7 +59,9 @@ describe('/login', () => {
           ? jsonResponse(429, { detail: 'Please solve the captcha to continue.', code: 'rate_limited' })
           : jsonResponse(200, { access_token: 'new-token', user: baseUser });
       }),
-      answer('GET', '/api/auth/captcha', () => jsonResponse(200, { captcha_id: '7f1c3f9e-7c55-4d8e-8d8a-000000000001', question: '4 + 4 = ?' })),
+      answer('GET', '/api/auth/captcha', () =>
+        jsonResponse(200, { captcha_id: '7f1c3f9e-7c55-4d8e-8d8a-000000000001', question: '4 + 4 = ?' }),
+      ),
       answer('POST', '/api/auth/captcha/verify', () => jsonResponse(200, { captcha_token: 'solved' })),
       answer('GET', '/api/auth/login-status/aisha%40example.ae', () =>
         jsonResponse(200, { requires_captcha: true, is_locked: false, locked_minutes: 0 }),
@@ -73,7 +75,10 @@ describe('/login', () => {
     fireEvent.change(answerField, { target: { value: '٨' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('heading', { name: 'The dashboard' })).toBeDefined();
-    expect(api.callsTo('POST', '/api/auth/captcha/verify')[0]?.body).toEqual({ captcha_id: '7f1c3f9e-7c55-4d8e-8d8a-000000000001', answer: 8 });
+    expect(api.callsTo('POST', '/api/auth/captcha/verify')[0]?.body).toEqual({
+      captcha_id: '7f1c3f9e-7c55-4d8e-8d8a-000000000001',
+      answer: 8,
+    });
     expect(api.callsTo('POST', '/api/auth/enhanced-login')[1]?.body).toMatchObject({ captcha_token: 'solved' });
   });
 

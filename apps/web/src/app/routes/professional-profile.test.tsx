@@ -86,6 +86,31 @@ describe('/professionals/:professionalId', () => {
     expect(within(cards[1]!).getByText('AED 12,000')).toBeDefined();
   });
 
+  it('shows what the expert wrote about themself: experience, languages, highlights and links', async () => {
+    stubApi(() =>
+      jsonResponse(
+        200,
+        expertProfile(
+          {},
+          {
+            career_highlights: ['Built the Expo 2020 visitor app'],
+            linkedin_url: 'https://linkedin.com/in/layla',
+            behance_url: 'https://www.behance.net/layla/',
+          },
+        ),
+      ),
+    );
+    renderScreen(<ProfessionalProfilePage />, { path, at });
+    const about = within(await screen.findByTestId('expert-about'));
+    expect(about.getByText('6 years of experience')).toBeDefined();
+    expect(about.getByText('Arabic, English')).toBeDefined();
+    expect(about.getByText('Available for work')).toBeDefined();
+    expect(about.getByText('Built the Expo 2020 visitor app')).toBeDefined();
+    expect(about.getByRole('link', { name: /LinkedIn/ }).getAttribute('href')).toBe('https://linkedin.com/in/layla');
+    expect(about.getByText('behance.net/layla')).toBeDefined();
+    expect(about.queryByText(/GitHub/)).toBeNull();
+  });
+
   it('hides the location the expert chose not to show, and the tick without verified reviews', async () => {
     stubApi(() => jsonResponse(200, expertProfile({}, { show_location: false })));
     renderScreen(<ProfessionalProfilePage />, { path, at });

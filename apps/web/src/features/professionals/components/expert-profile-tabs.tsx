@@ -3,6 +3,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../use-formatters.ts';
 import { AccomplishmentCard } from './accomplishment-card.tsx';
+import { ExpertAbout } from './expert-about.tsx';
 import { EmptyState, ProfileTabs, ProjectShares, ShareBar } from './profile-parts.tsx';
 import { ReviewList } from './review-list.tsx';
 
@@ -20,6 +21,7 @@ function Overview({ profile }: { profile: ExpertProfile }) {
   const { total_projects: totalProjects, top_skills: topSkills } = profile.portfolio_stats;
   return (
     <div className="grid gap-5 lg:grid-cols-2">
+      <ExpertAbout user={profile.user} />
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6" aria-labelledby="averages-title">
         <h2 id="averages-title" className="text-lg font-semibold text-slate-950">
           {t('expert.rating_breakdown')}
