@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { JobCard, JobSearchResponse } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,6 +165,21 @@ describe('GET /search/jobs', () => {
       const result = await search(query);
       expect(keysOf(result.jobs), JSON.stringify(query)).toEqual(expected);
       expect(result.total, JSON.stringify(query)).toBe(expected.length);
+    }
+  });
+
+  it('sends answers compressed as the client accepts, made once per answer, and plain to a client that accepts none', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/api/search/jobs?limit=20' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const compressed = await app.inject({ method: 'GET', url: '/api/search/jobs?limit=20', headers: { 'accept-encoding': accept } });
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+      expect(compressed.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(decode(compressed.rawPayload).toString()).toBe(plain.body);
     }
   });
 

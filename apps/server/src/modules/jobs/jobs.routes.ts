@@ -116,6 +116,8 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
     app.get(
       '/search/jobs',
       {
+        // Answers come compressed from the search cache (once per answer), not per request.
+        compress: false,
         schema: {
           tags: ['jobs'],
           summary: 'Search open projects: featured first (while paid), then the chosen order; amounts in the chosen country’s currency',
@@ -123,11 +125,14 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
           response: { 200: jobSearchResponseSchema, 422: errorResponseSchema },
         },
       },
-      // The answer is already JSON text, checked against the schema when it was computed; Fastify sends
-      // a string with a JSON content type as it is (the cast tells the schema-typed reply so).
+      // The answer is already JSON text (or its brotli or gzip form), checked against the schema when it
+      // was computed; Fastify sends a string or a buffer as it is (the cast tells the schema-typed reply so).
       async (request, reply) => {
-        const text = await jobs.search(request.query);
-        return reply.type('application/json; charset=utf-8').send(text as unknown as JobSearchResponse);
+        const answer = await jobs.search(request.query);
+        const { encoding, body } = answer.encode(request.headers['accept-encoding']);
+        void reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+        if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+        return reply.send(body as unknown as JobSearchResponse);
       },
     );
   };

@@ -17,6 +17,7 @@ import {
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { EncodedAnswer } from '../../lib/encoded-answer.ts';
 import { isRowId } from '../../lib/ids.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import { partyName } from '../profiles/public-user.ts';
@@ -97,7 +98,7 @@ export function createJobsService(dependencies: {
 }) {
   const { db, users, moderation, proposals, clock } = dependencies;
   const repository = createJobsRepository(db);
-  const answerCache = createSearchCache<string>({ maxEntries: 1000, maxAgeMs: 60_000 });
+  const answerCache = createSearchCache<EncodedAnswer>({ maxEntries: 1000, maxAgeMs: 60_000 });
   const totalsCache = createSearchCache<SearchTotals>({ maxEntries: 5000, maxAgeMs: 10 * 60_000 });
 
   /** Who the viewer is to the job: their proposal and interest, and the invitation they were sent. */
@@ -238,12 +239,13 @@ export function createJobsService(dependencies: {
     },
 
     /**
-     * Open jobs for a search, as the JSON text of the answer. Answers are cached in the form they are
-     * sent (checked against the response schema once, when computed) while `version` holds; totals,
+     * Open jobs for a search, as the answer's JSON text (and its compressed forms, made once each).
+     * Answers are cached in the form they are sent (checked against the response schema once, when
+     * computed) while `version` holds; totals,
      * the costly part, while `matchVersion` holds, so a new proposal or an edit that moves no job in
      * or out of a search costs that search only its page.
      */
-    async search(params: JobSearchParams): Promise<string> {
+    async search(params: JobSearchParams): Promise<EncodedAnswer> {
       const now = clock();
       const cursor = searchCursor(params);
       const { version, matchVersion } = await readSearchVersions(db);
@@ -258,7 +260,7 @@ export function createJobsService(dependencies: {
           total: page.total,
           next_cursor: page.nextCursor,
         };
-        return { value: JSON.stringify(jobSearchResponseSchema.parse(answer)), validUntil };
+        return { value: new EncodedAnswer(JSON.stringify(jobSearchResponseSchema.parse(answer))), validUntil };
       };
       return answerCache.get(JSON.stringify(params), version, now.getTime(), compute);
     },

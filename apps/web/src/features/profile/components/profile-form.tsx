@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   genders,
   LOCAL_SERVICES_INDUSTRY_ID,
+  phoneNumberSchema,
   profileUpdateRequestSchema,
   type CurrentUser,
   type ProfileUpdateRequest,
@@ -64,6 +65,12 @@ function useFieldProps(form: ProfileForm) {
   return (field: keyof ProfileUpdateRequestInput) => ({ error: translate(form.formState.errors[field]?.message) });
 }
 
+/** The same number typed in Arabic-Indic digits, with spaces or with its trunk 0 is not a new number. */
+const isNewNumber = (typed: string | undefined, current: string) => {
+  const parsed = phoneNumberSchema.safeParse(typed ?? '');
+  return parsed.success ? parsed.data !== current : (typed ?? '') !== current;
+};
+
 function BasicTab({ form, user, onUserChanged }: { form: ProfileForm; user: CurrentUser; onUserChanged: (user: CurrentUser) => void }) {
   const { t } = useTranslation('profile');
   const fieldProps = useFieldProps(form);
@@ -87,7 +94,7 @@ function BasicTab({ form, user, onUserChanged }: { form: ProfileForm; user: Curr
           />
         )}
       </Field>
-      {form.watch('phone_number') !== user.phone_number || form.watch('country_code') !== user.country_code ? (
+      {isNewNumber(form.watch('phone_number'), user.phone_number) || form.watch('country_code') !== user.country_code ? (
         <Field label={t('fields.current_password')} {...fieldProps('current_password')}>
           {(props) => (
             <>
