@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { generateCode, hashSecret, verifySecret } from '../../lib/secrets.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import type { AuthRepository, CodePurpose } from './auth.repository.ts';
 
@@ -35,6 +36,36 @@ function messageText(purpose: CodePurpose, code: string) {
 /** How long to wait before another code: the same words wherever a code is asked for too soon. */
 export const codeCooldownMessage = (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`;
 export const codeCooldownError = (seconds: number) => new AppError('rate_limited', codeCooldownMessage(seconds), seconds);
+
+/** Codes one address or number may ask for in a day, whether or not an account has it. */
+export const CODES_PER_ADDRESS_PER_DAY = 10;
+export const tooManyCodesMessage = 'Too many codes requested for this address today. Please try again tomorrow.';
+
+/**
+ * The waits a code request answers before anything is looked up, keyed on the address or number as
+ * typed, so an unknown address waits exactly as a known one: a minute since the last request, and at
+ * most 10 requests a day.
+ */
+export async function checkCodeRequest(rateLimiter: RateLimiter, bucket: string, key: string) {
+  const wait = await rateLimiter.cooldown(bucket, key, CODE_RESEND_COOLDOWN_MS / 1000);
+  if (!wait.isAllowed) throw codeCooldownError(wait.retryAfterSeconds);
+  const today = await rateLimiter.hit(
+    { bucket: `${bucket}-day`, limit: CODES_PER_ADDRESS_PER_DAY, windowSeconds: DAY_MS / 1000, message: tooManyCodesMessage },
+    key,
+  );
+  if (!today.isAllowed) throw new AppError('rate_limited', tooManyCodesMessage, today.retryAfterSeconds);
+}
+
+/**
+ * Issues a code for an account found by an address someone typed. A limit only an account can reach
+ * (wrong codes today, texts to the number today) is not answered: a different answer would tell
+ * that the account exists. `checkCodeRequest` has already answered the waits everyone shares.
+ */
+export async function issueCodeQuietly(issue: () => Promise<void>) {
+  await issue().catch((error: unknown) => {
+    if (!(error instanceof AppError && error.code === 'rate_limited')) throw error;
+  });
+}
 
 export const codeMessages = {
   // One message for a wrong, used, expired or missing code, so the answer reveals nothing else.

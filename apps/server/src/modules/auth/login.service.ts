@@ -5,7 +5,7 @@ import { generateToken, hashSecret, hashToken, verifyAgainstDecoy, verifySecret 
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { toCurrentUser } from '../users/user-response.ts';
 import { internationalPhoneDigits, type UserRow } from '../users/users.repository.ts';
-import { codeCooldownError, CODE_RESEND_COOLDOWN_MS } from './codes.service.ts';
+import { checkCodeRequest, issueCodeQuietly } from './codes.service.ts';
 import type { ClientInfo } from './sessions.service.ts';
 
 export const CAPTCHA_AFTER_FAILURES = 3;
@@ -165,14 +165,15 @@ export function createLoginService(dependencies: LoginDependencies) {
      */
     async sendLoginCode(method: 'email' | 'sms', identifierInput: string) {
       const loginMethod = method === 'sms' ? 'sms_code' : 'email_code';
-      const wait = await rateLimiter.cooldown('login-code', loginIdentifier(identifierInput, loginMethod), CODE_RESEND_COOLDOWN_MS / 1000);
-      if (!wait.isAllowed) throw codeCooldownError(wait.retryAfterSeconds);
+      await checkCodeRequest(rateLimiter, 'login-code', loginIdentifier(identifierInput, loginMethod));
       const user = await findAccount({ email: identifierInput, login_method: loginMethod });
       // An unknown address costs the same hashing as a real code, so the timing tells nothing.
       if (!user || user.accountStatus !== 'active') await hashSecret(generateToken());
       if (user && user.accountStatus === 'active') {
         const to = method === 'sms' ? `${user.countryCode}${user.phoneNumber}` : user.email;
-        await db.transaction((tx) => codes.issueCode({ purpose: 'login', subjectId: user.id, channel: method, to }, tx));
+        await issueCodeQuietly(() =>
+          db.transaction((tx) => codes.issueCode({ purpose: 'login', subjectId: user.id, channel: method, to }, tx)),
+        );
         void delivery.dispatchSoon();
       }
       return { success: true, message: loginMessages.codeSent };

@@ -215,6 +215,28 @@ describe('POST /api/auth/enhanced-login', () => {
     expect(missing.json().detail[0].msg).toBe('Please enter your email first.');
   });
 
+  it('answers a known address past its wrong-code limit exactly as an unknown one, and caps every address at 10 codes a day', async () => {
+    const { input, user } = await createUser(app);
+    const ghost = uniqueEmail('ghost');
+    const send = (email: string) => app.inject({ method: 'POST', url: '/api/auth/send-login-code?method=email', payload: { email } });
+    // Ten wrong codes today: the account may get no more codes, but saying so would reveal that it exists.
+    await app.services.database.db.execute(
+      sql`insert into verification_codes (purpose, subject_id, channel, code_hash, expires_at, failed_attempts, consumed_at, created_at)
+          values ('login', ${user.id}, 'email', 'x', ${clock.now()}, 10, ${clock.now()}, ${clock.now()})`,
+    );
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let request = 0; request < 11; request += 1) {
+      known.push((await send(String(input.email))).statusCode);
+      unknown.push((await send(ghost)).statusCode);
+      clock.advance(61_000);
+    }
+    expect(known).toEqual(unknown);
+    expect(known.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(known[10]).toBe(429);
+    expect((await send(ghost)).json().detail).toBe('Too many codes requested for this address today. Please try again tomorrow.');
+  });
+
   it('refuses a login with missing fields in the specification words', async () => {
     expect((await login(app, { email: '', password: 'x' })).json().detail[0].msg).toBe('This field is required');
     expect((await login(app, { email: '', login_method: 'sms_code', verification_code: '123456' })).json().detail[0].msg).toBe(

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { generateToken, hashSecret } from '../../lib/secrets.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { codeCooldownError, codeMessages, CODE_RESEND_COOLDOWN_MS } from './codes.service.ts';
+import { checkCodeRequest, codeMessages, issueCodeQuietly } from './codes.service.ts';
 import { loginIdentifier } from './login.service.ts';
 import { commonPasswordMessage } from './registration.service.ts';
 
@@ -21,14 +21,13 @@ export function createPasswordResetService(dependencies: AccountDependencies & {
      * within a minute is answered 429 with the seconds left, also whether or not it has one.
      */
     async requestReset(email: string) {
-      const wait = await rateLimiter.cooldown('reset-code', loginIdentifier(email, 'password'), CODE_RESEND_COOLDOWN_MS / 1000);
-      if (!wait.isAllowed) throw codeCooldownError(wait.retryAfterSeconds);
+      await checkCodeRequest(rateLimiter, 'reset-code', loginIdentifier(email, 'password'));
       const user = await users.findUserByEmail(email);
       // The same hashing work for an unknown address, so the answer's timing tells nothing.
       if (!user) await hashSecret(generateToken());
       if (user) {
-        await db.transaction((tx) =>
-          codes.issueCode({ purpose: 'password_reset', subjectId: user.id, channel: 'email', to: user.email }, tx),
+        await issueCodeQuietly(() =>
+          db.transaction((tx) => codes.issueCode({ purpose: 'password_reset', subjectId: user.id, channel: 'email', to: user.email }, tx)),
         );
         void delivery.dispatchSoon();
       }

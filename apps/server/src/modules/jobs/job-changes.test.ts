@@ -1,4 +1,5 @@
 import { jobMessages, type JobChanged, type JobDetail, type JobSearchResponse, type OwnJobsResponse } from '@mihna/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { bearer, createUser } from '../../test/accounts.ts';
@@ -78,6 +79,12 @@ describe('PUT /api/jobs/{id}', () => {
     const past = await edit(created.id, jobInput({ deadline: '2021-05-01' }), owner);
     expect(past.statusCode).toBe(422);
     expect(past.json().detail[0]).toMatchObject({ loc: ['body', 'deadline'], msg: 'Deadline cannot be in the past' });
+    // A deadline that passed since posting stays as it is while the title is corrected.
+    await app.services.database.db.execute(sql`update jobs set deadline = '2021-05-01' where id = ${created.id}`);
+    const kept = await edit(created.id, jobInput({ title: 'Bakery website, corrected', deadline: '2021-05-01' }), owner);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json<JobChanged>().job).toMatchObject({ title: 'Bakery website, corrected', deadline: '2021-05-01' });
+    expect((await edit(created.id, jobInput({ deadline: '2021-06-01' }), owner)).statusCode).toBe(422);
   });
 
   it('answers 403 to anyone but the owner, 409 once it is not open, 404 for an unknown project, 401 signed out', async () => {

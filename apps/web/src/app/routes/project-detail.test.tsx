@@ -301,6 +301,36 @@ describe('/projects/:projectId', () => {
     expect(api.callsTo('GET', `/api/proposals/job/${JOB_ID}`).length).toBe(2);
   });
 
+  it('lets the owner close the project after a confirmation, then reopen it, each time saying what happened', async () => {
+    const job = jobAnswer(jobDetail({ viewer: viewerOf({ is_owner: true }) }));
+    const changed = (status: 'open' | 'closed', message: string) => {
+      job.update({ status });
+      return jsonResponse(200, { job: jobDetail({ status, viewer: viewerOf({ is_owner: true }) }), message, moderation_message: null });
+    };
+    const api = mockApi(
+      signedInAs({ ...baseUser, id: '33333333-3333-4333-8333-333333333333', role: 'employer' }),
+      job.handler,
+      answer('GET', `/api/proposals/job/${JOB_ID}`, () => jsonResponse(200, { proposals: [], interests: [] })),
+      answer('PUT', `/api/jobs/${JOB_ID}/close`, () =>
+        changed('closed', 'Project closed. It no longer appears in search, and the professionals who sent proposals have been told.'),
+      ),
+      answer('PUT', `/api/jobs/${JOB_ID}/reopen`, () => changed('open', 'Project reopened. It appears in search again.')),
+    );
+    renderDetail();
+    expect((await screen.findByRole('link', { name: 'Edit project' })).getAttribute('href')).toBe(`/projects/${JOB_ID}/edit`);
+    fireEvent.click(screen.getByRole('button', { name: 'Close project' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Close this project?' }));
+    expect(api.callsTo('PUT', `/api/jobs/${JOB_ID}/close`)).toHaveLength(0);
+    fireEvent.click(dialog.getByRole('button', { name: 'Close project' }));
+    expect(await screen.findByText(/Project closed\. It no longer appears in search/)).toBeDefined();
+    expect(screen.queryByRole('link', { name: 'Edit project' })).toBeNull();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Reopen project' }));
+    expect(await screen.findByText('Project reopened. It appears in search again.')).toBeDefined();
+    expect(screen.queryByText(/Project closed\./)).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Edit project' })).toBeDefined();
+  });
+
   it("says 'No proposals yet.' to the owner of a job without proposals", async () => {
     mockApi(
       signedInAs({ role: 'employer' }),

@@ -46,8 +46,11 @@ describe('the filters in the URL', () => {
     expect(filtersFromSearchParams(filtersToSearchParams(saudi))).toEqual(saudi);
   });
 
-  it('ignores an unknown country or sort', () => {
-    expect(filtersFromSearchParams(new URLSearchParams('country=XX&sort_by=cheapest'))).toEqual(emptyFilters);
+  it('ignores an unknown sort, reads names as ids, and keeps an unknown country for the search to refuse', () => {
+    expect(filtersFromSearchParams(new URLSearchParams('sort_by=cheapest'))).toEqual(emptyFilters);
+    expect(filtersFromSearchParams(new URLSearchParams('country=XX')).country).toBe('XX');
+    expect(filtersFromSearchParams(new URLSearchParams('country=Oman&region=Muscat'))).toMatchObject({ country: 'OM', region: 'muscat' });
+    expect(filtersFromSearchParams(new URLSearchParams('emirate=dubai'))).toMatchObject({ country: 'AE', region: 'dubai' });
   });
 });
 

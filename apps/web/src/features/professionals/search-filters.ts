@@ -1,4 +1,11 @@
-import { currencyOfCountry, isCountryCode, LOCAL_SERVICES_INDUSTRY_ID, professionalSorts } from '@mihna/shared';
+import { currencyOfCountry, LOCAL_SERVICES_INDUSTRY_ID, professionalSorts } from '@mihna/shared';
+import {
+  readCountryParam,
+  readIndustryParam,
+  readRegionParam,
+  readServiceCategoryParam,
+  readServiceParam,
+} from '../../lib/reference-params.ts';
 import type { ProfessionalSearchQuery } from './api/search-professionals.ts';
 
 export type ProfessionalSort = (typeof professionalSorts)[number];
@@ -38,21 +45,27 @@ export const emptyFilters: ProfessionalFilters = {
 const isSort = (value: string | null): value is ProfessionalSort => professionalSorts.some((sort) => sort === value);
 const isUae = (country: string) => country === 'AE';
 
+/**
+ * The filters a URL asks for: places and industries by id or name, read as ids (an unknown one kept
+ * for the search to name); an emirate without a country is the UAE's.
+ */
 export function filtersFromSearchParams(params: URLSearchParams): ProfessionalFilters {
-  const text = (name: string) => params.get(name) ?? '';
+  const text = (name: string) => params.get(name)?.trim() ?? '';
   const sort = params.get('sort_by');
-  const country = text('country').toUpperCase();
+  const emirate = text('emirate');
+  const country = readCountryParam(text('country')) || (emirate ? 'AE' : '');
+  const category = readServiceCategoryParam(text('local_service_category'));
   return {
     q: text('q'),
     skills: text('skills'),
     sort_by: isSort(sort) ? sort : DEFAULT_SORT,
-    country: isCountryCode(country) ? country : '',
-    region: params.get('emirate') ?? text('region'),
+    country,
+    region: readRegionParam(emirate || text('region'), country),
     min_rate: text('min_rate'),
     max_rate: text('max_rate'),
-    industry_category: text('industry_category'),
-    local_service_category: text('local_service_category'),
-    local_service_subcategory: text('local_service_subcategory'),
+    industry_category: readIndustryParam(text('industry_category')),
+    local_service_category: category,
+    local_service_subcategory: readServiceParam(text('local_service_subcategory'), category),
     show_location: params.get('show_location') === 'true',
   };
 }

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useReturnPath } from '../../../lib/return-to.ts';
 import { applyFieldErrors } from '../../../lib/server-errors.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { useRequestPasswordReset, useResetPassword } from '../api/password-reset.ts';
@@ -32,12 +33,14 @@ export function ForgotPasswordForm() {
     defaultValues: { email: '', reset_code: '', new_password: '', confirm_password: '' },
   });
   const [newPassword, confirmPassword, resetCode] = resetForm.watch(['new_password', 'confirm_password', 'reset_code']);
+  const returnPath = useReturnPath();
 
   useEffect(() => {
     if (!resetPassword.isSuccess) return;
-    const timer = setTimeout(() => void navigate(paths.login), REDIRECT_AFTER_MS);
+    // Back to the login, still carrying the page the visitor was heading to.
+    const timer = setTimeout(() => void navigate(paths.login, { state: { from: returnPath } }), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [resetPassword.isSuccess, navigate]);
+  }, [resetPassword.isSuccess, navigate, returnPath]);
 
   if (resetPassword.isSuccess) return <Alert tone="success">{t('forgot.success')}</Alert>;
 

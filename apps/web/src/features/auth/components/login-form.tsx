@@ -55,7 +55,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
     text: (
       <>
         {text}{' '}
-        <Link to={paths.forgotPassword} className="font-semibold underline">
+        <Link to={paths.forgotPassword} state={{ from: returnPath }} className="font-semibold underline">
           {t('login.reset_link')}
         </Link>
       </>
@@ -99,7 +99,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
       cooldown.start(CODE_COOLDOWN_SECONDS);
       setMessage({ tone: 'success', text: isSms ? t('login.code_sent_sms') : t('login.code_sent_email') });
     } catch (error) {
-      setMessage({ tone: 'error', text: error instanceof ApiError && error.status === 429 ? error.message : t('login.send_code_failed') });
+      if (error instanceof ApiError && error.status === 429) {
+        // 'Please wait 42 seconds before requesting a new code.': the button counts those seconds down.
+        const seconds = Number(/(\d+) seconds/.exec(error.message)?.[1]);
+        if (Number.isFinite(seconds) && seconds > 0) cooldown.start(seconds);
+        return setMessage({ tone: 'error', text: translate(error.message) ?? error.message });
+      }
+      setMessage({ tone: 'error', text: t('login.send_code_failed') });
     }
   }
 
@@ -196,7 +202,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
             )}
           </Field>
           <div className="text-end">
-            <Link to={paths.forgotPassword} className="text-sm font-medium text-primary-strong hover:underline">
+            <Link
+              to={paths.forgotPassword}
+              state={{ from: returnPath }}
+              className="text-sm font-medium text-primary-strong hover:underline"
+            >
               {t('login.forgot_password')}
             </Link>
           </div>

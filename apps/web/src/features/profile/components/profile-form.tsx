@@ -294,7 +294,7 @@ function LocationTab({ form }: { form: ProfileForm }) {
       </div>
       <label className="flex items-start gap-2 text-sm text-slate-700">
         <input type="checkbox" {...form.register('show_location')} className="mt-0.5 size-4 accent-[var(--color-primary-strong)]" />
-        {t('fields.show_location')}
+        {t(country === 'AE' ? 'fields.show_location' : 'fields.show_location_region')}
       </label>
       {showLocation ? (
         <label className="flex items-start gap-2 text-sm text-slate-700">

@@ -8,7 +8,7 @@ const PAGE_SIZE = 20;
 /** The employer's own projects in every status, newest first, a page at a time. */
 export const myJobsQuery = () =>
   infiniteQueryOptions({
-    queryKey: ['jobs', 'mine'],
+    queryKey: ['jobs', 'mine', 'every-status'],
     queryFn: ({ pageParam, signal }) =>
       apiRequest<OwnJobsResponse>(apiPaths.myJobs, { query: { skip: pageParam, limit: PAGE_SIZE }, signal }),
     initialPageParam: 0,

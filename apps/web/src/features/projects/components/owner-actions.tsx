@@ -19,7 +19,8 @@ export function OwnerActions({ job }: { job: JobDetail }) {
   const close = useCloseJob(job.id);
   const reopen = useReopenJob(job.id);
   const [isConfirmingClose, setConfirmingClose] = useState(false);
-  const done = close.data ?? reopen.data;
+  // The last change's own words: after Close then Reopen, it is the reopening that is reported.
+  const [done, setDone] = useState<string | null>(null);
   if (job.status !== 'open' && job.status !== 'closed') return null;
   return (
     <div className="space-y-3">
@@ -38,13 +39,17 @@ export function OwnerActions({ job }: { job: JobDetail }) {
             </Button>
           </>
         ) : (
-          <Button size="sm" onClick={() => reopen.mutate(undefined)} disabled={reopen.isPending}>
+          <Button
+            size="sm"
+            onClick={() => reopen.mutate(undefined, { onSuccess: (changed) => setDone(changed.message) })}
+            disabled={reopen.isPending}
+          >
             <RotateCcw className="size-4" aria-hidden="true" />
             {t('owner.reopen')}
           </Button>
         )}
       </div>
-      {done ? <Alert tone="success">{translate(done.message)}</Alert> : null}
+      {done ? <Alert tone="success">{translate(done)}</Alert> : null}
       {job.status === 'closed' && !done ? <Alert tone="info">{t('owner.closed_note')}</Alert> : null}
       {reopen.isError ? <Alert tone="error">{serverMessage(reopen.error, t('owner.failed'))}</Alert> : null}
       <ConfirmDialog
@@ -56,7 +61,14 @@ export function OwnerActions({ job }: { job: JobDetail }) {
         isBusy={close.isPending}
         error={close.isError ? <Alert tone="error">{serverMessage(close.error, t('owner.failed'))}</Alert> : null}
         onCancel={() => setConfirmingClose(false)}
-        onConfirm={() => close.mutate(undefined, { onSuccess: () => setConfirmingClose(false) })}
+        onConfirm={() =>
+          close.mutate(undefined, {
+            onSuccess: (changed) => {
+              setDone(changed.message);
+              setConfirmingClose(false);
+            },
+          })
+        }
       />
     </div>
   );

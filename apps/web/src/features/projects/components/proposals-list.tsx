@@ -2,7 +2,7 @@ import type { JobInterest, Proposal } from '@mihna/shared';
 import { Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -110,6 +110,12 @@ export function ProposalsList({ jobId, isJobOpen, proposalCount }: { jobId: stri
   const proposals = answer.data?.proposals ?? [];
   const interests = answer.data?.interests ?? [];
   const others = proposals.filter((proposal) => proposal.status === 'pending' && proposal.id !== chosen?.id).length;
+
+  // A link to '#proposals' (My projects) arrives before the list exists: go there once it has loaded.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === '#proposals' && answer.isSuccess) document.getElementById('proposals')?.scrollIntoView();
+  }, [hash, answer.isSuccess]);
 
   // The specification only logs a failed load of the proposals.
   useEffect(() => {

@@ -25,23 +25,24 @@ describe('readFilters (URL prefill)', () => {
     expect(read('city=Springfield').q).toBe('Springfield');
   });
 
-  it("reads 'All GCC Countries' or an unknown country as every country", () => {
+  it("reads 'All GCC Countries' as every country, names as ids, and keeps an unknown country for the search to refuse", () => {
     expect(read('country=All%20GCC%20Countries').country).toBe('');
-    expect(read('country=FR').country).toBe('');
     expect(read('country=kw').country).toBe('KW');
+    expect(read('country=Saudi%20Arabia&region=%D8%A7%D9%84%D8%B1%D9%8A%D8%A7%D8%B6')).toMatchObject({ country: 'SA', region: 'riyadh' });
+    expect(read('country=France').country).toBe('France');
   });
 
-  it('reads the region of a country other than the UAE, and drops a region the country does not have', () => {
+  it('reads the region of a country other than the UAE, and keeps one the country does not have for the search to refuse', () => {
     expect(read('country=SA&region=riyadh').region).toBe('riyadh');
-    expect(read('country=SA&emirate=dubai').region).toBe('');
-    expect(read('emirate=riyadh').region).toBe('');
+    expect(read('country=SA&emirate=dubai').region).toBe('dubai');
+    expect(read('emirate=Abu%20Dhabi').region).toBe('abu_dhabi');
   });
 
   it('keeps budgets as typed, for the server to read Arabic digits or refuse with a message', () => {
     expect(read('min_budget=abc&max_budget=%D9%A5%D9%A0%D9%A0')).toMatchObject({ min_budget: 'abc', max_budget: '٥٠٠' });
   });
 
-  it('drops values that are not choices, and local service fields outside Local Services', () => {
+  it('drops choices that are not choices, and local service fields outside Local Services', () => {
     expect(read('job_type=weekly&sort_by=random&max_budget=500')).toEqual({ ...emptyFilters, max_budget: '500' });
     expect(read('industry_category=technology_it&local_service_category=cleaning_services')).toMatchObject({
       industry_category: 'technology_it',
@@ -50,9 +51,10 @@ describe('readFilters (URL prefill)', () => {
     expect(
       read('industry_category=local_services&local_service_category=cleaning_services&local_service_subcategory=maid_service'),
     ).toMatchObject({ local_service_category: 'cleaning_services', local_service_subcategory: 'maid_service' });
-    expect(
-      read('industry_category=local_services&local_service_category=cleaning_services&local_service_subcategory=personal_trainer'),
-    ).toMatchObject({ local_service_subcategory: '' });
+    expect(read('industry_category=Local%20Services&local_service_subcategory=Plumber')).toMatchObject({
+      industry_category: 'local_services',
+      local_service_subcategory: 'plumber',
+    });
   });
 });
 

@@ -1,16 +1,13 @@
-import {
-  currencyOfCountry,
-  findCountry,
-  findRegion,
-  industries,
-  jobSorts,
-  jobTypes,
-  LOCAL_SERVICES_INDUSTRY_ID,
-  localServiceCategories,
-  PROJECT_PAGE_SIZE,
-} from '@mihna/shared';
+import { currencyOfCountry, jobSorts, jobTypes, LOCAL_SERVICES_INDUSTRY_ID, PROJECT_PAGE_SIZE } from '@mihna/shared';
 import type { Language } from '../../../lib/format.ts';
 import { findCityName } from '../../../lib/places.ts';
+import {
+  readCountryParam,
+  readIndustryParam,
+  readRegionParam,
+  readServiceCategoryParam,
+  readServiceParam,
+} from '../../../lib/reference-params.ts';
 
 /** The project search's filters as the form holds them: every value a string, '' meaning "any". */
 export interface ProjectFilters {
@@ -74,26 +71,19 @@ export function changeFilter(filters: ProjectFilters, field: FilterField, value:
 const oneOf = (value: string | null, allowed: readonly string[]) => (value && allowed.includes(value) ? value : '');
 
 /**
- * The filters a URL asks for. Unknown places and industries are dropped (an unknown country, or 'All
- * GCC Countries', means every country); a `city` from a link goes into the text search under its name
- * in the reader's language when no text search is given. Budgets stay as typed, for the server to judge.
+ * The filters a URL asks for. Places and industries may be ids or names, and read as ids; an unknown
+ * one is kept for the search to name ('Not a known country'), and 'All GCC Countries' means every
+ * country. A `city` from a link goes into the text search under its name in the reader's language when
+ * no text search is given. Budgets stay as typed, for the server to judge.
  */
 export function readFilters(params: URLSearchParams, language: Language): ProjectFilters {
   const get = (key: string) => params.get(key)?.trim() ?? '';
-  const country = findCountry(get('country'))?.code ?? '';
-  const regionId = get(regionParamOf(country)) || get('emirate') || get('region');
-  const region = findRegion(country || 'AE', regionId) ? regionId : '';
-  const industry = oneOf(
-    get('industry_category'),
-    industries.map((entry) => entry.id),
-  );
-  const category =
-    industry === LOCAL_SERVICES_INDUSTRY_ID
-      ? localServiceCategories.find((entry) => entry.id === get('local_service_category'))
-      : undefined;
-  const subcategory = category?.subservices.some((entry) => entry.id === get('local_service_subcategory'))
-    ? get('local_service_subcategory')
-    : '';
+  const country = readCountryParam(get('country'));
+  const region = readRegionParam(get(regionParamOf(country)) || get('emirate') || get('region'), country);
+  const industry = readIndustryParam(get('industry_category'));
+  const isLocal = industry === LOCAL_SERVICES_INDUSTRY_ID;
+  const category = isLocal ? readServiceCategoryParam(get('local_service_category')) : '';
+  const subcategory = isLocal ? readServiceParam(get('local_service_subcategory'), category) : '';
   const city = get('city');
   const q = get('q') || (city ? (findCityName(city, language, country || undefined, region || undefined) ?? city) : '');
   return {
@@ -103,7 +93,7 @@ export function readFilters(params: URLSearchParams, language: Language): Projec
     country,
     region,
     industry_category: industry,
-    local_service_category: category?.id ?? '',
+    local_service_category: category,
     local_service_subcategory: subcategory,
     // Kept as typed (Arabic-Indic digits included): the server reads them, and answers a clear message for a bad one.
     min_budget: get('min_budget').slice(0, 40),
