@@ -20,7 +20,7 @@ export function readCountryParam(value: string): string {
 }
 
 export const readRegionParam = (value: string, country: string): string =>
-  value ? (resolveRegion(value, (resolveCountry(country) ?? 'AE') as CountryCode)?.id ?? value) : '';
+  value ? (resolveRegion(value, (resolveCountry(country) ?? 'AE'))?.id ?? value) : '';
 
 export const readIndustryParam = (value: string): string => (value ? (resolveIndustry(value) ?? value) : '');
 
