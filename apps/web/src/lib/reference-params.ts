@@ -5,7 +5,6 @@ import {
   resolveLocalService,
   resolveLocalServiceCategory,
   resolveRegion,
-  type CountryCode,
 } from '@mihna/shared';
 
 /**
@@ -20,7 +19,7 @@ export function readCountryParam(value: string): string {
 }
 
 export const readRegionParam = (value: string, country: string): string =>
-  value ? (resolveRegion(value, (resolveCountry(country) ?? 'AE'))?.id ?? value) : '';
+  value ? (resolveRegion(value, resolveCountry(country) ?? 'AE')?.id ?? value) : '';
 
 export const readIndustryParam = (value: string): string => (value ? (resolveIndustry(value) ?? value) : '');
 
