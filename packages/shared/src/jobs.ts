@@ -431,14 +431,8 @@ export const myProposalsResponseSchema = z.object({
 });
 export type MyProposalsResponse = z.infer<typeof myProposalsResponseSchema>;
 
-export const proposalSchema = z.object({
-  id: z.string(),
-  job_id: z.string(),
-  proposal_text: z.string(),
-  proposed_rate: z.number(),
-  estimated_hours: z.number().int().nullable(),
-  status: z.enum(proposalStatuses),
-  created_at: z.string(),
+/** A proposal as the project's owner reads it: the author's own view, and who the author is. */
+export const proposalSchema = ownProposalSchema.extend({
   worker: z.object({
     id: z.string(),
     first_name: z.string(),

@@ -60,6 +60,27 @@ export function createProposalsService(dependencies: {
   const { db, moderation, notifications, clock } = dependencies;
   const repository = createProposalsRepository(db);
 
+  /** Tells proposals' authors what the employer did with the job (not selected, closed, reopened). */
+  async function tellAuthors(
+    authors: { workerId: string }[],
+    job: { id: string; title: string },
+    kind: NotificationKind,
+    employerName: string,
+    executor: Db,
+  ) {
+    for (const { workerId } of authors) {
+      await notifications.notify(
+        {
+          userId: workerId,
+          kind,
+          link: projectLink(job.id),
+          params: { employer_name: employerName, job_title: job.title, job_id: job.id },
+        },
+        executor,
+      );
+    }
+  }
+
   return {
     /** A professional proposes on an open job; the job is locked so the proposal and an acceptance happen in turn. */
     async submitProposal(actor: UserRow, input: ProposalSubmission) {
@@ -174,17 +195,7 @@ export function createProposalsService(dependencies: {
         if (!row) throw notAcceptable();
         await repository.setJobStatus(job.id, 'assigned', now, tx);
         const declined = await repository.declineOtherProposals(job.id, row.id, tx);
-        for (const other of declined) {
-          await notifications.notify(
-            {
-              userId: other.workerId,
-              kind: 'proposal_not_selected',
-              link: projectLink(job.id),
-              params: { employer_name: partyName(actor), job_title: locked.title, job_id: job.id },
-            },
-            tx,
-          );
-        }
+        await tellAuthors(declined, { id: job.id, title: locked.title }, 'proposal_not_selected', partyName(actor), tx);
         const worker = await repository.findPerson(row.workerId, tx);
         if (!worker) throw new Error(`proposal ${row.id} has no worker`);
         await notifications.notify(

@@ -5,18 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { formatDate, formatDollars, formatNumber, languageOf } from '../../../lib/format.ts';
 import { useWithdrawProposal } from '../api/my-proposals.ts';
 import { useServerMessage } from '../lib/server-message.ts';
 import { ExpressInterest } from './express-interest.tsx';
 import { InterestDetailsList } from './interest-details.tsx';
 import { ProposalForm } from './proposal-form.tsx';
-import { ProposalStatusBadge } from './proposal-status.tsx';
+import { ProposalStatusBadge, ProposalTerms } from './proposal-status.tsx';
 
 /** What the professional proposed, with its status, and Withdraw while it is pending. */
 function OwnProposalPanel({ proposal }: { proposal: OwnProposal }) {
-  const { t, i18n } = useTranslation('projects');
-  const language = languageOf(i18n.language);
+  const { t } = useTranslation('projects');
   const serverMessage = useServerMessage();
   const withdraw = useWithdrawProposal();
   const [isConfirming, setConfirming] = useState(false);
@@ -35,24 +33,7 @@ function OwnProposalPanel({ proposal }: { proposal: OwnProposal }) {
         <h3 className="font-semibold text-slate-950">{t('own_proposal.title')}</h3>
         <ProposalStatusBadge status={proposal.status} />
       </div>
-      <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-        <div className="flex gap-1">
-          <dt className="text-slate-500">{t('proposals.rate')}</dt>
-          <dd className="font-semibold text-slate-900">
-            {t('proposals.per_hour', { amount: formatDollars(proposal.proposed_rate, language) })}
-          </dd>
-        </div>
-        {proposal.estimated_hours !== null ? (
-          <div className="flex gap-1">
-            <dt className="text-slate-500">{t('proposals.hours')}</dt>
-            <dd className="font-semibold text-slate-900">{formatNumber(proposal.estimated_hours, language)}</dd>
-          </div>
-        ) : null}
-        <div className="flex gap-1">
-          <dt className="text-slate-500">{t('proposals.submitted')}</dt>
-          <dd className="text-slate-900">{formatDate(proposal.created_at, language)}</dd>
-        </div>
-      </dl>
+      <ProposalTerms proposal={proposal} />
       <p dir="auto" className="text-sm leading-6 break-words whitespace-pre-line text-slate-700">
         {proposal.proposal_text}
       </p>

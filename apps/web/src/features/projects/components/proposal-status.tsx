@@ -1,5 +1,6 @@
-import type { ProposalStatus } from '@mihna/shared';
+import type { OwnProposal, ProposalStatus } from '@mihna/shared';
 import { useTranslation } from 'react-i18next';
+import { formatDate, formatDollars, formatNumber, languageOf } from '../../../lib/format.ts';
 import { Badge } from './job-badges.tsx';
 
 const tones = { pending: 'info', accepted: 'positive', not_selected: 'neutral', withdrawn: 'neutral' } as const;
@@ -8,4 +9,30 @@ const tones = { pending: 'info', accepted: 'positive', not_selected: 'neutral', 
 export function ProposalStatusBadge({ status }: { status: ProposalStatus }) {
   const { t } = useTranslation('projects');
   return <Badge tone={tones[status]}>{t(`proposal_statuses.${status}`)}</Badge>;
+}
+
+/** What a proposal offers: the rate in dollars per hour, the hours if given, and when it was sent. */
+export function ProposalTerms({ proposal }: { proposal: Pick<OwnProposal, 'proposed_rate' | 'estimated_hours' | 'created_at'> }) {
+  const { t, i18n } = useTranslation('projects');
+  const language = languageOf(i18n.language);
+  return (
+    <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+      <div className="flex gap-1">
+        <dt className="text-slate-500">{t('proposals.rate')}</dt>
+        <dd className="font-semibold text-slate-900">
+          {t('proposals.per_hour', { amount: formatDollars(proposal.proposed_rate, language) })}
+        </dd>
+      </div>
+      {proposal.estimated_hours !== null ? (
+        <div className="flex gap-1">
+          <dt className="text-slate-500">{t('proposals.hours')}</dt>
+          <dd className="font-semibold text-slate-900">{formatNumber(proposal.estimated_hours, language)}</dd>
+        </div>
+      ) : null}
+      <div className="flex gap-1">
+        <dt className="text-slate-500">{t('proposals.submitted')}</dt>
+        <dd className="text-slate-900">{formatDate(proposal.created_at, language)}</dd>
+      </div>
+    </dl>
+  );
 }

@@ -8,12 +8,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { formatDate, formatDollars, formatNumber, languageOf, takeFirst } from '../../../lib/format.ts';
+import { formatDollars, formatNumber, languageOf, takeFirst } from '../../../lib/format.ts';
 import { useAcceptProposal, useJobProposals } from '../api/job-proposals.ts';
 import { useServerMessage } from '../lib/server-message.ts';
 import { InterestDetailsList } from './interest-details.tsx';
 import { SkillChips } from './job-badges.tsx';
-import { ProposalStatusBadge } from './proposal-status.tsx';
+import { ProposalStatusBadge, ProposalTerms } from './proposal-status.tsx';
 
 const PROPOSAL_SKILLS = 5;
 
@@ -39,8 +39,7 @@ function WorkerHeading({ worker }: { worker: Proposal['worker'] }) {
 }
 
 function ProposalItem({ proposal, canAccept, onAccept }: { proposal: Proposal; canAccept: boolean; onAccept: () => void }) {
-  const { t, i18n } = useTranslation('projects');
-  const language = languageOf(i18n.language);
+  const { t } = useTranslation('projects');
   const { worker } = proposal;
   const skills = takeFirst(worker.skills, PROPOSAL_SKILLS);
   return (
@@ -61,24 +60,7 @@ function ProposalItem({ proposal, canAccept, onAccept }: { proposal: Proposal; c
         </p>
       ) : null}
       <SkillChips shown={skills.shown} moreLabel={skills.hiddenCount > 0 ? t('card.more', { hidden: skills.hiddenCount }) : null} />
-      <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-        <div className="flex gap-1">
-          <dt className="text-slate-500">{t('proposals.rate')}</dt>
-          <dd className="font-semibold text-slate-900">
-            {t('proposals.per_hour', { amount: formatDollars(proposal.proposed_rate, language) })}
-          </dd>
-        </div>
-        {proposal.estimated_hours !== null ? (
-          <div className="flex gap-1">
-            <dt className="text-slate-500">{t('proposals.hours')}</dt>
-            <dd className="font-semibold text-slate-900">{formatNumber(proposal.estimated_hours, language)}</dd>
-          </div>
-        ) : null}
-        <div className="flex gap-1">
-          <dt className="text-slate-500">{t('proposals.submitted')}</dt>
-          <dd className="text-slate-900">{formatDate(proposal.created_at, language)}</dd>
-        </div>
-      </dl>
+      <ProposalTerms proposal={proposal} />
       <p dir="auto" className="text-sm leading-6 break-words whitespace-pre-line text-slate-700">
         {proposal.proposal_text}
       </p>
