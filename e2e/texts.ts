@@ -28,6 +28,3 @@ export function textsIn(language: Language) {
 export async function useLanguage(page: Page, language: Language) {
   await page.addInitScript((chosen) => window.localStorage.setItem('mihna.language', chosen), language);
 }
-
-/** Text in a sentence where the screens set names apart for mixed-direction reading (U+2068 … U+2069). */
-export const withoutIsolates = (text: string) => text.replace(/[\u2068\u2069]/g, '');

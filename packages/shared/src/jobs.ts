@@ -66,8 +66,6 @@ export const proposalMessages = {
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
-/** Numbers arrive as JSON numbers or typed text ("1500", "١٬٥٠٠"); empty means absent. */
-const toNumber = readNumber;
 const numberInput = (required: boolean) =>
   z
     .number({ error: (issue) => (issue.input === undefined && required ? messages.required : messages.validNumber) })
@@ -75,7 +73,7 @@ const numberInput = (required: boolean) =>
 
 /** A required amount in major units: a number, at least 0, step 0.01 (0.001 for the three-decimal dinars). */
 const amount = (limit: number) =>
-  z.preprocess(toNumber, numberInput(true).pipe(z.number().min(0, messages.min(0)).max(limit, messages.max(limit))));
+  z.preprocess(readNumber, numberInput(true).pipe(z.number().min(0, messages.min(0)).max(limit, messages.max(limit))));
 
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
 const isCalendarDate = (value: string) => {
@@ -154,7 +152,7 @@ export type JobCreation = z.output<typeof jobCreationSchema>;
 /** An optional amount filter: a number from 0 up to `limit` (budgets and rates people could mean). */
 const optionalNumberParam = (limit: number) =>
   z.preprocess(
-    toNumber,
+    readNumber,
     numberInput(false)
       .pipe(z.number().min(0, messages.min(0)).max(limit, messages.max(limit)))
       .optional(),
@@ -162,7 +160,7 @@ const optionalNumberParam = (limit: number) =>
 const optionalTextParam = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().max(max, messages.maxLength(max)).optional());
 const wholeNumberParam = (min: number, max: number, fallback: number) =>
   z.preprocess(
-    toNumber,
+    readNumber,
     z
       .number({ error: messages.validWholeNumber })
       .int(messages.validWholeNumber)
@@ -398,11 +396,11 @@ export const proposalInputSchema = z.object({
   job_id: z.uuid({ message: messages.invalidFormat }),
   proposal_text: multiLineText(5000),
   proposed_rate: z.preprocess(
-    toNumber,
+    readNumber,
     numberInput(true).pipe(z.number().min(0.01, messages.min(0.01)).max(100_000, messages.max(100_000))),
   ),
   estimated_hours: z.preprocess(
-    (value) => toNumber(value) ?? null,
+    (value) => readNumber(value) ?? null,
     z
       .number({ error: messages.validWholeNumber })
       .int(messages.validWholeNumber)
@@ -461,7 +459,7 @@ export type JobProposalsResponse = z.infer<typeof jobProposalsResponseSchema>;
 export const expressInterestSchema = z.object({
   message: z.preprocess(emptyToUndefined, z.string().trim().max(2000, messages.maxLength(2000)).optional()),
   proposed_rate: z.preprocess(
-    toNumber,
+    readNumber,
     numberInput(false)
       .pipe(z.number().min(0, messages.min(0)).max(100_000, messages.max(100_000)))
       .optional(),

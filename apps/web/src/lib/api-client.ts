@@ -14,6 +14,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    /** From Retry-After: how long a throttled or locked request must wait. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(readErrorDetail(body, messages.unexpectedError));
   }
@@ -48,7 +50,10 @@ export async function apiRequest<T>(
   });
   const text = await response.text();
   const body: unknown = text ? safeJson(text) : undefined;
-  if (!response.ok) throw new ApiError(response.status, body);
+  if (!response.ok) {
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new ApiError(response.status, body, retryAfter > 0 ? retryAfter : undefined);
+  }
   return body as T;
 }
 

@@ -25,3 +25,19 @@ export function useValidationMessage() {
     [t, i18n],
   );
 }
+
+/**
+ * A server text made of several of those sentences (a result and one moderation sentence per cleaned field), each
+ * translated on its own.
+ */
+export function useSentencesMessage() {
+  const translate = useValidationMessage();
+  return useCallback(
+    (text: string) =>
+      text
+        .split(/(?<=[.!?])\s+/)
+        .map((sentence) => translate(sentence) ?? sentence)
+        .join(' '),
+    [translate],
+  );
+}

@@ -13,8 +13,6 @@ import type { ClientInfo } from './sessions.service.ts';
 const PENDING_LIFETIME_MS = 24 * 3_600_000;
 
 export const commonPasswordMessage = 'This password is too common. Please choose a less predictable one.';
-export const pendingRegistrationMessage =
-  'A registration for this email is waiting for verification. Enter the code we sent, or request a new one.';
 /** Said when a new submission replaces a waiting one: its code went out at once, and the old ones died. */
 export const replacedRegistrationMessage = (method: 'email' | 'sms') =>
   `We sent a new code to your ${method === 'sms' ? 'phone' : 'email'}. Codes sent before no longer work.`;

@@ -161,18 +161,7 @@ export function createProposalsService(dependencies: {
 
     /** Tells the authors of the job's pending proposals what happened to it, in the caller's transaction. */
     async notifyPendingAuthors(job: { id: string; title: string }, kind: NotificationKind, employerName: string, executor: Db) {
-      const authors = await repository.listPendingAuthors(job.id, executor);
-      for (const { workerId } of authors) {
-        await notifications.notify(
-          {
-            userId: workerId,
-            kind,
-            link: projectLink(job.id),
-            params: { employer_name: employerName, job_title: job.title, job_id: job.id },
-          },
-          executor,
-        );
-      }
+      await tellAuthors(await repository.listPendingAuthors(job.id, executor), job, kind, employerName, executor);
     },
 
     /**

@@ -1,9 +1,8 @@
 import { Clock, Globe2, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { paths } from '../../lib/paths.ts';
+import { CallToAction } from './call-to-action.tsx';
 import { PageHeader } from './page-header.tsx';
 
 const benefitIcons = [ShieldCheck, Clock, Globe2];
@@ -49,18 +48,14 @@ export default function AboutPage() {
             })}
           </ul>
         </section>
-        <section className="rounded-3xl bg-slate-900 px-6 py-12 text-center text-white sm:px-12">
-          <h2 className="text-2xl font-bold sm:text-3xl">{t('cta.title')}</h2>
-          <p className="mx-auto mt-3 max-w-xl text-slate-300">{t('cta.text')}</p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link to={paths.register('professional')}>{t('cta.join_professional')}</Link>
-            </Button>
-            <Button asChild size="lg" variant="inverse">
-              <Link to={paths.register('employer')}>{t('cta.join_employer')}</Link>
-            </Button>
-          </div>
-        </section>
+        <CallToAction
+          title={t('cta.title')}
+          text={t('cta.text')}
+          actions={[
+            { label: t('cta.join_professional'), to: paths.register('professional') },
+            { label: t('cta.join_employer'), to: paths.register('employer') },
+          ]}
+        />
       </Container>
     </>
   );

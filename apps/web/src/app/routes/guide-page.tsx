@@ -1,9 +1,9 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { paths } from '../../lib/paths.ts';
+import { CallToAction } from './call-to-action.tsx';
 import { PageHeader } from './page-header.tsx';
 
 interface Step {
@@ -66,23 +66,14 @@ export function GuidePage({ namespace, actions }: { namespace: string; actions: 
             ))}
           </ul>
         </section>
-        <section className="rounded-3xl bg-slate-900 px-6 py-12 text-center text-white sm:px-12">
-          <h2 className="text-2xl font-bold sm:text-3xl">{t('cta.title')}</h2>
-          <p className="mx-auto mt-3 max-w-xl text-slate-300">{t('cta.text')}</p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            {actions(t).map((action, index) => (
-              <Button key={action.to} asChild size="lg" variant={index === 0 ? 'primary' : 'inverse'}>
-                <Link to={action.to}>{action.label}</Link>
-              </Button>
-            ))}
-          </div>
+        <CallToAction title={t('cta.title')} text={t('cta.text')} actions={actions(t)}>
           <p className="mt-6 text-sm text-slate-400">
             {t('cta.help')}{' '}
             <Link to={paths.help} className="font-semibold text-white underline">
               {t('cta.help_link')}
             </Link>
           </p>
-        </section>
+        </CallToAction>
       </Container>
     </>
   );

@@ -11,20 +11,14 @@ import { PostJobForm } from '../../features/projects/components/post-job-form.ts
 import { formatAmount, languageOf } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.tsx';
-import { useValidationMessage } from '../../lib/validation-message.ts';
+import { useSentencesMessage } from '../../lib/validation-message.ts';
 
 /** The specification's pause before the dashboard, so the success message can be read. */
 const AFTER_POST_MS = 2000;
 
 export default function PostJobPage() {
   const { t, i18n } = useTranslation('projects');
-  const translate = useValidationMessage();
-  // The server joins one moderation sentence per cleaned field.
-  const translateSentences = (text: string) =>
-    text
-      .split(/(?<=\.)\s+/)
-      .map((sentence) => translate(sentence))
-      .join(' ');
+  const translateSentences = useSentencesMessage();
   const { user } = useSession();
   const navigate = useNavigate();
   const [created, setCreated] = useState<JobCreated | null>(null);

@@ -5,7 +5,7 @@ import { useSearchProfessionals } from '../../features/professionals/api/search-
 import { ProfessionalResults } from '../../features/professionals/components/professional-results.tsx';
 import { filtersToApiQuery } from '../../features/professionals/search-filters.ts';
 import { useProfessionalFilters } from '../../features/professionals/use-professional-filters.ts';
-import { refusedFields } from '../../lib/refused-fields.ts';
+import { refusedFields } from '../../lib/server-errors.ts';
 import { PageHeader } from './page-header.tsx';
 
 export default function ProfessionalsPage() {

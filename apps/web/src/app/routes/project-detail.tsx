@@ -13,16 +13,14 @@ import { ProfessionalActions } from '../../features/projects/components/professi
 import { ProposalsList } from '../../features/projects/components/proposals-list.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.tsx';
-import { useValidationMessage } from '../../lib/validation-message.ts';
+import { useSentencesMessage } from '../../lib/validation-message.ts';
 
 /** What the edit page says on arriving back here: the server's words, and what moderation changed. */
 function useArrivalNotice() {
-  const translate = useValidationMessage();
+  const translate = useSentencesMessage();
   const state = useLocation().state as { notice?: unknown; moderation?: unknown } | null;
   if (typeof state?.notice !== 'string') return null;
-  const moderation =
-    typeof state.moderation === 'string' ? state.moderation.split(/(?<=\.)\s+/).map((sentence) => translate(sentence)) : [];
-  return [translate(state.notice), ...moderation].join(' ');
+  return translate(typeof state.moderation === 'string' ? `${state.notice} ${state.moderation}` : state.notice);
 }
 
 export default function ProjectDetailPage() {

@@ -12,11 +12,12 @@ import { ProjectFiltersPanel } from '../../features/projects/components/project-
 import { ProjectsEmptyState } from '../../features/projects/components/projects-empty-state.tsx';
 import { currencyName, formatNumber, languageOf } from '../../lib/format.ts';
 import { countryDisplayName } from '../../lib/places.ts';
-import { refusedFields } from '../../lib/refused-fields.ts';
+import { refusedFields } from '../../lib/server-errors.ts';
 import { filterCurrency, toSearchQuery } from '../../features/projects/lib/search-filters.ts';
 import { useProjectFilters } from '../../features/projects/lib/use-project-filters.ts';
 import { useSiteSettings } from '../../features/settings/api/get-interface-settings.ts';
 import { PageHeader } from './page-header.tsx';
+import { LoadMore } from '../../components/ui/load-more.tsx';
 
 /** The first social page the site settings name, for the empty state's follow link. */
 function useFollowLink() {
@@ -85,13 +86,7 @@ export default function ProjectsPage() {
             </div>
           )}
         </ProjectResults>
-        {results.hasNextPage ? (
-          <div className="flex justify-center">
-            <Button variant="secondary" onClick={() => void results.fetchNextPage()} disabled={results.isFetchingNextPage}>
-              {results.isFetchingNextPage ? t('loading_more') : t('load_more')}
-            </Button>
-          </div>
-        ) : null}
+        <LoadMore pages={results} label={t('load_more')} loadingLabel={t('loading_more')} />
       </Container>
     </>
   );

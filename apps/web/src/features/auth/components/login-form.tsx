@@ -100,9 +100,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
       setMessage({ tone: 'success', text: isSms ? t('login.code_sent_sms') : t('login.code_sent_email') });
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
-        // 'Please wait 42 seconds before requesting a new code.': the button counts those seconds down.
-        const seconds = Number(/(\d+) seconds/.exec(error.message)?.[1]);
-        if (Number.isFinite(seconds) && seconds > 0) cooldown.start(seconds);
+        // The button counts down the wait the server gave.
+        if (error.retryAfterSeconds) cooldown.start(error.retryAfterSeconds);
         return setMessage({ tone: 'error', text: translate(error.message) ?? error.message });
       }
       setMessage({ tone: 'error', text: t('login.send_code_failed') });

@@ -7,9 +7,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { languageOf } from '../../../lib/format.ts';
 import { useSearchProfessionals } from '../api/search-professionals.ts';
-import { refusedFields } from '../../../lib/refused-fields.ts';
+import { refusedFields } from '../../../lib/server-errors.ts';
 import { filtersToApiQuery, rateCurrency, type ProfessionalFilters } from '../search-filters.ts';
 import { ProfessionalCard } from './professional-card.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 
 export function ProfessionalResults({ filters, onShowAll }: { filters: ProfessionalFilters; onShowAll: () => void }) {
   const { t, i18n } = useTranslation('professionals');
@@ -70,13 +71,7 @@ export function ProfessionalResults({ filters, onShowAll }: { filters: Professio
           {t('results.failed')}
         </Alert>
       ) : null}
-      {search.hasNextPage ? (
-        <div className="mt-8 flex justify-center">
-          <Button variant="secondary" onClick={() => void search.fetchNextPage()} disabled={search.isFetchingNextPage}>
-            {search.isFetchingNextPage ? t('results.loading_more') : t('results.load_more')}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore pages={search} label={t('results.load_more')} loadingLabel={t('results.loading_more')} className="mt-8" />
     </section>
   );
 }

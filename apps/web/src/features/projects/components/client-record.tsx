@@ -1,9 +1,9 @@
 import type { JobDetail } from '@mihna/shared';
-import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, languageOf } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
+import { RatingLine } from './job-badges.tsx';
 
 /** What a professional weighs before proposing: who the client is, how long they have been here, what they did. */
 export function ClientRecord({ job }: { job: JobDetail }) {
@@ -29,13 +29,7 @@ export function ClientRecord({ job }: { job: JobDetail }) {
         {client.company ?? client.name}
       </Link>
       {client.total_reviews > 0 ? (
-        <p className="flex items-center gap-1 text-sm text-slate-700">
-          <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
-          {t('proposals.rating', {
-            rating: formatNumber(client.rating, language, { fractionDigits: 1 }),
-            reviews: formatNumber(client.total_reviews, language),
-          })}
-        </p>
+        <RatingLine rating={client.rating} reviews={client.total_reviews} className="text-slate-700" />
       ) : (
         <p className="text-sm text-slate-500">{t('client.no_reviews')}</p>
       )}

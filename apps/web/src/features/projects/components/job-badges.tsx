@@ -1,5 +1,8 @@
 import clsx from 'clsx';
+import { Star } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber, languageOf } from '../../../lib/format.ts';
 
 const tones = {
   featured: 'bg-amber-100 text-amber-900 ring-amber-300',
@@ -35,5 +38,20 @@ export function SkillChips({ shown, moreLabel }: { shown: string[]; moreLabel: s
       ))}
       {moreLabel ? <li className="px-1 py-1 text-xs font-medium text-slate-500">{moreLabel}</li> : null}
     </ul>
+  );
+}
+
+/** A rating with its star and review count: '4.8 (8 reviews)'. */
+export function RatingLine({ rating, reviews, className }: { rating: number; reviews: number; className?: string }) {
+  const { t, i18n } = useTranslation('projects');
+  const language = languageOf(i18n.language);
+  return (
+    <p className={clsx('flex items-center gap-1 text-sm', className)}>
+      <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+      {t('proposals.rating', {
+        rating: formatNumber(rating, language, { fractionDigits: 1 }),
+        reviews: formatNumber(reviews, language),
+      })}
+    </p>
   );
 }

@@ -8,6 +8,7 @@ import { formatBudgetRange, formatDate, languageOf } from '../../../lib/format.t
 import { paths } from '../../../lib/paths.ts';
 import { useMyJobs } from '../api/my-jobs.ts';
 import { JobStatusBadge } from './job-overview.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 
 /** The employer's own projects in every status, newest first, each with its proposals a click away. */
 export function MyProjects() {
@@ -65,13 +66,7 @@ export function MyProjects() {
           ))}
         </ul>
       ) : null}
-      {mine.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button variant="secondary" onClick={() => void mine.fetchNextPage()} disabled={mine.isFetchingNextPage}>
-            {mine.isFetchingNextPage ? t('loading_more') : t('mine.more')}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore pages={mine} label={t('mine.more')} loadingLabel={t('loading_more')} />
     </section>
   );
 }

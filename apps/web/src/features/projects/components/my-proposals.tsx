@@ -11,6 +11,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useMyProposals, useWithdrawProposal } from '../api/my-proposals.ts';
 import { useServerMessage } from '../lib/server-message.ts';
 import { ProposalStatusBadge } from './proposal-status.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 
 /** The professional's own proposals, newest first: status, project and rate, with Withdraw while pending. */
 export function MyProposals() {
@@ -73,13 +74,7 @@ export function MyProposals() {
           ))}
         </ul>
       ) : null}
-      {mine.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button variant="secondary" onClick={() => void mine.fetchNextPage()} disabled={mine.isFetchingNextPage}>
-            {mine.isFetchingNextPage ? t('loading_more') : t('mine.more')}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore pages={mine} label={t('mine.more')} loadingLabel={t('loading_more')} />
       <ConfirmDialog
         isOpen={withdrawing !== null}
         title={t('own_proposal.withdraw_title')}

@@ -1,5 +1,4 @@
 import type { JobInterest, Proposal } from '@mihna/shared';
-import { Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -8,31 +7,23 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { formatDollars, formatNumber, languageOf, takeFirst } from '../../../lib/format.ts';
+import { formatDollars, languageOf, takeFirst } from '../../../lib/format.ts';
 import { useAcceptProposal, useJobProposals } from '../api/job-proposals.ts';
 import { useServerMessage } from '../lib/server-message.ts';
 import { InterestDetailsList } from './interest-details.tsx';
-import { SkillChips } from './job-badges.tsx';
+import { RatingLine, SkillChips } from './job-badges.tsx';
 import { ProposalStatusBadge, ProposalTerms } from './proposal-status.tsx';
 
 const PROPOSAL_SKILLS = 5;
 
 function WorkerHeading({ worker }: { worker: Proposal['worker'] }) {
-  const { t, i18n } = useTranslation('projects');
-  const language = languageOf(i18n.language);
   return (
     <div className="min-w-0">
       <Link to={paths.professional(worker.id)} className="font-semibold text-primary-strong hover:underline">
         {worker.first_name} {worker.last_name}
       </Link>
       {worker.total_reviews > 0 ? (
-        <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
-          <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
-          {t('proposals.rating', {
-            rating: formatNumber(worker.total_rating, language, { fractionDigits: 1 }),
-            reviews: formatNumber(worker.total_reviews, language),
-          })}
-        </p>
+        <RatingLine rating={worker.total_rating} reviews={worker.total_reviews} className="mt-1 text-slate-600" />
       ) : null}
     </div>
   );
