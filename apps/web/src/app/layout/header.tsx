@@ -19,7 +19,7 @@ export function nearbyProjectsHref(user: Pick<SessionUser, 'emirate' | 'city'> |
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    'whitespace-nowrap rounded-md px-3 py-2 xl:px-2 text-sm font-medium transition-colors',
     isActive ? 'text-primary-strong' : 'text-slate-700 hover:text-slate-950',
   );
 
@@ -31,7 +31,7 @@ function LanguageSwitch({ className }: { className?: string }) {
       onClick={() => void i18n.changeLanguage(i18n.language === 'ar' ? 'en' : 'ar')}
       title={t('header.switch_to_label')}
       lang={i18n.language === 'ar' ? 'en' : 'ar'}
-      className={clsx('whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100', className)}
+      className={clsx('whitespace-nowrap rounded-md px-3 py-2 xl:px-2 text-sm font-medium text-slate-700 hover:bg-slate-100', className)}
     >
       {t('header.switch_to')}
     </button>
@@ -111,7 +111,7 @@ export function Header() {
       <Link
         to={nearbyProjectsHref(user)}
         title={t('header.nearby_projects')}
-        className="flex items-center gap-1 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-950"
+        className="flex items-center gap-1 whitespace-nowrap rounded-md px-3 py-2 xl:px-2 text-sm font-medium text-slate-700 hover:text-slate-950"
       >
         <MapPin className="size-4 text-secondary-strong" aria-hidden="true" />
         {/* Beside the desktop header's other links the label waits for a wide screen; the icon and its title stay. */}
@@ -130,7 +130,7 @@ export function Header() {
           {links(true)}
         </nav>
         <div className="ms-auto hidden items-center gap-1 xl:flex">
-          <CountrySelect className="w-44" />
+          <CountrySelect className="w-48" />
           <LanguageSwitch />
           <AccountActions />
         </div>
