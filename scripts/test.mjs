@@ -12,6 +12,9 @@ fs.mkdirSync(reportDirectory, { recursive: true });
 
 const results = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Each failed test by name with the first line of its failure, repeated in the summary: a long log's tail says what broke. */
+const failures = [];
+const firstLine = (message = '') => message.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
 
 function run(name, command, args, env = {}) {
   console.log(`\n━━ ${name} ━━`);
@@ -28,14 +31,32 @@ function countVitest(file) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  for (const file of report.testResults) {
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') failures.push(`${path.relative(process.cwd(), file.name)} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+    }
+    if (file.status === 'failed' && file.assertionResults.length === 0) failures.push(`${path.relative(process.cwd(), file.name)}: ${firstLine(file.message)}`);
+  }
 }
 
 function countPlaywright(file) {
   if (!fs.existsSync(file)) return;
-  const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const { stats } = report;
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
+  const visit = (suite, titles) => {
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results.at(-1)?.error?.message;
+        failures.push(`${spec.file} › [${test.projectName}] ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
+      }
+    }
+  };
+  for (const fileSuite of report.suites) visit(fileSuite, []);
 }
 
 const vitest = (projects, report) => [
@@ -84,6 +105,7 @@ try {
 
 console.log('\n━━ summary ━━');
 for (const { name, ok, seconds } of results) console.log(`${ok ? '✓' : '✗'} ${name} (${seconds}s)`);
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((failure) => `  ✗ ${failure}`).join('\n')}`);
 const failedSteps = results.filter((result) => !result.ok).length;
 if (failedSteps > 0 && totals.failed === 0) totals.failed = failedSteps;
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
