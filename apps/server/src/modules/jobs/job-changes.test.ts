@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { bearer, createUser } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
-import { notificationRows } from '../proposals/test-jobs.ts';
+import { notificationRows, notificationsSince } from '../proposals/test-jobs.ts';
 import { jobInput, postJob } from './test-jobs.ts';
 
 let app: App;
@@ -114,7 +114,7 @@ describe('PUT /api/jobs/{id}/close and /reopen', () => {
     expect(closed.json<JobChanged>()).toMatchObject({ message: jobMessages.closed, job: { status: 'closed' } });
     expect(await searchFor('zaatar')).toEqual([]);
     expect((await propose(created.id)).statusCode).toBe(409);
-    expect((await notificationRows(app)).slice(before.length)).toEqual([
+    expect(await notificationsSince(app, before)).toEqual([
       expect.objectContaining({ user_id: professional.user.id, kind: 'job_closed', link: `/projects/${created.id}` }),
     ]);
     expect((await move(created.id, 'close', owner)).json()).toEqual({ detail: jobMessages.notClosable, code: 'conflict' });
@@ -122,7 +122,7 @@ describe('PUT /api/jobs/{id}/close and /reopen', () => {
     const reopened = await move(created.id, 'reopen', owner);
     expect(reopened.json<JobChanged>()).toMatchObject({ message: jobMessages.reopened, job: { status: 'open' } });
     expect(await searchFor('zaatar')).toEqual([created.id]);
-    expect((await notificationRows(app)).slice(before.length).map((row) => row.kind)).toEqual(['job_closed', 'job_reopened']);
+    expect((await notificationsSince(app, before)).map((row) => row.kind)).toEqual(['job_closed', 'job_reopened']);
     expect((await move(created.id, 'reopen', owner)).json()).toEqual({ detail: jobMessages.notReopenable, code: 'conflict' });
   });
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
-import { createEmployer, insertJob, notificationRows } from './test-jobs.ts';
+import { createEmployer, insertJob, notificationRows, notificationsSince } from './test-jobs.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 type Account = Awaited<ReturnType<typeof createUser>>;
@@ -65,7 +65,7 @@ describe('POST /api/jobs/{id}/express-interest', () => {
         estimated_duration: '4-6 weeks',
       },
     ]);
-    expect((await notificationRows(app)).slice(before.length)).toEqual([
+    expect(await notificationsSince(app, before)).toEqual([
       {
         user_id: owner.user.id,
         kind: 'interest_received',

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
-import { createEmployer, insertJob, notificationRows, outboxFor } from './test-jobs.ts';
+import { createEmployer, insertJob, notificationRows, notificationsSince, outboxFor } from './test-jobs.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 type Account = Awaited<ReturnType<typeof createUser>>;
@@ -48,7 +48,7 @@ describe('POST /api/jobs/{id}/invitations', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ success: true, message: 'Invitation sent', moderation_messages: [] });
     expect(await invitationRows(job.id)).toEqual([{ professional_id: professional.user.id, message: 'Your portfolio fits this project.' }]);
-    expect((await notificationRows(app)).slice(before.length)).toEqual([
+    expect(await notificationsSince(app, before)).toEqual([
       {
         user_id: professional.user.id,
         kind: 'job_invitation',

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
-import { createEmployer, insertJob, notificationRows } from './test-jobs.ts';
+import { createEmployer, insertJob, notificationRows, notificationsSince } from './test-jobs.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 type Account = Awaited<ReturnType<typeof createUser>>;
@@ -135,14 +135,14 @@ describe('accepting one proposal', () => {
       [chosen.id, 'accepted'],
       [other.id, 'not_selected'],
     ]);
-    const told = (await notificationRows(app)).slice(before.length);
+    const told = await notificationsSince(app, before);
     expect(told).toEqual([
+      expect.objectContaining({ user_id: hessa.user.id, kind: 'proposal_accepted' }),
       expect.objectContaining({
         user_id: yousef.user.id,
         kind: 'proposal_not_selected',
         params: expect.objectContaining({ job_id: job.id }),
       }),
-      expect.objectContaining({ user_id: hessa.user.id, kind: 'proposal_accepted' }),
     ]);
     expect((await jobPage(job.id, hessa)).viewer.proposal).toMatchObject({ status: 'accepted', proposed_rate: 120 });
     expect((await jobPage(job.id, yousef)).viewer.proposal).toMatchObject({ status: 'not_selected', proposed_rate: 90 });

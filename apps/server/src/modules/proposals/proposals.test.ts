@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
-import { createEmployer, insertJob, notificationRows, outboxFor } from './test-jobs.ts';
+import { createEmployer, insertJob, notificationRows, notificationsSince, outboxFor } from './test-jobs.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 type Account = Awaited<ReturnType<typeof createUser>>;
@@ -99,7 +99,7 @@ describe('POST /api/proposals', () => {
     expect(Number(row?.proposed_rate_cents)).toBe(8550);
     expect(await proposalCount(job.id)).toBe(1);
 
-    const added = (await notificationRows(app)).slice(before.length);
+    const added = await notificationsSince(app, before);
     expect(added).toEqual([
       {
         user_id: owner.user.id,
@@ -281,7 +281,7 @@ describe('PUT /api/proposals/{id}/accept', () => {
     expect(row?.status).toBe('accepted');
     expect(row?.accepted_at).not.toBeNull();
 
-    expect((await notificationRows(app)).slice(before.length)).toEqual([
+    expect(await notificationsSince(app, before)).toEqual([
       {
         user_id: dubaiPro.user.id,
         kind: 'proposal_accepted',
@@ -372,11 +372,10 @@ describe('PUT /api/proposals/{id}/accept', () => {
       const accepted = (await proposalRows(job.id)).filter((row) => row.status === 'accepted');
       expect(accepted.map((row) => row.id)).toEqual([winner.id]);
       expect(await jobStatus(job.id)).toBe('assigned');
-      const added = (await notificationRows(app)).slice(before.length);
       const loserId = winner.worker.id === dubaiPro.user.id ? abuDhabiPro.user.id : dubaiPro.user.id;
-      expect(added).toEqual([
-        expect.objectContaining({ user_id: loserId, kind: 'proposal_not_selected' }),
+      expect(await notificationsSince(app, before)).toEqual([
         expect.objectContaining({ user_id: winner.worker.id, kind: 'proposal_accepted' }),
+        expect.objectContaining({ user_id: loserId, kind: 'proposal_not_selected' }),
       ]);
       expect((await proposalRows(job.id)).filter((row) => row.status === 'not_selected')).toHaveLength(1);
     }

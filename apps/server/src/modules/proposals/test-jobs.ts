@@ -44,6 +44,10 @@ export interface NotificationRecord {
 export const notificationRows = (app: App) =>
   selectRows<NotificationRecord>(app.services.database, sql`select user_id, kind, link, params from notifications order by created_at, id`);
 
+/** The notifications written since `before` was read, by kind: those one transaction writes share a time and have no order. */
+export const notificationsSince = async (app: App, before: readonly NotificationRecord[]) =>
+  (await notificationRows(app)).slice(before.length).sort((a, b) => a.kind.localeCompare(b.kind) || a.user_id.localeCompare(b.user_id));
+
 /** The e-mails the development outbox holds for a recipient, newest first. */
 export async function outboxFor(app: App, to: string) {
   const response = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
