@@ -5,7 +5,8 @@ import { isOutboxEnabled } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createApiPathAliases, API_PREFIX } from './plugins/api-paths.ts';
 import { registerCompression } from './plugins/compression.ts';
-import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
+import { registerJsonBody } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
@@ -78,12 +79,14 @@ export async function buildApp(options: BuildAppOptions) {
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   aliases.collect(app);
   registerErrorHandling(app);
+  registerJsonBody(app);
   await registerSecurityHeaders(app);
   await registerCompression(app);
   await registerOpenApi(app, config.publicUrl);

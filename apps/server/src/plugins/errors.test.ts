@@ -1,5 +1,8 @@
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createUser } from '../test/accounts.ts';
 import { createTestApp } from '../test/harness.ts';
+import { jsonDepth, TOO_DEEP_MESSAGE } from './json-body.ts';
 
 describe('error responses', () => {
   let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -67,7 +70,38 @@ describe('error responses', () => {
     expect(policy).toContain("script-src 'self'");
     expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['strict-transport-security']).toBeDefined();
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('sends HSTS only over HTTPS, and X-Forwarded-Proto only from a trusted proxy', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
+    try {
+      const secure = await proxied.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+      expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const insecure = await proxied.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'http' } });
+      expect(insecure.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('lets no answer carrying a token or private data be stored, and leaves public answers cacheable', async () => {
+    const { input, password } = await createUser(app);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/enhanced-login',
+      payload: { email: input.email, login_method: 'password', password },
+    });
+    expect(login.json().access_token).toEqual(expect.any(String));
+    expect(login.headers['cache-control']).toBe('no-store');
+    const me = await app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(login.json().access_token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.headers['cache-control']).toBe('no-store');
+    const reference = await app.inject({ method: 'GET', url: '/api/reference' });
+    expect(reference.headers['cache-control']).toBe('public, max-age=3600');
   });
 });
 
@@ -129,5 +163,86 @@ describe('requests a client can get wrong', () => {
     const response = await app.inject({ method: 'DELETE', url: '/api/public/interface-settings' });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('not_found');
+  });
+});
+
+describe('hostile bodies and requests the HTTP parser refuses', () => {
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let port: number;
+  beforeAll(async () => {
+    app = await createTestApp();
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => app.close());
+
+  const nested = (depth: number) => `{"content":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+
+  it('answers a deeply nested body with 400 on every route that reads a body, logged in or not', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/content/validate'],
+      ['POST', '/api/auth/enhanced-login'],
+      ['PUT', '/api/jobs/00000000-0000-0000-0000-000000000000'],
+      ['POST', '/content/validate'],
+    ] as const) {
+      const response = await app.inject({ method, url, headers: { 'content-type': 'application/json' }, payload: nested(5000) });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ detail: TOO_DEEP_MESSAGE, code: 'bad_request' });
+    }
+    // As deep as any real request goes and more is still read.
+    const fine = await app.inject({ method: 'POST', url: '/api/content/validate', payload: { content: 'Hello', nested: [[[[['x']]]]] } });
+    expect(fine.statusCode).toBe(200);
+  });
+
+  it('still refuses prototype poisoning', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/content/validate',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"content":"hi","__proto__":{"isAdmin":true}}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('bad_request');
+  });
+
+  const raw = (request: string) =>
+    new Promise<{ status: number; headers: string; body: string }>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const [head = '', body = ''] = text.split('\r\n\r\n');
+        resolve({ status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body });
+      });
+    });
+
+  it('answers an address over the header limit with 431 in the error shape', async () => {
+    const answer = await raw(`GET /api/jobs/search?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    expect(answer.status).toBe(431);
+    expect(answer.headers).toContain('content-type: application/json');
+    expect(JSON.parse(answer.body)).toEqual({
+      detail: 'The address or the headers of the request are too long.',
+      code: 'headers_too_large',
+    });
+  });
+
+  it('answers a request line it cannot read with 400 in the error shape', async () => {
+    const answer = await raw('THIS IS NOT HTTP\r\n\r\n');
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ detail: 'The request could not be read.', code: 'bad_request' });
+  });
+});
+
+describe('jsonDepth', () => {
+  it.each([
+    ['1', 0],
+    ['{}', 1],
+    ['{"a":[1,{"b":[]}]}', 4],
+    ['{"a":"[[[[[["}', 1],
+    ['{"a":"\\"[[[["}', 1],
+    ['[[[', 3],
+  ])('measures %s as %i', (text, depth) => {
+    expect(jsonDepth(text)).toBe(depth);
   });
 });

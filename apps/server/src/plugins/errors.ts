@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorStatus, type ErrorCode, type ErrorResponse, type ValidationIssue } from '@mihna/shared';
@@ -19,6 +21,30 @@ const codeByStatus = new Map<number, ErrorCode>(Object.entries(errorStatus).map(
 export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply): void {
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
   void send(reply, codeByStatus.get(status) ?? 'bad_request', error.message);
+}
+
+const clientErrors: Record<string, { code: ErrorCode; detail: string }> = {
+  HPE_HEADER_OVERFLOW: { code: 'headers_too_large', detail: 'The address or the headers of the request are too long.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { code: 'request_timeout', detail: 'The request took too long to arrive.' },
+};
+const unreadable = { code: 'bad_request', detail: 'The request could not be read.' } as const;
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a request line it cannot read, headers
+ * over the limit) are answered in the same `{detail, code}` shape, then the connection is closed.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const { code, detail } = (error.code && clientErrors[error.code]) || unreadable;
+  const status = errorStatus[code];
+  const body = JSON.stringify({ detail, code } satisfies ErrorResponse);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 function send(reply: FastifyReply, code: ErrorCode, detail: ErrorResponse['detail']) {
