@@ -98,6 +98,8 @@ export function createCodesService(dependencies: { db: Db; repository: AuthRepos
         to: string;
         /** The earlier codes were just retired with what they confirmed: the replacement goes out at once. */
         isReplacement?: boolean;
+        /** A stand-in code for an address without an account: it lives and fails like a real one, and goes nowhere. */
+        isStandIn?: boolean;
       },
       executor: Db,
     ) {
@@ -124,6 +126,7 @@ export function createCodesService(dependencies: { db: Db; repository: AuthRepos
         },
         executor,
       );
+      if (request.isStandIn) return;
       await delivery.enqueue(
         {
           channel: request.channel,

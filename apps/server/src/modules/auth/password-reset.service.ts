@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { AccountDependencies } from './account-dependencies.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
-import { generateToken, hashSecret } from '../../lib/secrets.ts';
+import { hashSecret } from '../../lib/secrets.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { checkCodeRequest, codeMessages, issueCodeQuietly } from './codes.service.ts';
 import { loginIdentifier } from './login.service.ts';
@@ -11,6 +12,16 @@ export const resetMessages = {
   requested: 'If an account exists for this email, we have sent a reset code to it.',
   completed: 'Your password has been reset. You can now log in with your new password.',
 } as const;
+
+/**
+ * The id reset codes of an address without an account are kept under: derived from the address, so
+ * its codes live, expire and count wrong guesses exactly as an account's do, and the answers to
+ * reset-password never tell the two apart.
+ */
+export function standInSubjectId(email: string) {
+  const hex = createHash('sha256').update(`password-reset:${email.trim().toLowerCase()}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 export function createPasswordResetService(dependencies: AccountDependencies & { rateLimiter: RateLimiter }) {
   const { db, auth, users, codes, sessions, delivery, rateLimiter } = dependencies;
@@ -23,14 +34,12 @@ export function createPasswordResetService(dependencies: AccountDependencies & {
     async requestReset(email: string) {
       await checkCodeRequest(rateLimiter, 'reset-code', loginIdentifier(email, 'password'));
       const user = await users.findUserByEmail(email);
-      // The same hashing work for an unknown address, so the answer's timing tells nothing.
-      if (!user) await hashSecret(generateToken());
-      if (user) {
-        await issueCodeQuietly(() =>
-          db.transaction((tx) => codes.issueCode({ purpose: 'password_reset', subjectId: user.id, channel: 'email', to: user.email }, tx)),
-        );
-        void delivery.dispatchSoon();
-      }
+      // An unknown address gets a stand-in code, with the same work and the same limits as a real one.
+      const code = user
+        ? { purpose: 'password_reset' as const, subjectId: user.id, channel: 'email' as const, to: user.email }
+        : { purpose: 'password_reset' as const, subjectId: standInSubjectId(email), channel: 'email' as const, to: email, isStandIn: true };
+      await issueCodeQuietly(() => db.transaction((tx) => codes.issueCode(code, tx)));
+      if (user) void delivery.dispatchSoon();
       return { success: true, message: resetMessages.requested };
     },
 
@@ -40,8 +49,9 @@ export function createPasswordResetService(dependencies: AccountDependencies & {
         throw new AppError('validation_failed', [{ loc: ['body', 'new_password'], msg: commonPasswordMessage, type: 'common_password' }]);
       }
       const user = await users.findUserByEmail(input.email);
+      // Wrong guesses at an unknown address are counted and refused exactly as at an account.
+      await codes.consumeCode('password_reset', user?.id ?? standInSubjectId(input.email), input.reset_code);
       if (!user) throw new AppError('bad_request', codeMessages.refused);
-      await codes.consumeCode('password_reset', user.id, input.reset_code);
       const passwordHash = await hashSecret(input.new_password);
       await db.transaction(async (tx) => {
         await users.updateUser(user.id, { passwordHash }, tx);

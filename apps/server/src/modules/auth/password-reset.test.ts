@@ -23,6 +23,34 @@ describe('password reset', () => {
     expect(unknown.json()).toEqual(known.json());
   });
 
+  it('answers wrong codes at an unknown address exactly as at an account, through the lock and a new code', async () => {
+    const { input } = await createUser(app);
+    const known = String(input.email);
+    const unknown = uniqueEmail('nobody');
+    const tryCode = (email: string, code: string) =>
+      reset({ email, reset_code: code, new_password: 'Sunrise2026!', confirm_password: 'Sunrise2026!' });
+    const answer = async (response: Promise<{ statusCode: number; json: () => unknown }>) => {
+      const settled = await response;
+      return [settled.statusCode, settled.json()];
+    };
+    const sameForBoth = async (step: (email: string) => Promise<{ statusCode: number; json: () => unknown }>) => {
+      const [forKnown, forUnknown] = [await answer(step(known)), await answer(step(unknown))];
+      expect(forUnknown).toEqual(forKnown);
+      return forKnown;
+    };
+
+    // Before any code is asked for, then with a code out: five wrong guesses, then the code is spent.
+    expect(await sameForBoth((email) => tryCode(email, '000000'))).toEqual([400, expect.anything()]);
+    await sameForBoth(forgot);
+    for (let guess = 1; guess <= 5; guess += 1) expect((await sameForBoth((email) => tryCode(email, '000000')))[0]).toBe(400);
+    expect(await sameForBoth((email) => tryCode(email, '000000'))).toEqual([
+      429,
+      { detail: 'Too many incorrect codes. Please request a new one.', code: 'rate_limited' },
+    ]);
+    // Asking again within a minute is the same wait for both.
+    expect((await sameForBoth(forgot))[0]).toBe(429);
+  });
+
   it('sets the new password with the e-mailed code, lifts a lock and ends every session', async () => {
     const { input, token, password } = await createUser(app);
     const email = String(input.email);

@@ -32,6 +32,21 @@ const SUBMISSIONS_PER_ADDRESS_PER_HOUR = 10;
 const recipientOf = (registration: Pick<PendingRegistration, 'verificationMethod'>, email: string, details: StoredRegistration) =>
   registration.verificationMethod === 'sms' ? `${details.country_code}${details.phone_number}` : email;
 
+/** Told to the owner of an account whose e-mail or number someone just used to register. */
+const takenNotice = (holder: { email: string; firstName: string }, isEmail: boolean) => ({
+  channel: 'email' as const,
+  to: holder.email,
+  subject: 'Someone tried to register with your details on Mihna',
+  text: [
+    `Hello ${holder.firstName},`,
+    `Someone just tried to create a new Mihna account with your ${isEmail ? 'e-mail address' : 'mobile number'}. You already have an account, so no new one was created.`,
+    'If it was you, log in instead, or reset your password if you have forgotten it. If it was not you, you can ignore this message.',
+    `مرحباً ${holder.firstName}،`,
+    `حاول شخص للتو إنشاء حساب جديد في مهنة ${isEmail ? 'ببريدك الإلكتروني' : 'برقم هاتفك'}. لديك حساب بالفعل، فلم يُنشأ حساب جديد.`,
+    'إن كنت أنت، فسجّل الدخول، أو أعد تعيين كلمة المرور إن نسيتها. وإن لم تكن أنت، فتجاهل هذه الرسالة.',
+  ].join('\n\n'),
+});
+
 export function createRegistrationService(dependencies: RegistrationDependencies) {
   const { db, auth, users, codes, sessions, delivery, moderation, rateLimiter, clock } = dependencies;
 
@@ -42,6 +57,37 @@ export function createRegistrationService(dependencies: RegistrationDependencies
     if (await users.findUserByPhoneNumber(countryCode, phone, executor)) {
       throw new AppError('conflict', 'An account with this mobile number already exists.');
     }
+  }
+
+  /** The account that already holds this e-mail or mobile number, if any. */
+  async function holderOf(email: string, countryCode: string, phone: string, executor: Db) {
+    return (await users.findUserByEmail(email, executor)) ?? (await users.findUserByPhoneNumber(countryCode, phone, executor));
+  }
+
+  /**
+   * Issues the code that completes a registration. When the e-mail or the number already has an
+   * account, the registration is answered exactly as any other (so nobody learns who has an account)
+   * but its code is a stand-in that goes nowhere, and the account's owner is told by e-mail instead.
+   */
+  async function issueRegistrationCode(
+    pending: Pick<PendingRegistration, 'id' | 'verificationMethod' | 'email'>,
+    details: StoredRegistration,
+    isReplacement: boolean,
+    tx: Db,
+  ) {
+    const holder = await holderOf(pending.email, details.country_code, details.phone_number, tx);
+    await codes.issueCode(
+      {
+        purpose: 'registration',
+        subjectId: pending.id,
+        channel: pending.verificationMethod,
+        to: recipientOf(pending, pending.email, details),
+        isReplacement,
+        isStandIn: holder !== undefined,
+      },
+      tx,
+    );
+    if (holder) await delivery.enqueue(takenNotice(holder, holder.email.toLowerCase() === pending.email.toLowerCase()), tx);
   }
 
   return {
@@ -64,7 +110,6 @@ export function createRegistrationService(dependencies: RegistrationDependencies
       if (!submissions.isAllowed) throw new AppError('rate_limited', tooManyRegistrationsMessage, submissions.retryAfterSeconds);
 
       const outcome = await db.transaction(async (tx) => {
-        await assertIdentityFree(input.email, input.country_code, input.phone_number, tx);
         const existing = await auth.findPendingRegistrationByEmail(input.email, tx);
         const fields = {
           phoneNumber: input.phone_number,
@@ -85,16 +130,7 @@ export function createRegistrationService(dependencies: RegistrationDependencies
           if (existing) await auth.deletePendingRegistration(existing.id, tx);
           pending = await auth.insertPendingRegistration({ email: input.email, ...fields }, tx);
         }
-        await codes.issueCode(
-          {
-            purpose: 'registration',
-            subjectId: pending.id,
-            channel: pending.verificationMethod,
-            to: recipientOf(fields, input.email, details),
-            isReplacement,
-          },
-          tx,
-        );
+        await issueRegistrationCode({ ...pending, email: input.email }, details, isReplacement, tx);
         return { pending, isReplacement };
       });
       void delivery.dispatchSoon();
@@ -125,17 +161,7 @@ export function createRegistrationService(dependencies: RegistrationDependencies
       const pending = await auth.findPendingRegistrationByEmail(email);
       if (!pending || pending.expiresAt <= clock())
         throw new AppError('not_found', 'No registration is waiting for verification for this email.');
-      await db.transaction(async (tx) => {
-        await codes.issueCode(
-          {
-            purpose: 'registration',
-            subjectId: pending.id,
-            channel: pending.verificationMethod,
-            to: recipientOf(pending, pending.email, pending.details as StoredRegistration),
-          },
-          tx,
-        );
-      });
+      await db.transaction((tx) => issueRegistrationCode(pending, pending.details as StoredRegistration, false, tx));
       void delivery.dispatchSoon();
       return { success: true, message: `New verification code sent to your ${pending.verificationMethod === 'sms' ? 'phone' : 'email'}` };
     },

@@ -143,7 +143,7 @@ describe('registration with a verification code', () => {
     expect(user).toMatchObject({ verification_method: 'sms', phone_number: phone, country_code: '+971' });
   });
 
-  it('sends a fresh code at once when a waiting registration is submitted again, and says so; 409 for a taken e-mail', async () => {
+  it('sends a fresh code at once when a waiting registration is submitted again, and says so', async () => {
     const input = professionalRegistration();
     const first = (await register(app, input)).json();
     const firstCode = await readLatestCode(app, input.email);
@@ -162,12 +162,47 @@ describe('registration with a verification code', () => {
     }
     const done = await complete(app, { registration_id: first.registration_id, verification_code: secondCode, email: input.email });
     expect(done.statusCode).toBe(200);
+  });
 
+  it('answers a registration with a taken e-mail or number exactly like a new one, and tells the account owner instead', async () => {
     const { input: existing } = await createUser(app);
-    const taken = await register(app, professionalRegistration({ email: String(existing.email).toUpperCase() }));
-    expect(taken.statusCode).toBe(409);
-    const takenPhone = await register(app, professionalRegistration({ phone_number: existing.phone_number }));
-    expect(takenPhone.statusCode).toBe(409);
+    const ownerEmail = String(existing.email);
+    const outbox = async (to: string) =>
+      (await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json<{
+        messages: { subject: string; text: string }[];
+      }>().messages;
+    const before = (await outbox(ownerEmail)).length;
+    const shape = (body: Record<string, unknown>) => ({ ...body, registration_id: typeof body.registration_id });
+
+    const fresh = await register(app, professionalRegistration());
+    const taken = await register(app, professionalRegistration({ email: ownerEmail.toUpperCase() }));
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(shape(taken.json())).toEqual(shape(fresh.json()));
+    const check = await app.inject({ method: 'GET', url: `/api/auth/check-registration/${encodeURIComponent(ownerEmail.toUpperCase())}` });
+    expect(check.json()).toMatchObject({ has_registration: true, verification_method: 'email' });
+
+    const otherEmail = uniqueEmail('number');
+    const takenPhone = await register(app, professionalRegistration({ email: otherEmail, phone_number: existing.phone_number }));
+    expect(shape(takenPhone.json())).toEqual(shape(fresh.json()));
+
+    // No code reached anyone; the owner was told twice, once for the address and once for the number.
+    expect(await outbox(otherEmail)).toEqual([]);
+    const told = (await outbox(ownerEmail)).slice(0, (await outbox(ownerEmail)).length - before);
+    expect(told.map((message) => message.subject)).toEqual([
+      'Someone tried to register with your details on Mihna',
+      'Someone tried to register with your details on Mihna',
+    ]);
+    expect(told.map((message) => message.text.includes('mobile number')).sort()).toEqual([false, true]);
+    expect(told.every((message) => !/\b\d{6}\b/.test(message.text))).toBe(true);
+
+    // Any code entered is refused as a wrong one, and a resend sends no code either.
+    const { registration_id } = taken.json();
+    const guess = await complete(app, { registration_id, verification_code: '123456', email: ownerEmail });
+    expect(guess.json()).toEqual({ detail: 'Invalid or expired code. Please check the code or request a new one.', code: 'bad_request' });
+    clock.advance(61_000);
+    const resent = await app.inject({ method: 'POST', url: '/auth/resend-verification', payload: { email: otherEmail } });
+    expect(resent.statusCode).toBe(200);
+    expect(await outbox(otherEmail)).toEqual([]);
   });
 
   it('refuses a code that is wrong five times, even when the right one follows', async () => {
