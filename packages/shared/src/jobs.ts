@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { commaSeparatedList } from './accounts.ts';
 import { messages } from './messages.ts';
 import { readNumber } from './numbers.ts';
-import { resolveReferencesInSchema } from './reference-fields.ts';
+import { referenceMessages, resolveReferencesInSchema } from './reference-fields.ts';
 import { LOCAL_SERVICES_INDUSTRY_ID } from './reference/industries.ts';
 import type { CountryCode } from './reference/types.ts';
 import { isPlainLine, multiLineText, singleLineText } from './text.ts';
@@ -89,6 +89,8 @@ const optionalDate = z.preprocess(
 );
 
 const optionalId = z.preprocess(emptyToUndefined, z.string().trim().max(60, messages.maxLength(60)).optional());
+/** Null is absent; blank text is not: a choice that is sent must name one of its values (docs/api-input.md). */
+const nullToUndefined = (value: unknown) => (value === null ? undefined : value);
 const flag = z.boolean().default(false);
 export const MAX_BUDGET = 100_000_000;
 
@@ -103,8 +105,8 @@ export const jobCreationSchema = z
     budget_max: amount(MAX_BUDGET),
     start_date: optionalDate.optional(),
     deadline: optionalDate.optional(),
-    /** An ISO code or the country's name in English or Arabic; the UAE when absent. */
-    country: optionalId,
+    /** An ISO code or the country's name in English or Arabic; the UAE when absent, never when blank. */
+    country: z.preprocess(nullToUndefined, z.string().trim().min(1, referenceMessages.country).max(60, messages.maxLength(60)).optional()),
     /** The emirate (UAE) or region (other countries), as an id or a name; `region` is accepted as the same field. */
     emirate: optionalId,
     region: optionalId,
@@ -112,7 +114,7 @@ export const jobCreationSchema = z
     industry_category: optionalId,
     local_service_category: optionalId,
     local_service_subcategory: optionalId,
-    payment_method: z.preprocess(emptyToUndefined, z.enum(paymentMethods, { error: messages.invalidFormat }).default('escrow')),
+    payment_method: z.preprocess(nullToUndefined, z.enum(paymentMethods, { error: messages.invalidFormat }).default('escrow')),
     is_featured: flag,
     is_urgent: flag,
     location_required: flag,
@@ -168,6 +170,10 @@ const wholeNumberParam = (min: number, max: number, fallback: number) =>
       .max(max, messages.max(max))
       .default(fallback),
   );
+/** A yes/no query parameter: true or 1, false or 0; absent or empty is no. */
+const queryFlag = z
+  .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0'], { error: messages.invalidFormat }).optional())
+  .transform((value) => value === 'true' || value === '1');
 const pageParams = (maxLimit: number, defaultLimit: number) => ({
   skip: wholeNumberParam(0, 10_000, 0),
   limit: wholeNumberParam(1, maxLimit, defaultLimit),
@@ -253,7 +259,7 @@ export const professionalSearchParamsSchema = z
     min_rate: optionalNumberParam(MAX_HOURLY_RATE),
     max_rate: optionalNumberParam(MAX_HOURLY_RATE),
     ...referenceParams,
-    show_location: z.preprocess((value) => value === true || value === 'true' || value === '1', z.boolean()),
+    show_location: queryFlag,
   })
   .transform((params, context) =>
     resolveSearchFilters(params, context, {

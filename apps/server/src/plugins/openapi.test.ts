@@ -28,6 +28,16 @@ describe('API description', () => {
     expect(Object.keys(contact.responses)).toEqual(expect.arrayContaining(['200', '422', '429']));
   });
 
+  it('states the one rule for reading input, and marks required only what is required', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(document.info.description).toContain('## How input is read (every operation)');
+    const parameters: { name: string; required?: boolean }[] = document.paths['/api/search/professionals'].get.parameters;
+    expect(parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name)).toEqual([]);
+    const search = await app.inject({ method: 'GET', url: '/api/search/professionals?show_location=maybe' });
+    expect(search.json().detail).toEqual([expect.objectContaining({ loc: ['querystring', 'show_location'], msg: 'Invalid format' })]);
+    expect((await app.inject({ method: 'GET', url: '/api/search/professionals' })).statusCode).toBe(200);
+  });
+
   it('GET /api/docs serves the browsable documentation', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/docs/', headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(200);

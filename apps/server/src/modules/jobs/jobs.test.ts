@@ -179,6 +179,15 @@ describe('POST /jobs', () => {
     expect(inArabic.job).toMatchObject({ country: 'AE', emirate: 'abu_dhabi', city: 'al_ain' });
   });
 
+  it('refuses a blank choice instead of putting its default in its place', async () => {
+    expect(issues(await post(employer.token, jobInput({ country: '' })))).toEqual([['country', 'Not a known country']]);
+    expect(issues(await post(employer.token, jobInput({ country: '  ' })))).toEqual([['country', 'Not a known country']]);
+    expect(issues(await post(employer.token, jobInput({ payment_method: '' })))).toEqual([['payment_method', 'Invalid format']]);
+    // Absent and null still mean the default.
+    const absent = await postJob(app, employer.token, { country: null, payment_method: null });
+    expect(absent.job).toMatchObject({ country: 'AE', payment_method: 'escrow' });
+  });
+
   it('refuses a deadline that has already passed where the work is', async () => {
     const response = await post(employer.token, jobInput({ deadline: '2020-01-01' }));
     expect(issues(response)).toEqual([['deadline', 'Deadline cannot be in the past']]);
