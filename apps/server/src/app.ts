@@ -113,7 +113,7 @@ export async function buildApp(options: BuildAppOptions) {
   const registration = createRegistrationService({ ...accountServices, moderation, rateLimiter, clock });
   const login = createLoginService({ ...accountServices, rateLimiter, clock });
   const passwordReset = createPasswordResetService({ ...accountServices, rateLimiter });
-  const usersService = createUsersService({ db, users, media, moderation });
+  const usersService = createUsersService({ db, users, media, moderation, rateLimiter });
   const notifications = createNotificationsService({
     repository: createNotificationsRepository(db),
     delivery,

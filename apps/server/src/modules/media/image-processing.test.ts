@@ -3,7 +3,8 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
-import { IMAGE_TOO_LARGE_MESSAGE, NOT_AN_IMAGE_MESSAGE, processProfilePicture } from './image-processing.ts';
+import { busyMessage } from '../../lib/work-queue.ts';
+import { IMAGE_DIMENSIONS_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, NOT_AN_IMAGE_MESSAGE, processProfilePicture } from './image-processing.ts';
 
 const toDataUrl = (bytes: Buffer, declaredType: string) => `data:${declaredType};base64,${bytes.toString('base64')}`;
 
@@ -122,13 +123,30 @@ describe('processProfilePicture', () => {
   });
 
   it('refuses a small file that declares an enormous canvas', async () => {
-    await expectRefusal(toDataUrl(await createPngClaiming(30_000, 30_000), 'image/png'), NOT_AN_IMAGE_MESSAGE);
+    await expectRefusal(toDataUrl(await createPngClaiming(30_000, 30_000), 'image/png'), IMAGE_DIMENSIONS_MESSAGE);
   });
 
-  it('refuses a real 64-megapixel image even though its file is small', async () => {
-    const png = await solid(8000, 8000, '#000000').png().toBuffer();
-    expect(png.length).toBeLessThan(2 * 1024 * 1024);
-    await expectRefusal(toDataUrl(png, 'image/png'), NOT_AN_IMAGE_MESSAGE);
+  it('refuses a blank 6,300-pixel square of a few KB from its header, before decoding it', async () => {
+    const png = await solid(6300, 6300, '#ffffff').png().toBuffer();
+    expect(png.length).toBeLessThan(200 * 1024);
+    const started = performance.now();
+    await expectRefusal(toDataUrl(png, 'image/png'), IMAGE_DIMENSIONS_MESSAGE);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('accepts a phone photo of 4032 × 3024', async () => {
+    const jpeg = await solid(4032, 3024, '#795548').jpeg().toBuffer();
+    await expectSquareWebpWithoutMetadata(await processProfilePicture(toDataUrl(jpeg, 'image/jpeg')));
+  });
+
+  it('decodes one picture at a time with at most 8 waiting, and answers the rest 503 at once', async () => {
+    const png = toDataUrl(await solid(1200, 1200, '#3f51b5').png().toBuffer(), 'image/png');
+    const outcomes = await Promise.allSettled(Array.from({ length: 12 }, () => processProfilePicture(png)));
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(9);
+    expect(refused.map((outcome) => (outcome as PromiseRejectedResult).reason)).toEqual(
+      Array.from({ length: 3 }, () => expect.objectContaining({ code: 'unavailable', detail: busyMessage, retryAfterSeconds: 5 })),
+    );
   });
 
   it.each([

@@ -1,13 +1,23 @@
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
+import { createWorkQueue } from '../../lib/work-queue.ts';
 
 export const NOT_AN_IMAGE_MESSAGE = 'Please select an image file';
 export const IMAGE_TOO_LARGE_MESSAGE = 'Image size must be less than 2MB';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const PROFILE_PICTURE_SIZE = 512;
-// A small file can still declare a huge canvas; decoding it would exhaust memory.
-const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * The largest side a picture may have: a phone's 12-megapixel photo (4032 × 3024) fits, while a small
+ * file declaring a huge blank canvas, which costs seconds of decoding to shrink to 512 px, does not.
+ */
+export const MAX_IMAGE_SIDE = 4096;
+export const IMAGE_DIMENSIONS_MESSAGE = `Image must be at most ${MAX_IMAGE_SIDE} × ${MAX_IMAGE_SIDE} pixels.`;
+
+// One picture at a time, on one libvips thread, and a short line behind it: decoding shares the
+// threads password hashing and the database need, and must never take them all.
+sharp.concurrency(1);
+const pictures = createWorkQueue({ concurrency: 1, maxWaiting: 8 });
 
 type RasterFormat = 'jpeg' | 'png' | 'webp' | 'gif';
 
@@ -25,7 +35,7 @@ export async function processProfilePicture(imageData: string): Promise<Processe
   const bytes = decodeDataUrl(imageData);
   const format = sniffRasterFormat(bytes);
   if (!format) throw notAnImage();
-  return reencodeAsSquareWebp(bytes, format);
+  return pictures.run(() => reencodeAsSquareWebp(bytes, format));
 }
 
 /** The payload of `data:<type>;base64,<data>`; the declared type is ignored because the bytes decide. */
@@ -60,11 +70,13 @@ function sniffRasterFormat(bytes: Buffer): RasterFormat | undefined {
 
 async function reencodeAsSquareWebp(bytes: Buffer, format: RasterFormat): Promise<ProcessedImage> {
   // Only the first frame of an animation is read; metadata is dropped because sharp keeps none unless asked.
-  const image = sharp(bytes, { autoOrient: true, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' });
   try {
-    const { format: decodedFormat } = await image.metadata();
+    // The header alone tells the size, before any pixel is decoded.
+    const { format: decodedFormat, width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false }).metadata();
     // Guards against a file whose magic number says one format while the decoder reads another.
     if (decodedFormat !== format) throw notAnImage();
+    if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) throw new AppError('validation_failed', IMAGE_DIMENSIONS_MESSAGE);
+    const image = sharp(bytes, { autoOrient: true, limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE, failOn: 'warning' });
     const { data, info } = await image
       .resize(PROFILE_PICTURE_SIZE, PROFILE_PICTURE_SIZE, { fit: 'cover', position: 'centre' })
       .webp({ quality: 82 })

@@ -58,6 +58,24 @@ describe('profile picture', () => {
     expect(response.json().detail).toBe('Image size must be less than 2MB');
   });
 
+  it('lets one account upload 20 pictures an hour, then says when to try again', async () => {
+    const { token: own } = await createUser(app);
+    const { token: other } = await createUser(app);
+    const tiny = dataUrl(
+      'image/png',
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+    );
+    for (let attempt = 0; attempt < 20; attempt += 1) expect((await upload(tiny, own)).statusCode).toBe(200);
+    const refused = await upload(tiny, own);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ detail: 'Too many picture uploads. Please try again in an hour.', code: 'rate_limited' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another account is not held back.
+    expect((await upload(tiny, other)).statusCode).toBe(200);
+  });
+
   it('deletes the picture, and refuses both calls without a login', async () => {
     const removed = await app.inject({ method: 'DELETE', url: '/api/profile/picture', headers: bearer(token) });
     expect(removed.json().profile_picture).toBeNull();

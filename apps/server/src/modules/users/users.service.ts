@@ -6,7 +6,12 @@ import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { MediaRepository } from '../media/media.repository.ts';
 import { processProfilePicture } from '../media/image-processing.ts';
 import { toCurrentUser } from './user-response.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
+
+/** Pictures one account may upload in an hour: room to try a few, not to keep the decoder busy. */
+export const PICTURE_UPLOADS_PER_HOUR = 20;
+export const tooManyPicturesMessage = 'Too many picture uploads. Please try again in an hour.';
 
 export const phoneChangeMessage = 'Please enter your current password to change your mobile number.';
 
@@ -68,8 +73,9 @@ export function createUsersService(dependencies: {
   users: UsersRepository;
   media: MediaRepository;
   moderation: ModerationService;
+  rateLimiter: RateLimiter;
 }) {
-  const { db, users, media, moderation } = dependencies;
+  const { db, users, media, moderation, rateLimiter } = dependencies;
 
   return {
     /** Only the user themself edits a profile; free text is moderated as at registration. */
@@ -103,6 +109,11 @@ export function createUsersService(dependencies: {
 
     /** Replaces the user's picture with the re-encoded upload; the old picture is deleted with the change. */
     async setProfilePicture(user: UserRow, imageData: string) {
+      const uploads = await rateLimiter.hit(
+        { bucket: 'picture-upload', limit: PICTURE_UPLOADS_PER_HOUR, windowSeconds: 3600, message: tooManyPicturesMessage },
+        user.id,
+      );
+      if (!uploads.isAllowed) throw new AppError('rate_limited', tooManyPicturesMessage, uploads.retryAfterSeconds);
       const image = await processProfilePicture(imageData);
       const updated = await db.transaction(async (tx) => {
         // Locked, so parallel uploads replace one another in turn and none is left behind.
