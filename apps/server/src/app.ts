@@ -5,7 +5,7 @@ import { isOutboxEnabled } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createApiPathAliases, API_PREFIX } from './plugins/api-paths.ts';
 import { registerCompression } from './plugins/compression.ts';
-import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
+import { answerClientError, answerFrameworkError, declareCommonErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
@@ -86,6 +86,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   aliases.collect(app);
   registerErrorHandling(app);
+  declareCommonErrors(app);
   registerJsonBody(app);
   await registerSecurityHeaders(app);
   await registerCompression(app);

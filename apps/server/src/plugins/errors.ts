@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { errorStatus, type ErrorCode, type ErrorResponse, type ValidationIssue } from '@mihna/shared';
+import { errorResponseSchema, errorStatus, type ErrorCode, type ErrorResponse, type ValidationIssue } from '@mihna/shared';
 import { AppError } from '../lib/app-error.ts';
 
 const fastifyCodes: Partial<Record<string, ErrorCode>> = {
@@ -113,5 +113,30 @@ export function registerErrorHandling(app: FastifyInstance) {
 
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 'internal', 'Internal Server Error');
+  });
+}
+
+/**
+ * Every route declares the errors any route of its kind can answer, so the OpenAPI document lists
+ * every status a client may see: an unreadable request (400) and a throttled one (429) anywhere; a
+ * refused body (413, 415) on any method that can carry one and 422 where one is read; refused parameters (422) and an unknown id (404)
+ * where there are parameters; 401 where a login is needed.
+ */
+export function declareCommonErrors(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as
+      | { body?: unknown; querystring?: unknown; params?: unknown; security?: unknown[]; response?: Record<string, unknown>; hide?: boolean }
+      | undefined;
+    if (!schema || schema.hide) return;
+    const statuses = [400, 429];
+    const methods = [route.method].flat();
+    // Fastify reads a body sent with any of these, even where the route expects none.
+    if (methods.some((method) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method))) statuses.push(413, 415);
+    if (schema.body) statuses.push(422);
+    if (schema.querystring) statuses.push(422);
+    if (schema.params) statuses.push(404, 422);
+    if (schema.security?.length) statuses.push(401);
+    schema.response ??= {};
+    for (const status of statuses) schema.response[status] ??= errorResponseSchema;
   });
 }
