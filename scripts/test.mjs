@@ -1,9 +1,11 @@
-// `npm test`: typecheck, lint, unit tests, the API suite on PGlite and on a real PostgreSQL server,
-// then the browser journeys against the built product. Every step runs; the exit code says if any failed.
+// `npm test`: typecheck, lint, unit tests, the API suite on PGlite and on a real PostgreSQL server (and, in CI,
+// on PGlite under Node.js 24, the other supported line), then the browser journeys against the built product.
+// Every step runs; the exit code says if any failed.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
+import { ensureNode24, NODE24_VERSION } from './node24.mjs';
 import { startThrowawayPostgres } from './postgres.mjs';
 
 const reportDirectory = path.resolve('.tmp/test-reports');
@@ -14,7 +16,16 @@ const results = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Each failed test by name with the first line of its failure, repeated in the summary: a long log's tail says what broke. */
 const failures = [];
-const firstLine = (message = '') => message.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
+const firstLine = (message = '') =>
+  message
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim() ?? '';
+
+function skip(name, reason) {
+  console.log(`\n━━ ${name} ━━\nskipped: ${reason}`);
+  results.push({ name, ok: true, skipped: true, seconds: 0 });
+}
 
 function run(name, command, args, env = {}) {
   console.log(`\n━━ ${name} ━━`);
@@ -33,9 +44,11 @@ function countVitest(file) {
   totals.skipped += report.numPendingTests + report.numTodoTests;
   for (const file of report.testResults) {
     for (const test of file.assertionResults) {
-      if (test.status === 'failed') failures.push(`${path.relative(process.cwd(), file.name)} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+      if (test.status === 'failed')
+        failures.push(`${path.relative(process.cwd(), file.name)} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
     }
-    if (file.status === 'failed' && file.assertionResults.length === 0) failures.push(`${path.relative(process.cwd(), file.name)}: ${firstLine(file.message)}`);
+    if (file.status === 'failed' && file.assertionResults.length === 0)
+      failures.push(`${path.relative(process.cwd(), file.name)}: ${firstLine(file.message)}`);
   }
 }
 
@@ -59,6 +72,7 @@ function countPlaywright(file) {
   for (const fileSuite of report.suites) visit(fileSuite, []);
 }
 
+/** `vitest run` for these projects with both reporters; the JSON one is read by countVitest. */
 const vitest = (projects, report) => [
   'vitest',
   'run',
@@ -76,6 +90,28 @@ countVitest(path.join(reportDirectory, 'unit.json'));
 
 run('API suite on PGlite', 'npx', vitest(['api'], 'api-pglite.json'), { TEST_DATABASE_URL: '' });
 countVitest(path.join(reportDirectory, 'api-pglite.json'));
+
+// The same suite under the Node.js 24 binary from the npm registry (scripts/node24.mjs). Its tests start their
+// child processes with process.execPath, so those run on Node.js 24 as well. Only in CI, to keep `npm test` short.
+const node24Step = `API suite on Node.js ${NODE24_VERSION.split('.')[0]} (PGlite)`;
+if (process.env.CI) {
+  try {
+    const node24 = ensureNode24();
+    run(node24Step, node24, [path.resolve('node_modules/vitest/vitest.mjs'), ...vitest(['api'], 'api-node24.json').slice(1)], {
+      TEST_DATABASE_URL: '',
+      PATH: `${path.dirname(node24)}${path.delimiter}${process.env.PATH}`,
+    });
+    countVitest(path.join(reportDirectory, 'api-node24.json'));
+  } catch (error) {
+    console.error(`\n${error.message}`);
+    results.push({ name: node24Step, ok: false, seconds: 0 });
+  }
+} else {
+  skip(
+    node24Step,
+    'runs when CI is set (CI=true npm test); alone: TEST_DATABASE_URL= $(node scripts/node24.mjs) node_modules/vitest/vitest.mjs run --project api',
+  );
+}
 
 let postgres;
 try {
@@ -104,7 +140,8 @@ try {
 }
 
 console.log('\n━━ summary ━━');
-for (const { name, ok, seconds } of results) console.log(`${ok ? '✓' : '✗'} ${name} (${seconds}s)`);
+for (const { name, ok, skipped, seconds } of results)
+  console.log(skipped ? `- ${name} (skipped)` : `${ok ? '✓' : '✗'} ${name} (${seconds}s)`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((failure) => `  ✗ ${failure}`).join('\n')}`);
 const failedSteps = results.filter((result) => !result.ok).length;
 if (failedSteps > 0 && totals.failed === 0) totals.failed = failedSteps;

@@ -6,6 +6,9 @@ import { openPglite, openPostgres, type Database } from './db/client.ts';
 import { DataDirectoryLockedError, lockDataDirectory } from './db/lock.ts';
 import { seedDatabase } from './db/seed.ts';
 
+/** The longest a clean shutdown may take; past it the process exits with status 1. */
+const SHUTDOWN_LIMIT_MS = 30_000;
+
 const webRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
 
 async function openDatabase(config: Config): Promise<{ database: Database; release: () => void }> {
@@ -43,15 +46,32 @@ async function main() {
   maintenance.unref();
 
   let isClosing = false;
+  /**
+   * The first SIGTERM or SIGINT stops taking requests, lets those under way finish, sends the e-mail
+   * and SMS already due (at most 10 s, see delivery.stop), checkpoints and closes the database, and
+   * exits 0, all within SHUTDOWN_LIMIT_MS. A second signal during that exits at once with status 1:
+   * the operator asked twice. Nothing acknowledged is lost either way (see README, Configuration).
+   */
   const shutdown = async (signal: string) => {
-    if (isClosing) return;
+    if (isClosing) {
+      app.log.warn(`${signal} received again: exiting now, without waiting for the shutdown to finish`);
+      process.exit(1);
+    }
     isClosing = true;
     clearInterval(maintenance);
-    app.log.info(`${signal} received: finishing in-flight requests`);
-    // Each step runs even if the one before failed or hung: the checkpoint is what keeps PGlite's data.
-    await step('stop serving', () => app.close(), 15_000);
-    await step('checkpoint the database', () => database.checkpoint(), 15_000);
-    await step('close the database', () => database.close(), 5_000);
+    setTimeout(() => {
+      app.log.error(`shutdown did not finish within ${SHUTDOWN_LIMIT_MS / 1000} s: exiting`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    app.log.info(`${signal} received: finishing in-flight requests and queued messages`);
+    // Each step runs even if the one before failed or hung; together they fit in SHUTDOWN_LIMIT_MS.
+    // A keep-alive connection whose last request ends during the drain would hold the close open for
+    // the keep-alive timeout (5 s); each is closed as soon as it falls idle instead.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    await step('stop serving and send what is due', () => app.close(), 15_000);
+    clearInterval(closeIdle);
+    await step('checkpoint the database', () => database.checkpoint(), 10_000);
+    await step('close the database', () => database.close(), 3_000);
     await step('release the data directory', async () => release(), 1_000);
     process.exit(0);
   };
@@ -68,8 +88,9 @@ async function main() {
       clearTimeout(timer);
     }
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // `on`, not `once`: a second signal must reach shutdown() to exit at once, rather than Node's default action.
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();

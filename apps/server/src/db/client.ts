@@ -51,6 +51,28 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   };
 }
 
+// Any 64-bit number no other advisory lock of the application uses.
+const migrationLockKey = 7_110_250;
+
+/**
+ * Several server processes may start at once on one database (a deploy, a restart of all of them):
+ * the migrations run in one of them at a time, on one connection holding an advisory lock, so the
+ * others wait and then find every migration applied instead of failing on a table the first created.
+ */
+async function migrateUnderLock(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
+    try {
+      await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [migrationLockKey]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<Database> {
   // JIT compiles plans that look expensive; for the short queries of a web request it only adds latency.
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10, options: '-c jit=off' });
@@ -58,7 +80,7 @@ export async function openPostgres(connectionString: string, options: { max?: nu
   // drops it and the next query opens a new one, reporting any real trouble to its caller.
   pool.on('error', () => undefined);
   const db = drizzlePostgres(pool, { schema });
-  await migratePostgres(db, { migrationsFolder });
+  await migrateUnderLock(pool);
   return {
     db: db as unknown as Db,
     kind: 'postgres',

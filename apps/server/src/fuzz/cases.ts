@@ -226,7 +226,7 @@ function queryString(entries: [string, unknown][]): string {
   for (const [key, value] of entries) {
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
-    else params.append(key, typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+    else params.append(key, typeof value === 'string' ? value : JSON.stringify(value));
   }
   const text = params.toString();
   return text ? `?${text}` : '';

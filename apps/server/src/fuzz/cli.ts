@@ -6,7 +6,7 @@ import { reproduction, runFuzz } from './run.ts';
 import { prepareFuzzTargets } from './setup.ts';
 
 const { values } = parseArgs({
-  options: { requests: { type: 'string', default: '10000' }, seed: { type: 'string', default: process.env.FUZZ_SEED } },
+  options: { requests: { type: 'string', default: '10000' }, seed: { type: 'string' } },
 });
 const seed = Number(values.seed ?? Math.floor(Math.random() * 1_000_000));
 const wanted = Number(values.requests);

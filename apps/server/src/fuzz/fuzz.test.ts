@@ -29,6 +29,9 @@ describe(`generated requests to every operation of the OpenAPI document (seed ${
 
   it('never answers 5xx or outside {detail, code}, and no refusal changes a row', () => {
     const shown = report.failures.slice(0, 10).map((failure) => reproduction(failure));
-    expect(shown, `seed ${seed} (FUZZ_SEED=${seed} npm run fuzz replays it)\n${shown.join('\n\n')}`).toEqual([]);
+    expect(
+      shown,
+      `seed ${seed} (FUZZ_SEED=${seed} npx vitest run --project api apps/server/src/fuzz replays it)\n${shown.join('\n\n')}`,
+    ).toEqual([]);
   });
 });

@@ -121,7 +121,7 @@ export async function runFuzz(options: {
   const { app, seed, casesPerOperation, callers, ids } = options;
   const started = performance.now();
   const random = createRandom(seed);
-  const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+  const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<Parameters<typeof listOperations>[0]>();
   const operations = listOperations(document).filter((operation) => !options.skip?.[`${operation.method} ${operation.path}`]);
   // Logging out ends the caller's session: those operations go last.
   operations.sort((a, b) => Number(a.path.endsWith('/logout')) - Number(b.path.endsWith('/logout')));

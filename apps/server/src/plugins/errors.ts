@@ -125,7 +125,14 @@ export function registerErrorHandling(app: FastifyInstance) {
 export function declareCommonErrors(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     const schema = route.schema as
-      | { body?: unknown; querystring?: unknown; params?: unknown; security?: unknown[]; response?: Record<string, unknown>; hide?: boolean }
+      | {
+          body?: unknown;
+          querystring?: unknown;
+          params?: unknown;
+          security?: unknown[];
+          response?: Record<string, unknown>;
+          hide?: boolean;
+        }
       | undefined;
     if (!schema || schema.hide) return;
     const statuses = [400, 429];

@@ -55,6 +55,6 @@ export function registerJsonBody(app: FastifyInstance) {
       done(new AppError('bad_request', TOO_DEEP_MESSAGE), undefined);
       return;
     }
-    parse(request, text, done);
+    void parse(request, text, done);
   });
 }

@@ -8,6 +8,8 @@ const MAX_ATTEMPTS = 10;
 const LEASE_MS = 10 * 60_000;
 const POLL_MS = 15_000;
 const BATCH_SIZE = 5;
+// How long a shutdown may spend sending what is due; main.ts bounds the whole shutdown above this.
+const DRAIN_MS = 10_000;
 
 /** 30 s, 1 min, 2 min … capped at an hour between tries. */
 export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -81,12 +83,20 @@ export function createDeliveryService({ repository, transports, logger, clock = 
       timer.unref();
       void dispatchSoon();
     },
-    /** Stops after the message being sent; what is left stays in the table for the next start. */
-    async stop() {
-      isStopping = true;
+    /**
+     * Stops polling, then sends every message already due, for at most `drainMs`: a clean shutdown
+     * leaves nothing due behind. When the time is up it stops without waiting for the message being
+     * sent; what is left stays in the table for the next start or another process (one claimed but
+     * not sent once its lease has run out).
+     */
+    async stop(drainMs = DRAIN_MS) {
       if (timer) clearInterval(timer);
       timer = undefined;
-      await running;
+      let deadline: NodeJS.Timeout | undefined;
+      const timeUp = new Promise<void>((resolve) => (deadline = setTimeout(resolve, drainMs)));
+      await Promise.race([isStopping ? running : dispatchSoon(), timeUp]);
+      clearTimeout(deadline);
+      isStopping = true;
       for (const transport of Object.values(transports)) transport?.close?.();
     },
   };
