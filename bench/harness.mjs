@@ -56,3 +56,27 @@ export async function measure(label, { total, concurrency }, request) {
   console.log(`${label}: ${total} requests, ${concurrency} at a time`);
   console.log(`  ${(total / seconds).toFixed(1)} requests/s · p50 ${at(0.5)} ms · p95 ${at(0.95)} ms · p99 ${at(0.99)} ms`);
 }
+
+/** Registers a professional through the API and completes it with the code from the outbox; returns its e-mail and token. */
+export async function createAccount(base, { label, index, password }) {
+  const post = (path, body) =>
+    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const email = `bench.${label}.${index}.${Date.now()}@example.ae`;
+  const registered = await (
+    await post('/api/auth/register', {
+      role: 'professional',
+      first_name: 'Bench',
+      last_name: `User ${index}`,
+      email,
+      phone_number: `5${String(Date.now() + index).slice(-8)}`,
+      password,
+      confirm_password: password,
+    })
+  ).json();
+  const outbox = await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+  const code = /\b(\d{6})\b/.exec(outbox.messages[0].text)[1];
+  const completed = await (
+    await post('/api/auth/complete-registration', { registration_id: registered.registration_id, verification_code: code, email })
+  ).json();
+  return { email, token: completed.access_token };
+}

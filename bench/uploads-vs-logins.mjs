@@ -3,7 +3,7 @@
 // square (the largest accepted side) repeated, and how the uploads were answered.
 // Run after `npm run build`: node bench/uploads-vs-logins.mjs [uploads=16] [logins=40]
 import sharp from 'sharp';
-import { startServer } from './harness.mjs';
+import { createAccount, startServer } from './harness.mjs';
 
 const uploads = Number(process.argv[2] ?? 16);
 const logins = Number(process.argv[3] ?? 40);
@@ -16,27 +16,6 @@ const post = (path, body, token) =>
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-
-async function createAccount(index) {
-  const email = `bench.upload.${index}.${Date.now()}@example.ae`;
-  const registered = await (
-    await post('/api/auth/register', {
-      role: 'professional',
-      first_name: 'Bench',
-      last_name: `User ${index}`,
-      email,
-      phone_number: `5${String(Date.now() + index).slice(-8)}`,
-      password,
-      confirm_password: password,
-    })
-  ).json();
-  const outbox = await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
-  const code = /\b(\d{6})\b/.exec(outbox.messages[0].text)[1];
-  const done = await (
-    await post('/api/auth/complete-registration', { registration_id: registered.registration_id, verification_code: code, email })
-  ).json();
-  return { email, token: done.access_token };
-}
 
 async function loginLatencies(email) {
   const latencies = [];
@@ -52,7 +31,9 @@ async function loginLatencies(email) {
 }
 
 try {
-  const [loginAccount, ...uploaders] = await Promise.all(Array.from({ length: uploads + 1 }, (_, index) => createAccount(index)));
+  const [loginAccount, ...uploaders] = await Promise.all(
+    Array.from({ length: uploads + 1 }, (_, index) => createAccount(base, { label: 'upload', index, password })),
+  );
   const picture = await sharp({ create: { width: 4096, height: 4096, channels: 3, background: '#ffffff' } })
     .png()
     .toBuffer();

@@ -9,6 +9,7 @@ import { demoEmployers, demoProfessionals, proposalTemplates, type DemoProfessio
 import { demoProjects, type DemoProject } from './demo-marketplace-projects.ts';
 import { jobs, notifications, proposals, users } from './schema.ts';
 import { describeNotification } from '../modules/notifications/notifications.service.ts';
+import { createRandom, type Random } from '../lib/random.ts';
 
 type NewUser = typeof users.$inferInsert;
 type NewJob = typeof jobs.$inferInsert & { id: string; createdAt: Date };
@@ -23,23 +24,6 @@ const day = 24 * hour;
 // Any fixed number: screenshots stay the same from one fresh start to the next.
 const randomSeed = 20_250_104;
 const seedingLockKey = 7_110_251;
-
-/** mulberry32: small, fast and the same on every machine, unlike Math.random. */
-export function createRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const between = (min: number, max: number) => min + next() * (max - min);
-  const integer = (min: number, max: number) => Math.floor(between(min, max + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  return { next, between, integer, pick };
-}
-type Random = ReturnType<typeof createRandom>;
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '');
 export const demoEmail = (first: string, last: string) => `${slug(first)}.${slug(last)}@${DEMO_EMAIL_DOMAIN}`;

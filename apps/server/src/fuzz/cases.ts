@@ -3,6 +3,7 @@
  * operation's own schemas, then missing, extra, mistyped, huge, deeply nested, unicode-edge and
  * boundary variations of it. Everything is drawn from a seeded generator, so a seed replays a run.
  */
+import type { Random } from '../lib/random.ts';
 
 export interface JsonSchema {
   type?: string | string[];
@@ -50,25 +51,6 @@ export interface FuzzRequest {
 
 /** Values a route may want for a path parameter, by the name before it: real rows make deeper code run. */
 export type KnownIds = Record<string, string[]>;
-
-/** mulberry32: small, fast and good enough to spread cases; the same seed gives the same run. */
-export function createRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    integer: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-    chance: (probability: number) => next() < probability,
-  };
-}
-export type Random = ReturnType<typeof createRandom>;
 
 /** The operations of an OpenAPI 3.1 document, in a stable order. */
 export function listOperations(document: { paths: Record<string, Record<string, Record<string, unknown>>> }): Operation[] {

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jobInput } from '../modules/jobs/test-jobs.ts';
-import { call, createScratchDatabase, freePort, registerOverHttp, startServer, type ServerProcess } from '../test/server-process.ts';
+import { call, createProcessDatabase, freePort, registerOverHttp, startServer, type ServerProcess } from '../test/server-process.ts';
 
 // Runs once per API run: on a PostgreSQL database when TEST_DATABASE_URL names a server, else on a
 // PGlite data directory. `npm test` runs the API suite both ways, so both are covered.
@@ -137,7 +137,7 @@ describe(`kill -9 under a steady write load, on ${serverUrl ? 'PostgreSQL' : 'PG
     async () => {
       let location: { databaseUrl: string } | { dataDir: string };
       if (serverUrl) {
-        const database = await createScratchDatabase(serverUrl);
+        const database = await createProcessDatabase(serverUrl);
         cleanups.push(() => database.drop());
         location = { databaseUrl: database.url };
       } else {

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { professionalRegistration } from '../test/accounts.ts';
-import { call, createScratchDatabase, freePort, startServer, type ServerProcess } from '../test/server-process.ts';
+import { call, createProcessDatabase, freePort, startServer, type ServerProcess } from '../test/server-process.ts';
 
 /** A real SMTP server that takes `delayMs` to accept each message, so a queue of e-mails takes a while to send. */
 async function startSlowSmtp(delayMs: number) {
@@ -87,7 +87,7 @@ describe('stopping the server process', () => {
     const port = await freePort();
     let server: ServerProcess;
     if (serverUrl) {
-      const database = await createScratchDatabase(serverUrl);
+      const database = await createProcessDatabase(serverUrl);
       cleanups.push(() => database.drop());
       server = startServer({ port, databaseUrl: database.url, env });
     } else {

@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobInput } from '../modules/jobs/test-jobs.ts';
 import { uniqueEmail } from '../test/accounts.ts';
-import { call, createScratchDatabase, freePort, registerOverHttp, startServer, type ServerProcess } from '../test/server-process.ts';
+import { call, createProcessDatabase, freePort, registerOverHttp, startServer, type ServerProcess } from '../test/server-process.ts';
 
 // Two processes need a PostgreSQL server: this file runs in the API suite's PostgreSQL run (npm test
 // runs that suite once on PGlite and once with TEST_DATABASE_URL), so it runs once per `npm test`.
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', () => {
-  let database: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let database: Awaited<ReturnType<typeof createProcessDatabase>>;
   let a: ServerProcess;
   let b: ServerProcess;
   /** Alternates between the processes, as a round-robin load balancer would. */
   const either = (index: number) => (index % 2 === 0 ? a : b).url;
 
   beforeAll(async () => {
-    database = await createScratchDatabase(serverUrl!);
+    database = await createProcessDatabase(serverUrl!);
     // Both start at once on the empty database: both run the migrations and the seed.
     [a, b] = await Promise.all([freePort(), freePort()]).then(([portA, portB]) => [
       startServer({ port: portA, databaseUrl: database.url }),

@@ -37,9 +37,14 @@ export const professionalRegistration = (changes: Record<string, unknown> = {}) 
 });
 
 /** The newest code the outbox holds for a recipient. */
-export async function readLatestCode(app: App, to: string): Promise<string> {
+/** The e-mails and texts the development outbox holds for a recipient, newest first. */
+export async function outboxFor(app: App, to: string) {
   const response = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
-  const [latest] = response.json<{ messages: { text: string }[] }>().messages;
+  return response.json<{ messages: { subject: string; text: string }[] }>().messages;
+}
+
+export async function readLatestCode(app: App, to: string): Promise<string> {
+  const [latest] = await outboxFor(app, to);
   const code = /\b(\d{6})\b/.exec(latest?.text ?? '')?.[1];
   if (!code) throw new Error(`no code in the outbox for ${to}`);
   return code;

@@ -14,25 +14,33 @@ export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openPglite(undefined);
 
-  const name = `mihna_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { max: 20 });
+  const scratch = await createScratchDatabase(serverUrl, 'mihna_test');
+  const database = await openPostgres(scratch.url, { max: 20 });
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
+}
+
+/** A new, empty database on the PostgreSQL server at serverUrl; `drop()` removes it even while in use. */
+export async function createScratchDatabase(serverUrl: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const onServer = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await onServer(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { professionalRegistration } from './accounts.ts';
+import { createScratchDatabase } from './harness.ts';
 
 const serverDirectory = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -90,31 +90,19 @@ export function startServer({ port, dataDir, databaseUrl = '', env = {} }: Serve
 }
 
 /** A new, empty database on the PostgreSQL server at serverUrl, so server processes see no other test's rows. */
-export async function createScratchDatabase(serverUrl: string) {
-  const name = `mihna_process_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+export async function createProcessDatabase(serverUrl: string) {
+  const scratch = await createScratchDatabase(serverUrl, 'mihna_process');
   return {
-    url: url.toString(),
+    ...scratch,
     /** Runs one query on the scratch database (tests look under the API to prove what was stored). */
     async query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-      const client = new pg.Client({ connectionString: url.toString() });
+      const client = new pg.Client({ connectionString: scratch.url });
       await client.connect();
       try {
         return (await client.query<T>(text, values)).rows;
       } finally {
         await client.end();
       }
-    },
-    async drop() {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
     },
   };
 }

@@ -1,9 +1,9 @@
 import { proposalMessages } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser } from '../../test/accounts.ts';
+import { bearer, createUser, outboxFor } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
-import { createEmployer, insertJob, notificationRows, notificationsSince, outboxFor } from './test-jobs.ts';
+import { createEmployer, insertJob, notificationRows, notificationsSince } from './test-jobs.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 type Account = Awaited<ReturnType<typeof createUser>>;

@@ -47,9 +47,3 @@ export const notificationRows = (app: App) =>
 /** The notifications written since `before` was read, by kind: those one transaction writes share a time and have no order. */
 export const notificationsSince = async (app: App, before: readonly NotificationRecord[]) =>
   (await notificationRows(app)).slice(before.length).sort((a, b) => a.kind.localeCompare(b.kind) || a.user_id.localeCompare(b.user_id));
-
-/** The e-mails the development outbox holds for a recipient, newest first. */
-export async function outboxFor(app: App, to: string) {
-  const response = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
-  return response.json<{ messages: { subject: string; text: string }[] }>().messages;
-}
