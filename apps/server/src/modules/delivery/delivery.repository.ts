@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outgoingMessages } from '../../db/schema.ts';
 
@@ -42,7 +42,9 @@ export function createDeliveryRepository(db: Db) {
         const due = await tx
           .select({ id: outgoingMessages.id })
           .from(outgoingMessages)
-          .where(and(eq(outgoingMessages.status, 'pending'), lte(outgoingMessages.nextAttemptAt, now)))
+          // The database keeps microseconds and `now` has milliseconds: a message queued within this
+          // millisecond is due too, or it would wait for the next poll.
+          .where(and(eq(outgoingMessages.status, 'pending'), lt(outgoingMessages.nextAttemptAt, new Date(now.getTime() + 1))))
           .orderBy(outgoingMessages.nextAttemptAt)
           .limit(limit)
           .for('update', { skipLocked: true });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isOutboxEnabled } from '../../config.ts';
-import { createTestApp, testConfig } from '../../test/harness.ts';
+import { sql } from 'drizzle-orm';
+import { createTestApp, selectRows, testConfig } from '../../test/harness.ts';
 import { startSmtpPeer, startTwilioStandIn } from '../../test/peers.ts';
 import { createTransports } from './transports.ts';
 
@@ -91,6 +92,28 @@ describe('delivery through Twilio', () => {
 
       await app.services.delivery.dispatchDue(hourLater());
       expect(twilio.received).toEqual([{ To: '+971501234567', From: '+15005550006', Body: 'Your Mihna code is 123456' }]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('what is due', () => {
+  it('sends a message queued within the same millisecond as the dispatch', async () => {
+    const app = await createTestApp();
+    try {
+      const now = new Date();
+      await app.services.delivery.enqueue({ channel: 'email', to: 'same.millisecond@example.ae', subject: 'Code', text: 'code 123456' });
+      // The database keeps microseconds: queued 0.5 ms after the dispatch's millisecond began.
+      await app.services.database.db.execute(
+        sql`update outgoing_messages set next_attempt_at = ${now.toISOString()}::timestamptz + interval '500 microseconds' where recipient = 'same.millisecond@example.ae'`,
+      );
+      await app.services.delivery.dispatchDue(now);
+      const [row] = await selectRows<{ status: string }>(
+        app.services.database,
+        sql`select status from outgoing_messages where recipient = 'same.millisecond@example.ae'`,
+      );
+      expect(row?.status).toBe('sent');
     } finally {
       await app.close();
     }
