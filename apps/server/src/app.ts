@@ -39,6 +39,8 @@ import { createMediaRepository } from './modules/media/media.repository.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { createJobState } from './modules/jobs/job-state.ts';
+import { createContractsRepository } from './modules/contracts/contracts.repository.ts';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
@@ -47,6 +49,18 @@ import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createProposalsService } from './modules/proposals/proposals.service.ts';
 import { proposalsRoutes } from './modules/proposals/proposals.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createCheckoutService } from './modules/payments/checkout.service.ts';
+import { createFeaturedService } from './modules/payments/featured.service.ts';
+import { createLedgerRepository } from './modules/payments/ledger.repository.ts';
+import { createMoneyMovements } from './modules/payments/money-movements.ts';
+import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createPeopleLookup } from './modules/payments/people.ts';
+import { createPaymentProvider } from './modules/payments/providers/create-provider.ts';
+import { testGatewayRoutes } from './modules/payments/test-gateway.routes.ts';
+import { webhooksRoutes } from './modules/payments/webhooks.routes.ts';
+import { createWebhooksService } from './modules/payments/webhooks.service.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -121,11 +135,63 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: config.publicUrl,
     clock,
   });
-  const proposals = createProposalsService({ db, moderation, notifications, clock });
+  const jobState = createJobState(db);
+  const contracts = createContractsRepository(db);
+  const proposals = createProposalsService({ db, moderation, notifications, jobState, contracts, clock });
+  const people = createPeopleLookup(users);
+  const paymentsRepository = createPaymentsRepository(db);
+  const ledger = createLedgerRepository(db);
+  const movements = createMoneyMovements(ledger);
+  const provider = createPaymentProvider(config);
+  const checkouts = createCheckoutService({
+    db,
+    repository: paymentsRepository,
+    provider,
+    publicUrl: config.publicUrl,
+    returnPathOf: async (checkout) => {
+      if (checkout.purpose === 'featured') return `/projects/${checkout.subjectId}`;
+      const payment = await paymentsRepository.findPayment(checkout.subjectId);
+      return payment ? `/projects/${payment.jobId}/payment` : '/dashboard';
+    },
+    clock,
+  });
+  const payments = createPaymentsService({
+    db,
+    repository: paymentsRepository,
+    ledger,
+    movements,
+    checkouts,
+    jobState,
+    contracts,
+    people,
+    notifications,
+    clock,
+  });
+  const featured = createFeaturedService({ jobState, checkouts, movements, notifications, clock });
+  const webhooks = createWebhooksService({
+    db,
+    repository: paymentsRepository,
+    provider,
+    onPaid: { featured: featured.applyFeaturedPaid, escrow: payments.applyEscrowPaid },
+    logger: app.log,
+    clock,
+  });
   const jobs = createJobsService({ db, users, moderation, proposals, clock });
   const profiles = createProfilesService({ db, clock });
 
   await app.register(healthRoutes(database));
+  if (provider.name === 'test') {
+    await app.register(
+      testGatewayRoutes({
+        repository: paymentsRepository,
+        checkouts,
+        webhooks,
+        secret: config.testGatewaySecret,
+        publicUrl: config.publicUrl,
+        clock,
+      }),
+    );
+  }
   await app.register(mediaRoutes(media));
   await app.register(
     async (api) => {
@@ -141,6 +207,8 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(jobsRoutes(sessions, jobs));
       await api.register(proposalsRoutes(sessions, proposals));
       await api.register(profilesRoutes(profiles));
+      await api.register(paymentsRoutes({ sessions, payments, featured, checkouts }));
+      await api.register(webhooksRoutes(webhooks));
       if (isOutboxEnabled(config)) await api.register(outboxRoutes(deliveryRepository));
     },
     { prefix: API_PREFIX },
@@ -168,6 +236,12 @@ export async function buildApp(options: BuildAppOptions) {
       jobs,
       proposals,
       profiles,
+      payments,
+      featured,
+      checkouts,
+      webhooks,
+      ledger,
+      provider,
     },
   });
 }

@@ -48,10 +48,49 @@ const environmentSchema = z
       )
       .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    STRIPE_SECRET_KEY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_\w+$/, 'a Stripe secret key (sk_test_… or sk_live_…)')
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^whsec_\w+$/, 'a Stripe webhook signing secret (whsec_…)')
+        .optional(),
+    ),
+    STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+    // Signs the built-in test gateway's webhooks; the gateway only ever moves pretend money.
+    TEST_GATEWAY_SECRET: z.string().min(16).default('whsec_mihna_test_gateway_development'),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       context.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production: e-mail carries verification codes' });
+    }
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together',
+      });
+    }
+    if (env.STRIPE_SECRET_KEY?.includes('_live_') && !env.DATABASE_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'live Stripe keys need a PostgreSQL server (DATABASE_URL): the embedded database runs without fsync and could lose payments already taken',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'is required in production: the built-in test gateway moves no real money',
+      });
     }
     const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM];
     if (twilio.some(Boolean) && !twilio.every(Boolean)) {
@@ -77,6 +116,9 @@ export interface Config {
   trustProxy: number | string[] | false;
   mail: { smtpUrl: string | undefined; from: string };
   twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | undefined;
+  /** Stripe when both keys are set; otherwise the built-in test gateway. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | undefined;
+  testGatewaySecret: string;
 }
 
 function parseTrustProxy(value: string | undefined): number | string[] | false {
@@ -112,6 +154,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, apiUrl: env.TWILIO_API_URL }
         : undefined,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL.replace(/\/$/, '') }
+        : undefined,
+    testGatewaySecret: env.TEST_GATEWAY_SECRET,
   };
 }
 

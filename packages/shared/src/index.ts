@@ -13,3 +13,4 @@ export * from './profiles.ts';
 export * from './numbers.ts';
 export * from './reference-fields.ts';
 export * from './reference/resolve.ts';
+export * from './payments.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commaSeparatedList } from './accounts.ts';
 import { messages } from './messages.ts';
+import { currencyInfo, currencyOfCountry, hasCurrencyDecimals } from './money.ts';
 import { readNumber } from './numbers.ts';
 import { referenceMessages, resolveReferencesInSchema } from './reference-fields.ts';
 import { LOCAL_SERVICES_INDUSTRY_ID } from './reference/industries.ts';
@@ -139,6 +140,10 @@ export const jobCreationSchema = z
   .superRefine((job, context) => {
     const fail = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
     if (job.budget_max < job.budget_min) fail('budget_max', jobMessages.budgetOrder);
+    const currency = currencyOfCountry(job.country);
+    for (const field of ['budget_min', 'budget_max'] as const) {
+      if (!hasCurrencyDecimals(job[field], currency)) fail(field, messages.tooManyDecimals(currencyInfo(currency).decimals));
+    }
     if (job.start_date && job.deadline && job.deadline < job.start_date) fail('deadline', jobMessages.deadlineOrder);
     const isLocalService = job.industry_category === LOCAL_SERVICES_INDUSTRY_ID;
     if ((job.local_service_category || job.local_service_subcategory) && !isLocalService) {
@@ -320,17 +325,23 @@ export const ownProposalSchema = z.object({
   id: z.string(),
   job_id: z.string(),
   proposal_text: z.string(),
+  /** Per hour for an hourly job, the whole price for a fixed-price one, in `currency` (the job's). */
   proposed_rate: z.number(),
+  currency: z.string(),
+  /** hourly: `proposed_rate` is per hour; fixed: it is the whole price. */
+  job_type: z.enum(jobTypes),
   estimated_hours: z.number().int().nullable(),
   status: z.enum(proposalStatuses),
   created_at: z.string(),
 });
 export type OwnProposal = z.infer<typeof ownProposalSchema>;
 
-/** What a professional sent with Express Interest; the rate is in US dollars per hour, as for proposals. */
+/** What a professional sent with Express Interest; the rate is in the job's currency, as for proposals. */
 export const interestDetailsSchema = z.object({
   message: z.string().nullable(),
   proposed_rate: z.number().nullable(),
+  currency: z.string(),
+  job_type: z.enum(jobTypes),
   availability_start: z.string().nullable(),
   estimated_duration: z.string().nullable(),
   created_at: z.string(),
@@ -397,13 +408,13 @@ export const jobCreatedSchema = z.object({
 });
 export type JobCreated = z.infer<typeof jobCreatedSchema>;
 
-/** POST /proposals. The rate is in US dollars per hour, as the form's label says. */
+/** POST /proposals. The rate is in the job's currency: per hour for hourly jobs, the whole price for fixed-price ones (decision 16). */
 export const proposalInputSchema = z.object({
   job_id: z.uuid({ message: messages.invalidFormat }),
   proposal_text: multiLineText(5000),
   proposed_rate: z.preprocess(
     readNumber,
-    numberInput(true).pipe(z.number().min(0.01, messages.min(0.01)).max(100_000, messages.max(100_000))),
+    numberInput(true).pipe(z.number().min(0.01, messages.min(0.01)).max(MAX_BUDGET, messages.max(MAX_BUDGET))),
   ),
   estimated_hours: z.preprocess(
     (value) => readNumber(value) ?? null,
@@ -495,6 +506,20 @@ export const notificationKinds = [
   'job_invitation',
   'job_closed',
   'job_reopened',
+  'payment_setup',
+  'escrow_funded',
+  'milestone_submitted',
+  'milestone_approved',
+  'milestone_auto_approve_soon',
+  'milestone_auto_approved',
+  'dispute_opened',
+  'dispute_resolved',
+  'cash_marked',
+  'cash_confirmed',
+  'job_completed',
+  'featured_active',
+  'payout_paid',
+  'review_received',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

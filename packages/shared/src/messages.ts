@@ -8,6 +8,8 @@ export const messages = {
   min: (n: number) => `Must be at least ${n}`,
   max: (n: number) => `Must be no more than ${n}`,
   invalidFormat: 'Invalid format',
+  /** An amount finer than the currency's smallest coin (0.005 AED, 1.0005 KWD). */
+  tooManyDecimals: (n: number) => `Must have no more than ${n} decimal places`,
   invalidEmail: 'Please enter a valid email address',
   invalidPhone: 'Please enter a valid phone number (7-15 digits)',
   weakPassword: 'Password must be at least 8 characters long and contain both letters and numbers.',

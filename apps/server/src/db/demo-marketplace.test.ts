@@ -2,7 +2,8 @@ import {
   currencyOfCountry,
   findCountry,
   findRegion,
-  fromMinorUnits,
+  money,
+  toDecimal,
   jobCreationSchema,
   LOCAL_SERVICES_INDUSTRY_ID,
   toUsdCents,
@@ -137,10 +138,10 @@ describe('seedDemoMarketplace', () => {
     for (const job of rows) {
       const currency = currencyOfCountry(job.country);
       expect(job.currency).toBe(currency);
-      const budgetMin = fromMinorUnits(job.budgetMinMinor, currency);
-      const budgetMax = fromMinorUnits(job.budgetMaxMinor, currency);
-      expect(job.budgetMinUsd).toBe(toUsdCents(budgetMin, currency));
-      expect(job.budgetMaxUsd).toBe(toUsdCents(budgetMax, currency));
+      const budgetMin = toDecimal(money(job.budgetMinMinor, currency));
+      const budgetMax = toDecimal(money(job.budgetMaxMinor, currency));
+      expect(job.budgetMinUsd).toBe(toUsdCents(money(job.budgetMinMinor, currency)));
+      expect(job.budgetMaxUsd).toBe(toUsdCents(money(job.budgetMaxMinor, currency)));
       const parsed = jobCreationSchema.safeParse({
         title: job.title,
         description: job.description,
@@ -232,7 +233,8 @@ describe('seedDemoMarketplace', () => {
     expect(sent[0]!.employer_id).not.toBe(layla.id);
     expect(sent[0]!.status).toBe('open');
     const [proposal] = await db().select().from(proposals).where(eq(proposals.workerId, layla.id));
-    expect(proposal!.proposedRateCents).toBe(6000);
+    expect(proposal!.proposedAmountMinor).toBe(22_000);
+    expect(proposal!.currency).toBe('AED');
   });
 
   it('lets a demo professional and a demo employer log in with the demo password', async () => {

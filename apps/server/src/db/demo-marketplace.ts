@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { currencyOfCountry, FEATURED_DAYS, findCountry, toMinorUnits, toUsdCents, type CountryCode } from '@mihna/shared';
+import {
+  convertMoney,
+  currencyInfo,
+  currencyOfCountry,
+  FEATURED_DAYS,
+  findCountry,
+  money,
+  moneyFromDecimal,
+  toUsdCents,
+  type CountryCode,
+  type CurrencyCode,
+} from '@mihna/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import { hashSecret } from '../lib/secrets.ts';
@@ -7,7 +18,7 @@ import type { Db } from './client.ts';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
 import { demoEmployers, demoProfessionals, proposalTemplates, type DemoProfessional } from './demo-marketplace-data.ts';
 import { demoProjects, type DemoProject } from './demo-marketplace-projects.ts';
-import { jobs, notifications, proposals, users } from './schema.ts';
+import { contracts, jobs, notifications, proposals, users } from './schema.ts';
 import { describeNotification } from '../modules/notifications/notifications.service.ts';
 import { createRandom, type Random } from '../lib/random.ts';
 
@@ -187,7 +198,7 @@ export function planDemoMarketplace(input: PlanInput) {
         workerId: layla.id,
         proposalText:
           'Hello, right-to-left polish is my speciality: I led the bilingual design system of a government portal and redesigned a Dubai bank app in Arabic and English. I would audit every screen, fix the layout, icons and charts for RTL, pair your brand font with a matching Arabic typeface, and leave you a short guideline with Figma components so new screens stay right. I estimate about 40 hours over two weeks.',
-        proposedRateCents: Math.round((layla.hourlyRate ?? 220) / 3.6725) * 100,
+        ...proposedAmount(job, layla.hourlyRate ?? 220),
         estimatedHours: null,
         status: 'pending',
         createdAt: proposalTime(job),
@@ -280,10 +291,10 @@ export function planDemoMarketplace(input: PlanInput) {
       localServiceSubcategory: project.localService?.[1] ?? null,
       paymentMethod: project.isCash ? 'cash' : 'escrow',
       currency,
-      budgetMinMinor: toMinorUnits(budgetMin, currency),
-      budgetMaxMinor: toMinorUnits(budgetMax, currency),
-      budgetMinUsd: toUsdCents(budgetMin, currency),
-      budgetMaxUsd: toUsdCents(budgetMax, currency),
+      budgetMinMinor: moneyFromDecimal(budgetMin, currency).minor,
+      budgetMaxMinor: moneyFromDecimal(budgetMax, currency).minor,
+      budgetMinUsd: toUsdCents(moneyFromDecimal(budgetMin, currency)),
+      budgetMaxUsd: toUsdCents(moneyFromDecimal(budgetMax, currency)),
       featuredRequested: featuredUntil !== null,
       featuredUntil,
       isUrgent: project.isUrgent ?? false,
@@ -352,6 +363,21 @@ export function planDemoMarketplace(input: PlanInput) {
     return chosen;
   }
 
+  /**
+   * What a professional asks, in the job's currency: their hourly rate (in AED) converted for an
+   * hourly job, a whole-unit price within the budget for a fixed-price one.
+   */
+  function proposedAmount(job: NewJob, hourlyRateAed: number) {
+    const currency = job.currency as CurrencyCode;
+    const unit = 10 ** currencyInfo(currency).decimals;
+    if (job.jobType === 'fixed') {
+      const price = ((job.budgetMinMinor + job.budgetMaxMinor) / 2 / unit) * random.between(0.8, 1);
+      return { proposedAmountMinor: Math.max(1, Math.round(price)) * unit, currency };
+    }
+    const rate = convertMoney(money(Math.round(hourlyRateAed) * 100, 'AED'), currency);
+    return { proposedAmountMinor: Math.max(unit, Math.round(rate.minor / unit) * unit), currency };
+  }
+
   function writeProposal(project: DemoProject, job: NewJob, { profile, id }: PlannedProfessional): NewProposal {
     const writesArabic = isArabic(profile.bio) || (isArabic(project.title) && profile.languages.includes('Arabic') && random.next() < 0.6);
     const hasHighlight = profile.highlights.length > 0 && isArabic(profile.highlights[0]!) === writesArabic;
@@ -379,7 +405,7 @@ export function planDemoMarketplace(input: PlanInput) {
       jobId: job.id,
       workerId: id,
       proposalText: text,
-      proposedRateCents: usdRate * 100,
+      ...proposedAmount(job, profile.hourlyRate * random.between(0.9, 1.1)),
       estimatedHours,
       status: 'pending',
       createdAt: proposalTime(job),
@@ -459,7 +485,10 @@ export async function seedDemoMarketplace(app: App, now: Date) {
         .set({ createdAt: new Date(now.getTime() - 210 * day) })
         .where(eq(users.id, layla.id));
     await tx.insert(jobs).values(plan.jobs);
-    if (plan.proposals.length > 0) await tx.insert(proposals).values(plan.proposals);
+    if (plan.proposals.length > 0) {
+      const inserted = await tx.insert(proposals).values(plan.proposals).returning();
+      await insertHiredContracts(tx, inserted, plan.jobs);
+    }
     if (plan.notifications.length > 0) await tx.insert(notifications).values(plan.notifications);
     return {
       created: true as const,
@@ -469,4 +498,26 @@ export async function seedDemoMarketplace(app: App, now: Date) {
       notifications: plan.notifications.length,
     };
   });
+}
+
+/** Every demo hire is a contract, as an acceptance through the proposals service makes one. */
+async function insertHiredContracts(tx: Db, inserted: (typeof proposals.$inferSelect)[], plannedJobs: NewJob[]) {
+  const jobById = new Map(plannedJobs.map((job) => [job.id, job]));
+  const rows = inserted
+    .filter((proposal) => proposal.status === 'accepted')
+    .map((proposal) => {
+      const job = jobById.get(proposal.jobId)!;
+      return {
+        jobId: job.id,
+        proposalId: proposal.id,
+        employerId: job.employerId,
+        professionalId: proposal.workerId,
+        jobType: job.jobType,
+        paymentMethod: job.paymentMethod ?? 'escrow',
+        agreedAmountMinor: proposal.proposedAmountMinor,
+        currency: proposal.currency,
+        createdAt: proposal.acceptedAt ?? proposal.createdAt,
+      };
+    });
+  if (rows.length > 0) await tx.insert(contracts).values(rows);
 }

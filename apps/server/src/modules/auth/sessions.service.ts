@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { actorOf, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { generateToken, hashToken } from '../../lib/secrets.ts';
 import type { UserRow } from '../users/users.repository.ts';
@@ -63,6 +64,13 @@ export function createSessionsService(dependencies: { repository: SessionsReposi
       const user = await findSessionUser(request);
       if (!user) throw new AppError('unauthorized', 'Not authenticated');
       return user;
+    },
+
+    /** Who is acting on a route that needs a login: the id and role only, never the user row. */
+    async requireActor(request: FastifyRequest): Promise<Actor> {
+      const user = await findSessionUser(request);
+      if (!user) throw new AppError('unauthorized', 'Not authenticated');
+      return actorOf(user);
     },
 
     async closeSession(request: FastifyRequest) {

@@ -1,4 +1,4 @@
-import { fromMinorUnits, type CurrencyCode, type InterestDetails, type JobCard, type JobDetail, type OwnProposal } from '@mihna/shared';
+import { money, toDecimal, type CurrencyCode, type InterestDetails, type JobCard, type JobDetail, type OwnProposal } from '@mihna/shared';
 import type { jobs } from '../../db/schema.ts';
 import { mediaPath } from '../media/media.routes.ts';
 import type { UserRow } from '../users/users.repository.ts';
@@ -29,8 +29,8 @@ export function toJobCard(job: JobCardRow, now: Date): JobCard {
     allow_remote: job.allowRemote,
     location_required: job.locationRequired,
     currency,
-    budget_min: fromMinorUnits(job.budgetMinMinor, currency),
-    budget_max: fromMinorUnits(job.budgetMaxMinor, currency),
+    budget_min: toDecimal(money(job.budgetMinMinor, currency)),
+    budget_max: toDecimal(money(job.budgetMaxMinor, currency)),
     budget_min_usd: job.budgetMinUsd / 100,
     budget_max_usd: job.budgetMaxUsd / 100,
     proposal_count: job.proposalCount,

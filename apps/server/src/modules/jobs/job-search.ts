@@ -1,4 +1,4 @@
-import { currencyOfCountry, messages, toUsdCents, type JobSearchParams } from '@mihna/shared';
+import { convertAmount, currencyOfCountry, messages, type CurrencyCode, type JobSearchParams } from '@mihna/shared';
 import { and, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobOpenCounts, jobs, searchVersion } from '../../db/schema.ts';
@@ -81,6 +81,9 @@ const textArray = (values: string[]) =>
     sql`, `,
   )}]::text[]`;
 
+/** A budget bound typed in the searcher's currency, on the US-cent scale jobs are filtered on. */
+const filterInUsdCents = (amount: number, currency: CurrencyCode) => Math.round(convertAmount(amount, currency, 'USD') * 100);
+
 /** Conditions every answer shares: open jobs matching the text and the filters. */
 function filterConditions(params: JobSearchParams): SQL[] {
   const conditions: SQL[] = [eq(jobs.status, 'open')];
@@ -94,8 +97,8 @@ function filterConditions(params: JobSearchParams): SQL[] {
   if (anyRegion.length > 0) conditions.push(sql`${jobs.facets} && ${textArray(anyRegion)}`);
   const currency = currencyOfCountry(params.country ?? (params.emirate ? 'AE' : undefined));
   // A job matches a budget range when its own range reaches into it.
-  if (params.min_budget !== undefined) conditions.push(sql`${jobs.budgetMaxUsd} >= ${toUsdCents(params.min_budget, currency)}`);
-  if (params.max_budget !== undefined) conditions.push(sql`${jobs.budgetMinUsd} <= ${toUsdCents(params.max_budget, currency)}`);
+  if (params.min_budget !== undefined) conditions.push(sql`${jobs.budgetMaxUsd} >= ${filterInUsdCents(params.min_budget, currency)}`);
+  if (params.max_budget !== undefined) conditions.push(sql`${jobs.budgetMinUsd} <= ${filterInUsdCents(params.max_budget, currency)}`);
   return conditions;
 }
 

@@ -4,7 +4,10 @@ import {
   featuredFee,
   jobMessages,
   jobSearchResponseSchema,
-  toMinorUnits,
+  formatMoney,
+  money,
+  moneyFromDecimal,
+  toDecimal,
   toUsdCents,
   type JobChanged,
   type JobCreated,
@@ -16,6 +19,7 @@ import {
 } from '@mihna/shared';
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
+import { transaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { EncodedAnswer } from '../../lib/encoded-answer.ts';
 import { isRowId } from '../../lib/ids.ts';
@@ -31,9 +35,6 @@ import { createJobsRepository } from './jobs.repository.ts';
 import { createSearchCache } from './search-cache.ts';
 
 export const postedMessage = 'Project posted successfully!';
-
-const formatAmount = (amount: number, currency: string) =>
-  `${amount.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 3 })} ${currency}`;
 
 /** Who is looking: the user, or for visitors a hash of their address and browser (never stored raw). */
 export interface ViewerIdentity {
@@ -61,6 +62,8 @@ const deadlinePastError = () =>
 /** The columns a posting or an edit writes, in the country's currency (minor units) and in US cents. */
 function jobFields(input: JobCreation, moderated: { title?: string | undefined; description?: string | undefined }) {
   const currency = currencyOfCountry(input.country);
+  const budgetMin = moneyFromDecimal(input.budget_min, currency);
+  const budgetMax = moneyFromDecimal(input.budget_max, currency);
   return {
     title: moderated.title ?? input.title,
     description: moderated.description ?? input.description,
@@ -75,10 +78,10 @@ function jobFields(input: JobCreation, moderated: { title?: string | undefined; 
     localServiceSubcategory: input.local_service_subcategory ?? null,
     paymentMethod: input.payment_method,
     currency,
-    budgetMinMinor: toMinorUnits(input.budget_min, currency),
-    budgetMaxMinor: toMinorUnits(input.budget_max, currency),
-    budgetMinUsd: toUsdCents(input.budget_min, currency),
-    budgetMaxUsd: toUsdCents(input.budget_max, currency),
+    budgetMinMinor: budgetMin.minor,
+    budgetMaxMinor: budgetMax.minor,
+    budgetMinUsd: toUsdCents(budgetMin),
+    budgetMaxUsd: toUsdCents(budgetMax),
     isUrgent: input.is_urgent,
     locationRequired: input.location_required,
     allowRemote: input.allow_remote,
@@ -102,13 +105,13 @@ export function createJobsService(dependencies: {
   const totalsCache = createSearchCache<SearchTotals>({ maxEntries: 5000, maxAgeMs: 10 * 60_000 });
 
   /** Who the viewer is to the job: their proposal and interest, and the invitation they were sent. */
-  async function viewerOf(jobId: string, user: UserRow | undefined): Promise<Viewer> {
+  async function viewerOf(job: Pick<JobCardRow, 'id' | 'jobType'>, user: UserRow | undefined): Promise<Viewer> {
     if (!user) return anonymousViewer(undefined);
-    const records = await repository.viewerRecords(jobId, user.id);
+    const records = await repository.viewerRecords(job.id, user.id);
     return {
       user,
-      proposal: records.proposal ? toOwnProposal(records.proposal) : null,
-      interest: records.interest ? toInterestDetails(records.interest) : null,
+      proposal: records.proposal ? toOwnProposal(records.proposal, job.jobType) : null,
+      interest: records.interest ? toInterestDetails(records.interest, job.jobType) : null,
       invitation: records.invitation
         ? { message: records.invitation.message, created_at: records.invitation.createdAt.toISOString() }
         : null,
@@ -118,7 +121,7 @@ export function createJobsService(dependencies: {
   async function describeJob(job: JobCardRow, user: UserRow | undefined) {
     const employer = user?.id === job.employerId ? user : await users.findUserById(job.employerId);
     if (!employer) throw new AppError('not_found', jobMessages.notFound);
-    const [record, viewer] = await Promise.all([repository.employerRecord(employer.id), viewerOf(job.id, user)]);
+    const [record, viewer] = await Promise.all([repository.employerRecord(employer.id), viewerOf(job, user)]);
     return toJobDetail(job, employer, record, viewer, clock());
   }
 
@@ -127,10 +130,10 @@ export function createJobsService(dependencies: {
     user: UserRow,
     jobId: string,
     change: { from: JobCardRow['status']; refusal: string },
-    apply: (job: JobCardRow, tx: Db) => Promise<T>,
+    apply: (job: JobCardRow, tx: Tx) => Promise<T>,
   ) {
     if (!isRowId(jobId)) throw new AppError('not_found', jobMessages.notFound);
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       const job = await repository.lockJob(jobId, tx);
       if (!job) throw new AppError('not_found', jobMessages.notFound);
       if (job.employerId !== user.id) throw new AppError('forbidden', jobMessages.onlyOwnerChanges);
@@ -178,7 +181,7 @@ export function createJobsService(dependencies: {
         createdAt: now,
       });
       const { currency } = fields;
-      const fee = input.is_featured ? featuredFee(input.budget_min, input.budget_max, currency) : null;
+      const fee = input.is_featured ? featuredFee(money(fields.budgetMinMinor, currency), money(fields.budgetMaxMinor, currency)) : null;
       return {
         id: created.id,
         message: postedMessage,
@@ -187,8 +190,8 @@ export function createJobsService(dependencies: {
         featured_payment_message:
           fee === null
             ? null
-            : `Your project is posted. To feature it at the top of search results for ${FEATURED_DAYS} days, pay the featured fee of ${formatAmount(fee, currency)}.`,
-        featured_fee: fee,
+            : `Your project is posted. To feature it at the top of search results for ${FEATURED_DAYS} days, pay the featured fee of ${formatMoney(fee)}.`,
+        featured_fee: fee && toDecimal(fee),
         currency,
         job: await describeJob(created, user),
       };

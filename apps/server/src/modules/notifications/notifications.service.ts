@@ -34,6 +34,64 @@ const wording: Record<NotificationKind, { title: string; message: (params: Recor
     title: 'Project reopened',
     message: (p) => `${p.employer_name} reopened "${p.job_title}". Your proposal is pending again.`,
   },
+  payment_setup: {
+    title: 'Payment set up',
+    message: (p) => `${p.employer_name} set up the milestones for "${p.job_title}". Work starts once escrow is funded.`,
+  },
+  escrow_funded: {
+    title: 'Escrow funded',
+    message: (p) => `${p.employer_name} funded escrow for "${p.job_title}": ${p.amount_text} is held for you. You can start work.`,
+  },
+  milestone_submitted: {
+    title: 'Milestone submitted',
+    message: (p) => `${p.worker_name} submitted "${p.milestone_title}" on "${p.job_title}" for your approval.`,
+  },
+  milestone_approved: {
+    title: 'Milestone approved',
+    message: (p) => `${p.employer_name} approved "${p.milestone_title}" on "${p.job_title}" and released ${p.amount_text}.`,
+  },
+  milestone_auto_approve_soon: {
+    title: 'Milestone approves automatically soon',
+    message: (p) =>
+      `"${p.milestone_title}" on "${p.job_title}" will be approved automatically on ${p.date} unless the employer acts before then.`,
+  },
+  milestone_auto_approved: {
+    title: 'Milestone approved automatically',
+    message: (p) =>
+      `"${p.milestone_title}" on "${p.job_title}" was approved automatically after 14 days, and ${p.amount_text} was released.`,
+  },
+  dispute_opened: {
+    title: 'Dispute opened',
+    message: (p) => `${p.party_name} opened a dispute on "${p.job_title}". Payment is on hold while our team reviews it.`,
+  },
+  dispute_resolved: {
+    title: 'Dispute resolved',
+    message: (p) => `The dispute on "${p.job_title}" was resolved by our team.`,
+  },
+  cash_marked: {
+    title: 'Cash payment to confirm',
+    message: (p) => `${p.worker_name} says "${p.milestone_title}" on "${p.job_title}" was paid in cash. Please confirm.`,
+  },
+  cash_confirmed: {
+    title: 'Cash payment confirmed',
+    message: (p) => `${p.employer_name} confirmed the cash payment for "${p.milestone_title}" on "${p.job_title}".`,
+  },
+  job_completed: {
+    title: 'Project completed',
+    message: (p) => `"${p.job_title}" is complete. You can now review ${p.party_name}.`,
+  },
+  featured_active: {
+    title: 'Project featured',
+    message: (p) => `"${p.job_title}" is featured at the top of search results until ${p.date}.`,
+  },
+  payout_paid: {
+    title: 'Payout sent',
+    message: (p) => `Your payout of ${p.amount_text} was sent to the bank account ending in ${p.iban_last4}.`,
+  },
+  review_received: {
+    title: 'New review',
+    message: (p) => `${p.party_name} reviewed your work on "${p.job_title}".`,
+  },
 };
 
 /**
@@ -43,14 +101,18 @@ const wording: Record<NotificationKind, { title: string; message: (params: Recor
 export const detailParams = ['note', 'proposed_rate', 'availability_start', 'estimated_duration'] as const;
 const detailLabels: Record<(typeof detailParams)[number], string> = {
   note: 'Message',
-  proposed_rate: 'Proposed rate (USD per hour)',
+  proposed_rate: 'Proposed rate',
   availability_start: 'Available from',
   estimated_duration: 'Estimated duration',
 };
 
 /** A notification's English title and message, as stored; the details follow on their own lines. */
 export function describeNotification(kind: NotificationKind, params: Record<string, string>) {
-  const details = detailParams.filter((name) => params[name]).map((name) => `${detailLabels[name]}: ${params[name]}`);
+  const valueOf = (name: (typeof detailParams)[number]) =>
+    name === 'proposed_rate' && params.currency
+      ? `${params.currency} ${params.proposed_rate}${params.job_type === 'hourly' ? ' per hour' : ''}`
+      : params[name];
+  const details = detailParams.filter((name) => params[name]).map((name) => `${detailLabels[name]}: ${valueOf(name)}`);
   return { title: wording[kind].title, message: wording[kind].message(params), details };
 }
 

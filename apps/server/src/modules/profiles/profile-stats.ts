@@ -1,4 +1,4 @@
-import { convertAmount, fromMinorUnits, type CurrencyCode } from '@mihna/shared';
+import { convertAmount, money, toDecimal, type CurrencyCode } from '@mihna/shared';
 
 export interface SkillCount {
   skill: string;
@@ -9,7 +9,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const TOP_COUNT = 5;
 
 /** Jobs store currency codes the jobs service validated on the way in. */
-export const majorUnits = (minor: number, currency: string) => fromMinorUnits(minor, currency as CurrencyCode);
+export const majorUnits = (minor: number, currency: string) => toDecimal(money(minor, currency as CurrencyCode));
 
 /** Each of the user's skills, in the user's order, with the number of jobs that required it (case-insensitively). */
 export function countSkillUse(userSkills: readonly string[], jobsSkills: readonly (readonly string[])[]): SkillCount[] {

@@ -82,9 +82,15 @@ describe('public profiles', () => {
       return row!.id;
     };
     const hire = (jobId: string, workerId: string, acceptedAt: Date) =>
-      db
-        .insert(proposals)
-        .values({ jobId, workerId, proposalText: 'I can do it.', proposedRateCents: 5000, status: 'accepted', acceptedAt });
+      db.insert(proposals).values({
+        jobId,
+        workerId,
+        proposalText: 'I can do it.',
+        proposedAmountMinor: 5000,
+        currency: 'AED',
+        status: 'accepted',
+        acceptedAt,
+      });
     const review = (values: Omit<typeof reviews.$inferInsert, 'id'>) => db.insert(reviews).values(values);
 
     const falcon = people.falcon;
@@ -171,7 +177,9 @@ describe('public profiles', () => {
       proposalCount: 1,
       createdAt: day(30),
     });
-    await db.insert(proposals).values({ jobId: j3, workerId: people.other, proposalText: 'Pick me.', proposedRateCents: 4000 });
+    await db
+      .insert(proposals)
+      .values({ jobId: j3, workerId: people.other, proposalText: 'Pick me.', proposedAmountMinor: 4000, currency: 'AED' });
 
     const j4 = await insertJob('j4', {
       employerId: falcon,

@@ -1,27 +1,33 @@
-import type { InterestDetails, OwnProposal, Proposal } from '@mihna/shared';
+import { money, toDecimal, type CurrencyCode, type JobType, type InterestDetails, type OwnProposal, type Proposal } from '@mihna/shared';
 import type { jobInterests } from '../../db/schema.ts';
 import { mediaPath } from '../media/media.routes.ts';
 import type { Person, ProposalRow } from './proposals.repository.ts';
 
 export type InterestRow = typeof jobInterests.$inferSelect;
 
-/** A proposal as its author reads it; the rate is stored in US cents and answered in dollars. */
-export function toOwnProposal(row: ProposalRow): OwnProposal {
+/** A proposal as its author reads it; the amount is stored in minor units and answered as a decimal. */
+export function toOwnProposal(row: ProposalRow, jobType: JobType): OwnProposal {
   return {
     id: row.id,
     job_id: row.jobId,
     proposal_text: row.proposalText,
-    proposed_rate: row.proposedRateCents / 100,
+    proposed_rate: toDecimal(money(row.proposedAmountMinor, row.currency as CurrencyCode)),
+    currency: row.currency,
+    job_type: jobType,
     estimated_hours: row.estimatedHours,
     status: row.status,
     created_at: row.createdAt.toISOString(),
   };
 }
 
-export function toInterestDetails(row: InterestRow): InterestDetails {
+const currencyOf = (row: InterestRow) => (row.currency ?? 'AED') as CurrencyCode;
+
+export function toInterestDetails(row: InterestRow, jobType: JobType): InterestDetails {
   return {
     message: row.message,
-    proposed_rate: row.proposedRate,
+    proposed_rate: row.proposedAmountMinor === null ? null : toDecimal(money(row.proposedAmountMinor, currencyOf(row))),
+    currency: currencyOf(row),
+    job_type: jobType,
     availability_start: row.availabilityStart,
     estimated_duration: row.estimatedDuration,
     created_at: row.createdAt.toISOString(),
@@ -43,9 +49,9 @@ export function toWorker(worker: Person): Proposal['worker'] {
 }
 
 /** The API shape of a proposal and its worker, as the project's owner reads it. */
-export function toProposal(row: ProposalRow, worker: Person): Proposal {
+export function toProposal(row: ProposalRow, jobType: JobType, worker: Person): Proposal {
   return {
-    ...toOwnProposal(row),
+    ...toOwnProposal(row, jobType),
     worker: toWorker(worker),
   };
 }

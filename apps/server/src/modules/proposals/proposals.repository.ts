@@ -15,6 +15,8 @@ const jobColumns = {
   country: jobs.country,
   region: jobs.region,
   paymentMethod: jobs.paymentMethod,
+  currency: jobs.currency,
+  jobType: jobs.jobType,
 };
 export type ProposalJob = { [K in keyof typeof jobColumns]: (typeof jobs.$inferSelect)[K] };
 
@@ -32,6 +34,8 @@ const personColumns = {
   bio: users.bio,
   skills: users.skills,
   profilePictureId: users.profilePictureId,
+  country: users.country,
+  emirate: users.emirate,
 };
 export type Person = { [K in keyof typeof personColumns]: (typeof users.$inferSelect)[K] };
 
@@ -40,24 +44,6 @@ export function createProposalsRepository(db: Db) {
     async findJob(id: string, executor: Db = db): Promise<ProposalJob | undefined> {
       const [row] = await executor.select(jobColumns).from(jobs).where(eq(jobs.id, id));
       return row;
-    },
-
-    /** Locks the job's row for the rest of the transaction, so status changes on one job happen in turn. */
-    async lockJob(id: string, executor: Db): Promise<ProposalJob | undefined> {
-      const [row] = await executor.select(jobColumns).from(jobs).where(eq(jobs.id, id)).for('update');
-      return row;
-    },
-
-    async setJobStatus(id: string, status: ProposalJob['status'], updatedAt: Date, executor: Db) {
-      await executor.update(jobs).set({ status, updatedAt }).where(eq(jobs.id, id));
-    },
-
-    /** The count shown on cards: proposals that are not withdrawn. */
-    async changeProposalCount(id: string, change: 1 | -1, executor: Db) {
-      await executor
-        .update(jobs)
-        .set({ proposalCount: sql`${jobs.proposalCount} + ${change}` })
-        .where(eq(jobs.id, id));
     },
 
     async findPerson(id: string, executor: Db = db): Promise<Person | undefined> {
@@ -77,7 +63,8 @@ export function createProposalsRepository(db: Db) {
           target: [proposals.jobId, proposals.workerId],
           set: {
             proposalText: proposal.proposalText,
-            proposedRateCents: proposal.proposedRateCents,
+            proposedAmountMinor: proposal.proposedAmountMinor,
+            currency: proposal.currency,
             estimatedHours: proposal.estimatedHours,
             status: 'pending',
             createdAt: proposal.createdAt,
@@ -153,7 +140,7 @@ export function createProposalsRepository(db: Db) {
         db
           .select({
             proposal: proposals,
-            job: { id: jobs.id, title: jobs.title, status: jobs.status },
+            job: { id: jobs.id, title: jobs.title, status: jobs.status, jobType: jobs.jobType },
             employer: { firstName: users.firstName, lastName: users.lastName, companyName: users.companyName },
           })
           .from(proposals)

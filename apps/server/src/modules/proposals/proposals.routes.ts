@@ -45,7 +45,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
         },
       },
       async (request, reply) => {
-        const actor = await sessions.requireUser(request);
+        const actor = await sessions.requireActor(request);
         return reply.status(201).send(await proposals.submitProposal(actor, request.body));
       },
     );
@@ -68,7 +68,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
           },
         },
       },
-      async (request) => proposals.listProposals(await sessions.requireUser(request), request.params.jobId),
+      async (request) => proposals.listProposals(await sessions.requireActor(request), request.params.jobId),
     );
 
     app.get(
@@ -82,7 +82,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
           response: { 200: myProposalsResponseSchema, ...requestErrors, 401: errorResponseSchema },
         },
       },
-      async (request) => proposals.listMyProposals(await sessions.requireUser(request), request.query),
+      async (request) => proposals.listMyProposals(await sessions.requireActor(request), request.query),
     );
 
     app.put(
@@ -103,7 +103,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
           },
         },
       },
-      async (request) => proposals.withdrawProposal(await sessions.requireUser(request), request.params.id),
+      async (request) => proposals.withdrawProposal(await sessions.requireActor(request), request.params.id),
     );
 
     app.put(
@@ -124,7 +124,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
           },
         },
       },
-      async (request) => proposals.acceptProposal(await sessions.requireUser(request), request.params.id),
+      async (request) => proposals.acceptProposal(await sessions.requireActor(request), request.params.id),
     );
 
     app.post(
@@ -147,7 +147,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
         },
       },
       async (request, reply) => {
-        const actor = await sessions.requireUser(request);
+        const actor = await sessions.requireActor(request);
         return reply.status(201).send(await proposals.expressInterest(actor, request.params.id, request.body));
       },
     );
@@ -172,7 +172,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
         },
       },
       async (request, reply) => {
-        const actor = await sessions.requireUser(request);
+        const actor = await sessions.requireActor(request);
         return reply.status(201).send(await proposals.inviteProfessional(actor, request.params.id, request.body));
       },
     );

@@ -1,5 +1,6 @@
 import {
   jobMessages,
+  type CurrencyCode,
   proposalMessages,
   type expressInterestSchema,
   type invitationInputSchema,
@@ -10,14 +11,18 @@ import {
 } from '@mihna/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { transaction, type Tx } from '../../db/transaction.ts';
+import { requireRole, type Actor } from '../../lib/access.ts';
+import { requireAmount } from '../../lib/money-input.ts';
+import type { ContractsRepository } from '../contracts/contracts.repository.ts';
+import type { JobState, JobStateService } from '../jobs/job-state.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { UserRow } from '../users/users.repository.ts';
 import { partyName } from '../profiles/public-user.ts';
 import { toInterestDetails, toOwnProposal, toProposal, toWorker } from './proposal-response.ts';
-import { createProposalsRepository, type Person, type ProposalJob } from './proposals.repository.ts';
+import { createProposalsRepository, type Person } from './proposals.repository.ts';
 
 export type ProposalSubmission = z.output<typeof proposalInputSchema>;
 export type InterestSubmission = z.output<typeof expressInterestSchema>;
@@ -27,38 +32,48 @@ const fullName = (person: Pick<Person, 'firstName' | 'lastName'>) => `${person.f
 const projectLink = (jobId: string) => `/projects/${jobId}`;
 
 /** What a professional chose along with Express Interest, as notification params (only what was given). */
-function interestParams(input: InterestSubmission, message: string | undefined): Record<string, string> {
+function interestParams(input: InterestSubmission, message: string | undefined, job: JobState): Record<string, string> {
   const params: Record<string, string> = {};
   if (message) params.note = message;
-  if (input.proposed_rate !== undefined) params.proposed_rate = String(input.proposed_rate);
+  if (input.proposed_rate !== undefined)
+    Object.assign(params, { proposed_rate: String(input.proposed_rate), currency: job.currency, job_type: job.jobType });
   if (input.availability_start) params.availability_start = input.availability_start;
   if (input.estimated_duration) params.estimated_duration = input.estimated_duration;
   return params;
 }
 
-function requireJob(job: ProposalJob | undefined): ProposalJob {
+function requireJob(job: JobState | undefined): JobState {
   if (!job) throw new AppError('not_found', jobMessages.notFound);
   return job;
 }
 
-function requireOpenJob(job: ProposalJob | undefined): ProposalJob {
+function requireOpenJob(job: JobState | undefined): JobState {
   const found = requireJob(job);
   if (found.status !== 'open') throw new AppError('conflict', jobMessages.notOpen);
   return found;
 }
 
 // Cash changes hands in person, so a cash project is open only to professionals of its own emirate.
-const canTakeCashJob = (worker: UserRow, job: ProposalJob) =>
+const canTakeCashJob = (worker: Person, job: JobState) =>
   job.region !== null && worker.emirate === job.region && worker.country === job.country;
 
 export function createProposalsService(dependencies: {
   db: Db;
   moderation: ModerationService;
   notifications: NotificationsService;
+  jobState: JobStateService;
+  contracts: ContractsRepository;
   clock: () => Date;
 }) {
-  const { db, moderation, notifications, clock } = dependencies;
+  const { db, moderation, notifications, jobState, contracts, clock } = dependencies;
   const repository = createProposalsRepository(db);
+
+  /** The actor's name and place, for notifications and the cash rule. */
+  async function personOf(actor: Actor, executor: Db = db): Promise<Person> {
+    const person = await repository.findPerson(actor.id, executor);
+    if (!person) throw new AppError('unauthorized', 'Not authenticated');
+    return person;
+  }
 
   /** Tells proposals' authors what the employer did with the job (not selected, closed, reopened). */
   async function tellAuthors(
@@ -66,7 +81,7 @@ export function createProposalsService(dependencies: {
     job: { id: string; title: string },
     kind: NotificationKind,
     employerName: string,
-    executor: Db,
+    executor: Tx,
   ) {
     for (const { workerId } of authors) {
       await notifications.notify(
@@ -83,11 +98,12 @@ export function createProposalsService(dependencies: {
 
   return {
     /** A professional proposes on an open job; the job is locked so the proposal and an acceptance happen in turn. */
-    async submitProposal(actor: UserRow, input: ProposalSubmission) {
-      if (actor.role !== 'professional') throw new AppError('forbidden', proposalMessages.onlyProfessionals);
-      const proposal = await db.transaction(async (tx) => {
-        const job = requireOpenJob(await repository.lockJob(input.job_id, tx));
-        if (job.paymentMethod === 'cash' && !canTakeCashJob(actor, job)) {
+    async submitProposal(actor: Actor, input: ProposalSubmission) {
+      requireRole(actor, 'professional', proposalMessages.onlyProfessionals);
+      const proposal = await transaction(db, async (tx) => {
+        const job = requireOpenJob(await jobState.lockJob(input.job_id, tx));
+        const author = await personOf(actor, tx);
+        if (job.paymentMethod === 'cash' && !canTakeCashJob(author, job)) {
           throw new AppError('forbidden', job.country === 'AE' ? proposalMessages.cashSameEmirate : proposalMessages.cashSameRegion);
         }
         const moderated = moderation.moderateFields({ proposal_text: input.proposal_text });
@@ -96,46 +112,51 @@ export function createProposalsService(dependencies: {
             jobId: job.id,
             workerId: actor.id,
             proposalText: moderated.values.proposal_text ?? input.proposal_text,
-            proposedRateCents: Math.round(input.proposed_rate * 100),
+            proposedAmountMinor: requireAmount(input.proposed_rate, job.currency as CurrencyCode, 'proposed_rate').minor,
+            currency: job.currency,
             estimatedHours: input.estimated_hours,
             createdAt: clock(),
           },
           tx,
         );
         if (!row) throw new AppError('conflict', proposalMessages.duplicateProposal);
-        await repository.changeProposalCount(job.id, 1, tx);
+        await jobState.changeProposalCount(job.id, 1, tx);
         await notifications.notify(
           {
             userId: job.employerId,
             kind: 'proposal_received',
             link: projectLink(job.id),
-            params: { worker_name: fullName(actor), job_title: job.title, job_id: job.id },
+            params: { worker_name: fullName(author), job_title: job.title, job_id: job.id },
           },
           tx,
         );
-        return { proposal: toProposal(row, actor), moderation_messages: moderated.messages };
+        return { proposal: toProposal(row, job.jobType, author), moderation_messages: moderated.messages };
       });
       void notifications.dispatchSoon();
       return { ...proposal, message: proposalMessages.submitted };
     },
 
     /** Only the job's owner reads its proposals, and the interests professionals expressed in it. */
-    async listProposals(actor: UserRow, jobId: string): Promise<JobProposalsResponse> {
-      const job = requireJob(isRowId(jobId) ? await repository.findJob(jobId) : undefined);
+    async listProposals(actor: Actor, jobId: string): Promise<JobProposalsResponse> {
+      const job = requireJob(isRowId(jobId) ? await jobState.findJob(jobId) : undefined);
       if (job.employerId !== actor.id) throw new AppError('forbidden', proposalMessages.onlyOwnerViews);
       const [proposals, interests] = await Promise.all([repository.listProposalsForJob(job.id), repository.listInterestsForJob(job.id)]);
       return {
-        proposals: proposals.map(({ proposal, worker }) => toProposal(proposal, worker)),
-        interests: interests.map(({ interest, worker }) => ({ id: interest.id, ...toInterestDetails(interest), worker: toWorker(worker) })),
+        proposals: proposals.map(({ proposal, worker }) => toProposal(proposal, job.jobType, worker)),
+        interests: interests.map(({ interest, worker }) => ({
+          id: interest.id,
+          ...toInterestDetails(interest, job.jobType),
+          worker: toWorker(worker),
+        })),
       };
     },
 
     /** The professional's own proposals, newest first, each with its project. */
-    async listMyProposals(actor: UserRow, page: { skip: number; limit: number }): Promise<MyProposalsResponse> {
+    async listMyProposals(actor: Actor, page: { skip: number; limit: number }): Promise<MyProposalsResponse> {
       const { rows, total } = await repository.listWorkerProposals(actor.id, page);
       return {
-        proposals: rows.map(({ proposal, job, employer }) => ({
-          ...toOwnProposal(proposal),
+        proposals: rows.map(({ proposal, job: { jobType, ...job }, employer }) => ({
+          ...toOwnProposal(proposal, jobType),
           job: { ...job, employer_name: partyName({ role: 'employer', ...employer }) },
         })),
         total,
@@ -144,23 +165,24 @@ export function createProposalsService(dependencies: {
     },
 
     /** The author takes back a pending proposal; the project's count drops, and they may propose again. */
-    async withdrawProposal(actor: UserRow, proposalId: string) {
+    async withdrawProposal(actor: Actor, proposalId: string) {
       const proposal = isRowId(proposalId) ? await repository.findProposal(proposalId) : undefined;
       if (!proposal) throw new AppError('not_found', proposalMessages.proposalNotFound);
       if (proposal.workerId !== actor.id) throw new AppError('forbidden', proposalMessages.onlyAuthorWithdraws);
-      const withdrawn = await db.transaction(async (tx) => {
+      const withdrawn = await transaction(db, async (tx) => {
         // The job's lock orders this against an acceptance of the same proposal.
-        await repository.lockJob(proposal.jobId, tx);
+        const job = await jobState.lockJob(proposal.jobId, tx);
+        if (!job) throw new AppError('not_found', jobMessages.notFound);
         const row = await repository.withdrawProposal(proposal.id, tx);
         if (!row) throw new AppError('conflict', proposalMessages.notWithdrawable);
-        await repository.changeProposalCount(proposal.jobId, -1, tx);
-        return row;
+        await jobState.changeProposalCount(proposal.jobId, -1, tx);
+        return toOwnProposal(row, job.jobType);
       });
-      return { proposal: toOwnProposal(withdrawn), message: proposalMessages.withdrawn };
+      return { proposal: withdrawn, message: proposalMessages.withdrawn };
     },
 
     /** Tells the authors of the job's pending proposals what happened to it, in the caller's transaction. */
-    async notifyPendingAuthors(job: { id: string; title: string }, kind: NotificationKind, employerName: string, executor: Db) {
+    async notifyPendingAuthors(job: { id: string; title: string }, kind: NotificationKind, employerName: string, executor: Tx) {
       await tellAuthors(await repository.listPendingAuthors(job.id, executor), job, kind, employerName, executor);
     },
 
@@ -168,23 +190,38 @@ export function createProposalsService(dependencies: {
      * The owner accepts one pending proposal of an open job, which assigns the job. The job's row is
      * locked and its status read again, so of two acceptances racing on one job exactly one wins.
      */
-    async acceptProposal(actor: UserRow, proposalId: string) {
+    async acceptProposal(actor: Actor, proposalId: string) {
       const proposal = isRowId(proposalId) ? await repository.findProposal(proposalId) : undefined;
       if (!proposal) throw new AppError('not_found', proposalMessages.proposalNotFound);
-      const job = await repository.findJob(proposal.jobId);
+      const job = await jobState.findJob(proposal.jobId);
       if (job?.employerId !== actor.id) throw new AppError('forbidden', proposalMessages.onlyOwnerAccepts);
       const notAcceptable = () => new AppError('conflict', proposalMessages.notAcceptable);
       if (proposal.status !== 'pending' || job.status !== 'open') throw notAcceptable();
 
-      const accepted = await db.transaction(async (tx) => {
-        const locked = await repository.lockJob(job.id, tx);
+      const accepted = await transaction(db, async (tx) => {
+        const locked = await jobState.lockJob(job.id, tx);
         if (locked?.status !== 'open') throw notAcceptable();
         const now = clock();
         const row = await repository.acceptProposal(proposal.id, now, tx);
         if (!row) throw notAcceptable();
-        await repository.setJobStatus(job.id, 'assigned', now, tx);
+        await jobState.setJobStatus(job.id, 'assigned', now, tx);
+        await contracts.insertContract(
+          {
+            jobId: job.id,
+            proposalId: row.id,
+            employerId: locked.employerId,
+            professionalId: row.workerId,
+            jobType: locked.jobType,
+            paymentMethod: locked.paymentMethod,
+            agreedAmountMinor: row.proposedAmountMinor,
+            currency: row.currency,
+            createdAt: now,
+          },
+          tx,
+        );
+        const employer = await personOf(actor, tx);
         const declined = await repository.declineOtherProposals(job.id, row.id, tx);
-        await tellAuthors(declined, { id: job.id, title: locked.title }, 'proposal_not_selected', partyName(actor), tx);
+        await tellAuthors(declined, { id: job.id, title: locked.title }, 'proposal_not_selected', partyName(employer), tx);
         const worker = await repository.findPerson(row.workerId, tx);
         if (!worker) throw new Error(`proposal ${row.id} has no worker`);
         await notifications.notify(
@@ -192,31 +229,35 @@ export function createProposalsService(dependencies: {
             userId: worker.id,
             kind: 'proposal_accepted',
             link: projectLink(job.id),
-            params: { employer_name: partyName(actor), job_title: locked.title, job_id: job.id },
+            params: { employer_name: partyName(employer), job_title: locked.title, job_id: job.id },
             email: worker.email,
           },
           tx,
         );
-        return toProposal(row, worker);
+        return toProposal(row, locked.jobType, worker);
       });
       void notifications.dispatchSoon();
       return { proposal: accepted, job_status: 'assigned' as const, message: proposalMessages.accepted };
     },
 
     /** A professional tells the owner of an open job they are interested, once per job. */
-    async expressInterest(actor: UserRow, jobId: string, input: InterestSubmission) {
-      if (actor.role !== 'professional') throw new AppError('forbidden', proposalMessages.onlyProfessionalsInterest);
+    async expressInterest(actor: Actor, jobId: string, input: InterestSubmission) {
+      requireRole(actor, 'professional', proposalMessages.onlyProfessionalsInterest);
       if (!isRowId(jobId)) throw new AppError('not_found', jobMessages.notFound);
 
-      const moderationMessages = await db.transaction(async (tx) => {
-        const job = requireOpenJob(await repository.lockJob(jobId, tx));
+      const moderationMessages = await transaction(db, async (tx) => {
+        const job = requireOpenJob(await jobState.lockJob(jobId, tx));
+        const author = await personOf(actor, tx);
+        const rate =
+          input.proposed_rate === undefined ? null : requireAmount(input.proposed_rate, job.currency as CurrencyCode, 'proposed_rate');
         const moderated = moderation.moderateFields({ message: input.message });
         const isNew = await repository.insertInterest(
           {
             jobId: job.id,
             workerId: actor.id,
             message: moderated.values.message ?? input.message ?? null,
-            proposedRate: input.proposed_rate ?? null,
+            proposedAmountMinor: rate?.minor ?? null,
+            currency: job.currency,
             availabilityStart: input.availability_start ?? null,
             estimatedDuration: input.estimated_duration ?? null,
             createdAt: clock(),
@@ -230,10 +271,10 @@ export function createProposalsService(dependencies: {
             kind: 'interest_received',
             link: projectLink(job.id),
             params: {
-              worker_name: fullName(actor),
+              worker_name: fullName(author),
               job_title: job.title,
               job_id: job.id,
-              ...interestParams(input, moderated.values.message ?? input.message),
+              ...interestParams(input, moderated.values.message ?? input.message, job),
             },
           },
           tx,
@@ -245,12 +286,12 @@ export function createProposalsService(dependencies: {
     },
 
     /** An employer invites an active professional to one of their own open jobs; the professional is also e-mailed. */
-    async inviteProfessional(actor: UserRow, jobId: string, input: InvitationSubmission) {
-      if (actor.role !== 'employer') throw new AppError('forbidden', proposalMessages.onlyEmployersInvite);
+    async inviteProfessional(actor: Actor, jobId: string, input: InvitationSubmission) {
+      requireRole(actor, 'employer', proposalMessages.onlyEmployersInvite);
       if (!isRowId(jobId)) throw new AppError('not_found', jobMessages.notFound);
 
-      const moderationMessages = await db.transaction(async (tx) => {
-        const job = requireJob(await repository.lockJob(jobId, tx));
+      const moderationMessages = await transaction(db, async (tx) => {
+        const job = requireJob(await jobState.lockJob(jobId, tx));
         if (job.employerId !== actor.id || job.status !== 'open') throw new AppError('forbidden', proposalMessages.inviteOwnOpenJob);
         const professional = await repository.findPerson(input.professional_id, tx);
         if (professional?.role !== 'professional' || professional.accountStatus !== 'active') {
@@ -273,7 +314,7 @@ export function createProposalsService(dependencies: {
             kind: 'job_invitation',
             link: projectLink(job.id),
             params: {
-              employer_name: partyName(actor),
+              employer_name: partyName(await personOf(actor, tx)),
               job_title: job.title,
               job_id: job.id,
               ...((moderated.values.message ?? input.message) ? { note: moderated.values.message ?? input.message ?? '' } : {}),

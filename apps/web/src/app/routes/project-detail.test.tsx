@@ -31,6 +31,8 @@ const proposal = (changes: Partial<Proposal> = {}): Proposal => ({
   job_id: JOB_ID,
   proposal_text: 'I have cleaned forty villas in Dubai this year.',
   proposed_rate: 45,
+  currency: 'AED',
+  job_type: 'fixed',
   estimated_hours: 12,
   status: 'pending',
   created_at: '2025-03-02T09:00:00.000Z',
@@ -116,7 +118,7 @@ describe('/projects/:projectId', () => {
     expect(await screen.findAllByText('This field is required')).toHaveLength(2);
 
     fireEvent.change(text, { target: { value: 'I can start on Sunday.' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Proposed Rate ($/hr)' }), { target: { value: '45.50' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Proposed Price (AED)' }), { target: { value: '45.50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
 
     expect(await screen.findByText('Proposal submitted successfully!')).toBeDefined();
@@ -140,7 +142,7 @@ describe('/projects/:projectId', () => {
     );
     renderDetail();
     fireEvent.change(await screen.findByRole('textbox', { name: 'Proposal' }), { target: { value: 'Hello' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Proposed Rate ($/hr)' }), { target: { value: '30' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Proposed Price (AED)' }), { target: { value: '30' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
     expect((await screen.findByRole('alert')).textContent).toBe('You have already submitted a proposal for this project');
   });
@@ -155,6 +157,8 @@ describe('/projects/:projectId', () => {
           interest: {
             message: 'Free from next week',
             proposed_rate: 50,
+            currency: 'AED',
+            job_type: 'fixed',
             availability_start: '2025-04-01',
             estimated_duration: '1-3 months',
             created_at: '2025-03-02T10:00:00.000Z',
@@ -173,7 +177,7 @@ describe('/projects/:projectId', () => {
     renderDetail();
     const own = within(await screen.findByTestId('own-proposal'));
     expect(own.getByText('Pending')).toBeDefined();
-    expect(own.getByText('$45/hr')).toBeDefined();
+    expect(own.getByText('AED 45 fixed price')).toBeDefined();
     expect(own.getByText('I have cleaned forty villas in Dubai this year.')).toBeDefined();
     expect(screen.queryByRole('textbox', { name: 'Proposal' })).toBeNull();
     const interest = within(screen.getByTestId('own-interest'));
@@ -283,14 +287,14 @@ describe('/projects/:projectId', () => {
       '/professionals/55555555-5555-4555-8555-555555555555',
     );
     expect(omar.getByText('4.8 (8 reviews)')).toBeDefined();
-    expect(omar.getByText('$45/hr')).toBeDefined();
+    expect(omar.getByText('AED 45 fixed price')).toBeDefined();
     expect(omar.getByText('+1 more')).toBeDefined();
     expect(within(screen.getByText('Sara Haddad').closest('li')!).queryByText(/reviews/)).toBeNull();
 
     fireEvent.click(omar.getByRole('button', { name: 'Accept Proposal' }));
     const confirmation = within(await screen.findByRole('dialog'));
     expect(
-      confirmation.getByText(/You are hiring Omar Haddad at \$45\/hr\..*The other applicant will be told they were not selected\./),
+      confirmation.getByText(/You are hiring Omar Haddad at AED 45 fixed price\..*The other applicant will be told they were not selected\./),
     ).toBeDefined();
     expect(api.callsTo('PUT', `/api/proposals/${proposal().id}/accept`)).toHaveLength(0);
     fireEvent.click(confirmation.getByRole('button', { name: 'Accept Proposal' }));

@@ -5,7 +5,8 @@ import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDurationLabel } from '../../../lib/durations.ts';
-import { formatDate, formatDollars, languageOf } from '../../../lib/format.ts';
+import { formatDate, languageOf } from '../../../lib/format.ts';
+import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications.ts';
 import { relativeTime } from '../relative-time.ts';
 
@@ -42,10 +43,16 @@ function useNotificationDetails() {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
   const durationLabel = useDurationLabel();
+  const proposedAmount = useProposedAmount();
   return ({ params }: Notification) => {
     const rate = Number(params.proposed_rate);
+    const jobType = params.job_type === 'fixed' ? 'fixed' : 'hourly';
     const facts = [
-      params.proposed_rate && Number.isFinite(rate) ? t('notifications.details.rate', { rate: formatDollars(rate, language) }) : null,
+      params.proposed_rate && Number.isFinite(rate)
+        ? t('notifications.details.rate', {
+            rate: proposedAmount({ proposed_rate: rate, currency: params.currency ?? 'AED', job_type: jobType }),
+          })
+        : null,
       params.availability_start ? t('notifications.details.available', { date: formatDate(params.availability_start, language) }) : null,
       params.estimated_duration ? t('notifications.details.duration', { duration: durationLabel(params.estimated_duration) }) : null,
     ].filter((fact) => fact !== null);

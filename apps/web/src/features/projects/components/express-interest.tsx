@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { expressInterestSchema, type ExpressInterestInput } from '@mihna/shared';
+import { expressInterestSchema, type ExpressInterestInput, type JobType } from '@mihna/shared';
 import { Hand } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,6 +14,7 @@ import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { useExpressInterest } from '../api/express-interest.ts';
 import { useServerMessage } from '../lib/server-message.ts';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
+import { currencySymbol, languageOf } from '../../../lib/format.ts';
 
 type InterestValues = z.output<typeof expressInterestSchema>;
 const emptyInterest: ExpressInterestInput = {
@@ -26,8 +27,18 @@ const emptyInterest: ExpressInterestInput = {
 const explainedStatuses = [403, 409, 422] as const;
 
 /** Express Interest: a short optional note, rate, start date and duration; once sent it cannot be sent again. */
-export function ExpressInterest({ jobId, hasExpressed }: { jobId: string; hasExpressed: boolean }) {
-  const { t } = useTranslation('projects');
+export function ExpressInterest({
+  jobId,
+  jobType,
+  currency,
+  hasExpressed,
+}: {
+  jobId: string;
+  jobType: JobType;
+  currency: string;
+  hasExpressed: boolean;
+}) {
+  const { t, i18n } = useTranslation('projects');
   const translate = useValidationMessage();
   const serverMessage = useServerMessage();
   const expressInterest = useExpressInterest(jobId);
@@ -67,7 +78,12 @@ export function ExpressInterest({ jobId, hasExpressed }: { jobId: string; hasExp
             {(props) => <Textarea {...props} {...form.register('message')} rows={3} />}
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t('interest.rate')} error={translate(form.formState.errors.proposed_rate?.message)}>
+            <Field
+              label={t(jobType === 'hourly' ? 'interest.rate' : 'interest.price', {
+                currency: currencySymbol(currency, languageOf(i18n.language)),
+              })}
+              error={translate(form.formState.errors.proposed_rate?.message)}
+            >
               {(props) => <NumberInput {...props} {...form.register('proposed_rate')} />}
             </Field>
             <Field label={t('interest.availability_start')} error={translate(form.formState.errors.availability_start?.message)}>

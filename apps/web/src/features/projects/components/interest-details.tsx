@@ -1,6 +1,7 @@
 import type { InterestDetails } from '@mihna/shared';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDollars, languageOf } from '../../../lib/format.ts';
+import { currencySymbol, formatDate, languageOf } from '../../../lib/format.ts';
+import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
 import { useDurationLabel } from '../../../lib/durations.ts';
 
 /** What a professional sent with Express Interest: their message, rate, start date and duration. */
@@ -8,9 +9,14 @@ export function InterestDetailsList({ interest }: { interest: InterestDetails })
   const { t, i18n } = useTranslation('projects');
   const language = languageOf(i18n.language);
   const durationLabel = useDurationLabel();
+  const proposedAmount = useProposedAmount();
+  const currency = currencySymbol(interest.currency, language);
   const facts = [
     interest.proposed_rate !== null
-      ? { label: t('interest.rate'), value: t('proposals.per_hour', { amount: formatDollars(interest.proposed_rate, language) }) }
+      ? {
+          label: t(interest.job_type === 'hourly' ? 'interest.rate' : 'interest.price', { currency }),
+          value: proposedAmount({ ...interest, proposed_rate: interest.proposed_rate }),
+        }
       : null,
     interest.availability_start
       ? { label: t('interest.availability_start'), value: formatDate(interest.availability_start, language) }

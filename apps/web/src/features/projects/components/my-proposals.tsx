@@ -6,7 +6,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDate, formatDollars, languageOf } from '../../../lib/format.ts';
+import { formatDate, languageOf } from '../../../lib/format.ts';
+import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useMyProposals, useWithdrawProposal } from '../api/my-proposals.ts';
 import { useServerMessage } from '../lib/server-message.ts';
@@ -16,6 +17,7 @@ import { LoadMore } from '../../../components/ui/load-more.tsx';
 /** The professional's own proposals, newest first: status, project and rate, with Withdraw while pending. */
 export function MyProposals() {
   const { t, i18n } = useTranslation('projects');
+  const proposedAmount = useProposedAmount();
   const language = languageOf(i18n.language);
   const serverMessage = useServerMessage();
   const mine = useMyProposals();
@@ -60,8 +62,7 @@ export function MyProposals() {
                   </Link>
                 </div>
                 <p className="text-sm text-slate-600">
-                  <span dir="auto">{proposal.job.employer_name}</span> ·{' '}
-                  {t('proposals.per_hour', { amount: formatDollars(proposal.proposed_rate, language) })} ·{' '}
+                  <span dir="auto">{proposal.job.employer_name}</span> · {proposedAmount(proposal)} ·{' '}
                   {t('my_proposals.sent', { date: formatDate(proposal.created_at, language) })}
                 </p>
               </div>

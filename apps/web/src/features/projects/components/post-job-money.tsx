@@ -1,7 +1,7 @@
-import { FEATURED_DAYS, featuredFeeMinimum, paymentMethods } from '@mihna/shared';
+import { FEATURED_DAYS, featuredFeeMinimum, formatMoney, paymentMethods } from '@mihna/shared';
 import { useTranslation } from 'react-i18next';
 import { Field, Input } from '../../../components/ui/field.tsx';
-import { formatAmount, languageOf } from '../../../lib/format.ts';
+import { languageOf } from '../../../lib/format.ts';
 import { currencyOfForm, isCashAllowed, liveFeaturedFee } from '../lib/post-job-rules.ts';
 import { Checkbox, Section, text, useFormHelpers, type PostJobForm } from './post-job-fields.tsx';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
@@ -74,9 +74,9 @@ export function PaymentSection({ form, canFeature }: { form: PostJobForm; canFea
             label={t('post.fields.is_featured')}
             hint={
               <>
-                {t('post.featured_explained', { days: FEATURED_DAYS, minimum: formatAmount(minimumFee, currency, language) })}{' '}
+                {t('post.featured_explained', { days: FEATURED_DAYS, minimum: formatMoney(minimumFee, language) })}{' '}
                 <strong className="font-semibold text-slate-900" aria-live="polite">
-                  {fee === null ? t('post.featured_fee_pending') : t('post.featured_fee', { fee: formatAmount(fee, currency, language) })}
+                  {fee === null ? t('post.featured_fee_pending') : t('post.featured_fee', { fee: formatMoney(fee, language) })}
                 </strong>
               </>
             }

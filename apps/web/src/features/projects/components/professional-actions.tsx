@@ -89,11 +89,15 @@ export function ProfessionalActions({ job }: { job: JobDetail }) {
       {isJustSubmitted ? <Alert tone="success">{t('proposal.success')}</Alert> : null}
       {proposal && !canPropose ? <OwnProposalPanel proposal={proposal} /> : null}
       {proposal?.status === 'withdrawn' && canPropose ? <p className="text-sm text-slate-600">{t('own_proposal.withdrawn_note')}</p> : null}
-      {canPropose ? <ProposalForm jobId={job.id} onSubmitted={() => setJustSubmitted(true)} /> : null}
+      {canPropose ? (
+        <ProposalForm jobId={job.id} jobType={job.job_type} currency={job.currency} onSubmitted={() => setJustSubmitted(true)} />
+      ) : null}
       {!isOpen && !proposal ? <p className="text-sm text-slate-600">{t('own_proposal.closed')}</p> : null}
       {isOpen || interest ? (
         <div className="space-y-3 border-t border-slate-100 pt-5">
-          {isOpen ? <ExpressInterest jobId={job.id} hasExpressed={interest !== null} /> : null}
+          {isOpen ? (
+            <ExpressInterest jobId={job.id} jobType={job.job_type} currency={job.currency} hasExpressed={interest !== null} />
+          ) : null}
           {interest ? (
             <div className="space-y-2" data-testid="own-interest">
               <p className="text-sm font-medium text-slate-800">{t('interest.what_you_sent')}</p>

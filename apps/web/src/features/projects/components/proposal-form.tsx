@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { proposalInputSchema, type ProposalInput } from '@mihna/shared';
+import { proposalInputSchema, type JobType, type ProposalInput } from '@mihna/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -11,14 +11,26 @@ import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { useSubmitProposal } from '../api/submit-proposal.ts';
 import { useServerMessage } from '../lib/server-message.ts';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
+import { currencySymbol, languageOf } from '../../../lib/format.ts';
 
 type ProposalValues = z.output<typeof proposalInputSchema>;
 const fields = ['proposal_text', 'proposed_rate', 'estimated_hours'] as const;
 const emptyProposal = (jobId: string): ProposalInput => ({ job_id: jobId, proposal_text: '', proposed_rate: '', estimated_hours: '' });
 
-/** A professional's proposal on an open project: text, rate in $ per hour, optional estimated hours. */
-export function ProposalForm({ jobId, onSubmitted }: { jobId: string; onSubmitted: () => void }) {
-  const { t } = useTranslation('projects');
+/** A professional's proposal on an open project: text, a rate per hour or a whole price in the job's currency, optional hours. */
+export function ProposalForm({
+  jobId,
+  jobType,
+  currency,
+  onSubmitted,
+}: {
+  jobId: string;
+  jobType: JobType;
+  currency: string;
+  onSubmitted: () => void;
+}) {
+  const { t, i18n } = useTranslation('projects');
+  const currencyLabel = currencySymbol(currency, languageOf(i18n.language));
   const translate = useValidationMessage();
   const serverMessage = useServerMessage();
   const submitProposal = useSubmitProposal(jobId);
@@ -43,7 +55,10 @@ export function ProposalForm({ jobId, onSubmitted }: { jobId: string; onSubmitte
         {(props) => <Textarea {...props} {...form.register('proposal_text')} rows={4} placeholder={t('proposal.text_placeholder')} />}
       </Field>
       <div className="space-y-4">
-        <Field label={t('proposal.rate')} error={errorOf('proposed_rate')}>
+        <Field
+          label={t(jobType === 'hourly' ? 'proposal.rate' : 'proposal.price', { currency: currencyLabel })}
+          error={errorOf('proposed_rate')}
+        >
           {(props) => <NumberInput {...props} {...form.register('proposed_rate')} />}
         </Field>
         <Field label={t('proposal.hours')} error={errorOf('estimated_hours')}>

@@ -1,6 +1,7 @@
 import type { OwnProposal, ProposalStatus } from '@mihna/shared';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDollars, formatNumber, languageOf } from '../../../lib/format.ts';
+import { formatDate, formatNumber, languageOf } from '../../../lib/format.ts';
+import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
 import { Badge } from './job-badges.tsx';
 
 const tones = { pending: 'info', accepted: 'positive', not_selected: 'neutral', withdrawn: 'neutral' } as const;
@@ -11,17 +12,20 @@ export function ProposalStatusBadge({ status }: { status: ProposalStatus }) {
   return <Badge tone={tones[status]}>{t(`proposal_statuses.${status}`)}</Badge>;
 }
 
-/** What a proposal offers: the rate in dollars per hour, the hours if given, and when it was sent. */
-export function ProposalTerms({ proposal }: { proposal: Pick<OwnProposal, 'proposed_rate' | 'estimated_hours' | 'created_at'> }) {
+/** What a proposal offers: the rate per hour or the whole price in the job's currency, the hours if given, and when it was sent. */
+export function ProposalTerms({
+  proposal,
+}: {
+  proposal: Pick<OwnProposal, 'proposed_rate' | 'currency' | 'job_type' | 'estimated_hours' | 'created_at'>;
+}) {
   const { t, i18n } = useTranslation('projects');
+  const proposedAmount = useProposedAmount();
   const language = languageOf(i18n.language);
   return (
     <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
       <div className="flex gap-1">
-        <dt className="text-slate-500">{t('proposals.rate')}</dt>
-        <dd className="font-semibold text-slate-900">
-          {t('proposals.per_hour', { amount: formatDollars(proposal.proposed_rate, language) })}
-        </dd>
+        <dt className="text-slate-500">{t(proposal.job_type === 'hourly' ? 'proposals.rate' : 'proposals.price')}</dt>
+        <dd className="font-semibold text-slate-900">{proposedAmount(proposal)}</dd>
       </div>
       {proposal.estimated_hours !== null ? (
         <div className="flex gap-1">

@@ -7,7 +7,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { formatDollars, languageOf, takeFirst } from '../../../lib/format.ts';
+import { languageOf, takeFirst } from '../../../lib/format.ts';
+import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
 import { useAcceptProposal, useJobProposals } from '../api/job-proposals.ts';
 import { useServerMessage } from '../lib/server-message.ts';
 import { InterestDetailsList } from './interest-details.tsx';
@@ -75,6 +76,7 @@ function InterestItem({ interest }: { interest: JobInterest }) {
  */
 export function ProposalsList({ jobId, isJobOpen, proposalCount }: { jobId: string; isJobOpen: boolean; proposalCount: number }) {
   const { t, i18n } = useTranslation('projects');
+  const proposedAmount = useProposedAmount();
   const language = languageOf(i18n.language);
   const serverMessage = useServerMessage();
   const answer = useJobProposals(jobId, true);
@@ -144,7 +146,7 @@ export function ProposalsList({ jobId, isJobOpen, proposalCount }: { jobId: stri
             <>
               {t('proposals.confirm_text', {
                 name: `${chosen.worker.first_name} ${chosen.worker.last_name}`,
-                rate: t('proposals.per_hour', { amount: formatDollars(chosen.proposed_rate, language) }),
+                rate: proposedAmount(chosen),
               })}{' '}
               {others > 0 ? t('proposals.confirm_others', { count: others }) : null}
             </>

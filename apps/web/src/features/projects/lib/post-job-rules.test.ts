@@ -1,3 +1,4 @@
+import { money } from '@mihna/shared';
 import { describe, expect, it } from 'vitest';
 import { cascadeChange, currencyOfForm, isCashAllowed, liveFeaturedFee, type CascadingValues } from './post-job-rules.ts';
 
@@ -49,16 +50,16 @@ describe('payment and currency', () => {
 
 describe('liveFeaturedFee', () => {
   it('is 1% of the average budget, at least 5 AED', () => {
-    expect(liveFeaturedFee('10000', '20000', 'AED')).toBe(150);
-    expect(liveFeaturedFee('100', '200', 'AED')).toBe(5);
+    expect(liveFeaturedFee('10000', '20000', 'AED')).toEqual(money(15_000, 'AED'));
+    expect(liveFeaturedFee('100', '200', 'AED')).toEqual(money(500, 'AED'));
   });
 
   it('uses the 5 AED minimum as a round amount in the country currency', () => {
-    expect(liveFeaturedFee('1', '2', 'KWD')).toBe(0.4);
+    expect(liveFeaturedFee('1', '2', 'KWD')).toEqual(money(400, 'KWD'));
   });
 
   it('reads budgets typed in Arabic-Indic digits with grouped thousands', () => {
-    expect(liveFeaturedFee('١٠٬٠٠٠', '٣٠٬٠٠٠', 'AED')).toBe(200);
+    expect(liveFeaturedFee('١٠٬٠٠٠', '٣٠٬٠٠٠', 'AED')).toEqual(money(20_000, 'AED'));
   });
 
   it('waits until both budgets are numbers', () => {

@@ -1,4 +1,4 @@
-import { featuredFee, isCountryCode, readNumber, type CurrencyCode, currencyOfCountry } from '@mihna/shared';
+import { featuredFee, isCountryCode, parseMoney, readNumber, type CurrencyCode, currencyOfCountry, type Money } from '@mihna/shared';
 
 /** The post-project form's fields whose choice decides what other fields may hold. */
 export interface CascadingValues {
@@ -38,14 +38,14 @@ export const isCashAllowed = (values: Pick<CascadingValues, 'emirate'>) => value
 export const currencyOfForm = (country: string): CurrencyCode => currencyOfCountry(isCountryCode(country) ? country : null);
 
 /** The featuring fee for the budgets typed so far, or null while they are not numbers. */
-export function liveFeaturedFee(budgetMin: string, budgetMax: string, currency: CurrencyCode): number | null {
+export function liveFeaturedFee(budgetMin: string, budgetMax: string, currency: CurrencyCode): Money | null {
   // Typed as people type: Arabic-Indic digits and grouped thousands read as numbers.
   const parse = (text: string) => {
     const value = readNumber(text);
-    return typeof value === 'number' ? value : Number.NaN;
+    const parsed = typeof value === 'number' ? parseMoney(value, currency) : 'not_a_number';
+    return typeof parsed === 'string' || parsed.minor < 0 ? null : parsed;
   };
   const min = parse(budgetMin);
   const max = parse(budgetMax);
-  if (!Number.isFinite(min) || !Number.isFinite(max) || min < 0 || max < 0) return null;
-  return featuredFee(min, max, currency);
+  return min && max ? featuredFee(min, max) : null;
 }

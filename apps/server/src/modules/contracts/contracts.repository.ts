@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { contracts } from '../../db/schema.ts';
+import type { Tx } from '../../db/transaction.ts';
+
+export type ContractRow = typeof contracts.$inferSelect;
+export type NewContract = typeof contracts.$inferInsert;
+
+/** The contracts table's only writer. */
+export function createContractsRepository(db: Db) {
+  return {
+    async insertContract(contract: NewContract, tx: Tx): Promise<ContractRow> {
+      const [row] = await tx.insert(contracts).values(contract).returning();
+      if (!row) throw new Error('insert returned no contract');
+      return row;
+    },
+
+    async findContractByJob(jobId: string, executor: Db = db): Promise<ContractRow | undefined> {
+      const [row] = await executor.select().from(contracts).where(eq(contracts.jobId, jobId));
+      return row;
+    },
+
+    async findContract(id: string, executor: Db = db): Promise<ContractRow | undefined> {
+      const [row] = await executor.select().from(contracts).where(eq(contracts.id, id));
+      return row;
+    },
+
+    async completeContract(id: string, completedAt: Date, tx: Tx) {
+      await tx.update(contracts).set({ status: 'completed', completedAt }).where(eq(contracts.id, id));
+    },
+  };
+}
+
+export type ContractsRepository = ReturnType<typeof createContractsRepository>;

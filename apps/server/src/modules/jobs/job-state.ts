@@ -1,0 +1,60 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { jobs } from '../../db/schema.ts';
+import type { Tx } from '../../db/transaction.ts';
+
+/** What other modules need of a job to decide on it. */
+const stateColumns = {
+  id: jobs.id,
+  employerId: jobs.employerId,
+  title: jobs.title,
+  status: jobs.status,
+  country: jobs.country,
+  region: jobs.region,
+  paymentMethod: jobs.paymentMethod,
+  currency: jobs.currency,
+  jobType: jobs.jobType,
+  budgetMaxMinor: jobs.budgetMaxMinor,
+  budgetMinMinor: jobs.budgetMinMinor,
+  featuredRequested: jobs.featuredRequested,
+  featuredUntil: jobs.featuredUntil,
+};
+export type JobState = { [K in keyof typeof stateColumns]: (typeof jobs.$inferSelect)[K] };
+
+/**
+ * The jobs module's writes that other modules ask for (proposals assign a job, payments complete
+ * and feature one): only this module writes the `jobs` table.
+ */
+export function createJobState(db: Db) {
+  return {
+    async findJob(id: string, executor: Db = db): Promise<JobState | undefined> {
+      const [row] = await executor.select(stateColumns).from(jobs).where(eq(jobs.id, id));
+      return row;
+    },
+
+    /** Locks the job's row for the rest of the transaction, so status changes on one job happen in turn. */
+    async lockJob(id: string, tx: Tx): Promise<JobState | undefined> {
+      const [row] = await tx.select(stateColumns).from(jobs).where(eq(jobs.id, id)).for('update');
+      return row;
+    },
+
+    async setJobStatus(id: string, status: JobState['status'], updatedAt: Date, tx: Tx) {
+      await tx.update(jobs).set({ status, updatedAt }).where(eq(jobs.id, id));
+    },
+
+    /** The count shown on cards: proposals that are not withdrawn. */
+    async changeProposalCount(id: string, change: 1 | -1, tx: Tx) {
+      await tx
+        .update(jobs)
+        .set({ proposalCount: sql`${jobs.proposalCount} + ${change}` })
+        .where(eq(jobs.id, id));
+    },
+
+    /** Paid featuring: the job is listed first until `until`. */
+    async featureJob(id: string, until: Date, updatedAt: Date, tx: Tx) {
+      await tx.update(jobs).set({ featuredUntil: until, updatedAt }).where(eq(jobs.id, id));
+    },
+  };
+}
+
+export type JobStateService = ReturnType<typeof createJobState>;

@@ -1,0 +1,117 @@
+import { paymentMessages, toDecimal, money, type CheckoutPurpose, type CurrencyCode, type Money } from '@mihna/shared';
+import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
+import type { Actor } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isRowId } from '../../lib/ids.ts';
+import type { PaymentProvider } from './providers/payment-provider.ts';
+import type { CheckoutRow, PaymentsRepository } from './payments.repository.ts';
+
+export interface CheckoutRequest {
+  purpose: CheckoutPurpose;
+  /** The job (featured) or payment (escrow) being paid for. */
+  subjectId: string;
+  payerId: string;
+  amount: Money;
+  description: string;
+  /** Where the payer returns to in the app once done. */
+  returnPath: string;
+}
+
+/** The checkout as its payer sees it on the success and cancel pages and on the test gateway's page. */
+export interface CheckoutView {
+  id: string;
+  purpose: CheckoutPurpose;
+  status: CheckoutRow['status'];
+  amount: number;
+  currency: string;
+  description: string;
+  return_path: string;
+}
+
+/**
+ * Hosted checkouts for every charge. One open checkout per charge: asking again while it is open
+ * returns the same page, so a double click or a retry never charges twice.
+ */
+export function createCheckoutService(dependencies: {
+  db: Db;
+  repository: PaymentsRepository;
+  provider: PaymentProvider;
+  publicUrl: string;
+  /** Where a paid or cancelled checkout sends its payer back to, per purpose and subject. */
+  returnPathOf: (checkout: Pick<CheckoutRow, 'purpose' | 'subjectId'>) => Promise<string>;
+  clock: () => Date;
+}) {
+  const { db, repository, provider, publicUrl, returnPathOf, clock } = dependencies;
+
+  /** Creates (or re-asks the provider for) the session of an open checkout; the checkout id is the idempotency key. */
+  async function withSession(checkout: CheckoutRow) {
+    if (checkout.url && checkout.providerSessionId) return { checkout_url: checkout.url, checkout_id: checkout.id };
+    const session = await provider.createCheckout({
+      checkoutId: checkout.id,
+      amount: money(checkout.amountMinor, checkout.currency as CurrencyCode),
+      description: checkout.description,
+      successUrl: `${publicUrl}/payments/success?checkout=${checkout.id}`,
+      cancelUrl: `${publicUrl}/payments/cancelled?checkout=${checkout.id}`,
+      idempotencyKey: `checkout-${checkout.id}`,
+    });
+    await transaction(db, (tx) =>
+      repository.setCheckoutSession(checkout.id, { providerSessionId: session.sessionId, url: session.url }, tx),
+    );
+    return { checkout_url: session.url, checkout_id: checkout.id };
+  }
+
+  return {
+    async open(request: CheckoutRequest) {
+      const existing = await repository.findOpenCheckout(request.purpose, request.subjectId);
+      if (existing) return withSession(existing);
+      const created = await transaction(db, (tx) =>
+        repository.insertCheckout(
+          {
+            purpose: request.purpose,
+            subjectId: request.subjectId,
+            payerId: request.payerId,
+            amountMinor: request.amount.minor,
+            currency: request.amount.currency,
+            description: request.description,
+            provider: provider.name,
+            createdAt: clock(),
+          },
+          tx,
+        ),
+      );
+      // Another request opened it first: answer with that one.
+      const checkout = created ?? (await repository.findOpenCheckout(request.purpose, request.subjectId));
+      if (!checkout) throw new AppError('conflict', paymentMessages.checkoutClosed);
+      return withSession(checkout);
+    },
+
+    /** What the payer is paying for; only the payer may look. */
+    async viewCheckout(actor: Actor | undefined, checkoutId: string): Promise<CheckoutView> {
+      const checkout = isRowId(checkoutId) ? await repository.findCheckout(checkoutId) : undefined;
+      if (!checkout || (actor && checkout.payerId !== actor.id)) throw new AppError('not_found', paymentMessages.checkoutNotFound);
+      return {
+        id: checkout.id,
+        purpose: checkout.purpose,
+        status: checkout.status,
+        amount: toDecimal(money(checkout.amountMinor, checkout.currency as CurrencyCode)),
+        currency: checkout.currency,
+        description: checkout.description,
+        return_path: await returnPathOf(checkout),
+      };
+    },
+
+    /** The payer walked away from an open checkout: it closes, and the next attempt opens a new one. */
+    async cancelCheckout(checkoutId: string) {
+      const checkout = isRowId(checkoutId) ? await repository.findCheckout(checkoutId) : undefined;
+      if (!checkout) throw new AppError('not_found', paymentMessages.checkoutNotFound);
+      await transaction(db, async (tx) => {
+        const locked = await repository.lockCheckout(checkout.id, tx);
+        if (locked?.status === 'open') await repository.closeCheckout(checkout.id, { status: 'cancelled', closedAt: clock() }, tx);
+      });
+      return checkout;
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

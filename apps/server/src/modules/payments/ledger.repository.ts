@@ -1,0 +1,210 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { ledgerAccounts, ledgerEntries, ledgerHolds, ledgerTransactions } from '../../db/schema.ts';
+import type { Tx } from '../../db/transaction.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/**
+ * The chart of accounts. Debit-normal accounts are what the platform holds; credit-normal ones are
+ * what it owes or earned. Guarded accounts keep a balance that may never go below zero.
+ */
+export const accountKinds = {
+  /** Money at the payment provider: charges in, refunds and payouts out. */
+  provider_cash: { normal: 'debit', isGuarded: false, isOffPlatform: false },
+  /** One per payment: what the employer funded and is not yet released or refunded. */
+  escrow: { normal: 'credit', isGuarded: true, isOffPlatform: false },
+  /** One per professional: released earnings they may pay out. */
+  professional_balance: { normal: 'credit', isGuarded: true, isOffPlatform: false },
+  /** One per professional: payouts requested and not yet confirmed paid by the provider. */
+  payouts_pending: { normal: 'credit', isGuarded: true, isOffPlatform: false },
+  service_fees: { normal: 'credit', isGuarded: false, isOffPlatform: false },
+  featured_income: { normal: 'credit', isGuarded: false, isOffPlatform: false },
+  /** Cash paid in person: recorded for settlement value, never part of a balance. */
+  cash_paid: { normal: 'debit', isGuarded: false, isOffPlatform: true },
+  cash_received: { normal: 'credit', isGuarded: false, isOffPlatform: true },
+} as const;
+export type AccountKind = keyof typeof accountKinds;
+
+/** The platform's own accounts are owned by the nil uuid. */
+export const PLATFORM = '00000000-0000-0000-0000-000000000000';
+
+export interface AccountRef {
+  kind: AccountKind;
+  ownerId: string;
+  currency: string;
+}
+
+/** One leg of a transaction: debit is positive, credit negative. */
+export interface Leg {
+  account: AccountRef;
+  amountMinor: number;
+}
+
+export interface NewLedgerTransaction {
+  kind: string;
+  /** Names the real-world event: a second transaction with the same reference is refused. */
+  reference: string;
+  description: string;
+  paymentId?: string | null;
+  milestoneId?: string | null;
+  jobId?: string | null;
+  createdAt: Date;
+  legs: Leg[];
+}
+
+export const debit = (account: AccountRef, amountMinor: number): Leg => ({ account, amountMinor });
+export const credit = (account: AccountRef, amountMinor: number): Leg => ({ account, amountMinor: -amountMinor });
+
+const accountKey = (account: AccountRef) => `${account.kind}:${account.ownerId}:${account.currency}`;
+const CHECK_VIOLATION = '23514';
+
+function isCheckViolation(error: unknown): boolean {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === CHECK_VIOLATION) return true;
+  }
+  return false;
+}
+
+/** Accounts have ids derived from what they are, so finding one needs no query (the same in every process). */
+export function accountIdOf(account: AccountRef): string {
+  const hex = createHash('sha256').update(accountKey(account)).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Creates the accounts that do not exist yet; an existing one is left untouched and not locked. */
+async function ensureAccounts(accounts: AccountRef[], tx: Tx) {
+  const unique = new Map(accounts.map((account) => [accountIdOf(account), account]));
+  await tx
+    .insert(ledgerAccounts)
+    .values(
+      [...unique].map(([id, account]) => {
+        const rules = accountKinds[account.kind];
+        return { id, ...account, normal: rules.normal, isGuarded: rules.isGuarded, isOffPlatform: rules.isOffPlatform };
+      }),
+    )
+    .onConflictDoNothing();
+}
+
+export function createLedgerRepository(db: Db) {
+  return {
+    /**
+     * Writes one balanced transaction in the caller's transaction; false when its reference was
+     * already written (the event it records has been applied). Guarded balances move in the same
+     * statement order as the legs, and an overdraw is refused by the database's check.
+     */
+    async post(transaction: NewLedgerTransaction, tx: Tx, overdrawn = 'Insufficient balance'): Promise<boolean> {
+      const sums = new Map<string, number>();
+      for (const leg of transaction.legs) {
+        if (!Number.isSafeInteger(leg.amountMinor) || leg.amountMinor === 0) throw new Error(`bad ledger amount ${leg.amountMinor}`);
+        sums.set(leg.account.currency, (sums.get(leg.account.currency) ?? 0) + leg.amountMinor);
+      }
+      for (const [currency, sum] of sums) if (sum !== 0) throw new Error(`unbalanced ${transaction.kind}: ${currency} ${sum}`);
+
+      const [written] = await tx
+        .insert(ledgerTransactions)
+        .values({
+          kind: transaction.kind,
+          reference: transaction.reference,
+          description: transaction.description,
+          paymentId: transaction.paymentId ?? null,
+          milestoneId: transaction.milestoneId ?? null,
+          jobId: transaction.jobId ?? null,
+          createdAt: transaction.createdAt,
+        })
+        .onConflictDoNothing({ target: ledgerTransactions.reference })
+        .returning({ id: ledgerTransactions.id });
+      if (!written) return false;
+
+      await ensureAccounts(
+        transaction.legs.map((leg) => leg.account),
+        tx,
+      );
+      const legs = transaction.legs.map((leg) => ({ ...leg, accountId: accountIdOf(leg.account) }));
+      await tx.insert(ledgerEntries).values(
+        legs.map((leg) => ({
+          transactionId: written.id,
+          accountId: leg.accountId,
+          amountMinor: leg.amountMinor,
+          currency: leg.account.currency,
+        })),
+      );
+      // Guarded accounts in a fixed order (by id) so two transactions never wait on each other in a cycle.
+      const guarded = legs
+        .filter((leg) => accountKinds[leg.account.kind].isGuarded)
+        .sort((first, second) => first.accountId.localeCompare(second.accountId));
+      try {
+        for (const leg of guarded) {
+          const change = accountKinds[leg.account.kind].normal === 'debit' ? leg.amountMinor : -leg.amountMinor;
+          await tx
+            .update(ledgerAccounts)
+            .set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} + ${change}` })
+            .where(eq(ledgerAccounts.id, leg.accountId));
+        }
+      } catch (error) {
+        if (isCheckViolation(error)) throw new AppError('conflict', overdrawn);
+        throw error;
+      }
+      return true;
+    },
+
+    /** A guarded account's balance in its normal direction (0 when it has never moved). */
+    async balanceOf(account: AccountRef, executor: Db = db): Promise<number> {
+      const [row] = await executor
+        .select({ balance: ledgerAccounts.balanceMinor })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.id, accountIdOf(account)));
+      return row?.balance ?? 0;
+    },
+
+    /** Locks a guarded account for the rest of the transaction (creating it when new): spending from it happens in turn. */
+    async lockAccount(account: AccountRef, tx: Tx): Promise<number> {
+      await ensureAccounts([account], tx);
+      const id = accountIdOf(account);
+      const [row] = await tx
+        .select({ balance: ledgerAccounts.balanceMinor })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.id, id))
+        .for('update');
+      return row?.balance ?? 0;
+    },
+
+    async openHolds(holds: { paymentId: string; milestoneId: string; amountMinor: number; currency: string; createdAt: Date }[], tx: Tx) {
+      if (holds.length > 0) await tx.insert(ledgerHolds).values(holds);
+    },
+
+    /** The milestone's hold while still pending, locked; undefined once posted or voided. */
+    async lockPendingHold(milestoneId: string, tx: Tx) {
+      const [row] = await tx
+        .select()
+        .from(ledgerHolds)
+        .where(and(eq(ledgerHolds.milestoneId, milestoneId), eq(ledgerHolds.status, 'pending')))
+        .for('update');
+      return row;
+    },
+
+    async lockPendingHoldsOfPayment(paymentId: string, tx: Tx) {
+      return tx
+        .select()
+        .from(ledgerHolds)
+        .where(and(eq(ledgerHolds.paymentId, paymentId), eq(ledgerHolds.status, 'pending')))
+        .orderBy(ledgerHolds.createdAt, ledgerHolds.id)
+        .for('update');
+    },
+
+    /** Closes a pending hold: posted when anything of it was released, voided when all of it was refunded. */
+    async closeHold(id: string, split: { postedMinor: number; voidedMinor: number }, closedAt: Date, tx: Tx) {
+      await tx
+        .update(ledgerHolds)
+        .set({ status: split.postedMinor > 0 ? 'posted' : 'voided', ...split, closedAt })
+        .where(and(eq(ledgerHolds.id, id), eq(ledgerHolds.status, 'pending')));
+    },
+
+    async holdsOfPayments(paymentIds: string[], executor: Db = db) {
+      if (paymentIds.length === 0) return [];
+      return executor.select().from(ledgerHolds).where(inArray(ledgerHolds.paymentId, paymentIds));
+    },
+  };
+}
+
+export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

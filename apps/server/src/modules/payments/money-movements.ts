@@ -1,0 +1,240 @@
+import { money, serviceFeeOf, type CurrencyCode } from '@mihna/shared';
+import type { Tx } from '../../db/transaction.ts';
+import { credit, debit, PLATFORM, type AccountRef, type LedgerRepository } from './ledger.repository.ts';
+
+const platform = (kind: 'provider_cash' | 'service_fees' | 'featured_income', currency: string): AccountRef => ({
+  kind,
+  ownerId: PLATFORM,
+  currency,
+});
+export const escrowAccount = (paymentId: string, currency: string): AccountRef => ({ kind: 'escrow', ownerId: paymentId, currency });
+export const balanceAccount = (professionalId: string, currency: string): AccountRef => ({
+  kind: 'professional_balance',
+  ownerId: professionalId,
+  currency,
+});
+const payoutsPending = (professionalId: string, currency: string): AccountRef => ({
+  kind: 'payouts_pending',
+  ownerId: professionalId,
+  currency,
+});
+
+/**
+ * Every movement of money the marketplace makes, each one balanced ledger transaction written in the
+ * caller's database transaction. `reference` names the real-world event, so each lands once.
+ */
+export function createMoneyMovements(ledger: LedgerRepository) {
+  return {
+    /** The featured fee reached the provider: featured income. */
+    featuredFeePaid(input: { checkoutId: string; jobId: string; amountMinor: number; currency: string; at: Date }, tx: Tx) {
+      return ledger.post(
+        {
+          kind: 'featured_fee',
+          reference: `checkout:${input.checkoutId}`,
+          description: 'Featured project fee',
+          jobId: input.jobId,
+          createdAt: input.at,
+          legs: [
+            debit(platform('provider_cash', input.currency), input.amountMinor),
+            credit(platform('featured_income', input.currency), input.amountMinor),
+          ],
+        },
+        tx,
+      );
+    },
+
+    /** The employer's charge reached the provider: it is held in the payment's escrow, one pending hold per milestone. */
+    async escrowFunded(
+      input: {
+        checkoutId: string;
+        paymentId: string;
+        jobId: string;
+        currency: string;
+        milestones: { id: string; amountMinor: number }[];
+        at: Date;
+      },
+      tx: Tx,
+    ) {
+      const total = input.milestones.reduce((sum, milestone) => sum + milestone.amountMinor, 0);
+      const isNew = await ledger.post(
+        {
+          kind: 'escrow_funded',
+          reference: `checkout:${input.checkoutId}`,
+          description: 'Escrow funded',
+          paymentId: input.paymentId,
+          jobId: input.jobId,
+          createdAt: input.at,
+          legs: [debit(platform('provider_cash', input.currency), total), credit(escrowAccount(input.paymentId, input.currency), total)],
+        },
+        tx,
+      );
+      if (isNew) {
+        await ledger.openHolds(
+          input.milestones.map((milestone) => ({
+            paymentId: input.paymentId,
+            milestoneId: milestone.id,
+            amountMinor: milestone.amountMinor,
+            currency: input.currency,
+            createdAt: input.at,
+          })),
+          tx,
+        );
+      }
+      return isNew;
+    },
+
+    /**
+     * Posts a milestone's hold (part of it, in a dispute's split): the professional is credited the
+     * amount less the 2% service fee. False when the milestone has no pending hold (already released).
+     */
+    async releaseHold(
+      input: {
+        milestoneId: string;
+        paymentId: string;
+        jobId: string;
+        professionalId: string;
+        currency: string;
+        amountMinor?: number;
+        at: Date;
+        reference?: string;
+      },
+      tx: Tx,
+    ) {
+      const hold = await ledger.lockPendingHold(input.milestoneId, tx);
+      if (!hold) return false;
+      const released = input.amountMinor ?? hold.amountMinor;
+      const refunded = hold.amountMinor - released;
+      if (released > 0) {
+        const fee = serviceFeeOf(money(released, input.currency as CurrencyCode)).minor;
+        const legs = [
+          debit(escrowAccount(input.paymentId, input.currency), released),
+          credit(balanceAccount(input.professionalId, input.currency), released - fee),
+        ];
+        if (fee > 0) legs.push(credit(platform('service_fees', input.currency), fee));
+        await ledger.post(
+          {
+            kind: 'milestone_released',
+            reference: input.reference ?? `release:${input.milestoneId}`,
+            description: 'Milestone payment released',
+            paymentId: input.paymentId,
+            milestoneId: input.milestoneId,
+            jobId: input.jobId,
+            createdAt: input.at,
+            legs,
+          },
+          tx,
+        );
+      }
+      if (refunded > 0) {
+        await ledger.post(
+          {
+            kind: 'escrow_refunded',
+            reference: `refund:${input.milestoneId}`,
+            description: 'Escrow refunded to the employer',
+            paymentId: input.paymentId,
+            milestoneId: input.milestoneId,
+            jobId: input.jobId,
+            createdAt: input.at,
+            legs: [
+              debit(escrowAccount(input.paymentId, input.currency), refunded),
+              credit(platform('provider_cash', input.currency), refunded),
+            ],
+          },
+          tx,
+        );
+      }
+      await ledger.closeHold(hold.id, { postedMinor: released, voidedMinor: refunded }, input.at, tx);
+      return true;
+    },
+
+    /** A cash milestone the employer confirmed: recorded off-platform, for settlement value only. */
+    cashSettled(
+      input: {
+        milestoneId: string;
+        paymentId: string;
+        jobId: string;
+        employerId: string;
+        professionalId: string;
+        amountMinor: number;
+        currency: string;
+        at: Date;
+      },
+      tx: Tx,
+    ) {
+      return ledger.post(
+        {
+          kind: 'cash_settled',
+          reference: `cash:${input.milestoneId}`,
+          description: 'Milestone paid in cash',
+          paymentId: input.paymentId,
+          milestoneId: input.milestoneId,
+          jobId: input.jobId,
+          createdAt: input.at,
+          legs: [
+            debit({ kind: 'cash_paid', ownerId: input.employerId, currency: input.currency }, input.amountMinor),
+            credit({ kind: 'cash_received', ownerId: input.professionalId, currency: input.currency }, input.amountMinor),
+          ],
+        },
+        tx,
+      );
+    },
+
+    /** Moves a payout out of the available balance; refused (409) when the balance does not cover it. */
+    payoutRequested(
+      input: { payoutId: string; professionalId: string; amountMinor: number; currency: string; at: Date },
+      tx: Tx,
+      overdrawn: string,
+    ) {
+      return ledger.post(
+        {
+          kind: 'payout_requested',
+          reference: `payout:${input.payoutId}`,
+          description: 'Payout requested',
+          createdAt: input.at,
+          legs: [
+            debit(balanceAccount(input.professionalId, input.currency), input.amountMinor),
+            credit(payoutsPending(input.professionalId, input.currency), input.amountMinor),
+          ],
+        },
+        tx,
+        overdrawn,
+      );
+    },
+
+    /** The provider paid the payout out of the platform's money. */
+    payoutPaid(input: { payoutId: string; professionalId: string; amountMinor: number; currency: string; at: Date }, tx: Tx) {
+      return ledger.post(
+        {
+          kind: 'payout_paid',
+          reference: `payout-paid:${input.payoutId}`,
+          description: 'Payout paid',
+          createdAt: input.at,
+          legs: [
+            debit(payoutsPending(input.professionalId, input.currency), input.amountMinor),
+            credit(platform('provider_cash', input.currency), input.amountMinor),
+          ],
+        },
+        tx,
+      );
+    },
+
+    /** The provider could not pay: the money returns to the available balance. */
+    payoutFailed(input: { payoutId: string; professionalId: string; amountMinor: number; currency: string; at: Date }, tx: Tx) {
+      return ledger.post(
+        {
+          kind: 'payout_failed',
+          reference: `payout-failed:${input.payoutId}`,
+          description: 'Payout returned',
+          createdAt: input.at,
+          legs: [
+            debit(payoutsPending(input.professionalId, input.currency), input.amountMinor),
+            credit(balanceAccount(input.professionalId, input.currency), input.amountMinor),
+          ],
+        },
+        tx,
+      );
+    },
+  };
+}
+
+export type MoneyMovements = ReturnType<typeof createMoneyMovements>;

@@ -1,0 +1,238 @@
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { checkouts, disputes, milestones, payments, payouts, providerEvents } from '../../db/schema.ts';
+import type { Tx } from '../../db/transaction.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type MilestoneRow = typeof milestones.$inferSelect;
+export type CheckoutRow = typeof checkouts.$inferSelect;
+export type DisputeRow = typeof disputes.$inferSelect;
+export type PayoutRow = typeof payouts.$inferSelect;
+
+/** The only writer of payments, milestones, checkouts, disputes, payouts and the webhook inbox. */
+export function createPaymentsRepository(db: Db) {
+  return {
+    async findPaymentByJob(jobId: string, executor: Db = db) {
+      const [row] = await executor.select().from(payments).where(eq(payments.jobId, jobId));
+      return row;
+    },
+
+    async findPayment(id: string, executor: Db = db) {
+      const [row] = await executor.select().from(payments).where(eq(payments.id, id));
+      return row;
+    },
+
+    /** Every change to a payment's money happens under this lock, so they happen in turn. */
+    async lockPayment(id: string, tx: Tx) {
+      const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+      return row;
+    },
+
+    async insertPayment(payment: typeof payments.$inferInsert, tx: Tx) {
+      const [row] = await tx.insert(payments).values(payment).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async setPaymentStatus(id: string, status: PaymentRow['status'], updatedAt: Date, tx: Tx) {
+      await tx.update(payments).set({ status, updatedAt }).where(eq(payments.id, id));
+    },
+
+    async insertMilestones(rows: (typeof milestones.$inferInsert)[], tx: Tx) {
+      return tx.insert(milestones).values(rows).returning();
+    },
+
+    listMilestones: (paymentId: string, executor: Db = db) =>
+      executor.select().from(milestones).where(eq(milestones.paymentId, paymentId)).orderBy(asc(milestones.position)),
+
+    async findMilestone(id: string, executor: Db = db) {
+      const [row] = await executor.select().from(milestones).where(eq(milestones.id, id));
+      return row;
+    },
+
+    async lockMilestone(id: string, tx: Tx) {
+      const [row] = await tx.select().from(milestones).where(eq(milestones.id, id)).for('update');
+      return row;
+    },
+
+    async updateMilestone(id: string, changes: Partial<typeof milestones.$inferInsert>, tx: Tx) {
+      const [row] = await tx.update(milestones).set(changes).where(eq(milestones.id, id)).returning();
+      if (!row) throw new Error(`milestone ${id} vanished while locked`);
+      return row;
+    },
+
+    /** Submitted milestones whose employer has had them since `submittedBefore`, oldest first. */
+    listSubmittedBefore: (submittedBefore: Date, limit: number) =>
+      db
+        .select({ id: milestones.id })
+        .from(milestones)
+        .where(and(eq(milestones.status, 'submitted'), lte(milestones.submittedAt, submittedBefore)))
+        .orderBy(asc(milestones.submittedAt))
+        .limit(limit),
+
+    /** Submitted milestones due for the 3-days-before warning that have not had it. */
+    listUnwarnedSubmittedBefore: (submittedBefore: Date, limit: number) =>
+      db
+        .select({ id: milestones.id })
+        .from(milestones)
+        .where(
+          and(eq(milestones.status, 'submitted'), lte(milestones.submittedAt, submittedBefore), isNull(milestones.autoApprovalWarnedAt)),
+        )
+        .orderBy(asc(milestones.submittedAt))
+        .limit(limit),
+
+    /** The open checkout of a charge, or undefined. */
+    async findOpenCheckout(purpose: CheckoutRow['purpose'], subjectId: string, executor: Db = db) {
+      const [row] = await executor
+        .select()
+        .from(checkouts)
+        .where(and(eq(checkouts.purpose, purpose), eq(checkouts.subjectId, subjectId), eq(checkouts.status, 'open')));
+      return row;
+    },
+
+    /** A new open checkout; undefined when one is already open for the charge (the unique index decides). */
+    async insertCheckout(checkout: typeof checkouts.$inferInsert, tx: Tx) {
+      const [row] = await tx.insert(checkouts).values(checkout).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async setCheckoutSession(id: string, session: { providerSessionId: string; url: string }, tx: Tx) {
+      await tx.update(checkouts).set(session).where(eq(checkouts.id, id));
+    },
+
+    async findCheckout(id: string, executor: Db = db) {
+      const [row] = await executor.select().from(checkouts).where(eq(checkouts.id, id));
+      return row;
+    },
+
+    async findCheckoutBySession(provider: string, sessionId: string, executor: Db = db) {
+      const [row] = await executor
+        .select()
+        .from(checkouts)
+        .where(and(eq(checkouts.provider, provider), eq(checkouts.providerSessionId, sessionId)));
+      return row;
+    },
+
+    async lockCheckout(id: string, tx: Tx) {
+      const [row] = await tx.select().from(checkouts).where(eq(checkouts.id, id)).for('update');
+      return row;
+    },
+
+    async closeCheckout(id: string, changes: { status: 'paid' | 'cancelled'; providerPaymentId?: string | null; closedAt: Date }, tx: Tx) {
+      await tx.update(checkouts).set(changes).where(eq(checkouts.id, id));
+    },
+
+    /** The payment's paid escrow checkout: where a refund goes back to. */
+    async findPaidCheckout(purpose: CheckoutRow['purpose'], subjectId: string, executor: Db = db) {
+      const [row] = await executor
+        .select()
+        .from(checkouts)
+        .where(and(eq(checkouts.purpose, purpose), eq(checkouts.subjectId, subjectId), eq(checkouts.status, 'paid')));
+      return row;
+    },
+
+    async insertDispute(dispute: typeof disputes.$inferInsert, tx: Tx) {
+      const [row] = await tx.insert(disputes).values(dispute).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async findOpenDispute(paymentId: string, executor: Db = db) {
+      const [row] = await executor
+        .select()
+        .from(disputes)
+        .where(and(eq(disputes.paymentId, paymentId), eq(disputes.status, 'open')));
+      return row;
+    },
+
+    async findLatestDispute(paymentId: string, executor: Db = db) {
+      const [row] = await executor
+        .select()
+        .from(disputes)
+        .where(eq(disputes.paymentId, paymentId))
+        .orderBy(desc(disputes.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    async lockDispute(id: string, tx: Tx) {
+      const [row] = await tx.select().from(disputes).where(eq(disputes.id, id)).for('update');
+      return row;
+    },
+
+    async resolveDispute(id: string, resolution: { resolutionNote: string; resolvedBy: string; resolvedAt: Date }, tx: Tx) {
+      await tx
+        .update(disputes)
+        .set({ ...resolution, status: 'resolved' })
+        .where(eq(disputes.id, id));
+    },
+
+    async insertPayout(payout: typeof payouts.$inferInsert, tx: Tx) {
+      const [row] = await tx.insert(payouts).values(payout).returning();
+      if (!row) throw new Error('insert returned no payout');
+      return row;
+    },
+
+    async updatePayout(id: string, changes: Partial<typeof payouts.$inferInsert>, tx: Tx) {
+      await tx.update(payouts).set(changes).where(eq(payouts.id, id));
+    },
+
+    async lockPayoutByProviderId(providerPayoutId: string, tx: Tx) {
+      const [row] = await tx.select().from(payouts).where(eq(payouts.providerPayoutId, providerPayoutId)).for('update');
+      return row;
+    },
+
+    listPayouts: (professionalId: string, limit: number) =>
+      db.select().from(payouts).where(eq(payouts.professionalId, professionalId)).orderBy(desc(payouts.createdAt)).limit(limit),
+
+    /** Stores a provider event by its id; false when it was already stored (a redelivery). */
+    async storeEvent(event: typeof providerEvents.$inferInsert) {
+      const inserted = await db.insert(providerEvents).values(event).onConflictDoNothing().returning({ eventId: providerEvents.eventId });
+      return inserted.length > 0;
+    },
+
+    async findEvent(provider: string, eventId: string) {
+      const [row] = await db
+        .select()
+        .from(providerEvents)
+        .where(and(eq(providerEvents.provider, provider), eq(providerEvents.eventId, eventId)));
+      return row;
+    },
+
+    /** The event, locked, unless it was already applied. */
+    async lockUnappliedEvent(provider: string, eventId: string, tx: Tx) {
+      const [row] = await tx
+        .select()
+        .from(providerEvents)
+        .where(and(eq(providerEvents.provider, provider), eq(providerEvents.eventId, eventId), isNull(providerEvents.appliedAt)))
+        .for('update', { skipLocked: true });
+      return row;
+    },
+
+    async markEventApplied(provider: string, eventId: string, appliedAt: Date, tx: Tx) {
+      await tx
+        .update(providerEvents)
+        .set({ appliedAt, attempts: sql`${providerEvents.attempts} + 1`, lastError: null, nextAttemptAt: null })
+        .where(and(eq(providerEvents.provider, provider), eq(providerEvents.eventId, eventId)));
+    },
+
+    async markEventFailed(provider: string, eventId: string, failure: { error: string; nextAttemptAt: Date }) {
+      await db
+        .update(providerEvents)
+        .set({ attempts: sql`${providerEvents.attempts} + 1`, lastError: failure.error, nextAttemptAt: failure.nextAttemptAt })
+        .where(and(eq(providerEvents.provider, provider), eq(providerEvents.eventId, eventId)));
+    },
+
+    /** Events stored but not applied whose retry is due. */
+    listDueEvents: (now: Date, limit: number) =>
+      db
+        .select({ provider: providerEvents.provider, eventId: providerEvents.eventId })
+        .from(providerEvents)
+        .where(and(isNull(providerEvents.appliedAt), lte(providerEvents.nextAttemptAt, now)))
+        .orderBy(asc(providerEvents.nextAttemptAt))
+        .limit(limit),
+
+    /** The inbox as support reads it: newest first, with what happened to each event. */
+    listEvents: (limit: number) => db.select().from(providerEvents).orderBy(desc(providerEvents.receivedAt)).limit(limit),
+  };
+}
+
+export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

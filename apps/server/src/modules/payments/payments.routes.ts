@@ -1,0 +1,187 @@
+import {
+  checkoutResponseSchema,
+  disputeInputSchema,
+  errorResponseSchema,
+  milestoneApprovalSchema,
+  milestoneSubmissionSchema,
+  paymentActionResponseSchema,
+  paymentStatusSchema,
+  setupPaymentSchema,
+} from '@mihna/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SessionsService } from '../auth/sessions.service.ts';
+import type { CheckoutService } from './checkout.service.ts';
+import type { FeaturedService } from './featured.service.ts';
+import type { PaymentsService } from './payments.service.ts';
+
+const idParam = z.string().max(64);
+const security = [{ bearerAuth: [] }];
+const actionErrors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+
+export function paymentsRoutes(dependencies: {
+  sessions: SessionsService;
+  payments: PaymentsService;
+  featured: FeaturedService;
+  checkouts: CheckoutService;
+}): FastifyPluginAsyncZod {
+  const { sessions, payments, featured, checkouts } = dependencies;
+  return async (app) => {
+    app.get(
+      '/jobs/:jobId/payment-status',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "A job's payment: status, escrow, progress and milestones (the owner and the hired professional only)",
+          security,
+          params: z.object({ jobId: idParam }),
+          response: { 200: paymentStatusSchema, ...actionErrors },
+        },
+      },
+      async (request) => payments.getPaymentStatus(await sessions.requireActor(request), request.params.jobId),
+    );
+
+    app.post(
+      '/jobs/:jobId/setup-payment',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Set up the milestones of an assigned job (its owner); their total may not exceed the budget',
+          security,
+          params: z.object({ jobId: idParam }),
+          body: setupPaymentSchema,
+          response: { 201: paymentActionResponseSchema, ...actionErrors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await payments.setupPayment(await sessions.requireActor(request), request.params.jobId, request.body)),
+    );
+
+    app.post(
+      '/payments/:paymentId/create-escrow',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "Fund escrow through the provider's checkout (the owner); asking again while it is open returns the same checkout",
+          security,
+          params: z.object({ paymentId: idParam }),
+          response: { 200: checkoutResponseSchema, ...actionErrors },
+        },
+      },
+      async (request) => payments.createEscrow(await sessions.requireActor(request), request.params.paymentId),
+    );
+
+    app.post(
+      '/payments/:paymentId/dispute',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Open a dispute on an escrowed or released payment (either party): nothing more is released until staff resolve it',
+          security,
+          params: z.object({ paymentId: idParam }),
+          body: disputeInputSchema,
+          response: { 201: paymentActionResponseSchema, ...actionErrors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await payments.openDispute(await sessions.requireActor(request), request.params.paymentId, request.body)),
+    );
+
+    app.post(
+      '/milestones/:id/submit',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Submit a milestone for approval (the hired professional), with notes and links to the deliverables',
+          security,
+          params: z.object({ id: idParam }),
+          body: milestoneSubmissionSchema,
+          response: { 200: paymentActionResponseSchema, ...actionErrors },
+        },
+      },
+      async (request) => payments.submitMilestone(await sessions.requireActor(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/milestones/:id/approve',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Approve a submitted milestone (the owner): its amount is released to the professional less the 2% service fee',
+          security,
+          params: z.object({ id: idParam }),
+          body: milestoneApprovalSchema,
+          response: { 200: paymentActionResponseSchema, ...actionErrors },
+        },
+      },
+      async (request) => payments.approveMilestone(await sessions.requireActor(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/milestones/:id/mark-paid-in-cash',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "A cash job's milestone was paid in person (the hired professional); the employer is asked to confirm",
+          security,
+          params: z.object({ id: idParam }),
+          response: { 200: paymentActionResponseSchema, ...actionErrors },
+        },
+      },
+      async (request) => payments.markPaidInCash(await sessions.requireActor(request), request.params.id),
+    );
+
+    app.post(
+      '/milestones/:id/confirm-cash-payment',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "Confirm a cash job's milestone was paid in person (the owner); recorded off-platform, without fees",
+          security,
+          params: z.object({ id: idParam }),
+          response: { 200: paymentActionResponseSchema, ...actionErrors },
+        },
+      },
+      async (request) => payments.confirmCashPayment(await sessions.requireActor(request), request.params.id),
+    );
+
+    app.post(
+      '/jobs/:id/featured-payment/create',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Pay to feature a project posted with the featured option (its owner): 7 days at the top of search once paid',
+          security,
+          params: z.object({ id: idParam }),
+          response: { 200: checkoutResponseSchema, ...actionErrors },
+        },
+      },
+      async (request) => featured.createFeaturedCheckout(await sessions.requireActor(request), request.params.id),
+    );
+
+    app.get(
+      '/checkouts/:id',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'A checkout you are paying: what for, how much, and whether it is paid',
+          security,
+          params: z.object({ id: idParam }),
+          response: {
+            200: z.object({
+              id: z.string(),
+              purpose: z.enum(['featured', 'escrow']),
+              status: z.enum(['open', 'paid', 'cancelled']),
+              amount: z.number(),
+              currency: z.string(),
+              description: z.string(),
+              return_path: z.string(),
+            }),
+            ...actionErrors,
+          },
+        },
+      },
+      async (request) => checkouts.viewCheckout(await sessions.requireActor(request), request.params.id),
+    );
+  };
+}

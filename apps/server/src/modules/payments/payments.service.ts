@@ -1,0 +1,533 @@
+import {
+  AUTO_APPROVE_DAYS,
+  AUTO_APPROVE_WARNING_DAYS,
+  formatMoney,
+  money,
+  paymentMessages,
+  serviceFeeOf,
+  subtractMoney,
+  toDecimal,
+  type CurrencyCode,
+  type Milestone,
+  type NotificationKind,
+  type PaymentStatusResponse,
+  type SetupPaymentInput,
+  type disputeInputSchema,
+  type milestoneApprovalSchema,
+  type milestoneSubmissionSchema,
+} from '@mihna/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { transaction, type Tx } from '../../db/transaction.ts';
+import { requireEmployer, requireParty, requireProfessional, type Actor } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isRowId } from '../../lib/ids.ts';
+import { requireAmount } from '../../lib/money-input.ts';
+import type { ContractRow, ContractsRepository } from '../contracts/contracts.repository.ts';
+import type { JobState, JobStateService } from '../jobs/job-state.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { partyName } from '../profiles/public-user.ts';
+import type { LedgerRepository } from './ledger.repository.ts';
+import type { MoneyMovements } from './money-movements.ts';
+import type { CheckoutService } from './checkout.service.ts';
+import type { MilestoneRow, PaymentRow, PaymentsRepository } from './payments.repository.ts';
+import type { PeopleLookup } from './people.ts';
+
+type DisputeInput = z.output<typeof disputeInputSchema>;
+type SubmissionInput = z.output<typeof milestoneSubmissionSchema>;
+type ApprovalInput = z.output<typeof milestoneApprovalSchema>;
+
+const DAY = 86_400_000;
+const paymentLink = (jobId: string) => `/projects/${jobId}/payment`;
+const amountText = (minor: number, currency: string) => formatMoney(money(minor, currency as CurrencyCode));
+const decimal = (minor: number, currency: string) => toDecimal(money(minor, currency as CurrencyCode));
+
+const refuse = (field: (string | number)[], msg: string) =>
+  new AppError('validation_failed', [{ loc: ['body', ...field], msg, type: 'value_error' }]);
+
+/** A due date as the dialog sends it: a timestamp in milliseconds, an ISO date or date-time, or nothing. */
+function readDueDate(value: number | string | null | undefined, index: number): Date | null {
+  if (value === null || value === undefined) return null;
+  const date = new Date(typeof value === 'number' ? value : value.length === 10 ? `${value}T00:00:00Z` : value);
+  const year = date.getUTCFullYear();
+  if (Number.isNaN(date.getTime()) || year < 2000 || year > 2100) throw refuse(['milestones', index, 'due_date'], 'Invalid format');
+  return date;
+}
+
+function toMilestone(row: MilestoneRow): Milestone {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    amount: decimal(row.amountMinor, row.currency),
+    currency: row.currency,
+    due_date: row.dueDate?.toISOString() ?? null,
+    status: row.status,
+    submission_notes: row.submissionNotes,
+    deliverable_urls: row.deliverableUrls,
+    reviewer_notes: row.reviewerNotes,
+    submitted_at: row.submittedAt?.toISOString() ?? null,
+    approved_at: row.approvedAt?.toISOString() ?? null,
+    auto_approve_at:
+      row.status === 'submitted' && row.submittedAt ? new Date(row.submittedAt.getTime() + AUTO_APPROVE_DAYS * DAY).toISOString() : null,
+  };
+}
+
+export function createPaymentsService(dependencies: {
+  db: Db;
+  repository: PaymentsRepository;
+  ledger: LedgerRepository;
+  movements: MoneyMovements;
+  checkouts: CheckoutService;
+  jobState: JobStateService;
+  contracts: ContractsRepository;
+  people: PeopleLookup;
+  notifications: NotificationsService;
+  clock: () => Date;
+}) {
+  const { db, repository, ledger, movements, checkouts, jobState, contracts, people, notifications, clock } = dependencies;
+
+  async function tell(
+    userId: string,
+    kind: NotificationKind,
+    job: { id: string; title: string },
+    params: Record<string, string>,
+    tx: Tx,
+    options: { email?: boolean } = {},
+  ) {
+    const person = options.email ? await people.find(userId, tx) : undefined;
+    await notifications.notify(
+      { userId, kind, link: paymentLink(job.id), params: { job_title: job.title, job_id: job.id, ...params }, email: person?.email },
+      tx,
+    );
+  }
+
+  /** The job, its contract and payment behind a milestone, or 404. */
+  async function milestoneContext(milestoneId: string) {
+    const milestone = isRowId(milestoneId) ? await repository.findMilestone(milestoneId) : undefined;
+    if (!milestone) throw new AppError('not_found', paymentMessages.milestoneNotFound);
+    const payment = await repository.findPayment(milestone.paymentId);
+    const contract = payment && (await contracts.findContract(payment.contractId));
+    const job = payment && (await jobState.findJob(payment.jobId));
+    if (!payment || !contract || !job) throw new Error(`milestone ${milestone.id} has no payment, contract or job`);
+    return { milestone, payment, contract, job };
+  }
+
+  async function paymentContext(paymentId: string) {
+    const payment = isRowId(paymentId) ? await repository.findPayment(paymentId) : undefined;
+    if (!payment) throw new AppError('not_found', paymentMessages.paymentNotFound);
+    const contract = await contracts.findContract(payment.contractId);
+    const job = await jobState.findJob(payment.jobId);
+    if (!contract || !job) throw new Error(`payment ${payment.id} has no contract or job`);
+    return { payment, contract, job };
+  }
+
+  /**
+   * Approves a submitted milestone under the payment's lock: releases its hold (escrow) and, when it
+   * was the last one, completes the payment, the contract and the job. Both sides hear of it.
+   */
+  async function approveLocked(
+    context: { payment: PaymentRow; contract: ContractRow; job: JobState },
+    milestoneId: string,
+    approval: { notes: string | null; isAutomatic: boolean },
+    tx: Tx,
+  ) {
+    const { contract, job } = context;
+    const payment = await repository.lockPayment(context.payment.id, tx);
+    if (!payment) throw new Error('payment vanished');
+    if (payment.status === 'disputed') throw new AppError('conflict', paymentMessages.disputeOpen);
+    const milestone = await repository.lockMilestone(milestoneId, tx);
+    if (milestone?.status !== 'submitted') throw new AppError('conflict', paymentMessages.notApprovable);
+    const now = clock();
+    const released = await movements.releaseHold(
+      {
+        milestoneId: milestone.id,
+        paymentId: payment.id,
+        jobId: job.id,
+        professionalId: contract.professionalId,
+        currency: payment.currency,
+        at: now,
+      },
+      tx,
+    );
+    if (!released) throw new AppError('conflict', paymentMessages.notApprovable);
+    await repository.updateMilestone(
+      milestone.id,
+      { status: 'approved', approvedAt: now, reviewerNotes: approval.notes, isAutoApproved: approval.isAutomatic },
+      tx,
+    );
+    const net = subtractMoney(
+      money(milestone.amountMinor, payment.currency as CurrencyCode),
+      serviceFeeOf(money(milestone.amountMinor, payment.currency as CurrencyCode)),
+    );
+    const params = { milestone_title: milestone.title, amount_text: formatMoney(net) };
+    if (approval.isAutomatic) {
+      await tell(contract.professionalId, 'milestone_auto_approved', job, params, tx, { email: true });
+      await tell(contract.employerId, 'milestone_auto_approved', job, params, tx, { email: true });
+    } else {
+      const employer = await people.require(contract.employerId, tx);
+      await tell(contract.professionalId, 'milestone_approved', job, { ...params, employer_name: partyName(employer) }, tx, {
+        email: true,
+      });
+    }
+    await completeWhenSettled(payment, contract, job, tx);
+  }
+
+  /** When every milestone is approved: the payment is released and the job and contract completed. */
+  async function completeWhenSettled(payment: PaymentRow, contract: ContractRow, job: JobState, tx: Tx) {
+    const all = await repository.listMilestones(payment.id, tx);
+    if (!all.every((milestone) => milestone.status === 'approved')) return;
+    const now = clock();
+    await repository.setPaymentStatus(payment.id, 'released', now, tx);
+    await contracts.completeContract(contract.id, now, tx);
+    await jobState.setJobStatus(job.id, 'completed', now, tx);
+    const [employer, professional] = await Promise.all([
+      people.require(contract.employerId, tx),
+      people.require(contract.professionalId, tx),
+    ]);
+    await tell(contract.employerId, 'job_completed', job, { party_name: partyName(professional) }, tx, { email: true });
+    await tell(contract.professionalId, 'job_completed', job, { party_name: partyName(employer) }, tx, { email: true });
+  }
+
+  return {
+    /** §3 Payment status, for the job's owner and its hired professional only. */
+    async getPaymentStatus(actor: Actor, jobId: string): Promise<PaymentStatusResponse> {
+      const job = isRowId(jobId) ? await jobState.findJob(jobId) : undefined;
+      if (!job) throw new AppError('not_found', paymentMessages.jobNotFound);
+      const contract = await contracts.findContractByJob(job.id);
+      const side = requireParty(actor, contract ?? { employerId: job.employerId, professionalId: '' }, paymentMessages.onlyParties);
+      const payment = await repository.findPaymentByJob(job.id);
+      const rows = payment ? await repository.listMilestones(payment.id) : [];
+      const holds = payment ? await ledger.holdsOfPayments([payment.id]) : [];
+      const currency = payment?.currency ?? job.currency;
+      const held = holds.reduce((sum, hold) => sum + hold.amountMinor - hold.postedMinor - hold.voidedMinor, 0);
+      const released = holds.reduce((sum, hold) => sum + hold.postedMinor, 0);
+      const cashReleased = payment?.isCash
+        ? rows.filter((row) => row.status === 'approved').reduce((sum, row) => sum + row.amountMinor, 0)
+        : 0;
+      const completed = rows.filter((row) => row.status === 'approved').length;
+      const dispute = payment ? await repository.findLatestDispute(payment.id) : undefined;
+      const checkout =
+        payment?.status === 'pending' && side === 'employer' ? await repository.findOpenCheckout('escrow', payment.id) : undefined;
+      return {
+        payment_status: payment?.status ?? 'not_setup',
+        payment_id: payment?.id ?? null,
+        total_amount: payment ? decimal(payment.totalMinor, currency) : 0,
+        currency,
+        is_cash: job.paymentMethod === 'cash',
+        job: { id: job.id, title: job.title, status: job.status, budget_max: decimal(job.budgetMaxMinor, job.currency) },
+        viewer_role: side,
+        held_amount: decimal(held, currency),
+        released_amount: decimal(released + cashReleased, currency),
+        dispute: dispute
+          ? {
+              reason: dispute.reason,
+              description: dispute.description,
+              status: dispute.status,
+              created_at: dispute.createdAt.toISOString(),
+            }
+          : null,
+        checkout_url: checkout?.url ?? null,
+        progress: {
+          completion_percentage: rows.length === 0 ? 0 : Math.round((completed / rows.length) * 100),
+          completed_milestones: completed,
+          total_milestones: rows.length,
+        },
+        milestones: rows.map(toMilestone),
+      };
+    },
+
+    /** The owner of an assigned job lays out its milestones (§5); the total may not exceed the job's budget. */
+    async setupPayment(actor: Actor, jobId: string, input: SetupPaymentInput) {
+      const job = isRowId(jobId) ? await jobState.findJob(jobId) : undefined;
+      if (!job) throw new AppError('not_found', paymentMessages.jobNotFound);
+      requireEmployer(actor, job, paymentMessages.onlyOwnerSetsUp);
+      const currency = job.currency as CurrencyCode;
+      const complete = input.milestones
+        .map((milestone, index) => ({ ...milestone, index }))
+        .filter((milestone) => milestone.title !== '' && milestone.description !== '' && milestone.amount !== undefined);
+      if (complete.length === 0) throw refuse(['milestones'], paymentMessages.noCompleteMilestone);
+      const planned = complete.map((milestone) => ({
+        title: milestone.title,
+        description: milestone.description,
+        amount: requireAmount(milestone.amount ?? 0, currency, `milestones.${milestone.index}.amount`),
+        dueDate: readDueDate(milestone.due_date, milestone.index),
+      }));
+      const totalMinor = planned.reduce((sum, milestone) => sum + milestone.amount.minor, 0);
+      if (totalMinor > job.budgetMaxMinor) {
+        throw refuse(
+          ['milestones'],
+          paymentMessages.budgetExceeded(amountText(totalMinor, currency), amountText(job.budgetMaxMinor, currency)),
+        );
+      }
+
+      await transaction(db, async (tx) => {
+        const locked = await jobState.lockJob(job.id, tx);
+        const contract = await contracts.findContractByJob(job.id, tx);
+        if (locked?.status !== 'assigned' || !contract) throw new AppError('conflict', paymentMessages.notAssigned);
+        const now = clock();
+        const payment = await repository.insertPayment(
+          {
+            contractId: contract.id,
+            jobId: job.id,
+            status: 'pending',
+            totalMinor,
+            currency,
+            isCash: contract.paymentMethod === 'cash',
+            createdAt: now,
+            updatedAt: now,
+          },
+          tx,
+        );
+        if (!payment) throw new AppError('conflict', paymentMessages.alreadySetUp);
+        await repository.insertMilestones(
+          planned.map((milestone, position) => ({
+            paymentId: payment.id,
+            position,
+            title: milestone.title,
+            description: milestone.description,
+            amountMinor: milestone.amount.minor,
+            currency,
+            dueDate: milestone.dueDate,
+          })),
+          tx,
+        );
+        const employer = await people.require(actor.id, tx);
+        await tell(contract.professionalId, 'payment_setup', locked, { employer_name: partyName(employer) }, tx, { email: true });
+      });
+      void notifications.dispatchSoon();
+      return { message: paymentMessages.setupDone };
+    },
+
+    /** The owner pays the milestones' total into escrow through the provider's checkout; asking again reuses it. */
+    async createEscrow(actor: Actor, paymentId: string) {
+      const { payment, job } = await paymentContext(paymentId);
+      requireEmployer(actor, job, paymentMessages.onlyOwnerFunds);
+      if (payment.isCash) throw new AppError('conflict', paymentMessages.cashNoEscrow);
+      if (payment.status !== 'pending') throw new AppError('conflict', paymentMessages.notFundable);
+      return checkouts.open({
+        purpose: 'escrow',
+        subjectId: payment.id,
+        payerId: actor.id,
+        amount: money(payment.totalMinor, payment.currency as CurrencyCode),
+        description: `Escrow for "${job.title}"`,
+        returnPath: paymentLink(job.id),
+      });
+    },
+
+    /** Applies a paid escrow checkout: the total is held, one hold per milestone, and the professional told. */
+    async applyEscrowPaid(checkout: { id: string; subjectId: string; amountMinor: number; currency: string }, tx: Tx) {
+      const payment = await repository.lockPayment(checkout.subjectId, tx);
+      if (!payment) throw new Error(`checkout ${checkout.id} pays for an unknown payment`);
+      const milestones = await repository.listMilestones(payment.id, tx);
+      const now = clock();
+      const isNew = await movements.escrowFunded(
+        {
+          checkoutId: checkout.id,
+          paymentId: payment.id,
+          jobId: payment.jobId,
+          currency: payment.currency,
+          milestones: milestones.map((milestone) => ({ id: milestone.id, amountMinor: milestone.amountMinor })),
+          at: now,
+        },
+        tx,
+      );
+      if (!isNew) return;
+      if (payment.status === 'pending') await repository.setPaymentStatus(payment.id, 'escrowed', now, tx);
+      const contract = await contracts.findContract(payment.contractId, tx);
+      const job = await jobState.findJob(payment.jobId, tx);
+      if (!contract || !job) throw new Error('escrow without a contract or job');
+      const employer = await people.require(contract.employerId, tx);
+      await tell(
+        contract.professionalId,
+        'escrow_funded',
+        job,
+        { employer_name: partyName(employer), amount_text: amountText(payment.totalMinor, payment.currency) },
+        tx,
+        { email: true },
+      );
+    },
+
+    /** The hired professional hands in a milestone of a funded payment (or of a cash job) for approval. */
+    async submitMilestone(actor: Actor, milestoneId: string, input: SubmissionInput) {
+      const { milestone, payment, contract, job } = await milestoneContext(milestoneId);
+      requireProfessional(actor, contract, paymentMessages.onlyProfessionalSubmits);
+      await transaction(db, async (tx) => {
+        const locked = await repository.lockPayment(payment.id, tx);
+        if (locked?.status === 'disputed') throw new AppError('conflict', paymentMessages.disputeOpen);
+        if (!locked?.isCash && locked?.status !== 'escrowed') throw new AppError('conflict', paymentMessages.notFunded);
+        const current = await repository.lockMilestone(milestone.id, tx);
+        if (current?.status !== 'pending' && current?.status !== 'rejected') throw new AppError('conflict', paymentMessages.notSubmittable);
+        await repository.updateMilestone(
+          milestone.id,
+          {
+            status: 'submitted',
+            submissionNotes: input.notes || null,
+            deliverableUrls: input.deliverable_urls,
+            submittedAt: clock(),
+            autoApprovalWarnedAt: null,
+          },
+          tx,
+        );
+        const professional = await people.require(actor.id, tx);
+        await tell(
+          contract.employerId,
+          'milestone_submitted',
+          job,
+          { worker_name: partyName(professional), milestone_title: milestone.title },
+          tx,
+          {
+            email: true,
+          },
+        );
+      });
+      void notifications.dispatchSoon();
+      return { message: paymentMessages.milestoneSubmitted };
+    },
+
+    /** The owner approves a submitted milestone, which releases its amount less the 2% service fee. */
+    async approveMilestone(actor: Actor, milestoneId: string, input: ApprovalInput) {
+      const context = await milestoneContext(milestoneId);
+      requireEmployer(actor, context.contract, paymentMessages.onlyOwnerApproves);
+      if (context.payment.isCash) throw new AppError('conflict', paymentMessages.notCashConfirmable);
+      await transaction(db, (tx) => approveLocked(context, milestoneId, { notes: input.notes || null, isAutomatic: false }, tx));
+      void notifications.dispatchSoon();
+      return { message: paymentMessages.milestoneApproved };
+    },
+
+    /** Cash job: the professional says a milestone was paid in person. */
+    async markPaidInCash(actor: Actor, milestoneId: string) {
+      const { milestone, payment, contract, job } = await milestoneContext(milestoneId);
+      requireProfessional(actor, contract, paymentMessages.onlyProfessionalSubmits);
+      if (!payment.isCash) throw new AppError('conflict', paymentMessages.notCashJob);
+      await transaction(db, async (tx) => {
+        const current = await repository.lockMilestone(milestone.id, tx);
+        if (current?.status !== 'pending' && current?.status !== 'submitted')
+          throw new AppError('conflict', paymentMessages.notSubmittable);
+        await repository.updateMilestone(milestone.id, { status: 'paid_in_cash', submittedAt: current.submittedAt ?? clock() }, tx);
+        const professional = await people.require(actor.id, tx);
+        await tell(
+          contract.employerId,
+          'cash_marked',
+          job,
+          { worker_name: partyName(professional), milestone_title: milestone.title },
+          tx,
+          { email: true },
+        );
+      });
+      void notifications.dispatchSoon();
+      return { message: paymentMessages.cashMarked };
+    },
+
+    /** Cash job: the employer confirms the cash changed hands; recorded off-platform, no fee. */
+    async confirmCashPayment(actor: Actor, milestoneId: string) {
+      const { milestone, payment, contract, job } = await milestoneContext(milestoneId);
+      requireEmployer(actor, contract, paymentMessages.onlyOwnerApproves);
+      if (!payment.isCash) throw new AppError('conflict', paymentMessages.notCashJob);
+      await transaction(db, async (tx) => {
+        await repository.lockPayment(payment.id, tx);
+        const current = await repository.lockMilestone(milestone.id, tx);
+        if (current?.status !== 'paid_in_cash') throw new AppError('conflict', paymentMessages.notCashConfirmable);
+        const now = clock();
+        await movements.cashSettled(
+          {
+            milestoneId: milestone.id,
+            paymentId: payment.id,
+            jobId: job.id,
+            employerId: contract.employerId,
+            professionalId: contract.professionalId,
+            amountMinor: milestone.amountMinor,
+            currency: milestone.currency,
+            at: now,
+          },
+          tx,
+        );
+        await repository.updateMilestone(milestone.id, { status: 'approved', approvedAt: now }, tx);
+        const employer = await people.require(actor.id, tx);
+        await tell(
+          contract.professionalId,
+          'cash_confirmed',
+          job,
+          { employer_name: partyName(employer), milestone_title: milestone.title },
+          tx,
+          {
+            email: true,
+          },
+        );
+        await completeWhenSettled(payment, contract, job, tx);
+      });
+      void notifications.dispatchSoon();
+      return { message: paymentMessages.cashConfirmed };
+    },
+
+    /** Either party stops further releases of an escrowed or released payment until staff resolve it. */
+    async openDispute(actor: Actor, paymentId: string, input: DisputeInput) {
+      if (!input.reason || !input.description) throw refuse(['description'], paymentMessages.disputeNeedsText);
+      const { payment, contract, job } = await paymentContext(paymentId);
+      const side = requireParty(actor, contract, paymentMessages.onlyPartiesDispute);
+      await transaction(db, async (tx) => {
+        const locked = await repository.lockPayment(payment.id, tx);
+        if (locked?.status === 'disputed') throw new AppError('conflict', paymentMessages.alreadyDisputed);
+        if (locked?.status !== 'escrowed' && locked?.status !== 'released') throw new AppError('conflict', paymentMessages.notDisputable);
+        const now = clock();
+        await repository.insertDispute(
+          {
+            paymentId: payment.id,
+            openedBy: actor.id,
+            reason: input.reason,
+            description: input.description,
+            previousStatus: locked.status,
+            createdAt: now,
+          },
+          tx,
+        );
+        await repository.setPaymentStatus(payment.id, 'disputed', now, tx);
+        const opener = await people.require(actor.id, tx);
+        const other = side === 'employer' ? contract.professionalId : contract.employerId;
+        await tell(other, 'dispute_opened', job, { party_name: partyName(opener) }, tx, { email: true });
+      });
+      void notifications.dispatchSoon();
+      return { message: paymentMessages.disputeCreated };
+    },
+
+    /**
+     * Approves, for their employers, the milestones submitted AUTO_APPROVE_DAYS ago or more, and warns
+     * both sides AUTO_APPROVE_WARNING_DAYS before. Disputed payments wait. Returns how many of each.
+     */
+    async runAutoApprovals(limit = 100) {
+      const now = clock();
+      let warned = 0;
+      let approved = 0;
+      const warnBefore = new Date(now.getTime() - (AUTO_APPROVE_DAYS - AUTO_APPROVE_WARNING_DAYS) * DAY);
+      for (const { id } of await repository.listUnwarnedSubmittedBefore(warnBefore, limit)) {
+        const context = await milestoneContext(id);
+        await transaction(db, async (tx) => {
+          const milestone = await repository.lockMilestone(id, tx);
+          if (milestone?.status !== 'submitted' || milestone.autoApprovalWarnedAt || !milestone.submittedAt) return;
+          await repository.updateMilestone(id, { autoApprovalWarnedAt: now }, tx);
+          const date = new Date(milestone.submittedAt.getTime() + AUTO_APPROVE_DAYS * DAY).toISOString().slice(0, 10);
+          for (const userId of [context.contract.employerId, context.contract.professionalId]) {
+            await tell(userId, 'milestone_auto_approve_soon', context.job, { milestone_title: milestone.title, date }, tx, { email: true });
+          }
+          warned += 1;
+        });
+      }
+      const approveBefore = new Date(now.getTime() - AUTO_APPROVE_DAYS * DAY);
+      for (const { id } of await repository.listSubmittedBefore(approveBefore, limit)) {
+        const context = await milestoneContext(id);
+        if (context.payment.isCash || context.payment.status === 'disputed') continue;
+        try {
+          await transaction(db, (tx) => approveLocked(context, id, { notes: null, isAutomatic: true }, tx));
+          approved += 1;
+        } catch (error) {
+          // Approved or disputed in the meantime: nothing to do for this one.
+          if (!(error instanceof AppError)) throw error;
+        }
+      }
+      if (warned + approved > 0) void notifications.dispatchSoon();
+      return { warned, approved };
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,347 @@
+import { paymentMessages } from '@mihna/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClock, createUser, outboxFor } from '../../test/accounts.ts';
+import { createTestApp, selectRows, testConfig } from '../../test/harness.ts';
+import { createEmployer } from '../proposals/test-jobs.ts';
+import { call, expectLedgerSound, fundEscrow, hire, milestonesOf, payCheckout, paymentStatus } from './test-payments.ts';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+type Account = Awaited<ReturnType<typeof createUser>>;
+
+const clock = createTestClock();
+let app: App;
+let employer: Account;
+let otherEmployer: Account;
+let professional: Account;
+let otherProfessional: Account;
+
+beforeAll(async () => {
+  app = await createTestApp({ clock: clock.now });
+  employer = await createEmployer(app);
+  otherEmployer = await createEmployer(app, { first_name: 'Salem', last_name: 'Al Nuaimi', company_name: 'Dune Labs' });
+  professional = await createUser(app, { first_name: 'Hessa', last_name: 'Al Falasi' });
+  otherProfessional = await createUser(app, { first_name: 'Yousef', last_name: 'Al Hammadi' });
+});
+afterAll(() => app.close());
+
+const balanceOf = async (userId: string) => {
+  const [row] = await selectRows<{ balance: string }>(
+    app.services.database,
+    sql`select balance_minor::text as balance from ledger_accounts where kind = 'professional_balance' and owner_id = ${userId}`,
+  );
+  return Number(row?.balance ?? 0);
+};
+
+describe('escrow with milestones, end to end', () => {
+  it('sets up, funds through the gateway, submits, approves both and completes the job, with the ledger sound at every step', async () => {
+    const job = await hire(app, employer, professional);
+    expect((await paymentStatus(app, job.id, employer.token)).payment_status).toBe('not_setup');
+
+    const setup = await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, { milestones: milestonesOf(3000, 2000.5) });
+    expect(setup.statusCode, setup.body).toBe(201);
+    expect(setup.json()).toEqual({ message: 'Payment setup completed successfully!' });
+    const pending = await paymentStatus(app, job.id, professional.token);
+    expect(pending).toMatchObject({
+      payment_status: 'pending',
+      total_amount: 5000.5,
+      progress: { total_milestones: 2, completed_milestones: 0 },
+    });
+    await expectLedgerSound(app);
+
+    const escrow = await call(app, 'POST', `/api/payments/${pending.payment_id}/create-escrow`, employer.token);
+    expect(escrow.statusCode, escrow.body).toBe(200);
+    const again = await call(app, 'POST', `/api/payments/${pending.payment_id}/create-escrow`, employer.token);
+    expect(again.json()).toEqual(escrow.json());
+    const page = await app.inject({ method: 'GET', url: new URL(escrow.json<{ checkout_url: string }>().checkout_url).pathname });
+    expect(page.body).toContain('AED 5,000.50');
+    expect(page.body).toContain('/pay"');
+
+    await payCheckout(app, escrow.json<{ checkout_url: string }>().checkout_url);
+    await payCheckout(app, escrow.json<{ checkout_url: string }>().checkout_url);
+    const funded = await paymentStatus(app, job.id, employer.token);
+    expect(funded).toMatchObject({ payment_status: 'escrowed', held_amount: 5000.5, released_amount: 0 });
+    await expectLedgerSound(app);
+
+    const [first, second] = funded.milestones;
+    const submitted = await call(app, 'POST', `/api/milestones/${first!.id}/submit`, professional.token, {
+      notes: 'Designs attached',
+      deliverable_urls: ['https://example.ae/designs'],
+    });
+    expect(submitted.json()).toEqual({ message: 'Milestone submitted successfully!' });
+    const approved = await call(app, 'POST', `/api/milestones/${first!.id}/approve`, employer.token, { notes: 'Lovely' });
+    expect(approved.json()).toEqual({ message: 'Milestone approved and payment released!' });
+    // 3000.00 less the 2% fee (60.00).
+    expect(await balanceOf(professional.user.id)).toBe(294_000);
+    await expectLedgerSound(app);
+
+    await call(app, 'POST', `/api/milestones/${second!.id}/submit`, professional.token, { notes: '', deliverable_urls: [] });
+    await call(app, 'POST', `/api/milestones/${second!.id}/approve`, employer.token, { notes: '' });
+    const done = await paymentStatus(app, job.id, professional.token);
+    expect(done).toMatchObject({
+      payment_status: 'released',
+      held_amount: 0,
+      released_amount: 5000.5,
+      progress: { completion_percentage: 100, completed_milestones: 2, total_milestones: 2 },
+    });
+    // 2000.50 less 40.01 (2%, half up).
+    expect(await balanceOf(professional.user.id)).toBe(294_000 + 196_049);
+    const [state] = await selectRows<{ job: string; contract: string }>(
+      app.services.database,
+      sql`select j.status as job, c.status as contract from jobs j join contracts c on c.job_id = j.id where j.id = ${job.id}`,
+    );
+    expect(state).toEqual({ job: 'completed', contract: 'completed' });
+    expect((await outboxFor(app, professional.input.email as string)).some((message) => message.subject === 'Milestone approved')).toBe(
+      true,
+    );
+    await expectLedgerSound(app);
+  });
+
+  it('applies a replayed gateway event once', async () => {
+    const job = await hire(app, employer, professional);
+    await fundEscrow(app, employer, job.id, [100]);
+    const [event] = await selectRows<{ payload: { raw: unknown } }>(
+      app.services.database,
+      sql`select payload from provider_events order by received_at desc limit 1`,
+    );
+    const raw = JSON.stringify(event!.payload.raw);
+    const { signPayload } = await import('./providers/webhook-signature.ts');
+    const replay = await app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(testConfig().testGatewaySecret, raw, clock.now()) },
+      payload: raw,
+    });
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json()).toMatchObject({ duplicate: true });
+    expect((await paymentStatus(app, job.id, employer.token)).held_amount).toBe(100);
+    await expectLedgerSound(app);
+  });
+});
+
+describe('POST /api/jobs/{jobId}/setup-payment', () => {
+  it('refuses a total over the budget and incomplete milestones with the specification messages, storing nothing', async () => {
+    const job = await hire(app, employer, professional);
+    const over = await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, { milestones: milestonesOf(6000, 4000.01) });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().detail[0].msg).toBe('Total milestone amount (AED 10,000.01) exceeds job budget (AED 10,000.00)');
+    const empty = await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, {
+      milestones: [{ title: 'Only a title', description: '', amount: 10 }],
+    });
+    expect(empty.json().detail[0].msg).toBe(paymentMessages.noCompleteMilestone);
+    expect((await paymentStatus(app, job.id, employer.token)).payment_status).toBe('not_setup');
+  });
+
+  it.each([
+    ['negative', -5, 'Must be at least 0'],
+    ['too many decimals', 10.005, 'Must have no more than 2 decimal places'],
+    ['non-numeric', 'ten', 'Must be a valid number'],
+    ['huge', 1e30, 'Must be no more than 1000000000'],
+  ])('answers 422 to a %s amount and changes nothing', async (_name: string, amount: number | string, message: string) => {
+    const job = await hire(app, employer, professional);
+    const response = await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, {
+      milestones: [{ title: 'Design', description: 'Screens', amount }],
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().detail[0].msg).toBe(message);
+    expect((await paymentStatus(app, job.id, employer.token)).payment_status).toBe('not_setup');
+  });
+
+  it('takes three decimals in Kuwaiti dinars', async () => {
+    const job = await hire(
+      app,
+      employer,
+      professional,
+      { country: 'KW', region: null, currency: 'KWD', budgetMinMinor: 100_000, budgetMaxMinor: 900_000 },
+      500,
+    );
+    const response = await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, { milestones: milestonesOf(120.125) });
+    expect(response.statusCode, response.body).toBe(201);
+    expect((await paymentStatus(app, job.id, employer.token)).total_amount).toBe(120.125);
+  });
+
+  it('answers 403 to another employer and to the professional, 404 to an unknown job, 409 twice or before a hire', async () => {
+    const job = await hire(app, employer, professional);
+    const body = { milestones: milestonesOf(100) };
+    expect((await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, otherEmployer.token, body)).statusCode).toBe(403);
+    expect((await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, professional.token, body)).statusCode).toBe(403);
+    expect((await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, undefined, body)).statusCode).toBe(401);
+    expect((await call(app, 'POST', `/api/jobs/00000000-0000-4000-8000-000000000000/setup-payment`, employer.token, body)).statusCode).toBe(
+      404,
+    );
+    expect((await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, body)).statusCode).toBe(201);
+    expect((await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, body)).statusCode).toBe(409);
+  });
+});
+
+describe('who may see and move a payment', () => {
+  it('shows the payment to its two parties only', async () => {
+    const job = await hire(app, employer, professional);
+    expect((await call(app, 'GET', `/api/jobs/${job.id}/payment-status`, otherEmployer.token)).statusCode).toBe(403);
+    expect((await call(app, 'GET', `/api/jobs/${job.id}/payment-status`, otherProfessional.token)).statusCode).toBe(403);
+    expect((await call(app, 'GET', `/api/jobs/${job.id}/payment-status`)).statusCode).toBe(401);
+    expect((await call(app, 'GET', `/api/jobs/not-an-id/payment-status`, employer.token)).json().detail).toBe('Job Not Found');
+  });
+
+  it('lets only the owner fund and approve, and only the hired professional submit', async () => {
+    const job = await hire(app, employer, professional);
+    await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, { milestones: milestonesOf(100) });
+    const { payment_id, milestones } = await paymentStatus(app, job.id, employer.token);
+    expect((await call(app, 'POST', `/api/payments/${payment_id}/create-escrow`, professional.token)).statusCode).toBe(403);
+    expect((await call(app, 'POST', `/api/payments/${payment_id}/create-escrow`, otherEmployer.token)).statusCode).toBe(403);
+    const milestone = milestones[0]!.id;
+    // Nothing can be submitted before escrow is funded.
+    expect((await call(app, 'POST', `/api/milestones/${milestone}/submit`, professional.token, {})).statusCode).toBe(409);
+    const escrow = await call(app, 'POST', `/api/payments/${payment_id}/create-escrow`, employer.token);
+    await payCheckout(app, escrow.json<{ checkout_url: string }>().checkout_url);
+    expect((await call(app, 'POST', `/api/milestones/${milestone}/submit`, otherProfessional.token, {})).statusCode).toBe(403);
+    expect((await call(app, 'POST', `/api/milestones/${milestone}/submit`, employer.token, {})).statusCode).toBe(403);
+    expect((await call(app, 'POST', `/api/milestones/${milestone}/approve`, employer.token, {})).statusCode).toBe(409);
+    expect((await call(app, 'POST', `/api/milestones/${milestone}/submit`, professional.token, {})).statusCode).toBe(200);
+    expect((await call(app, 'POST', `/api/milestones/${milestone}/approve`, professional.token, {})).statusCode).toBe(403);
+    expect((await call(app, 'POST', `/api/milestones/${milestone}/approve`, otherEmployer.token, {})).statusCode).toBe(403);
+    expect(
+      (await call(app, 'POST', `/api/milestones/${milestone}/submit`, professional.token, { deliverable_urls: ['javascript:alert(1)'] }))
+        .statusCode,
+    ).toBe(422);
+    await expectLedgerSound(app);
+  });
+});
+
+describe('racing approvals', () => {
+  it('releases a milestone once when 100 approvals arrive at once', async () => {
+    const job = await hire(app, employer, professional);
+    const { milestones } = await fundEscrow(app, employer, job.id, [1000]);
+    const milestone = milestones[0]!.id;
+    await call(app, 'POST', `/api/milestones/${milestone}/submit`, professional.token, {});
+    const before = await balanceOf(professional.user.id);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => call(app, 'POST', `/api/milestones/${milestone}/approve`, employer.token, {})),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(99);
+    expect((await balanceOf(professional.user.id)) - before).toBe(98_000);
+    await expectLedgerSound(app);
+  });
+});
+
+describe('disputes', () => {
+  it('needs a reason and a description, and then holds every release', async () => {
+    const job = await hire(app, employer, professional);
+    const { payment_id, milestones } = await fundEscrow(app, employer, job.id, [400, 600]);
+    const missing = await call(app, 'POST', `/api/payments/${payment_id}/dispute`, professional.token, { reason: 'Late', description: '' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().detail[0].msg).toBe('Please provide both reason and description for the dispute.');
+    expect(
+      (await call(app, 'POST', `/api/payments/${payment_id}/dispute`, otherEmployer.token, { reason: 'x', description: 'y' })).statusCode,
+    ).toBe(403);
+
+    await call(app, 'POST', `/api/milestones/${milestones[0]!.id}/submit`, professional.token, {});
+    const opened = await call(app, 'POST', `/api/payments/${payment_id}/dispute`, employer.token, {
+      reason: 'Quality',
+      description: 'The designs do not match the brief.',
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(opened.json()).toEqual({ message: 'Dispute created successfully. Our team will review it.' });
+    expect(
+      (await call(app, 'POST', `/api/payments/${payment_id}/dispute`, professional.token, { reason: 'x', description: 'y' })).statusCode,
+    ).toBe(409);
+    const blocked = await call(app, 'POST', `/api/milestones/${milestones[0]!.id}/approve`, employer.token, {});
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().detail).toBe(paymentMessages.disputeOpen);
+    const status = await paymentStatus(app, job.id, professional.token);
+    expect(status).toMatchObject({ payment_status: 'disputed', held_amount: 1000, released_amount: 0 });
+    await expectLedgerSound(app);
+  });
+
+  it('cannot be opened before escrow is funded', async () => {
+    const job = await hire(app, employer, professional);
+    await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, { milestones: milestonesOf(100) });
+    const { payment_id } = await paymentStatus(app, job.id, employer.token);
+    expect(
+      (await call(app, 'POST', `/api/payments/${payment_id}/dispute`, employer.token, { reason: 'x', description: 'y' })).statusCode,
+    ).toBe(409);
+  });
+});
+
+describe('cash jobs', () => {
+  it('have milestones but no escrow and no fees, and settle off-platform once the employer confirms', async () => {
+    const job = await hire(app, employer, professional, { paymentMethod: 'cash' });
+    await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, { milestones: milestonesOf(750) });
+    const { payment_id, milestones } = await paymentStatus(app, job.id, employer.token);
+    const escrow = await call(app, 'POST', `/api/payments/${payment_id}/create-escrow`, employer.token);
+    expect(escrow.statusCode).toBe(409);
+    expect(escrow.json().detail).toBe(paymentMessages.cashNoEscrow);
+    const milestone = milestones[0]!.id;
+    expect((await call(app, 'POST', `/api/milestones/${milestone}/confirm-cash-payment`, employer.token)).statusCode).toBe(409);
+    expect((await call(app, 'POST', `/api/milestones/${milestone}/mark-paid-in-cash`, employer.token)).statusCode).toBe(403);
+    expect((await call(app, 'POST', `/api/milestones/${milestone}/mark-paid-in-cash`, professional.token)).statusCode).toBe(200);
+    expect((await call(app, 'POST', `/api/milestones/${milestone}/confirm-cash-payment`, professional.token)).statusCode).toBe(403);
+    const before = await balanceOf(professional.user.id);
+    expect((await call(app, 'POST', `/api/milestones/${milestone}/confirm-cash-payment`, employer.token)).statusCode).toBe(200);
+    expect(await balanceOf(professional.user.id)).toBe(before);
+    expect(await paymentStatus(app, job.id, professional.token)).toMatchObject({ payment_status: 'released', released_amount: 750 });
+    const [cash] = await selectRows<{ total: string }>(
+      app.services.database,
+      sql`select sum(e.amount_minor)::text as total from ledger_entries e join ledger_accounts a on a.id = e.account_id
+          where a.kind = 'cash_received' and a.owner_id = ${professional.user.id}`,
+    );
+    expect(cash!.total).toBe('-75000');
+    await expectLedgerSound(app);
+  });
+});
+
+describe('automatic approval', () => {
+  it('warns both sides 3 days before and approves a milestone the employer leaves for 14 days', async () => {
+    const job = await hire(app, employer, professional);
+    const { milestones } = await fundEscrow(app, employer, job.id, [200]);
+    await call(app, 'POST', `/api/milestones/${milestones[0]!.id}/submit`, professional.token, {});
+    clock.advance(10 * 86_400_000);
+    expect(await app.services.payments.runAutoApprovals()).toEqual({ warned: 0, approved: 0 });
+    clock.advance(1 * 86_400_000 + 1000);
+    expect((await app.services.payments.runAutoApprovals()).warned).toBeGreaterThanOrEqual(1);
+    expect((await paymentStatus(app, job.id, employer.token)).milestones[0]!.status).toBe('submitted');
+    clock.advance(3 * 86_400_000);
+    expect((await app.services.payments.runAutoApprovals()).approved).toBeGreaterThanOrEqual(1);
+    expect(await paymentStatus(app, job.id, employer.token)).toMatchObject({ payment_status: 'released' });
+    await expectLedgerSound(app);
+  });
+});
+
+describe('featured payments', () => {
+  it('features a project posted with the featured option once its fee is paid, and records featured income', async () => {
+    const posted = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization: `Bearer ${employer.token}` },
+      payload: {
+        title: 'Arabic menu design for a Jumeirah café',
+        description: 'A printed and digital menu in Arabic and English.',
+        skills_required: ['Design'],
+        project_type: 'fixed',
+        budget_min: 1000,
+        budget_max: 3000,
+        emirate: 'dubai',
+        is_featured: true,
+      },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const jobId = posted.json<{ id: string }>().id;
+    expect((await call(app, 'POST', `/api/jobs/${jobId}/featured-payment/create`, otherEmployer.token)).statusCode).toBe(403);
+    const checkout = await call(app, 'POST', `/api/jobs/${jobId}/featured-payment/create`, employer.token);
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    await payCheckout(app, checkout.json<{ checkout_url: string }>().checkout_url);
+    const [job] = await selectRows<{ featured_until: string }>(
+      app.services.database,
+      sql`select featured_until from jobs where id = ${jobId}`,
+    );
+    expect(new Date(job!.featured_until).getTime() - clock.now().getTime()).toBe(7 * 86_400_000);
+    const [income] = await selectRows<{ total: string }>(
+      app.services.database,
+      sql`select sum(e.amount_minor)::text as total from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.kind = 'featured_income'`,
+    );
+    expect(income!.total).toBe('-2000');
+    expect((await call(app, 'POST', `/api/jobs/${jobId}/featured-payment/create`, employer.token)).statusCode).toBe(409);
+    await expectLedgerSound(app);
+  });
+});

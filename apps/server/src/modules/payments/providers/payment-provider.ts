@@ -1,0 +1,52 @@
+import type { Money } from '@mihna/shared';
+
+export interface CheckoutRequest {
+  /** Our checkout's id: the provider echoes it back in its events. */
+  checkoutId: string;
+  amount: Money;
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+  /** The same key for a retried request: the provider creates one session, never two. */
+  idempotencyKey: string;
+}
+
+export interface RefundRequest {
+  providerPaymentId: string;
+  amount: Money;
+  idempotencyKey: string;
+}
+
+export interface PayoutRequest {
+  amount: Money;
+  iban: string;
+  accountHolder: string;
+  idempotencyKey: string;
+}
+
+/** A provider event as the webhook handler applies it; every provider's events are read into this shape. */
+export interface ProviderEvent {
+  id: string;
+  type: 'checkout.completed' | 'checkout.expired' | 'payout.paid' | 'payout.failed' | 'ignored';
+  /** The provider's checkout session (checkout events). */
+  sessionId?: string;
+  /** Our checkout id, from the session's metadata. */
+  checkoutId?: string;
+  /** The provider's id of the captured payment, needed to refund it. */
+  providerPaymentId?: string;
+  amountMinor?: number;
+  currency?: string;
+  payoutId?: string;
+}
+
+/** One interface for every card provider: Stripe, and the built-in test gateway. */
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'test';
+  createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** Reads a webhook's raw body after checking its signature; throws `WebhookRefused` when it does not verify. */
+  readEvent(rawBody: string, signatureHeader: string | undefined, now: Date): ProviderEvent;
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
+  payout(request: PayoutRequest): Promise<{ payoutId: string; status: 'paid' | 'pending' }>;
+}
+
+export class WebhookRefused extends Error {}

@@ -1,0 +1,90 @@
+import type { PaymentProvider } from './payment-provider.ts';
+import { readStripeEvent } from './stripe-events.ts';
+import { verifySignature } from './webhook-signature.ts';
+
+type Form = Record<string, string | number>;
+
+export class StripeError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Stripe through its HTTP API (form-encoded requests, bearer secret key). Every request that creates
+ * something carries an Idempotency-Key, so a retry after a timeout never creates a second one.
+ */
+export function createStripeProvider(options: { secretKey: string; webhookSecret: string; apiUrl: string }): PaymentProvider {
+  async function post<T>(path: string, form: Form, idempotencyKey: string): Promise<T> {
+    const response = await fetch(`${options.apiUrl}${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${options.secretKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        'idempotency-key': idempotencyKey,
+        'stripe-version': '2024-06-20',
+      },
+      body: new URLSearchParams(Object.entries(form).map(([key, value]): [string, string] => [key, String(value)])).toString(),
+      signal: AbortSignal.timeout(20_000),
+    });
+    const body = (await response.json().catch(() => ({}))) as { error?: { message?: string } } & T;
+    if (!response.ok) throw new StripeError(response.status, body.error?.message ?? `Stripe answered ${response.status}`);
+    return body;
+  }
+
+  return {
+    name: 'stripe',
+
+    async createCheckout(request) {
+      const session = await post<{ id: string; url: string }>(
+        '/v1/checkout/sessions',
+        {
+          mode: 'payment',
+          'line_items[0][quantity]': 1,
+          'line_items[0][price_data][currency]': request.amount.currency.toLowerCase(),
+          'line_items[0][price_data][unit_amount]': request.amount.minor,
+          'line_items[0][price_data][product_data][name]': request.description.slice(0, 250),
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          client_reference_id: request.checkoutId,
+          'metadata[checkout_id]': request.checkoutId,
+          'payment_intent_data[metadata][checkout_id]': request.checkoutId,
+        },
+        request.idempotencyKey,
+      );
+      return { sessionId: session.id, url: session.url };
+    },
+
+    readEvent(rawBody, signatureHeader, now) {
+      verifySignature(options.webhookSecret, rawBody, signatureHeader, now);
+      return readStripeEvent(rawBody);
+    },
+
+    async refund(request) {
+      const refund = await post<{ id: string }>(
+        '/v1/refunds',
+        { payment_intent: request.providerPaymentId, amount: request.amount.minor },
+        request.idempotencyKey,
+      );
+      return { refundId: refund.id };
+    },
+
+    async payout(request) {
+      const payout = await post<{ id: string; status: string }>(
+        '/v1/payouts',
+        {
+          amount: request.amount.minor,
+          currency: request.amount.currency.toLowerCase(),
+          description: `Mihna payout to ${request.accountHolder}`.slice(0, 250),
+          'metadata[payout_id]': request.idempotencyKey,
+          'metadata[iban_last4]': request.iban.slice(-4),
+        },
+        request.idempotencyKey,
+      );
+      return { payoutId: payout.id, status: payout.status === 'paid' ? 'paid' : 'pending' };
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import type { App } from '../../app.ts';
+import type { jobs } from '../../db/schema.ts';
+import { bearer } from '../../test/accounts.ts';
+import { insertJob } from '../proposals/test-jobs.ts';
+import { checkLedgerInvariants } from './ledger-invariants.ts';
+
+interface Account {
+  token: string;
+  user: { id: string };
+}
+
+/** An open job of `employer`, a proposal from `professional` through the API, accepted through the API. */
+export async function hire(
+  app: App,
+  employer: Account,
+  professional: Account,
+  changes: Partial<typeof jobs.$inferInsert> = {},
+  rate = 8000,
+) {
+  const job = await insertJob(app, employer.user.id, changes);
+  const proposed = await app.inject({
+    method: 'POST',
+    url: '/api/proposals',
+    headers: bearer(professional.token),
+    payload: { job_id: job.id, proposal_text: 'I will deliver it in two milestones.', proposed_rate: rate, estimated_hours: null },
+  });
+  expect(proposed.statusCode, proposed.body).toBe(201);
+  const proposalId = proposed.json<{ proposal: { id: string } }>().proposal.id;
+  const accepted = await app.inject({ method: 'PUT', url: `/api/proposals/${proposalId}/accept`, headers: bearer(employer.token) });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  return job;
+}
+
+export const milestonesOf = (...amounts: number[]) =>
+  amounts.map((amount, index) => ({ title: `Milestone ${index + 1}`, description: `Deliverable ${index + 1}`, amount, due_date: null }));
+
+export const call = (app: App, method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) => {
+  const options: InjectOptions = { method, url, headers: token ? bearer(token) : {} };
+  if (payload !== undefined) options.payload = payload as InjectOptions['payload'];
+  return app.inject(options);
+};
+
+export interface PaymentStatusBody {
+  payment_status: string;
+  payment_id: string | null;
+  total_amount: number;
+  held_amount: number;
+  released_amount: number;
+  progress: { completion_percentage: number; completed_milestones: number; total_milestones: number };
+  milestones: { id: string; status: string; amount: number; title: string }[];
+}
+
+export async function paymentStatus(app: App, jobId: string, token: string): Promise<PaymentStatusBody> {
+  const response = await call(app, 'GET', `/api/jobs/${jobId}/payment-status`, token);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<PaymentStatusBody>();
+}
+
+/** Presses Pay on the test gateway's page, exactly as a browser's form post would. */
+export async function payCheckout(app: App, checkoutUrl: string) {
+  const path = new URL(checkoutUrl).pathname;
+  const response = await app.inject({
+    method: 'POST',
+    url: `${path}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+  expect(response.statusCode, response.body).toBe(303);
+  return response;
+}
+
+export async function expectLedgerSound(app: App) {
+  expect(await checkLedgerInvariants(app.services.database.db)).toEqual([]);
+}
+
+/** Sets up milestones, funds escrow through the gateway: a job in escrow. */
+export async function fundEscrow(app: App, employer: Account, jobId: string, amounts: number[]) {
+  const setup = await call(app, 'POST', `/api/jobs/${jobId}/setup-payment`, employer.token, { milestones: milestonesOf(...amounts) });
+  expect(setup.statusCode, setup.body).toBe(201);
+  const { payment_id } = await paymentStatus(app, jobId, employer.token);
+  const escrow = await call(app, 'POST', `/api/payments/${payment_id}/create-escrow`, employer.token);
+  expect(escrow.statusCode, escrow.body).toBe(200);
+  await payCheckout(app, escrow.json<{ checkout_url: string }>().checkout_url);
+  return paymentStatus(app, jobId, employer.token);
+}

@@ -1,0 +1,134 @@
+import type { CheckoutPurpose } from '@mihna/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { transaction, type Tx } from '../../db/transaction.ts';
+import type { CheckoutRow, PaymentsRepository } from './payments.repository.ts';
+import type { PaymentProvider, ProviderEvent } from './providers/payment-provider.ts';
+
+type PaidHandler = (checkout: Pick<CheckoutRow, 'id' | 'subjectId' | 'amountMinor' | 'currency'>, tx: Tx) => Promise<void>;
+
+/** How long a failed event waits before its next attempt: 10 s, 20 s, 40 s … at most an hour. */
+const retryDelayMs = (attempts: number) => Math.min(3_600_000, 10_000 * 2 ** Math.min(attempts, 12));
+
+/**
+ * The webhook inbox. An event is verified, stored by its id (a redelivery stores nothing), and then
+ * applied in one transaction with the state change and ledger entries it causes; a failure leaves
+ * it stored for the next attempt and visible to support. Applying twice changes nothing: the event
+ * row is locked and marked applied in the same transaction, and ledger references are unique.
+ */
+export function createWebhooksService(dependencies: {
+  db: Db;
+  repository: PaymentsRepository;
+  provider: PaymentProvider;
+  onPaid: Record<CheckoutPurpose, PaidHandler>;
+  logger: FastifyBaseLogger;
+  clock: () => Date;
+}) {
+  const { db, repository, provider, onPaid, logger, clock } = dependencies;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  async function applyCheckoutCompleted(event: ProviderEvent, tx: Tx) {
+    const found =
+      (event.checkoutId ? await repository.findCheckout(event.checkoutId, tx) : undefined) ??
+      (event.sessionId ? await repository.findCheckoutBySession(provider.name, event.sessionId, tx) : undefined);
+    if (!found) throw new Error(`event ${event.id} pays for no known checkout`);
+    const checkout = await repository.lockCheckout(found.id, tx);
+    if (!checkout || checkout.status === 'paid') return;
+    if (event.amountMinor !== undefined && (event.amountMinor !== checkout.amountMinor || event.currency !== checkout.currency)) {
+      throw new Error(
+        `event ${event.id} paid ${event.amountMinor} ${event.currency}, checkout ${checkout.id} asked ${checkout.amountMinor} ${checkout.currency}`,
+      );
+    }
+    // A payment after the page was cancelled still took the money: it counts.
+    await repository.closeCheckout(
+      checkout.id,
+      { status: 'paid', providerPaymentId: event.providerPaymentId ?? null, closedAt: clock() },
+      tx,
+    );
+    await onPaid[checkout.purpose](checkout, tx);
+  }
+
+  async function applyEvent(event: ProviderEvent, tx: Tx) {
+    switch (event.type) {
+      case 'checkout.completed':
+        return applyCheckoutCompleted(event, tx);
+      case 'checkout.expired': {
+        const checkout = event.checkoutId ? await repository.lockCheckout(event.checkoutId, tx) : undefined;
+        if (checkout?.status === 'open') await repository.closeCheckout(checkout.id, { status: 'cancelled', closedAt: clock() }, tx);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  /** Applies one stored event unless it was already applied (or is being applied by another process). */
+  async function applyStored(providerName: string, eventId: string): Promise<'applied' | 'skipped' | 'failed'> {
+    try {
+      return await transaction(db, async (tx) => {
+        const stored = await repository.lockUnappliedEvent(providerName, eventId, tx);
+        if (!stored) return 'skipped' as const;
+        await applyEvent(readStoredEvent(stored.payload), tx);
+        await repository.markEventApplied(providerName, eventId, clock(), tx);
+        return 'applied' as const;
+      });
+    } catch (error) {
+      const attempts = (await repository.findEvent(providerName, eventId))?.attempts ?? 0;
+      await repository.markEventFailed(providerName, eventId, {
+        error: error instanceof Error ? error.message : String(error),
+        nextAttemptAt: new Date(clock().getTime() + retryDelayMs(attempts)),
+      });
+      logger.error({ err: error, eventId }, 'a payment event could not be applied; it will be retried');
+      return 'failed';
+    }
+  }
+
+  return {
+    /**
+     * A webhook delivery: refused (WebhookRefused) unless its signature verifies on the raw body;
+     * otherwise stored once and applied. The provider is answered 200 whenever the event is stored.
+     */
+    async receive(rawBody: string, signatureHeader: string | undefined) {
+      const event = provider.readEvent(rawBody, signatureHeader, clock());
+      const isNew = await repository.storeEvent({
+        provider: provider.name,
+        eventId: event.id,
+        type: event.type,
+        // What the handler applies, and the provider's own body for support to read.
+        payload: { event, raw: JSON.parse(rawBody) as unknown },
+        receivedAt: clock(),
+        nextAttemptAt: clock(),
+      });
+      const outcome = await applyStored(provider.name, event.id);
+      return { event_id: event.id, is_new: isNew, outcome };
+    },
+
+    /** Retries stored events whose application failed, when their time comes. */
+    async retryDue(limit = 50) {
+      let applied = 0;
+      for (const { provider: providerName, eventId } of await repository.listDueEvents(clock(), limit)) {
+        if ((await applyStored(providerName, eventId)) === 'applied') applied += 1;
+      }
+      return applied;
+    },
+
+    start(intervalMs = 30_000) {
+      retryTimer ??= setInterval(() => {
+        this.retryDue().catch((error: unknown) => logger.error({ err: error }, 'retrying payment events failed'));
+      }, intervalMs);
+      retryTimer.unref();
+    },
+
+    stop() {
+      if (retryTimer) clearInterval(retryTimer);
+      retryTimer = undefined;
+    },
+  };
+}
+
+/** The normalised event as stored in the inbox's payload. */
+function readStoredEvent(payload: Record<string, unknown>): ProviderEvent {
+  return payload.event as ProviderEvent;
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;

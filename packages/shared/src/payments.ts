@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { readNumber } from './numbers.ts';
+import { multiLineText } from './text.ts';
+
+export const contractStatuses = ['active', 'completed', 'cancelled'] as const;
+export type ContractStatus = (typeof contractStatuses)[number];
+
+/** §4 Payment status; `refunded` is where a dispute resolved wholly in the employer's favour ends (decision 16). */
+export const paymentStatuses = ['not_setup', 'pending', 'escrowed', 'released', 'disputed', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** §4 Milestone status; `paid_in_cash` is a cash job's milestone the professional says was paid, awaiting the employer. */
+export const milestoneStatuses = ['pending', 'submitted', 'approved', 'rejected', 'paid_in_cash'] as const;
+export type MilestoneStatus = (typeof milestoneStatuses)[number];
+
+export const checkoutPurposes = ['featured', 'escrow'] as const;
+export type CheckoutPurpose = (typeof checkoutPurposes)[number];
+export const checkoutStatuses = ['open', 'paid', 'cancelled'] as const;
+export type CheckoutStatus = (typeof checkoutStatuses)[number];
+
+export const disputeStatuses = ['open', 'resolved'] as const;
+export const payoutStatuses = ['requested', 'paid', 'failed'] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
+
+/** How long an employer has to look at a submitted milestone before it is approved for them. */
+export const AUTO_APPROVE_DAYS = 14;
+export const AUTO_APPROVE_WARNING_DAYS = 3;
+/** Reviews stay hidden until both sides have written theirs, or this many days after completion. */
+export const REVIEW_BLIND_DAYS = 14;
+
+/** The server's answers about payments, word for word where the specification gives them (§5, §8). */
+export const paymentMessages = {
+  budgetExceeded: (total: string, budget: string) => `Total milestone amount (${total}) exceeds job budget (${budget})`,
+  noCompleteMilestone: 'Please add at least one complete milestone',
+  disputeNeedsText: 'Please provide both reason and description for the dispute.',
+  setupDone: 'Payment setup completed successfully!',
+  escrowFailed: 'Failed to create escrow. Please try again.',
+  disputeCreated: 'Dispute created successfully. Our team will review it.',
+  milestoneSubmitted: 'Milestone submitted successfully!',
+  milestoneApproved: 'Milestone approved and payment released!',
+  jobNotFound: 'Job Not Found',
+  paymentNotFound: 'Payment not found',
+  milestoneNotFound: 'Milestone not found',
+  onlyParties: 'Only the employer and the hired professional can see this payment',
+  onlyOwnerSetsUp: 'Only the project owner can set up payment',
+  notAssigned: 'Payment can be set up only after a professional is hired',
+  alreadySetUp: 'Payment is already set up for this project',
+  onlyOwnerFunds: 'Only the project owner can fund escrow',
+  notFundable: 'Escrow can be funded only while the payment is pending',
+  cashNoEscrow: 'This project is paid in cash in person: there is no escrow to fund.',
+  onlyProfessionalSubmits: 'Only the hired professional can submit a milestone',
+  notSubmittable: 'Only a pending milestone can be submitted',
+  notFunded: 'Escrow must be funded before work on a milestone is submitted',
+  onlyOwnerApproves: 'Only the project owner can approve a milestone',
+  notApprovable: 'Only a submitted milestone can be approved',
+  disputeOpen: 'Payment is on hold while a dispute is open',
+  onlyPartiesDispute: 'Only the employer and the hired professional can open a dispute',
+  notDisputable: 'A dispute can be opened only once escrow is funded',
+  alreadyDisputed: 'A dispute is already open for this payment',
+  onlyOwnerFeatures: 'Only the project owner can feature it',
+  notFeaturable: 'Only a project posted with the featured option and not yet featured can be featured',
+  checkoutNotFound: 'This checkout does not exist',
+  checkoutClosed: 'This checkout is already closed',
+  paymentReceived: 'Payment received. Thank you!',
+  paymentCancelled: 'Payment cancelled. Nothing was charged.',
+  notCashJob: 'Only a cash project’s milestones are marked paid in cash',
+  cashMarked: 'Marked as paid in cash. The employer will be asked to confirm.',
+  cashConfirmed: 'Cash payment confirmed.',
+  notCashConfirmable: 'Only a milestone marked paid in cash can be confirmed',
+} as const;
+
+const optionalDueDate = z.preprocess(
+  (value) => (value === '' || value === undefined ? null : value),
+  z.union([z.number().int().nonnegative(), z.string().trim().max(40)]).nullable(),
+);
+
+/** A milestone amount as typed: a number or numeric text (Arabic-Indic digits read), at least 0.01 of the currency. */
+const milestoneAmount = z.preprocess(
+  readNumber,
+  z
+    .number({ error: (issue) => (issue.input === undefined ? messages.required : messages.validNumber) })
+    .refine(Number.isFinite, messages.validNumber)
+    .refine((value) => value > 0, messages.min(0))
+    .optional(),
+);
+
+/** One row of the milestone setup dialog; rows without title, description and amount are dropped (§5). */
+export const milestoneInputSchema = z.object({
+  title: z.preprocess((value) => value ?? '', z.string().trim().max(150, messages.maxLength(150))),
+  description: z.preprocess((value) => value ?? '', z.string().trim().max(2000, messages.maxLength(2000))),
+  amount: milestoneAmount,
+  due_date: optionalDueDate.optional(),
+});
+
+export const setupPaymentSchema = z.object({
+  milestones: z.array(milestoneInputSchema).max(50, messages.max(50)),
+});
+export type SetupPaymentInput = z.output<typeof setupPaymentSchema>;
+
+export const disputeInputSchema = z.object({
+  reason: z.preprocess((value) => value ?? '', z.string().trim().max(200, messages.maxLength(200))),
+  description: z.preprocess((value) => value ?? '', z.string().trim().max(5000, messages.maxLength(5000))),
+});
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2000, messages.maxLength(2000))
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, messages.invalidFormat);
+
+export const milestoneSubmissionSchema = z.object({
+  notes: z.preprocess((value) => value ?? '', multiLineText(5000).or(z.literal(''))),
+  deliverable_urls: z.preprocess((value) => value ?? [], z.array(httpUrl).max(20, messages.max(20))),
+});
+
+export const milestoneApprovalSchema = z.object({
+  notes: z.preprocess((value) => value ?? '', multiLineText(5000).or(z.literal(''))),
+});
+
+export const milestoneSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  due_date: z.string().nullable(),
+  status: z.enum(milestoneStatuses),
+  submission_notes: z.string().nullable(),
+  deliverable_urls: z.array(z.string()),
+  reviewer_notes: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  approved_at: z.string().nullable(),
+  /** When a submitted milestone is approved for the employer if they do nothing. */
+  auto_approve_at: z.string().nullable(),
+});
+export type Milestone = z.infer<typeof milestoneSchema>;
+
+export const paymentStatusSchema = z.object({
+  payment_status: z.enum(paymentStatuses),
+  payment_id: z.string().nullable(),
+  total_amount: z.number(),
+  currency: z.string(),
+  is_cash: z.boolean(),
+  job: z.object({ id: z.string(), title: z.string(), status: z.string(), budget_max: z.number() }),
+  viewer_role: z.enum(['employer', 'professional']),
+  /** What is still held in escrow, and what the professional has received (after the service fee). */
+  held_amount: z.number(),
+  released_amount: z.number(),
+  dispute: z.object({ reason: z.string(), description: z.string(), status: z.enum(disputeStatuses), created_at: z.string() }).nullable(),
+  checkout_url: z.string().nullable(),
+  progress: z.object({
+    completion_percentage: z.number(),
+    completed_milestones: z.number(),
+    total_milestones: z.number(),
+  }),
+  milestones: z.array(milestoneSchema),
+});
+export type PaymentStatusResponse = z.infer<typeof paymentStatusSchema>;
+
+export const checkoutResponseSchema = z.object({ checkout_url: z.string(), checkout_id: z.string() });
+
+export const paymentActionResponseSchema = z.object({ message: z.string() });
