@@ -216,6 +216,7 @@ export async function buildApp(options: BuildAppOptions) {
   await registerSpa(app, options.webRoot);
 
   app.addHook('onClose', async () => {
+    webhooks.stop();
     await delivery.stop();
   });
 

@@ -44,6 +44,12 @@ async function main() {
     void app.services.jobs.pruneViews().catch(() => undefined);
   }, 3_600_000);
   maintenance.unref();
+  // Payment events whose application failed are retried; milestones left 14 days are approved.
+  app.services.webhooks.start();
+  const autoApprovals = setInterval(() => {
+    void app.services.payments.runAutoApprovals().catch((error: unknown) => app.log.error({ err: error }, 'automatic approvals failed'));
+  }, 15 * 60_000);
+  autoApprovals.unref();
 
   let isClosing = false;
   /**

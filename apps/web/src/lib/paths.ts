@@ -10,6 +10,7 @@ export const paths = {
     return text ? `/projects?${text}` : '/projects';
   },
   project: (id: string) => `/projects/${id}`,
+  projectPayment: (id: string) => `/projects/${id}/payment`,
   editProject: (id: string) => `/projects/${id}/edit`,
   professionals: '/professionals',
   professional: (id: string) => `/professionals/${id}`,
@@ -68,4 +69,14 @@ export const apiPaths = {
   inviteToJob: (jobId: string) => `/api/jobs/${jobId}/invitations`,
   expertProfile: (id: string) => `/api/experts/${id}/profile`,
   employerProfile: (id: string) => `/api/employers/${id}/profile`,
+  paymentStatus: (jobId: string) => `/api/jobs/${jobId}/payment-status`,
+  setupPayment: (jobId: string) => `/api/jobs/${jobId}/setup-payment`,
+  createEscrow: (paymentId: string) => `/api/payments/${paymentId}/create-escrow`,
+  dispute: (paymentId: string) => `/api/payments/${paymentId}/dispute`,
+  submitMilestone: (id: string) => `/api/milestones/${id}/submit`,
+  approveMilestone: (id: string) => `/api/milestones/${id}/approve`,
+  markPaidInCash: (id: string) => `/api/milestones/${id}/mark-paid-in-cash`,
+  confirmCashPayment: (id: string) => `/api/milestones/${id}/confirm-cash-payment`,
+  featuredPayment: (jobId: string) => `/api/jobs/${jobId}/featured-payment/create`,
+  checkout: (id: string) => `/api/checkouts/${id}`,
 } as const;

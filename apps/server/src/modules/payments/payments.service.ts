@@ -41,6 +41,12 @@ const DAY = 86_400_000;
 const paymentLink = (jobId: string) => `/projects/${jobId}/payment`;
 const amountText = (minor: number, currency: string) => formatMoney(money(minor, currency as CurrencyCode));
 const decimal = (minor: number, currency: string) => toDecimal(money(minor, currency as CurrencyCode));
+/** An amount in a notification: English text for the stored message and e-mail, and the data screens format themselves. */
+const amountParams = (minor: number, currency: string) => ({
+  amount_text: amountText(minor, currency),
+  amount: String(decimal(minor, currency)),
+  currency,
+});
 
 const refuse = (field: (string | number)[], msg: string) =>
   new AppError('validation_failed', [{ loc: ['body', ...field], msg, type: 'value_error' }]);
@@ -160,7 +166,7 @@ export function createPaymentsService(dependencies: {
       money(milestone.amountMinor, payment.currency as CurrencyCode),
       serviceFeeOf(money(milestone.amountMinor, payment.currency as CurrencyCode)),
     );
-    const params = { milestone_title: milestone.title, amount_text: formatMoney(net) };
+    const params = { milestone_title: milestone.title, ...amountParams(net.minor, net.currency) };
     if (approval.isAutomatic) {
       await tell(contract.professionalId, 'milestone_auto_approved', job, params, tx, { email: true });
       await tell(contract.employerId, 'milestone_auto_approved', job, params, tx, { email: true });
@@ -342,7 +348,7 @@ export function createPaymentsService(dependencies: {
         contract.professionalId,
         'escrow_funded',
         job,
-        { employer_name: partyName(employer), amount_text: amountText(payment.totalMinor, payment.currency) },
+        { employer_name: partyName(employer), ...amountParams(payment.totalMinor, payment.currency) },
         tx,
         { email: true },
       );

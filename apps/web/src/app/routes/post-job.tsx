@@ -66,6 +66,7 @@ export default function PostJobPage() {
       </div>
       <FeaturedPaymentDialog
         isOpen={isFeaturedPayment}
+        jobId={created?.id ?? null}
         message={created?.featured_payment_message ?? null}
         fee={feeText}
         onSkip={() => created && void navigate(paths.project(created.id))}

@@ -294,7 +294,9 @@ describe('/projects/:projectId', () => {
     fireEvent.click(omar.getByRole('button', { name: 'Accept Proposal' }));
     const confirmation = within(await screen.findByRole('dialog'));
     expect(
-      confirmation.getByText(/You are hiring Omar Haddad at AED 45 fixed price\..*The other applicant will be told they were not selected\./),
+      confirmation.getByText(
+        /You are hiring Omar Haddad at AED 45 fixed price\..*The other applicant will be told they were not selected\./,
+      ),
     ).toBeDefined();
     expect(api.callsTo('PUT', `/api/proposals/${proposal().id}/accept`)).toHaveLength(0);
     fireEvent.click(confirmation.getByRole('button', { name: 'Accept Proposal' }));

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useJob } from '../../features/projects/api/get-job.ts';
 import { ClientRecord } from '../../features/projects/components/client-record.tsx';
 import { JobOverview } from '../../features/projects/components/job-overview.tsx';
+import { PaymentLink } from '../../features/projects/components/payment-link.tsx';
 import { OwnerActions } from '../../features/projects/components/owner-actions.tsx';
 import { ProfessionalActions } from '../../features/projects/components/professional-actions.tsx';
 import { ProposalsList } from '../../features/projects/components/proposals-list.tsx';
@@ -64,6 +65,7 @@ export default function ProjectDetailPage() {
         <div className={isOwner ? 'space-y-6' : 'min-w-0 space-y-6 lg:col-span-2'}>
           {notice ? <Alert tone="success">{notice}</Alert> : null}
           {isOwner ? <OwnerActions job={detail} /> : null}
+          <PaymentLink job={detail} />
           <JobOverview job={detail} />
           {isOwner ? <ProposalsList jobId={detail.id} isJobOpen={isOpen} proposalCount={detail.proposal_count} /> : null}
         </div>

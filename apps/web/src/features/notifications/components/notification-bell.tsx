@@ -5,7 +5,7 @@ import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDurationLabel } from '../../../lib/durations.ts';
-import { formatDate, languageOf } from '../../../lib/format.ts';
+import { formatAmount, formatDate, languageOf } from '../../../lib/format.ts';
 import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications.ts';
 import { relativeTime } from '../relative-time.ts';
@@ -19,7 +19,30 @@ const kindParams: Record<NotificationKind, readonly string[]> = {
   job_invitation: ['employer_name', 'job_title'],
   job_closed: ['employer_name', 'job_title'],
   job_reopened: ['employer_name', 'job_title'],
+  payment_setup: ['employer_name', 'job_title'],
+  escrow_funded: ['employer_name', 'job_title', 'amount_text'],
+  milestone_submitted: ['worker_name', 'milestone_title', 'job_title'],
+  milestone_approved: ['employer_name', 'milestone_title', 'job_title', 'amount_text'],
+  milestone_auto_approve_soon: ['milestone_title', 'job_title', 'date'],
+  milestone_auto_approved: ['milestone_title', 'job_title', 'amount_text'],
+  dispute_opened: ['party_name', 'job_title'],
+  dispute_resolved: ['job_title'],
+  cash_marked: ['worker_name', 'milestone_title', 'job_title'],
+  cash_confirmed: ['employer_name', 'milestone_title', 'job_title'],
+  job_completed: ['job_title', 'party_name'],
+  featured_active: ['job_title', 'date'],
+  payout_paid: ['amount_text', 'iban_last4'],
+  review_received: ['party_name', 'job_title'],
 };
+
+/** Amounts and dates in the reader's language, where the event carries them as data. */
+function readableParams(params: Record<string, string>, language: 'en' | 'ar'): Record<string, string> {
+  const readable: Record<string, string> = {};
+  const amount = Number(params.amount);
+  if (params.amount && params.currency && Number.isFinite(amount)) readable.amount_text = formatAmount(amount, params.currency, language);
+  if (params.date) readable.date = formatDate(params.date, language);
+  return readable;
+}
 
 function useNotificationText() {
   const { t, i18n } = useTranslation();
@@ -30,7 +53,8 @@ function useNotificationText() {
       return { title: notification.title, message: notification.message };
     }
     // Names and titles keep their own direction inside a sentence in the other script (an English title in Arabic text).
-    const isolated = Object.fromEntries(Object.entries(notification.params).map(([name, value]) => [name, `\u2068${value}\u2069`]));
+    const params = { ...notification.params, ...readableParams(notification.params, languageOf(i18n.language)) };
+    const isolated = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, `\u2068${value}\u2069`]));
     return { title: t(`${key}.title`), message: t(`${key}.message`, isolated) };
   };
 }

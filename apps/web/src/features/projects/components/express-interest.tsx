@@ -12,7 +12,7 @@ import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx
 import { DEFAULT_DURATION, interestDurations, useDurationLabel } from '../../../lib/durations.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { useExpressInterest } from '../api/express-interest.ts';
-import { useServerMessage } from '../lib/server-message.ts';
+import { useServerMessage } from '../../../lib/server-message.ts';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
 import { currencySymbol, languageOf } from '../../../lib/format.ts';
 

@@ -10,7 +10,7 @@ import { formatDate, languageOf } from '../../../lib/format.ts';
 import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useMyProposals, useWithdrawProposal } from '../api/my-proposals.ts';
-import { useServerMessage } from '../lib/server-message.ts';
+import { useServerMessage } from '../../../lib/server-message.ts';
 import { ProposalStatusBadge } from './proposal-status.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { useCloseJob, useReopenJob } from '../api/change-job.ts';
-import { useServerMessage } from '../lib/server-message.ts';
+import { useServerMessage } from '../../../lib/server-message.ts';
 
 /** The owner's controls: Edit and Close while the project is open, Reopen once closed. */
 export function OwnerActions({ job }: { job: JobDetail }) {

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyFieldErrors } from '../../../lib/server-errors.ts';
 import { validateContent } from '../api/validate-content.ts';
-import { useServerMessage } from '../lib/server-message.ts';
+import { useServerMessage } from '../../../lib/server-message.ts';
 import { BudgetSection, PaymentSection } from './post-job-money.tsx';
 import { CategorySection, DetailsSection, LocationSection } from './post-job-sections.tsx';
 

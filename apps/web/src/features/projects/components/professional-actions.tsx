@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useWithdrawProposal } from '../api/my-proposals.ts';
-import { useServerMessage } from '../lib/server-message.ts';
+import { useServerMessage } from '../../../lib/server-message.ts';
 import { ExpressInterest } from './express-interest.tsx';
 import { InterestDetailsList } from './interest-details.tsx';
 import { ProposalForm } from './proposal-form.tsx';

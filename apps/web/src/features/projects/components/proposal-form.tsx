@@ -9,7 +9,7 @@ import { Field, Textarea } from '../../../components/ui/field.tsx';
 import { applyFieldErrors } from '../../../lib/server-errors.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { useSubmitProposal } from '../api/submit-proposal.ts';
-import { useServerMessage } from '../lib/server-message.ts';
+import { useServerMessage } from '../../../lib/server-message.ts';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
 import { currencySymbol, languageOf } from '../../../lib/format.ts';
 

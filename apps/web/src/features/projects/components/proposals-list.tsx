@@ -10,7 +10,7 @@ import { paths } from '../../../lib/paths.ts';
 import { languageOf, takeFirst } from '../../../lib/format.ts';
 import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
 import { useAcceptProposal, useJobProposals } from '../api/job-proposals.ts';
-import { useServerMessage } from '../lib/server-message.ts';
+import { useServerMessage } from '../../../lib/server-message.ts';
 import { InterestDetailsList } from './interest-details.tsx';
 import { RatingLine, SkillChips } from './job-badges.tsx';
 import { ProposalStatusBadge, ProposalTerms } from './proposal-status.tsx';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useValidationMessage } from '../../../lib/validation-message.ts';
+import { ApiError } from './api-client.ts';
+import { useValidationMessage } from './validation-message.ts';
 
 /**
  * The server's own words about a refused request (its `detail`, one text or a list of issues), or null

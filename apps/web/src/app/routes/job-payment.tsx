@@ -1,0 +1,150 @@
+import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Container } from '../../components/ui/container.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useCreateEscrow } from '../../features/payments/api/payment-actions.ts';
+import { usePaymentStatus } from '../../features/payments/api/payment-status.ts';
+import { DisputeDialog } from '../../features/payments/components/dispute-dialog.tsx';
+import { MilestoneList } from '../../features/payments/components/milestone-list.tsx';
+import { MilestoneSetupDialog } from '../../features/payments/components/milestone-setup-dialog.tsx';
+import { PaymentOverview } from '../../features/payments/components/payment-overview.tsx';
+import { useMoneyFormat } from '../../features/payments/components/use-money.ts';
+import { goToCheckout } from '../../lib/checkout.ts';
+import { paths } from '../../lib/paths.ts';
+import { useServerMessage } from '../../lib/server-message.ts';
+
+/** §2 Job payment page: escrow protection, the overview or the setup prompt, milestones, and the dispute dialog. */
+export default function JobPaymentPage() {
+  const { t, i18n } = useTranslation('payments');
+  const { projectId = '' } = useParams();
+  const payment = usePaymentStatus(projectId);
+  const format = useMoneyFormat();
+  const serverMessage = useServerMessage();
+  const createEscrow = useCreateEscrow();
+  const [isSetupOpen, setSetupOpen] = useState(false);
+  const [isDisputeOpen, setDisputeOpen] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  useEffect(() => {
+    if (payment.error) console.error('Could not load the payment', payment.error);
+  }, [payment.error]);
+
+  if (payment.isPending) return <Spinner label={t('loading')} className="min-h-[50vh]" />;
+  if (payment.isError) {
+    return (
+      <Container className="py-16 text-center">
+        <title>{t('not_found')}</title>
+        <h1 className="text-2xl font-bold text-slate-950">{t('not_found')}</h1>
+        <Link to={paths.projects()} className="mt-6 inline-block font-semibold text-primary-strong hover:underline">
+          {t('back')}
+        </Link>
+      </Container>
+    );
+  }
+
+  const data = payment.data;
+  const isEmployer = data.viewer_role === 'employer';
+  const canDispute = (data.payment_status === 'escrowed' || data.payment_status === 'released') && data.payment_id !== null;
+  const done = (text: string) => setNotice({ tone: 'success', text });
+
+  function fund() {
+    if (!data.payment_id) return;
+    createEscrow.mutate(data.payment_id, {
+      onSuccess: ({ checkout_url }) => goToCheckout(checkout_url, i18n.language),
+      onError: (error) => setNotice({ tone: 'error', text: serverMessage(error, t('fund.failed')) }),
+    });
+  }
+
+  return (
+    <Container className="space-y-6 py-8 sm:py-10">
+      <title>{t('title', { title: `\u2068${data.job.title}\u2069` })}</title>
+      <Link
+        to={paths.project(data.job.id)}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-primary-strong hover:underline"
+      >
+        <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
+        {t('back')}
+      </Link>
+      <h1 className="text-2xl font-bold break-words text-slate-950 sm:text-3xl">
+        {/* The title keeps its own direction inside the sentence of the other language. */}
+        {t('title', { title: `\u2068${data.job.title}\u2069` })}
+      </h1>
+      <div className="flex gap-3 rounded-2xl bg-emerald-50 p-5 text-emerald-900 ring-1 ring-emerald-200">
+        <ShieldCheck className="size-6 shrink-0" aria-hidden="true" />
+        <div>
+          <h2 className="font-bold">{t('protection.title')}</h2>
+          <p className="mt-1 text-sm">{t('protection.text')}</p>
+        </div>
+      </div>
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      {data.dispute?.status === 'open' ? <Alert tone="error">{t('dispute.open', { reason: data.dispute.reason })}</Alert> : null}
+      {data.dispute?.status === 'resolved' ? <Alert tone="info">{t('dispute.resolved')}</Alert> : null}
+
+      {data.payment_status === 'not_setup' ? (
+        <section className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+          <h2 className="text-lg font-bold text-slate-950">{t('setup.title')}</h2>
+          {isEmployer ? (
+            <>
+              <p className="mt-2 text-sm text-slate-600">{t('setup.text')}</p>
+              <Button className="mt-4" onClick={() => setSetupOpen(true)}>
+                {t('setup.button')}
+              </Button>
+            </>
+          ) : (
+            <p className="mt-2 text-sm text-slate-600">{t('setup.waiting')}</p>
+          )}
+        </section>
+      ) : (
+        <PaymentOverview payment={data} />
+      )}
+
+      {data.payment_status === 'pending' && !data.is_cash ? (
+        <section className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+          {isEmployer ? (
+            <div className="flex flex-wrap items-center justify-between gap-4">
+              <p className="text-sm text-slate-700">{t('fund.text', { amount: format.amount(data.total_amount, data.currency) })}</p>
+              <Button onClick={fund} disabled={createEscrow.isPending}>
+                {createEscrow.isPending ? t('fund.opening') : t('fund.button')}
+              </Button>
+            </div>
+          ) : (
+            <p className="text-sm text-slate-700">{t('fund.waiting')}</p>
+          )}
+        </section>
+      ) : null}
+
+      {data.milestones.length > 0 ? <MilestoneList payment={data} onDone={done} /> : null}
+
+      {canDispute ? (
+        <div className="flex justify-end">
+          <Button variant="secondary" onClick={() => setDisputeOpen(true)}>
+            {t('dispute.button')}
+          </Button>
+        </div>
+      ) : null}
+
+      {isEmployer ? (
+        <MilestoneSetupDialog
+          isOpen={isSetupOpen}
+          onClose={() => setSetupOpen(false)}
+          jobId={data.job.id}
+          currency={data.currency}
+          budgetMax={data.job.budget_max}
+        />
+      ) : null}
+      {data.payment_id ? (
+        <DisputeDialog
+          isOpen={isDisputeOpen}
+          onClose={() => setDisputeOpen(false)}
+          jobId={data.job.id}
+          paymentId={data.payment_id}
+          onDone={done}
+        />
+      ) : null}
+    </Container>
+  );
+}

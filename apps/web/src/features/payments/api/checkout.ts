@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+
+export interface CheckoutView {
+  id: string;
+  purpose: 'featured' | 'escrow';
+  status: 'open' | 'paid' | 'cancelled';
+  amount: number;
+  currency: string;
+  description: string;
+  return_path: string;
+}
+
+/** A checkout the payer came back from; while the provider's confirmation is on its way it is re-read. */
+export const useCheckout = (checkoutId: string) =>
+  useQuery(
+    queryOptions({
+      queryKey: ['payments', 'checkout', checkoutId],
+      queryFn: ({ signal }) => apiRequest<CheckoutView>(apiPaths.checkout(checkoutId), { signal }),
+      refetchInterval: (query) => (query.state.data?.status === 'open' ? 2000 : false),
+      retry: false,
+    }),
+  );

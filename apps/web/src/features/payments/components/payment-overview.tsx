@@ -1,0 +1,60 @@
+import type { PaymentStatusResponse } from '@mihna/shared';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { useMoneyFormat } from './use-money.ts';
+
+const statusTones = {
+  not_setup: 'neutral',
+  pending: 'warning',
+  escrowed: 'info',
+  released: 'positive',
+  disputed: 'danger',
+  refunded: 'neutral',
+} as const;
+
+/** Where the money stands: status, total, what is held and released, and how far the work has come. */
+export function PaymentOverview({ payment }: { payment: PaymentStatusResponse }) {
+  const { t } = useTranslation('payments');
+  const format = useMoneyFormat();
+  const { progress } = payment;
+  const figures = [
+    { label: t('overview.total'), value: format.amount(payment.total_amount, payment.currency) },
+    ...(payment.is_cash ? [] : [{ label: t('overview.held'), value: format.amount(payment.held_amount, payment.currency) }]),
+    { label: t('overview.released'), value: format.amount(payment.released_amount, payment.currency) },
+  ];
+  return (
+    <section aria-labelledby="payment-overview" className="rounded-2xl bg-white p-5 ring-1 ring-slate-200 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="payment-overview" className="text-lg font-bold text-slate-950">
+          {t('overview.title')}
+        </h2>
+        <Badge tone={statusTones[payment.payment_status]}>{t(`statuses.${payment.payment_status}`)}</Badge>
+      </div>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+        {figures.map((figure) => (
+          <div key={figure.label} className="rounded-xl bg-slate-50 px-4 py-3">
+            <dt className="text-xs font-medium text-slate-500">{figure.label}</dt>
+            <dd className="mt-1 text-lg font-bold text-slate-950">{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-5">
+        <div className="flex flex-wrap justify-between gap-2 text-sm text-slate-600">
+          <span>{t('overview.progress', { completed: progress.completed_milestones, total: progress.total_milestones })}</span>
+          <span className="font-semibold text-slate-900">{t('overview.percent', { percent: progress.completion_percentage })}</span>
+        </div>
+        <div
+          className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress.completion_percentage}
+          aria-label={t('overview.percent', { percent: progress.completion_percentage })}
+        >
+          <div className="h-full rounded-full bg-secondary" style={{ width: `${progress.completion_percentage}%` }} />
+        </div>
+      </div>
+      {payment.is_cash ? <p className="mt-4 text-sm text-slate-600">{t('overview.cash')}</p> : null}
+    </section>
+  );
+}
