@@ -68,6 +68,10 @@ export const paymentMessages = {
   cashMarked: 'Marked as paid in cash. The employer will be asked to confirm.',
   cashConfirmed: 'Cash payment confirmed.',
   notCashConfirmable: 'Only a milestone marked paid in cash can be confirmed',
+  resolutionNeedsNote: 'Please write a note explaining the resolution.',
+  noOpenDispute: 'There is no open dispute on this payment',
+  resolutionOutOfRange: (held: string) => `The amount released must be between 0 and what escrow holds (${held})`,
+  disputeResolved: 'Dispute resolved.',
 } as const;
 
 const optionalDueDate = z.preprocess(

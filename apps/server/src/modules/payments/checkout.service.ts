@@ -101,6 +101,9 @@ export function createCheckoutService(dependencies: {
       };
     },
 
+    /** Gives money back through the provider (a dispute resolved for the employer). */
+    refund: (request: { providerPaymentId: string; amount: Money; idempotencyKey: string }) => provider.refund(request),
+
     /** The payer walked away from an open checkout: it closes, and the next attempt opens a new one. */
     async cancelCheckout(checkoutId: string) {
       const checkout = isRowId(checkoutId) ? await repository.findCheckout(checkoutId) : undefined;

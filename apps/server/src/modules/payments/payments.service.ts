@@ -497,6 +497,80 @@ export function createPaymentsService(dependencies: {
     },
 
     /**
+     * Staff resolve an open dispute by releasing, refunding or splitting what escrow still holds, with
+     * a written note (the admin console's screen and route come with the console). `releaseMinor` is
+     * how much of the held amount goes to the professional; the rest goes back to the employer through
+     * the provider. Milestones fully refunded become rejected; any released one counts as approved.
+     */
+    async resolveDispute(staff: { id: string }, paymentId: string, resolution: { releaseMinor: number; note: string }) {
+      const note = resolution.note.trim();
+      if (!note) throw refuse(['note'], paymentMessages.resolutionNeedsNote);
+      const { payment, contract, job } = await paymentContext(paymentId);
+      const dispute = await repository.findOpenDispute(payment.id);
+      if (!dispute) throw new AppError('conflict', paymentMessages.noOpenDispute);
+      const holds = (await ledger.holdsOfPayments([payment.id])).filter((hold) => hold.status === 'pending');
+      const held = holds.reduce((sum, hold) => sum + hold.amountMinor, 0);
+      if (!Number.isSafeInteger(resolution.releaseMinor) || resolution.releaseMinor < 0 || resolution.releaseMinor > held) {
+        throw refuse(['release_amount'], paymentMessages.resolutionOutOfRange(amountText(held, payment.currency)));
+      }
+      const refundMinor = held - resolution.releaseMinor;
+      // The refund goes back through the provider first, under a key naming this dispute: a retry after a
+      // failure below refunds nothing twice.
+      if (refundMinor > 0) {
+        const charge = await repository.findPaidCheckout('escrow', payment.id);
+        if (!charge?.providerPaymentId) throw new Error(`payment ${payment.id} has no captured charge to refund`);
+        await checkouts.refund({
+          providerPaymentId: charge.providerPaymentId,
+          amount: money(refundMinor, payment.currency as CurrencyCode),
+          idempotencyKey: `refund-${dispute.id}`,
+        });
+      }
+      await transaction(db, async (tx) => {
+        const locked = await repository.lockPayment(payment.id, tx);
+        const open = await repository.lockDispute(dispute.id, tx);
+        if (locked?.status !== 'disputed' || open?.status !== 'open') throw new AppError('conflict', paymentMessages.noOpenDispute);
+        const now = clock();
+        let toRelease = resolution.releaseMinor;
+        for (const hold of await ledger.lockPendingHoldsOfPayment(payment.id, tx)) {
+          const released = Math.min(toRelease, hold.amountMinor);
+          toRelease -= released;
+          await movements.releaseHold(
+            {
+              milestoneId: hold.milestoneId,
+              paymentId: payment.id,
+              jobId: job.id,
+              professionalId: contract.professionalId,
+              currency: payment.currency,
+              amountMinor: released,
+              at: now,
+            },
+            tx,
+          );
+          await repository.updateMilestone(
+            hold.milestoneId,
+            released > 0 ? { status: 'approved', approvedAt: now, reviewerNotes: note } : { status: 'rejected', reviewerNotes: note },
+            tx,
+          );
+        }
+        await repository.resolveDispute(dispute.id, { resolutionNote: note, resolvedBy: staff.id, resolvedAt: now }, tx);
+        const milestones = await repository.listMilestones(payment.id, tx);
+        const isOpenWork = milestones.some((milestone) => milestone.status === 'pending' || milestone.status === 'submitted');
+        const anyReleased = milestones.some((milestone) => milestone.status === 'approved');
+        const status = held === 0 ? dispute.previousStatus : isOpenWork ? 'escrowed' : anyReleased ? 'released' : 'refunded';
+        await repository.setPaymentStatus(payment.id, status, now, tx);
+        if (!isOpenWork) {
+          await contracts.completeContract(contract.id, now, tx);
+          await jobState.setJobStatus(job.id, anyReleased ? 'completed' : 'cancelled', now, tx);
+        }
+        for (const userId of [contract.employerId, contract.professionalId]) {
+          await tell(userId, 'dispute_resolved', job, { note }, tx, { email: true });
+        }
+      });
+      void notifications.dispatchSoon();
+      return { message: paymentMessages.disputeResolved };
+    },
+
+    /**
      * Approves, for their employers, the milestones submitted AUTO_APPROVE_DAYS ago or more, and warns
      * both sides AUTO_APPROVE_WARNING_DAYS before. Disputed payments wait. Returns how many of each.
      */

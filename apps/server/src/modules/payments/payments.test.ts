@@ -254,6 +254,40 @@ describe('disputes', () => {
     await expectLedgerSound(app);
   });
 
+  it.each([
+    ['released to the professional', 1000_00, 'released', 'completed', 98_000],
+    ['refunded to the employer', 0, 'refunded', 'cancelled', 0],
+    ['split', 550_00, 'released', 'completed', 53_900],
+  ])(
+    'resolved by staff: %s, with the ledger sound',
+    async (_name: string, releaseMinor: number, status: string, jobStatus: string, credited: number) => {
+      const job = await hire(app, employer, professional);
+      const { payment_id } = await fundEscrow(app, employer, job.id, [400, 600]);
+      await call(app, 'POST', `/api/payments/${payment_id}/dispute`, employer.token, { reason: 'Quality', description: 'Not as agreed.' });
+      const before = await balanceOf(professional.user.id);
+      await expect(app.services.payments.resolveDispute({ id: employer.user.id }, payment_id!, { releaseMinor, note: '' })).rejects.toThrow(
+        paymentMessages.resolutionNeedsNote,
+      );
+      await expect(
+        app.services.payments.resolveDispute({ id: employer.user.id }, payment_id!, { releaseMinor: 100_001, note: 'x' }),
+      ).rejects.toThrow(/between 0/);
+      const answer = await app.services.payments.resolveDispute({ id: employer.user.id }, payment_id!, {
+        releaseMinor,
+        note: 'Reviewed the messages and files.',
+      });
+      expect(answer.message).toBe('Dispute resolved.');
+      expect((await balanceOf(professional.user.id)) - before).toBe(credited);
+      const after = await paymentStatus(app, job.id, professional.token);
+      expect(after).toMatchObject({ payment_status: status, held_amount: 0 });
+      const [row] = await selectRows<{ status: string }>(app.services.database, sql`select status from jobs where id = ${job.id}`);
+      expect(row!.status).toBe(jobStatus);
+      await expect(
+        app.services.payments.resolveDispute({ id: employer.user.id }, payment_id!, { releaseMinor: 0, note: 'again' }),
+      ).rejects.toThrow(paymentMessages.noOpenDispute);
+      await expectLedgerSound(app);
+    },
+  );
+
   it('cannot be opened before escrow is funded', async () => {
     const job = await hire(app, employer, professional);
     await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, { milestones: milestonesOf(100) });
