@@ -59,6 +59,9 @@ import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createPeopleLookup } from './modules/payments/people.ts';
 import { createPaymentProvider } from './modules/payments/providers/create-provider.ts';
 import { testGatewayRoutes } from './modules/payments/test-gateway.routes.ts';
+import { createReviewsRepository } from './modules/reviews/reviews.repository.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { webhooksRoutes } from './modules/payments/webhooks.routes.ts';
 import { createWebhooksService } from './modules/payments/webhooks.service.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -176,6 +179,17 @@ export async function buildApp(options: BuildAppOptions) {
     logger: app.log,
     clock,
   });
+  const reviews = createReviewsService({
+    db,
+    repository: createReviewsRepository(db),
+    contracts,
+    jobState,
+    users,
+    people,
+    moderation,
+    notifications,
+    clock,
+  });
   const jobs = createJobsService({ db, users, moderation, proposals, clock });
   const profiles = createProfilesService({ db, clock });
 
@@ -209,6 +223,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(profilesRoutes(profiles));
       await api.register(paymentsRoutes({ sessions, payments, featured, checkouts }));
       await api.register(webhooksRoutes(webhooks));
+      await api.register(reviewsRoutes(sessions, reviews));
       if (isOutboxEnabled(config)) await api.register(outboxRoutes(deliveryRepository));
     },
     { prefix: API_PREFIX },
@@ -238,6 +253,7 @@ export async function buildApp(options: BuildAppOptions) {
       proposals,
       profiles,
       payments,
+      reviews,
       featured,
       checkouts,
       webhooks,

@@ -44,10 +44,11 @@ async function main() {
     void app.services.jobs.pruneViews().catch(() => undefined);
   }, 3_600_000);
   maintenance.unref();
-  // Payment events whose application failed are retried; milestones left 14 days are approved.
+  // Payment events whose application failed are retried; milestones left 14 days are approved; blind reviews 14 days old are published.
   app.services.webhooks.start();
   const autoApprovals = setInterval(() => {
     void app.services.payments.runAutoApprovals().catch((error: unknown) => app.log.error({ err: error }, 'automatic approvals failed'));
+    void app.services.reviews.releaseDueReviews().catch((error: unknown) => app.log.error({ err: error }, 'releasing reviews failed'));
   }, 15 * 60_000);
   autoApprovals.unref();
 

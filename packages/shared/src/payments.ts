@@ -172,3 +172,62 @@ export type PaymentStatusResponse = z.infer<typeof paymentStatusSchema>;
 export const checkoutResponseSchema = z.object({ checkout_url: z.string(), checkout_id: z.string() });
 
 export const paymentActionResponseSchema = z.object({ message: z.string() });
+
+const rating = z.preprocess(
+  readNumber,
+  z
+    .number({ error: (issue) => (issue.input === undefined ? messages.required : messages.validWholeNumber) })
+    .int(messages.validWholeNumber)
+    .min(1, messages.min(1))
+    .max(5, messages.max(5)),
+);
+const reviewComment = z.preprocess((value) => value ?? '', z.string().trim().max(2000, messages.maxLength(2000)));
+
+/** POST /api/jobs/{jobId}/reviews: the employer rates the work, the professional rates the employer. Which fields apply follows the side. */
+export const reviewInputSchema = z.object({
+  overall_rating: rating,
+  work_quality: rating.optional(),
+  communication: rating,
+  timeliness: rating.optional(),
+  payment_reliability: rating.optional(),
+  comment: reviewComment,
+});
+export type ReviewInput = z.input<typeof reviewInputSchema>;
+
+export const reviewMessages = {
+  notCompleted: 'Reviews open once the job is completed',
+  onlyParties: 'Only the employer and the hired professional of this job can review it',
+  alreadyReviewed: 'You have already reviewed this job',
+  submitted: 'Thank you! Your review will appear once both sides have reviewed, or after 14 days.',
+  published: 'Thank you! Both reviews are now published.',
+  portfolioUpdated: 'Portfolio updated.',
+} as const;
+
+const writtenReviewSchema = z.object({
+  overall_rating: z.number(),
+  work_quality: z.number().nullable(),
+  communication: z.number().nullable(),
+  timeliness: z.number().nullable(),
+  payment_reliability: z.number().nullable(),
+  comment: z.string().nullable(),
+  created_at: z.string(),
+  is_released: z.boolean(),
+});
+
+/** GET /api/jobs/{jobId}/reviews: what a party of a completed job sees: their review, and the other's once released. */
+export const jobReviewsSchema = z.object({
+  viewer_role: z.enum(['employer', 'professional']),
+  can_review: z.boolean(),
+  other_party_name: z.string(),
+  mine: writtenReviewSchema.nullable(),
+  theirs: writtenReviewSchema.nullable(),
+  /** When both are published anyway, if the other side does not write theirs. */
+  release_due_at: z.string().nullable(),
+});
+export type JobReviews = z.infer<typeof jobReviewsSchema>;
+
+/** PUT /api/accomplishments/{jobId}: what the professional's Verified Portfolio tells about one job. */
+export const accomplishmentSettingsSchema = z.object({
+  show_project_value: z.boolean(),
+  show_employer_name: z.boolean(),
+});

@@ -510,11 +510,21 @@ export const reviews = pgTable(
     paymentReliability: integer('payment_reliability'),
     comment: text('comment'),
     showOnProfile: boolean('show_on_profile').notNull().default(true),
+    contractId: uuid('contract_id'),
+    /**
+     * Double-blind: a review is shown (and counted) only from this moment, when both sides have
+     * written theirs or 14 days after completion. Rows written before reviews were blind count at once.
+     */
+    releasedAt: timestamp('released_at', { withTimezone: true }).defaultNow(),
+    releaseDueAt: timestamp('release_due_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('reviews_job_reviewer_idx').on(table.jobId, table.reviewerId),
     index('reviews_reviewee_idx').on(table.revieweeId, table.createdAt.desc()),
+    index('reviews_release_due_idx')
+      .on(table.releaseDueAt)
+      .where(sql`${table.releasedAt} is null`),
     check('reviews_rating_range', sql`${table.overallRating} between 1 and 5`),
   ],
 );
@@ -587,6 +597,9 @@ export const contracts = pgTable(
     agreedAmountMinor: bigint('agreed_amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: contractStatuses }).notNull().default('active'),
+    /** The professional's choices for this job on their Verified Portfolio. */
+    showProjectValue: boolean('show_project_value').notNull().default(true),
+    showEmployerName: boolean('show_employer_name').notNull().default(true),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

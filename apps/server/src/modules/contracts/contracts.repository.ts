@@ -25,6 +25,10 @@ export function createContractsRepository(db: Db) {
       return row;
     },
 
+    async setPortfolioSettings(id: string, settings: { showProjectValue: boolean; showEmployerName: boolean }, tx: Tx) {
+      await tx.update(contracts).set(settings).where(eq(contracts.id, id));
+    },
+
     async completeContract(id: string, completedAt: Date, tx: Tx) {
       await tx.update(contracts).set({ status: 'completed', completedAt }).where(eq(contracts.id, id));
     },

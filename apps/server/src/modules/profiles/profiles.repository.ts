@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ProfessionalSearchParams } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
-import { jobs, proposals, reviews, users } from '../../db/schema.ts';
+import { contracts, jobs, payments, proposals, reviews, users } from '../../db/schema.ts';
 import { professionalFilters, professionalOrder } from './professional-search.ts';
 import { publicUserColumns } from './public-user.ts';
 
@@ -15,10 +15,13 @@ interface ReviewTable {
   reviewerId: AnyColumn;
   revieweeId: AnyColumn;
   showOnProfile: AnyColumn;
+  releasedAt: AnyColumn;
 }
-// A review hidden from the profile hides its words and stars everywhere on the profile.
+// A review hidden from the profile hides its words and stars everywhere on the profile; a review not yet
+// released (double-blind, until both sides have written or 14 days have passed) is not there at all.
+const isShown = (review: ReviewTable) => and(eq(review.showOnProfile, true), isNotNull(review.releasedAt));
 const shownReview = (review: ReviewTable, reviewerId: AnyColumn, revieweeId: AnyColumn) =>
-  and(eq(review.jobId, jobs.id), eq(review.reviewerId, reviewerId), eq(review.revieweeId, revieweeId), eq(review.showOnProfile, true));
+  and(eq(review.jobId, jobs.id), eq(review.reviewerId, reviewerId), eq(review.revieweeId, revieweeId), isShown(review));
 
 const average = (column: AnyColumn) => sql<string | null>`avg(${column})`;
 const starCount = (stars: number) => sql<number>`count(*) filter (where ${reviews.overallRating} = ${stars})`.mapWith(Number);
@@ -71,10 +74,16 @@ export function createProfilesRepository(db: Db) {
           employer: { role: employer.role, firstName: employer.firstName, lastName: employer.lastName, companyName: employer.companyName },
           testimonial: reviews.comment,
           rating: reviews.overallRating,
+          /** What the work was paid: the payment's total once there is one. */
+          paidMinor: payments.totalMinor,
+          showProjectValue: sql<boolean>`coalesce(${contracts.showProjectValue}, true)`,
+          showEmployerName: sql<boolean>`coalesce(${contracts.showEmployerName}, true)`,
         })
         .from(jobs)
         .innerJoin(proposals, acceptedProposalOf(jobs.id))
         .innerJoin(employer, eq(employer.id, jobs.employerId))
+        .leftJoin(contracts, eq(contracts.jobId, jobs.id))
+        .leftJoin(payments, eq(payments.contractId, contracts.id))
         .leftJoin(reviews, shownReview(reviews, jobs.employerId, proposals.workerId))
         .where(and(eq(proposals.workerId, workerId), eq(jobs.status, 'completed')))
         .orderBy(desc(jobs.updatedAt), desc(jobs.id))
@@ -96,7 +105,7 @@ export function createProfilesRepository(db: Db) {
         .from(reviews)
         .innerJoin(jobs, eq(jobs.id, reviews.jobId))
         .innerJoin(reviewer, eq(reviewer.id, reviews.reviewerId))
-        .where(and(eq(reviews.revieweeId, revieweeId), eq(reviews.showOnProfile, true)))
+        .where(and(eq(reviews.revieweeId, revieweeId), isShown(reviews)))
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
         .limit(limit);
     },
@@ -118,7 +127,7 @@ export function createProfilesRepository(db: Db) {
           fiveStars: starCount(5),
         })
         .from(reviews)
-        .where(and(eq(reviews.revieweeId, revieweeId), eq(reviews.showOnProfile, true)));
+        .where(and(eq(reviews.revieweeId, revieweeId), isShown(reviews)));
       if (!summary) throw new Error('an aggregate returned no row');
       return summary;
     },
