@@ -79,4 +79,5 @@ export const apiPaths = {
   confirmCashPayment: (id: string) => `/api/milestones/${id}/confirm-cash-payment`,
   featuredPayment: (jobId: string) => `/api/jobs/${jobId}/featured-payment/create`,
   checkout: (id: string) => `/api/checkouts/${id}`,
+  jobReviews: (jobId: string) => `/api/jobs/${jobId}/reviews`,
 } as const;

@@ -11,6 +11,7 @@ import { usePaymentStatus } from '../../features/payments/api/payment-status.ts'
 import { DisputeDialog } from '../../features/payments/components/dispute-dialog.tsx';
 import { MilestoneList } from '../../features/payments/components/milestone-list.tsx';
 import { MilestoneSetupDialog } from '../../features/payments/components/milestone-setup-dialog.tsx';
+import { ReviewPanel } from '../../features/payments/components/review-panel.tsx';
 import { PaymentOverview } from '../../features/payments/components/payment-overview.tsx';
 import { useMoneyFormat } from '../../features/payments/components/use-money.ts';
 import { goToCheckout } from '../../lib/checkout.ts';
@@ -118,6 +119,8 @@ export default function JobPaymentPage() {
       ) : null}
 
       {data.milestones.length > 0 ? <MilestoneList payment={data} onDone={done} /> : null}
+
+      {data.job.status === 'completed' ? <ReviewPanel jobId={data.job.id} /> : null}
 
       {canDispute ? (
         <div className="flex justify-end">
