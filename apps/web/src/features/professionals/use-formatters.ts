@@ -11,7 +11,8 @@ export function useFormatters() {
   const language = languageOf(i18n.language);
 
   const money = (amount: number, currency: string) => {
-    const number = formatNumber(amount, language, { ...uae, fractionDigits: { upTo: decimalsOf(currency) } });
+    // Whole amounts without decimals (AED 12,000); others with all of the currency's (AED 2,500.50, never 2,500.5).
+    const number = formatNumber(amount, language, { ...uae, fractionDigits: Number.isInteger(amount) ? 0 : decimalsOf(currency) });
     return t('money', { amount: number, currency: currencySymbol(currency, language) });
   };
 
