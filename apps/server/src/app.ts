@@ -49,21 +49,11 @@ import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createProposalsService } from './modules/proposals/proposals.service.ts';
 import { proposalsRoutes } from './modules/proposals/proposals.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { createCheckoutService } from './modules/payments/checkout.service.ts';
-import { createFeaturedService } from './modules/payments/featured.service.ts';
-import { createLedgerRepository } from './modules/payments/ledger.repository.ts';
-import { createMoneyMovements } from './modules/payments/money-movements.ts';
-import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
+import { createMoneyServices } from './modules/payments/money-services.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { createPaymentsService } from './modules/payments/payments.service.ts';
-import { createPeopleLookup } from './modules/payments/people.ts';
-import { createPaymentProvider } from './modules/payments/providers/create-provider.ts';
 import { testGatewayRoutes } from './modules/payments/test-gateway.routes.ts';
-import { createReviewsRepository } from './modules/reviews/reviews.repository.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
-import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { webhooksRoutes } from './modules/payments/webhooks.routes.ts';
-import { createWebhooksService } from './modules/payments/webhooks.service.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -141,55 +131,8 @@ export async function buildApp(options: BuildAppOptions) {
   const jobState = createJobState(db);
   const contracts = createContractsRepository(db);
   const proposals = createProposalsService({ db, moderation, notifications, jobState, contracts, clock });
-  const people = createPeopleLookup(users);
-  const paymentsRepository = createPaymentsRepository(db);
-  const ledger = createLedgerRepository(db);
-  const movements = createMoneyMovements(ledger);
-  const provider = createPaymentProvider(config);
-  const checkouts = createCheckoutService({
-    db,
-    repository: paymentsRepository,
-    provider,
-    publicUrl: config.publicUrl,
-    returnPathOf: async (checkout) => {
-      if (checkout.purpose === 'featured') return `/projects/${checkout.subjectId}`;
-      const payment = await paymentsRepository.findPayment(checkout.subjectId);
-      return payment ? `/projects/${payment.jobId}/payment` : '/dashboard';
-    },
-    clock,
-  });
-  const payments = createPaymentsService({
-    db,
-    repository: paymentsRepository,
-    ledger,
-    movements,
-    checkouts,
-    jobState,
-    contracts,
-    people,
-    notifications,
-    clock,
-  });
-  const featured = createFeaturedService({ jobState, checkouts, movements, notifications, clock });
-  const webhooks = createWebhooksService({
-    db,
-    repository: paymentsRepository,
-    provider,
-    onPaid: { featured: featured.applyFeaturedPaid, escrow: payments.applyEscrowPaid },
-    logger: app.log,
-    clock,
-  });
-  const reviews = createReviewsService({
-    db,
-    repository: createReviewsRepository(db),
-    contracts,
-    jobState,
-    users,
-    people,
-    moderation,
-    notifications,
-    clock,
-  });
+  const money = createMoneyServices({ db, config, users, jobState, contracts, moderation, notifications, logger: app.log, clock });
+  const { payments, featured, checkouts, webhooks, reviews, ledger, provider, paymentsRepository } = money;
   const jobs = createJobsService({ db, users, moderation, proposals, clock });
   const profiles = createProfilesService({ db, clock });
 
@@ -252,13 +195,11 @@ export async function buildApp(options: BuildAppOptions) {
       jobs,
       proposals,
       profiles,
-      payments,
-      reviews,
-      featured,
-      checkouts,
-      webhooks,
-      ledger,
-      provider,
+      ...money,
+      jobState,
+      contracts,
+      moderation,
+      config,
     },
   });
 }

@@ -16,6 +16,8 @@ import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.ts';
 import { planDemoMarketplace, seedDemoMarketplace } from './demo-marketplace.ts';
 import { jobs, notifications, proposals, users } from './schema.ts';
 import { seedDatabase } from './seed.ts';
+import { seedDemoMoney } from './demo-money.ts';
+import { checkLedgerInvariants } from '../modules/payments/ledger-invariants.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -28,6 +30,7 @@ describe('seedDemoMarketplace', () => {
   let now: Date;
   let result: Awaited<ReturnType<typeof seedDemoMarketplace>>;
   let usersWithoutDemo: number;
+  let demoMoney: Awaited<ReturnType<typeof seedDemoMoney>>;
   const db = () => app.services.database.db;
   const count = async (table: string) => {
     const [row] = await selectRows<{ total: number }>(app.services.database, sql.raw(`select count(*)::int as total from ${table}`));
@@ -46,7 +49,13 @@ describe('seedDemoMarketplace', () => {
     now = new Date();
     const started = performance.now();
     result = await seedDemoMarketplace(app, now);
-    console.log(`demo marketplace seeded in ${Math.round(performance.now() - started)} ms on ${app.services.database.kind}`, result);
+    const omar = await app.services.users.findUserByEmail('omar.almansoori@demo.mihna.ae');
+    demoMoney = await seedDemoMoney(app, now, omar?.id);
+    console.log(
+      `demo marketplace seeded in ${Math.round(performance.now() - started)} ms on ${app.services.database.kind}`,
+      result,
+      demoMoney,
+    );
   });
   afterAll(() => app.close());
 
@@ -92,9 +101,11 @@ describe('seedDemoMarketplace', () => {
       sql`select j.status, count(p.id) filter (where p.status = 'accepted')::int as accepted
           from jobs j left join proposals p on p.job_id = j.id group by j.id, j.status`,
     );
-    expect(hires.filter((row) => row.status === 'assigned').length).toBeGreaterThanOrEqual(3);
-    for (const row of hires) expect(row.accepted).toBe(row.status === 'assigned' ? 1 : 0);
-    expect(new Set(hires.map((row) => row.status))).toEqual(new Set(['open', 'assigned']));
+    // Hired projects are assigned (in escrow or disputed) or, once paid, completed.
+    const isHired = (status: string) => status === 'assigned' || status === 'completed';
+    expect(hires.filter((row) => isHired(row.status)).length).toBeGreaterThanOrEqual(4);
+    for (const row of hires) expect(row.accepted).toBe(isHired(row.status) ? 1 : 0);
+    expect(new Set(hires.map((row) => row.status))).toEqual(new Set(['open', 'assigned', 'completed']));
     const fromEmployers = await selectRows(
       app.services.database,
       sql`select p.id from proposals p join users u on u.id = p.worker_id where u.role <> 'professional'`,
@@ -175,6 +186,11 @@ describe('seedDemoMarketplace', () => {
   it('gives every demo person a unique e-mail, a mobile number of their country and a valid place', async () => {
     const people = await db().select().from(users);
     expect(new Set(people.map((user) => user.email.toLowerCase())).size).toBe(people.length);
+    const reviewed = await selectRows<{ reviewee_id: string; total: number; average: number }>(
+      app.services.database,
+      sql`select reviewee_id, count(*)::int as total, avg(overall_rating)::float as average from reviews where released_at is not null group by reviewee_id`,
+    );
+    const ratingOf = new Map(reviewed.map((row) => [row.reviewee_id, row]));
     for (const user of people) {
       expect(user.email).toMatch(/^[a-z]+\.[a-z]+@demo\.mihna\.ae$/);
       expect(user.countryCode).toBe(findCountry(user.country)?.phoneCode);
@@ -191,8 +207,9 @@ describe('seedDemoMarketplace', () => {
       expect(user.hourlyRate).toBeGreaterThanOrEqual(60);
       expect(user.hourlyRate).toBeLessThanOrEqual(450);
       expect(user.skills.length).toBeGreaterThanOrEqual(4);
-      expect(user.totalRating).toBe(0);
-      expect(user.totalReviews).toBe(0);
+      // A rating only from the verified reviews of paid work.
+      expect(user.totalReviews).toBe(ratingOf.get(user.id)?.total ?? 0);
+      expect(user.totalRating).toBeCloseTo(ratingOf.get(user.id)?.average ?? 0, 2);
       expect(user.localServiceCategory !== null).toBe(user.industryCategory === LOCAL_SERVICES_INDUSTRY_ID);
     }
     expect(people.filter((user) => !user.showLocation).length).toBeGreaterThanOrEqual(2);
@@ -207,8 +224,11 @@ describe('seedDemoMarketplace', () => {
     const open = own.filter((job) => job.status === 'open');
     for (const job of open) expect(job.proposalCount).toBeGreaterThanOrEqual(2);
     const received = await db().select().from(notifications).where(eq(notifications.userId, omar.id));
-    expect(received.length).toBe(own.reduce((total, job) => total + job.proposalCount, 0));
-    const sample = received[0]!;
+    const aboutProposals = received.filter((notification) => notification.kind === 'proposal_received');
+    expect(aboutProposals.length).toBe(own.reduce((total, job) => total + job.proposalCount, 0));
+    // And of the milestone waiting for his approval.
+    expect(received.filter((notification) => notification.kind === 'milestone_submitted')).toHaveLength(1);
+    const sample = aboutProposals[0]!;
     expect(sample.kind).toBe('proposal_received');
     expect(sample.title).toBe('New proposal');
     expect(sample.message).toBe(`${sample.params.worker_name} sent a proposal for "${sample.params.job_title}".`);
@@ -233,8 +253,11 @@ describe('seedDemoMarketplace', () => {
     expect(sent[0]!.employer_id).not.toBe(layla.id);
     expect(sent[0]!.status).toBe('open');
     const [proposal] = await db().select().from(proposals).where(eq(proposals.workerId, layla.id));
-    expect(proposal!.proposedAmountMinor).toBe(22_000);
-    expect(proposal!.currency).toBe('AED');
+    const [job] = await db().select().from(jobs).where(eq(jobs.id, proposal!.jobId));
+    expect(proposal!.currency).toBe(job!.currency);
+    expect(proposal!.proposedAmountMinor).toBeGreaterThan(0);
+    // A fixed-price bid is a whole price within the budget; an hourly one a rate well below it.
+    if (job!.jobType === 'fixed') expect(proposal!.proposedAmountMinor).toBeLessThanOrEqual(job!.budgetMaxMinor);
   });
 
   it('lets a demo professional and a demo employer log in with the demo password', async () => {
@@ -258,12 +281,45 @@ describe('seedDemoMarketplace', () => {
     expect(flagged).toEqual([]);
   });
 
+  it('pays for hires through the payment services: completed jobs with reviews, one in escrow, one disputed, the ledger sound', async () => {
+    expect(demoMoney.completed).toBeGreaterThanOrEqual(2);
+    const statuses = await selectRows<{ status: string; total: number }>(
+      app.services.database,
+      sql`select status, count(*)::int as total from payments group by status order by status`,
+    );
+    expect(statuses).toEqual([
+      { status: 'disputed', total: 1 },
+      { status: 'escrowed', total: 1 },
+      { status: 'released', total: demoMoney.completed },
+    ]);
+    const [reviewed] = await selectRows<{ released: number }>(
+      app.services.database,
+      sql`select count(*)::int as released from reviews where released_at is not null`,
+    );
+    expect(reviewed!.released).toBe(2 * demoMoney.completed);
+    // The demo employer has work waiting for approval.
+    const [waiting] = await selectRows<{ email: string }>(
+      app.services.database,
+      sql`select u.email from milestones m join payments p on p.id = m.payment_id join contracts c on c.id = p.contract_id
+          join users u on u.id = c.employer_id where m.status = 'submitted' and p.status = 'escrowed'`,
+    );
+    expect(waiting?.email).toBe('omar.almansoori@demo.mihna.ae');
+    // Completion dates spread over the past, not all today.
+    const [spread] = await selectRows<{ days: number }>(
+      app.services.database,
+      sql`select count(distinct completed_at::date)::int as days from contracts where status = 'completed'`,
+    );
+    expect(spread!.days).toBeGreaterThan(1);
+    expect(await checkLedgerInvariants(app.services.database.db)).toEqual([]);
+  });
+
   it('adds nothing when seeded again, directly or at the next start', async () => {
     const before = await Promise.all(['users', 'jobs', 'proposals', 'notifications'].map(count));
     expect(await seedDemoMarketplace(app, new Date())).toEqual({ created: false });
     const again = await seedDatabase(app, { demo: true, canDeliverLocally: true });
     expect(again?.created).toEqual([]);
     expect(again?.marketplace).toEqual({ created: false });
+    expect(again?.money).toEqual({ completed: 0 });
     expect(await Promise.all(['users', 'jobs', 'proposals', 'notifications'].map(count))).toEqual(before);
   });
 

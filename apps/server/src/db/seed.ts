@@ -1,6 +1,7 @@
 import type { App } from '../app.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoMarketplace } from './demo-marketplace.ts';
+import { seedDemoMoney } from './demo-money.ts';
 
 /**
  * Prepares a database for use through the same services the product uses. Safe to run at every
@@ -18,9 +19,14 @@ export async function seedDatabase(
     return undefined;
   }
   const demo = await seedDemoAccounts(app);
-  const marketplace = await seedDemoMarketplace(app, options.clock?.() ?? new Date());
+  const now = options.clock?.() ?? new Date();
+  const marketplace = await seedDemoMarketplace(app, now);
   if (marketplace.created) {
     app.log.info(`Demo marketplace: ${marketplace.users} people, ${marketplace.jobs} projects, ${marketplace.proposals} proposals.`);
   }
-  return { ...demo, password: DEMO_PASSWORD, marketplace };
+  const employer = demo.accounts.find((account) => account.role === 'employer');
+  const demoEmployer = employer ? await app.services.users.findUserByEmail(employer.email) : undefined;
+  const money = await seedDemoMoney(app, now, demoEmployer?.id);
+  if (money.completed > 0) app.log.info(`Demo payments: ${money.completed} jobs completed and paid, one in escrow, one disputed.`);
+  return { ...demo, password: DEMO_PASSWORD, marketplace, money };
 }

@@ -79,6 +79,36 @@ function page(language: Language, checkoutId: string, body: string) {
 }
 
 /**
+ * What pressing Pay does: the gateway "captures" the amount and sends a Stripe-shaped
+ * checkout.session.completed event, signed with the gateway's secret, through the webhook handler.
+ */
+export async function completeTestCheckout(
+  checkout: Pick<CheckoutRow, 'id' | 'providerSessionId' | 'amountMinor' | 'currency'>,
+  dependencies: { webhooks: WebhooksService; secret: string; clock: () => Date },
+) {
+  const event = {
+    id: `evt_test_${randomUUID()}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    created: Math.floor(dependencies.clock().getTime() / 1000),
+    data: {
+      object: {
+        id: checkout.providerSessionId ?? checkout.id,
+        object: 'checkout.session',
+        payment_status: 'paid',
+        amount_total: checkout.amountMinor,
+        currency: checkout.currency.toLowerCase(),
+        payment_intent: `pi_test_${randomUUID()}`,
+        client_reference_id: checkout.id,
+        metadata: { checkout_id: checkout.id },
+      },
+    },
+  };
+  const raw = JSON.stringify(event);
+  return dependencies.webhooks.receive(raw, signPayload(dependencies.secret, raw, dependencies.clock()));
+}
+
+/**
  * The built-in test gateway's hosted checkout page (/checkout/{id}), in English and Arabic. Its Pay
  * and Cancel buttons are forms posting to {checkout_url}/pay and {checkout_url}/cancel: automated
  * checks pay through exactly these. Paying sends a signed Stripe-shaped event through the webhook handler.
@@ -134,28 +164,7 @@ export function testGatewayRoutes(dependencies: {
     app.post<{ Params: { id: string } }>('/checkout/:id/pay', { schema: { hide: true } }, async (request, reply) => {
       const checkout = await find(request.params.id);
       if (!checkout) return reply.redirect(`/checkout/${encodeURIComponent(request.params.id)}`, 303);
-      if (checkout.status === 'open') {
-        const event = {
-          id: `evt_test_${randomUUID()}`,
-          object: 'event',
-          type: 'checkout.session.completed',
-          created: Math.floor(clock().getTime() / 1000),
-          data: {
-            object: {
-              id: checkout.providerSessionId ?? checkout.id,
-              object: 'checkout.session',
-              payment_status: 'paid',
-              amount_total: checkout.amountMinor,
-              currency: checkout.currency.toLowerCase(),
-              payment_intent: `pi_test_${randomUUID()}`,
-              client_reference_id: checkout.id,
-              metadata: { checkout_id: checkout.id },
-            },
-          },
-        };
-        const raw = JSON.stringify(event);
-        await webhooks.receive(raw, signPayload(secret, raw, clock()));
-      }
+      if (checkout.status === 'open') await completeTestCheckout(checkout, { webhooks, secret, clock });
       return reply.redirect(checkout.status === 'cancelled' ? `/checkout/${checkout.id}` : successUrl(checkout.id), 303);
     });
 

@@ -1,0 +1,146 @@
+import { currencyInfo, type CurrencyCode } from '@mihna/shared';
+import { asc, count, eq } from 'drizzle-orm';
+import type { App } from '../app.ts';
+import { actorOf } from '../lib/access.ts';
+import { createNotificationsRepository } from '../modules/notifications/notifications.repository.ts';
+import { createNotificationsService } from '../modules/notifications/notifications.service.ts';
+import { createMoneyServices } from '../modules/payments/money-services.ts';
+import { completeTestCheckout } from '../modules/payments/test-gateway.routes.ts';
+import { contracts, jobs, payments, users } from './schema.ts';
+
+const isArabic = (text: string) => /[\u0600-\u06FF]/.test(text);
+
+const employerWords = {
+  en: [
+    'Delivered exactly what we agreed, on time, and kept us informed throughout.',
+    'Thorough, quick to answer and easy to work with. We will hire again.',
+  ],
+  ar: ['سلّم العمل كما اتفقنا وفي موعده، وأبقانا على اطلاع طوال الوقت.', 'دقيق وسريع في الرد ومتعاون. سنتعامل معه مجددًا بالتأكيد.'],
+};
+const professionalWords = {
+  en: ['A clear brief, quick feedback and payment released on time.', 'Well organised client; approvals came promptly.'],
+  ar: ['متطلبات واضحة وملاحظات سريعة، والدفعات صُرفت في وقتها.', 'عميل منظم، والموافقات كانت تصل بسرعة.'],
+};
+
+/**
+ * The demo's money history, made through the same services users go through, each step at its own
+ * moment in the past: most hires completed and paid with reviews both ways, one job in escrow with
+ * work waiting for approval (the demo employer's), and one open dispute. Runs once, on a marketplace
+ * with hires and no payments yet.
+ */
+export async function seedDemoMoney(app: App, now: Date, demoEmployerId: string | undefined) {
+  const { db } = app.services.database;
+  const [existing] = await db.select({ total: count() }).from(payments);
+  if ((existing?.total ?? 0) > 0) return { completed: 0 };
+  const hires = await db
+    .select({ contract: contracts, job: { title: jobs.title, budgetMaxMinor: jobs.budgetMaxMinor }, employerRole: users.role })
+    .from(contracts)
+    .innerJoin(jobs, eq(jobs.id, contracts.jobId))
+    .innerJoin(users, eq(users.id, contracts.employerId))
+    .where(eq(contracts.status, 'active'))
+    .orderBy(asc(contracts.createdAt));
+  if (hires.length === 0) return { completed: 0 };
+
+  let current = now.getTime();
+  // The demo pays through the built-in gateway whatever provider the server uses: it moves no real money.
+  const config = { ...app.services.config, stripe: undefined };
+  const money = createMoneyServices({
+    db,
+    config,
+    users: app.services.users,
+    jobState: app.services.jobState,
+    contracts: app.services.contracts,
+    moderation: app.services.moderation,
+    // Told at the moment each step happened in the demo's past.
+    notifications: createNotificationsService({
+      repository: createNotificationsRepository(db),
+      delivery: app.services.delivery,
+      publicUrl: config.publicUrl,
+      clock: () => new Date(current),
+    }),
+    logger: app.log,
+    clock: () => new Date(current),
+  });
+  const pay = async (checkoutId: string) => {
+    const checkout = await money.paymentsRepository.findCheckout(checkoutId);
+    if (!checkout) throw new Error('the demo checkout vanished');
+    await completeTestCheckout(checkout, { webhooks: money.webhooks, secret: config.testGatewaySecret, clock: () => new Date(current) });
+  };
+
+  const inEscrow = hires.find((hire) => hire.contract.employerId === demoEmployerId) ?? hires[0]!;
+  const disputed = hires.find((hire) => hire !== inEscrow);
+  let completed = 0;
+  for (const [index, { contract, job }] of hires.entries()) {
+    const employer = { id: contract.employerId, role: 'employer' as const };
+    const professional = { id: contract.professionalId, role: 'professional' as const };
+    const language = isArabic(job.title) ? 'ar' : 'en';
+    const start = contract.createdAt.getTime();
+    const at = (share: number) => (current = Math.min(now.getTime() - 60_000, start + (now.getTime() - start) * share));
+
+    // Two milestones: about 40 hours at the agreed rate, or the agreed price, within the budget.
+    const unit = 10 ** currencyInfo(contract.currency as CurrencyCode).decimals;
+    const wanted = contract.jobType === 'hourly' ? contract.agreedAmountMinor * 40 : contract.agreedAmountMinor;
+    const totalUnits = Math.max(2, Math.floor(Math.min(wanted, job.budgetMaxMinor) / unit));
+    const firstUnits = Math.round(totalUnits * 0.4);
+    at(0.05);
+    await money.payments.setupPayment(actorOf(employer), contract.jobId, {
+      milestones: [
+        {
+          title: language === 'ar' ? 'المرحلة الأولى: التخطيط والمسودة' : 'First milestone: plan and first draft',
+          description: language === 'ar' ? 'خطة العمل والمسودة الأولى للمراجعة.' : 'The work plan and a first draft for review.',
+          amount: firstUnits,
+        },
+        {
+          title: language === 'ar' ? 'المرحلة الثانية: التسليم النهائي' : 'Second milestone: final delivery',
+          description: language === 'ar' ? 'العمل كاملًا بعد الملاحظات.' : 'The finished work, with the feedback applied.',
+          amount: totalUnits - firstUnits,
+        },
+      ],
+    });
+    at(0.1);
+    const status = await money.payments.getPaymentStatus(actorOf(employer), contract.jobId);
+    const checkout = await money.payments.createEscrow(actorOf(employer), status.payment_id!);
+    await pay(checkout.checkout_id);
+    const [first, second] = status.milestones;
+    at(0.45);
+    await money.payments.submitMilestone(actorOf(professional), first!.id, {
+      notes: language === 'ar' ? 'أرفقت الخطة والمسودة الأولى.' : 'The plan and first draft are attached.',
+      deliverable_urls: [],
+    });
+    if (contract === inEscrow.contract) continue;
+    at(0.55);
+    await money.payments.approveMilestone(actorOf(employer), first!.id, { notes: '' });
+    if (contract === disputed?.contract) {
+      at(0.8);
+      await money.payments.openDispute(actorOf(employer), status.payment_id!, {
+        reason: language === 'ar' ? 'التسليم النهائي متأخر' : 'Final delivery is late',
+        description:
+          language === 'ar'
+            ? 'مرّ أسبوعان على الموعد المتفق عليه للتسليم النهائي دون رد.'
+            : 'The final delivery is two weeks past the agreed date and messages go unanswered.',
+      });
+      continue;
+    }
+    at(0.7);
+    await money.payments.submitMilestone(actorOf(professional), second!.id, { notes: '', deliverable_urls: [] });
+    at(0.8);
+    await money.payments.approveMilestone(actorOf(employer), second!.id, { notes: '' });
+    at(0.85);
+    await money.reviews.submitReview(actorOf(employer), contract.jobId, {
+      overall_rating: 5 - (index % 3 === 2 ? 1 : 0),
+      work_quality: 5,
+      communication: 5 - (index % 2),
+      timeliness: 4 + (index % 2),
+      comment: employerWords[language][index % 2]!,
+    });
+    at(0.9);
+    await money.reviews.submitReview(actorOf(professional), contract.jobId, {
+      overall_rating: 5,
+      communication: 5,
+      payment_reliability: 5,
+      comment: professionalWords[language][index % 2]!,
+    });
+    completed += 1;
+  }
+  return { completed };
+}

@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { ContractsRepository } from '../contracts/contracts.repository.ts';
+import type { JobStateService } from '../jobs/job-state.ts';
+import type { ModerationService } from '../moderation/moderation.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { createReviewsRepository } from '../reviews/reviews.repository.ts';
+import { createReviewsService } from '../reviews/reviews.service.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import { createCheckoutService } from './checkout.service.ts';
+import { createFeaturedService } from './featured.service.ts';
+import { createLedgerRepository } from './ledger.repository.ts';
+import { createMoneyMovements } from './money-movements.ts';
+import { createPaymentsRepository } from './payments.repository.ts';
+import { createPaymentsService } from './payments.service.ts';
+import { createPeopleLookup } from './people.ts';
+import { createPaymentProvider } from './providers/create-provider.ts';
+import { createWebhooksService } from './webhooks.service.ts';
+
+/**
+ * The money side wired by hand: provider, ledger, checkouts, payments, featuring, the webhook inbox
+ * and reviews. The app builds it once; the demo seed builds it again with its own clock, so the demo's
+ * history goes through the very same services.
+ */
+export function createMoneyServices(dependencies: {
+  db: Db;
+  config: Config;
+  users: UsersRepository;
+  jobState: JobStateService;
+  contracts: ContractsRepository;
+  moderation: ModerationService;
+  notifications: NotificationsService;
+  logger: FastifyBaseLogger;
+  clock: () => Date;
+}) {
+  const { db, config, users, jobState, contracts, moderation, notifications, logger, clock } = dependencies;
+  const people = createPeopleLookup(users);
+  const paymentsRepository = createPaymentsRepository(db);
+  const ledger = createLedgerRepository(db);
+  const movements = createMoneyMovements(ledger);
+  const provider = createPaymentProvider(config);
+  const checkouts = createCheckoutService({
+    db,
+    repository: paymentsRepository,
+    provider,
+    publicUrl: config.publicUrl,
+    returnPathOf: async (checkout) => {
+      if (checkout.purpose === 'featured') return `/projects/${checkout.subjectId}`;
+      const payment = await paymentsRepository.findPayment(checkout.subjectId);
+      return payment ? `/projects/${payment.jobId}/payment` : '/dashboard';
+    },
+    clock,
+  });
+  const payments = createPaymentsService({
+    db,
+    repository: paymentsRepository,
+    ledger,
+    movements,
+    checkouts,
+    jobState,
+    contracts,
+    people,
+    notifications,
+    clock,
+  });
+  const featured = createFeaturedService({ jobState, checkouts, movements, notifications, clock });
+  const webhooks = createWebhooksService({
+    db,
+    repository: paymentsRepository,
+    provider,
+    onPaid: { featured: featured.applyFeaturedPaid, escrow: payments.applyEscrowPaid },
+    logger,
+    clock,
+  });
+  const reviews = createReviewsService({
+    db,
+    repository: createReviewsRepository(db),
+    contracts,
+    jobState,
+    users,
+    people,
+    moderation,
+    notifications,
+    clock,
+  });
+  return { payments, featured, checkouts, webhooks, reviews, ledger, provider, paymentsRepository };
+}
