@@ -132,7 +132,7 @@ export async function buildApp(options: BuildAppOptions) {
   const contracts = createContractsRepository(db);
   const proposals = createProposalsService({ db, moderation, notifications, jobState, contracts, clock });
   const money = createMoneyServices({ db, config, users, jobState, contracts, moderation, notifications, logger: app.log, clock });
-  const { payments, featured, checkouts, webhooks, reviews, ledger, provider, paymentsRepository } = money;
+  const { payments, featured, checkouts, webhooks, reviews, provider, paymentsRepository } = money;
   const jobs = createJobsService({ db, users, moderation, proposals, clock });
   const profiles = createProfilesService({ db, clock });
 

@@ -111,14 +111,8 @@ const httpUrl = z
   .string()
   .trim()
   .max(2000, messages.maxLength(2000))
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, messages.invalidFormat);
+  // A web address to open: http(s), a host, no spaces (javascript: and data: links are refused).
+  .refine((value) => /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value), messages.invalidFormat);
 
 export const milestoneSubmissionSchema = z.object({
   notes: z.preprocess((value) => value ?? '', multiLineText(5000).or(z.literal(''))),

@@ -69,7 +69,10 @@ export function createMoneyServices(dependencies: {
     db,
     repository: paymentsRepository,
     provider,
-    onPaid: { featured: featured.applyFeaturedPaid, escrow: payments.applyEscrowPaid },
+    onPaid: {
+      featured: (checkout, tx) => featured.applyFeaturedPaid(checkout, tx),
+      escrow: (checkout, tx) => payments.applyEscrowPaid(checkout, tx),
+    },
     logger,
     clock,
   });

@@ -91,9 +91,7 @@ describe('escrow with milestones, end to end', () => {
       sql`select j.status as job, c.status as contract from jobs j join contracts c on c.job_id = j.id where j.id = ${job.id}`,
     );
     expect(state).toEqual({ job: 'completed', contract: 'completed' });
-    expect((await outboxFor(app, professional.input.email as string)).some((message) => message.subject === 'Milestone approved')).toBe(
-      true,
-    );
+    expect((await outboxFor(app, String(professional.input.email))).some((message) => message.subject === 'Milestone approved')).toBe(true);
     await expectLedgerSound(app);
   });
 

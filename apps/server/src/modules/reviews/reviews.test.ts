@@ -1,4 +1,4 @@
-import { reviewMessages } from '@mihna/shared';
+import { reviewMessages, type ExpertProfile } from '@mihna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock, createUser } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
@@ -39,7 +39,7 @@ async function completedJob() {
 const employerReview = { overall_rating: 5, work_quality: 5, communication: 4, timeliness: 5, comment: 'Careful, fast and bilingual.' };
 const professionalReview = { overall_rating: 4, communication: 5, payment_reliability: 5, comment: 'Clear brief, paid on time.' };
 
-const expertProfile = async () => (await call(app, 'GET', `/api/experts/${professional.user.id}/profile`)).json();
+const expertProfile = async () => (await call(app, 'GET', `/api/experts/${professional.user.id}/profile`)).json<ExpertProfile>();
 
 describe('POST /api/jobs/{jobId}/reviews', () => {
   it('keeps reviews blind until both are written, then feeds the verified rating and the portfolio', async () => {

@@ -1,6 +1,5 @@
 import clsx from 'clsx';
 import { Star } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { formatNumber, languageOf } from '../../../lib/format.ts';

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { languageOf, takeFirst } from '../../../lib/format.ts';
+import { takeFirst } from '../../../lib/format.ts';
 import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
 import { useAcceptProposal, useJobProposals } from '../api/job-proposals.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
@@ -75,9 +75,8 @@ function InterestItem({ interest }: { interest: JobInterest }) {
  * expressed, with what they wrote.
  */
 export function ProposalsList({ jobId, isJobOpen, proposalCount }: { jobId: string; isJobOpen: boolean; proposalCount: number }) {
-  const { t, i18n } = useTranslation('projects');
+  const { t } = useTranslation('projects');
   const proposedAmount = useProposedAmount();
-  const language = languageOf(i18n.language);
   const serverMessage = useServerMessage();
   const answer = useJobProposals(jobId, true);
   const accept = useAcceptProposal();
