@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+const stripeTestKeys = { STRIPE_SECRET_KEY: 'sk_test_mihna', STRIPE_WEBHOOK_SECRET: 'whsec_mihna' };
+
 describe('loadConfig', () => {
   it('starts with defaults on an empty environment: PGlite in ./data on port 3000', () => {
     const config = loadConfig({});
@@ -37,12 +39,23 @@ describe('loadConfig', () => {
 describe('loadConfig, deployment settings', () => {
   it('listens on this machine only outside production, and on every interface in production', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', ...stripeTestKeys }).host).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '::' }).host).toBe('::');
   });
 
   it('needs SMTP in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL/);
+    // The built-in test gateway takes pretend money: production needs a real card provider.
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' })).toThrow(/STRIPE_SECRET_KEY/);
+    // Live keys on the embedded database (no fsync) could lose payments already taken.
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(
+      /live Stripe keys need a PostgreSQL server/,
+    );
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', DATABASE_URL: 'postgres://db.example.com/mihna' })
+        .stripe,
+    ).toMatchObject({ secretKey: 'sk_live_abc' });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/together/);
   });
 
   it('trusts a number of proxy hops or a list of proxies, never the header wholesale', () => {

@@ -5,6 +5,8 @@ import { createTestApp, selectRows, testConfig } from '../../test/harness.ts';
 import { startSmtpPeer, startTwilioStandIn } from '../../test/peers.ts';
 import { createTransports } from './transports.ts';
 
+const stripeTestKeys = { STRIPE_SECRET_KEY: 'sk_test_mihna', STRIPE_WEBHOOK_SECRET: 'whsec_mihna' };
+
 const contactMessage = {
   name: 'Omar Haddad',
   email: 'omar@example.com',
@@ -129,7 +131,7 @@ describe('the development outbox', () => {
 
   it('is on only without a provider and outside production', () => {
     expect(isOutboxEnabled(testConfig())).toBe(true);
-    expect(isOutboxEnabled(testConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' }))).toBe(false);
+    expect(isOutboxEnabled(testConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', ...stripeTestKeys }))).toBe(false);
     expect(isOutboxEnabled(testConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }))).toBe(false);
   });
 
@@ -157,7 +159,7 @@ describe('the development outbox', () => {
   });
 
   it('is not served in production', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' } });
+    const production = await createTestApp({ env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', ...stripeTestKeys } });
     try {
       const response = await production.inject({ method: 'GET', url: '/api/dev/outbox' });
       expect(response.statusCode).toBe(404);
