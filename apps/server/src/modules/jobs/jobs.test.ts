@@ -71,10 +71,23 @@ describe('POST /jobs', () => {
     expect(row?.budget_min_minor).toBe('100125');
   });
 
+  it('refuses a budget finer than the currency’s smallest coin', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization: `Bearer ${employer.token}` },
+      payload: { ...jobInput(), budget_min: 10.005 },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().detail).toContainEqual(
+      expect.objectContaining({ loc: ['body', 'budget_min'], msg: 'Must have no more than 2 decimal places' }),
+    );
+  });
+
   it('answers the featured fee: 1% of the average budget, at least 5 AED, and does not feature before payment', async () => {
     const big = await postJob(app, employer.token, { is_featured: true, budget_min: 10000, budget_max: 30000 });
     expect(big).toMatchObject({ featured_payment_required: true, featured_fee: 200, currency: 'AED' });
-    expect(big.featured_payment_message).toContain('200 AED');
+    expect(big.featured_payment_message).toContain('AED 200.00');
     expect(big.job.is_featured).toBe(false);
     expect(big.job.featured_until).toBeNull();
 
@@ -90,7 +103,7 @@ describe('POST /jobs', () => {
       budget_max: 20,
     });
     expect(saudi).toMatchObject({ featured_fee: 5, currency: 'SAR' });
-    expect(saudi.featured_payment_message).toContain('5 SAR');
+    expect(saudi.featured_payment_message).toContain('SAR 5.00');
     // In Kuwaiti dinars 5 AED is 0.418: the minimum is KWD 0.4.
     const kuwait = await postJob(app, employer.token, {
       is_featured: true,

@@ -35,12 +35,13 @@ const interestRows = (jobId: string) =>
   selectRows<{
     worker_id: string;
     message: string | null;
-    proposed_rate: string | null;
+    proposed_amount_minor: string | null;
+    currency: string | null;
     availability_start: string | Date | null;
     estimated_duration: string | null;
   }>(
     app.services.database,
-    sql`select worker_id, message, proposed_rate, availability_start::text as availability_start, estimated_duration from job_interests where job_id = ${jobId}`,
+    sql`select worker_id, message, proposed_amount_minor::text as proposed_amount_minor, currency, availability_start::text as availability_start, estimated_duration from job_interests where job_id = ${jobId}`,
   );
 
 describe('POST /api/jobs/{id}/express-interest', () => {
@@ -60,7 +61,8 @@ describe('POST /api/jobs/{id}/express-interest', () => {
       {
         worker_id: professional.user.id,
         message: interest.message,
-        proposed_rate: '150.50',
+        proposed_amount_minor: '15050',
+        currency: 'AED',
         availability_start: '2026-03-01',
         estimated_duration: '4-6 weeks',
       },
@@ -76,6 +78,8 @@ describe('POST /api/jobs/{id}/express-interest', () => {
           job_id: job.id,
           note: interest.message,
           proposed_rate: '150.5',
+          currency: 'AED',
+          job_type: 'fixed',
           availability_start: '2026-03-01',
           estimated_duration: '4-6 weeks',
         },
@@ -112,7 +116,14 @@ describe('POST /api/jobs/{id}/express-interest', () => {
     const response = await expressInterest(job.id, { message: '', proposed_rate: '', availability_start: '' }, professional.token);
     expect(response.statusCode).toBe(201);
     expect(await interestRows(job.id)).toEqual([
-      { worker_id: professional.user.id, message: null, proposed_rate: null, availability_start: null, estimated_duration: null },
+      {
+        worker_id: professional.user.id,
+        message: null,
+        proposed_amount_minor: null,
+        currency: 'AED',
+        availability_start: null,
+        estimated_duration: null,
+      },
     ]);
   });
 
@@ -162,6 +173,7 @@ describe('POST /api/jobs/{id}/express-interest', () => {
     ['a rate of abc', { proposed_rate: 'abc' }, 'proposed_rate', 'Must be a valid number'],
     ['a negative rate', { proposed_rate: -5 }, 'proposed_rate', 'Must be at least 0'],
     ['a rate the column cannot hold', { proposed_rate: 1e15 }, 'proposed_rate', 'Must be no more than 100000'],
+    ['a rate finer than a fils', { proposed_rate: 10.005 }, 'proposed_rate', 'Must have no more than 2 decimal places'],
     ['a day that does not exist', { availability_start: '2026-02-30' }, 'availability_start', 'Invalid format'],
     ['a date in another format', { availability_start: '01/03/2026' }, 'availability_start', 'Invalid format'],
     ['a message over 2000 characters', { message: 'a'.repeat(2001) }, 'message', 'Must be no more than 2000 characters'],

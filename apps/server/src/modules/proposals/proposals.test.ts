@@ -50,12 +50,19 @@ const proposalRows = (jobId: string) =>
     id: string;
     worker_id: string;
     proposal_text: string;
-    proposed_rate_cents: string;
+    proposed_amount_minor: string;
+    currency: string;
     status: string;
     accepted_at: Date | null;
   }>(
     app.services.database,
-    sql`select id, worker_id, proposal_text, proposed_rate_cents, status, accepted_at from proposals where job_id = ${jobId}`,
+    sql`select id, worker_id, proposal_text, proposed_amount_minor::text as proposed_amount_minor, currency, status, accepted_at from proposals where job_id = ${jobId}`,
+  );
+const contractsOf = (jobId: string) =>
+  selectRows(
+    app.services.database,
+    sql`select proposal_id, employer_id, professional_id, agreed_amount_minor::text as agreed_amount_minor, currency, job_type, status
+        from contracts where job_id = ${jobId}`,
   );
 const jobStatus = async (jobId: string) => {
   const [row] = await selectRows<{ status: string }>(app.services.database, sql`select status from jobs where id = ${jobId}`);
@@ -63,7 +70,7 @@ const jobStatus = async (jobId: string) => {
 };
 
 describe('POST /api/proposals', () => {
-  it('stores the proposal with the rate in US cents, counts it and notifies the owner only', async () => {
+  it('stores the proposal in minor units of the job’s currency, counts it and notifies the owner only', async () => {
     const job = await insertJob(app, owner.user.id);
     const before = await notificationRows(app);
 
@@ -77,6 +84,8 @@ describe('POST /api/proposals', () => {
         job_id: job.id,
         proposal_text: 'I built two clinic booking sites in Dubai; I can start on Sunday.',
         proposed_rate: 85.5,
+        currency: 'AED',
+        job_type: 'fixed',
         estimated_hours: 40,
         status: 'pending',
         created_at: expect.any(String),
@@ -96,7 +105,8 @@ describe('POST /api/proposals', () => {
     });
     const [row] = await proposalRows(job.id);
     expect(row).toMatchObject({ worker_id: dubaiPro.user.id, status: 'pending', accepted_at: null });
-    expect(Number(row?.proposed_rate_cents)).toBe(8550);
+    expect(Number(row?.proposed_amount_minor)).toBe(8550);
+    expect(row?.currency).toBe('AED');
     expect(await proposalCount(job.id)).toBe(1);
 
     const added = await notificationsSince(app, before);
@@ -119,12 +129,27 @@ describe('POST /api/proposals', () => {
     expect(bell.unread_count).toBeGreaterThanOrEqual(1);
   });
 
-  it('rounds the rate to whole cents and stores no hours when they are left empty', async () => {
+  it('reads Arabic-Indic digits and stores no hours when they are left empty', async () => {
     const job = await insertJob(app, owner.user.id);
-    const response = await propose(proposalFor(job.id, { proposed_rate: '٩٩.٩٩٩', estimated_hours: '' }), dubaiPro.token);
+    const response = await propose(proposalFor(job.id, { proposed_rate: '٩٩.٩٩', estimated_hours: '' }), dubaiPro.token);
     expect(response.statusCode).toBe(201);
-    expect(response.json().proposal).toMatchObject({ proposed_rate: 100, estimated_hours: null });
-    expect(Number((await proposalRows(job.id))[0]?.proposed_rate_cents)).toBe(10_000);
+    expect(response.json().proposal).toMatchObject({ proposed_rate: 99.99, estimated_hours: null });
+    expect(Number((await proposalRows(job.id))[0]?.proposed_amount_minor)).toBe(9999);
+  });
+
+  it('refuses more decimals than the job’s currency has, and stores nothing', async () => {
+    const dirhams = await insertJob(app, owner.user.id);
+    const refused = await propose(proposalFor(dirhams.id, { proposed_rate: 99.999 }), dubaiPro.token);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().detail).toEqual([
+      { loc: ['body', 'proposed_rate'], msg: 'Must have no more than 2 decimal places', type: 'amount' },
+    ]);
+    expect(await proposalRows(dirhams.id)).toEqual([]);
+    // Kuwaiti dinars have three.
+    const dinars = await insertJob(app, owner.user.id, { country: 'KW', region: null, currency: 'KWD' });
+    const taken = await propose(proposalFor(dinars.id, { proposed_rate: 99.999 }), dubaiPro.token);
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect(taken.json().proposal).toMatchObject({ proposed_rate: 99.999, currency: 'KWD' });
   });
 
   it('answers 409 to a second proposal from the same professional and keeps the first', async () => {
@@ -280,6 +305,18 @@ describe('PUT /api/proposals/{id}/accept', () => {
     const [row] = await proposalRows(job.id);
     expect(row?.status).toBe('accepted');
     expect(row?.accepted_at).not.toBeNull();
+    // The hire is a contract: who, for which job, from which proposal, at what price in which currency.
+    expect(await contractsOf(job.id)).toEqual([
+      {
+        proposal_id: row?.id,
+        employer_id: owner.user.id,
+        professional_id: row?.worker_id,
+        agreed_amount_minor: row?.proposed_amount_minor,
+        currency: 'AED',
+        job_type: 'fixed',
+        status: 'active',
+      },
+    ]);
 
     expect(await notificationsSince(app, before)).toEqual([
       {
@@ -371,6 +408,7 @@ describe('PUT /api/proposals/{id}/accept', () => {
       const winner = responses.find((response) => response.statusCode === 200)?.json().proposal;
       const accepted = (await proposalRows(job.id)).filter((row) => row.status === 'accepted');
       expect(accepted.map((row) => row.id)).toEqual([winner.id]);
+      expect((await contractsOf(job.id)).map((contract) => contract.proposal_id)).toEqual([winner.id]);
       expect(await jobStatus(job.id)).toBe('assigned');
       const loserId = winner.worker.id === dubaiPro.user.id ? abuDhabiPro.user.id : dubaiPro.user.id;
       expect(await notificationsSince(app, before)).toEqual([
