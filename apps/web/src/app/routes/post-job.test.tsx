@@ -196,9 +196,12 @@ describe('/post-job', () => {
     expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
   });
 
-  it('opens the featured-payment dialog: Pay Now is not available yet and Skip opens the project', async () => {
-    mockApi(
+  it('opens the featured-payment dialog: Pay Now opens the featured checkout and Skip opens the project', async () => {
+    const api = mockApi(
       signedInAs({ role: 'employer' }),
+      answer('POST', `/api/jobs/${JOB_ID}/featured-payment/create`, () =>
+        jsonResponse(200, { checkout_url: '/checkout/abc', checkout_id: 'abc' }),
+      ),
       answer('POST', '/api/jobs', () =>
         jsonResponse(
           201,
@@ -219,7 +222,10 @@ describe('/post-job', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Feature your project' }));
     expect(dialog.getByText(/pay the featured fee of 150.00 AED/)).toBeDefined();
     expect(dialog.getByText('AED 150.00')).toBeDefined();
-    expect(dialog.getByRole<HTMLButtonElement>('button', { name: 'Pay Now' }).disabled).toBe(true);
+    const payNow = dialog.getByRole<HTMLButtonElement>('button', { name: 'Pay Now' });
+    expect(payNow.disabled).toBe(false);
+    fireEvent.click(payNow);
+    await waitFor(() => expect(api.callsTo('POST', `/api/jobs/${JOB_ID}/featured-payment/create`)).toHaveLength(1));
     fireEvent.click(dialog.getByRole('button', { name: 'Skip' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/${JOB_ID}`));
   });
