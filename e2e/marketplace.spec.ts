@@ -332,12 +332,12 @@ test.describe('proposals', () => {
     await expectHeading(page, job.title);
     await expect(main.getByText('Open', { exact: true })).toBeVisible();
 
-    // The proposal: the rate is in dollars per hour.
+    // The proposal: an hourly project's rate is per hour, in the project's currency.
     const proposal = main.getByLabel('Proposal', { exact: true });
     await main.getByRole('button', { name: 'Submit Proposal' }).click();
     await expect(main.getByText('This field is required').first()).toBeVisible();
     await proposal.fill('I rewired three kitchens in Jebel Ali this year; I can start on Sunday and finish in two days.');
-    await main.getByLabel('Proposed Rate ($/hr)').fill('45');
+    await main.getByLabel('Proposed Rate (AED/hr)').fill('45');
     await main.getByLabel('Estimated Hours (optional)').fill('16');
     await main.getByRole('button', { name: 'Submit Proposal' }).click();
     await expect(main.getByText('Proposal submitted successfully!')).toBeVisible();
@@ -350,7 +350,7 @@ test.describe('proposals', () => {
     await expectHeading(page, job.title);
     const own = main.getByTestId('own-proposal');
     await expect(own).toContainText('Pending');
-    await expect(own).toContainText('$45/hr');
+    await expect(own).toContainText('AED 45/hr');
     await expect(main.getByRole('button', { name: 'Submit Proposal' })).toHaveCount(0);
     const again = await request.post('/api/proposals', {
       headers: { authorization: `Bearer ${professional.token}` },
@@ -367,11 +367,11 @@ test.describe('proposals', () => {
     await expectHeading(employerPage, job.title);
     await expect(employerMain.getByRole('heading', { name: 'Proposals (1)' })).toBeVisible();
     const item = employerMain.getByRole('listitem').filter({ hasText: 'Saeed Al Ketbi' });
-    await expect(item).toContainText('$45/hr');
+    await expect(item).toContainText('AED 45/hr');
     await expect(item).toContainText('16');
     await item.getByRole('button', { name: 'Accept Proposal' }).click();
     const confirmation = employerPage.getByRole('dialog', { name: 'Accept this proposal?' });
-    await expect(confirmation).toContainText('You are hiring Saeed Al Ketbi at $45/hr.');
+    await expect(confirmation).toContainText('You are hiring Saeed Al Ketbi at AED 45/hr.');
     await confirmation.getByRole('button', { name: 'Accept Proposal' }).click();
     await expect(employerMain.getByText('Proposal accepted successfully!')).toBeVisible();
     await expect(item.getByText('Accepted', { exact: true })).toBeVisible();

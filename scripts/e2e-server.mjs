@@ -7,7 +7,15 @@ import path from 'node:path';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-e2e-'));
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+  // The journeys open 127.0.0.1, so checkout pages and their returns must be on that origin too.
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${process.env.PORT ?? '3100'}`,
+  },
 });
 const stop = (signal) => server.kill(signal);
 process.on('SIGINT', () => stop('SIGINT'));

@@ -25,10 +25,10 @@ function StarInput({ label, value, onChange }: { label: string; value: number; o
       <legend className="text-sm font-medium text-slate-800">{label}</legend>
       <div className="mt-1 flex gap-1">
         {[1, 2, 3, 4, 5].map((stars) => (
-          <label key={stars} className="cursor-pointer">
+          <label key={stars} className="relative inline-block cursor-pointer">
             <input
               type="radio"
-              className="peer sr-only"
+              className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
               name={label}
               value={stars}
               checked={value === stars}
