@@ -59,7 +59,15 @@ const proposalRows = (jobId: string) =>
     sql`select id, worker_id, proposal_text, proposed_amount_minor::text as proposed_amount_minor, currency, status, accepted_at from proposals where job_id = ${jobId}`,
   );
 const contractsOf = (jobId: string) =>
-  selectRows(
+  selectRows<{
+    proposal_id: string;
+    employer_id: string;
+    professional_id: string;
+    agreed_amount_minor: string;
+    currency: string;
+    job_type: string;
+    status: string;
+  }>(
     app.services.database,
     sql`select proposal_id, employer_id, professional_id, agreed_amount_minor::text as agreed_amount_minor, currency, job_type, status
         from contracts where job_id = ${jobId}`,
