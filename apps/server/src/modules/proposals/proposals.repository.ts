@@ -7,19 +7,6 @@ export type NewProposal = typeof proposals.$inferInsert;
 export type NewJobInterest = typeof jobInterests.$inferInsert;
 export type NewJobInvitation = typeof jobInvitations.$inferInsert;
 
-const jobColumns = {
-  id: jobs.id,
-  employerId: jobs.employerId,
-  title: jobs.title,
-  status: jobs.status,
-  country: jobs.country,
-  region: jobs.region,
-  paymentMethod: jobs.paymentMethod,
-  currency: jobs.currency,
-  jobType: jobs.jobType,
-};
-export type ProposalJob = { [K in keyof typeof jobColumns]: (typeof jobs.$inferSelect)[K] };
-
 /** What a proposal shows of its worker, and what notifications need of a person. */
 const personColumns = {
   id: users.id,
@@ -41,11 +28,6 @@ export type Person = { [K in keyof typeof personColumns]: (typeof users.$inferSe
 
 export function createProposalsRepository(db: Db) {
   return {
-    async findJob(id: string, executor: Db = db): Promise<ProposalJob | undefined> {
-      const [row] = await executor.select(jobColumns).from(jobs).where(eq(jobs.id, id));
-      return row;
-    },
-
     async findPerson(id: string, executor: Db = db): Promise<Person | undefined> {
       const [row] = await executor.select(personColumns).from(users).where(eq(users.id, id));
       return row;
