@@ -50,6 +50,7 @@ import { createProposalsService } from './modules/proposals/proposals.service.ts
 import { proposalsRoutes } from './modules/proposals/proposals.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMoneyServices } from './modules/payments/money-services.ts';
+import { payoutsRoutes } from './modules/payments/payouts.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { testGatewayRoutes } from './modules/payments/test-gateway.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
@@ -132,7 +133,7 @@ export async function buildApp(options: BuildAppOptions) {
   const contracts = createContractsRepository(db);
   const proposals = createProposalsService({ db, moderation, notifications, jobState, contracts, clock });
   const money = createMoneyServices({ db, config, users, jobState, contracts, moderation, notifications, logger: app.log, clock });
-  const { payments, featured, checkouts, webhooks, reviews, provider, paymentsRepository } = money;
+  const { payments, payouts, featured, checkouts, webhooks, reviews, provider, paymentsRepository } = money;
   const jobs = createJobsService({ db, users, moderation, proposals, clock });
   const profiles = createProfilesService({ db, clock });
 
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(proposalsRoutes(sessions, proposals));
       await api.register(profilesRoutes(profiles));
       await api.register(paymentsRoutes({ sessions, payments, featured, checkouts }));
+      await api.register(payoutsRoutes(sessions, payouts));
       await api.register(webhooksRoutes(webhooks));
       await api.register(reviewsRoutes(sessions, reviews));
       if (isOutboxEnabled(config)) await api.register(outboxRoutes(deliveryRepository));

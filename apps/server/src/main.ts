@@ -51,6 +51,11 @@ async function main() {
     void app.services.reviews.releaseDueReviews().catch((error: unknown) => app.log.error({ err: error }, 'releasing reviews failed'));
   }, 15 * 60_000);
   autoApprovals.unref();
+  // Payouts the provider never acknowledged (a timeout, a fault) are sent again with the same keys.
+  const payoutResend = setInterval(() => {
+    void app.services.payouts.resendUnsent().catch((error: unknown) => app.log.error({ err: error }, 'sending payouts again failed'));
+  }, 60_000);
+  payoutResend.unref();
 
   let isClosing = false;
   /**

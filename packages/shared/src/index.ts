@@ -14,3 +14,4 @@ export * from './numbers.ts';
 export * from './reference-fields.ts';
 export * from './reference/resolve.ts';
 export * from './payments.ts';
+export * from './payouts.ts';

@@ -519,6 +519,7 @@ export const notificationKinds = [
   'job_completed',
   'featured_active',
   'payout_paid',
+  'payout_failed',
   'review_received',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];

@@ -867,15 +867,22 @@ export const payouts = pgTable(
     currency: text('currency').notNull(),
     /** Only the last four characters are kept beside the provider's own record of the account. */
     ibanLast4: text('iban_last4').notNull(),
+    /** A keyed hash of the whole IBAN: the same bank account is recognised without keeping its number. */
+    ibanFingerprint: text('iban_fingerprint'),
     accountHolder: text('account_holder').notNull(),
     provider: text('provider').notNull(),
+    /** The provider's account that receives it (a Stripe Connect account holding the bank account). */
+    providerAccountId: text('provider_account_id'),
     providerPayoutId: text('provider_payout_id'),
     status: text('status', { enum: payoutStatuses }).notNull().default('requested'),
+    failureReason: text('failure_reason'),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
   (table) => [
     index('payouts_professional_idx').on(table.professionalId, table.createdAt.desc()),
+    index('payouts_account_idx').on(table.professionalId, table.ibanFingerprint),
     check('payouts_amount_positive', sql`${table.amountMinor} > 0`),
   ],
 );

@@ -88,6 +88,11 @@ const wording: Record<NotificationKind, { title: string; message: (params: Recor
     title: 'Payout sent',
     message: (p) => `Your payout of ${p.amount_text} was sent to the bank account ending in ${p.iban_last4}.`,
   },
+  payout_failed: {
+    title: 'Payout returned',
+    message: (p) =>
+      `Your payout of ${p.amount_text} to the bank account ending in ${p.iban_last4} could not be sent. The amount is back in your available balance.`,
+  },
   review_received: {
     title: 'New review',
     message: (p) => `${p.party_name} reviewed your work on "${p.job_title}".`,

@@ -14,6 +14,8 @@ import { createLedgerRepository } from './ledger.repository.ts';
 import { createMoneyMovements } from './money-movements.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
 import { createPaymentsService } from './payments.service.ts';
+import { createPayoutsRepository } from './payouts.repository.ts';
+import { createPayoutsService } from './payouts.service.ts';
 import { createPeopleLookup } from './people.ts';
 import { createPaymentProvider } from './providers/create-provider.ts';
 import { createWebhooksService } from './webhooks.service.ts';
@@ -65,6 +67,17 @@ export function createMoneyServices(dependencies: {
     clock,
   });
   const featured = createFeaturedService({ jobState, checkouts, movements, notifications, clock });
+  const payouts = createPayoutsService({
+    db,
+    repository: createPayoutsRepository(db),
+    ledger,
+    movements,
+    provider,
+    people,
+    notifications,
+    logger,
+    clock,
+  });
   const webhooks = createWebhooksService({
     db,
     repository: paymentsRepository,
@@ -73,6 +86,7 @@ export function createMoneyServices(dependencies: {
       featured: (checkout, tx) => featured.applyFeaturedPaid(checkout, tx),
       escrow: (checkout, tx) => payments.applyEscrowPaid(checkout, tx),
     },
+    onPayout: (event, tx) => payouts.applyPayoutEvent(event, tx),
     logger,
     clock,
   });
@@ -87,5 +101,5 @@ export function createMoneyServices(dependencies: {
     notifications,
     clock,
   });
-  return { payments, featured, checkouts, webhooks, reviews, ledger, provider, paymentsRepository };
+  return { payments, payouts, featured, checkouts, webhooks, reviews, ledger, provider, paymentsRepository };
 }

@@ -1,15 +1,14 @@
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { checkouts, disputes, milestones, payments, payouts, providerEvents } from '../../db/schema.ts';
+import { checkouts, disputes, milestones, payments, providerEvents } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type MilestoneRow = typeof milestones.$inferSelect;
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type DisputeRow = typeof disputes.$inferSelect;
-export type PayoutRow = typeof payouts.$inferSelect;
 
-/** The only writer of payments, milestones, checkouts, disputes, payouts and the webhook inbox. */
+/** The only writer of payments, milestones, checkouts, disputes and the webhook inbox. */
 export function createPaymentsRepository(db: Db) {
   return {
     async findPaymentByJob(jobId: string, executor: Db = db) {
@@ -164,24 +163,6 @@ export function createPaymentsRepository(db: Db) {
         .set({ ...resolution, status: 'resolved' })
         .where(eq(disputes.id, id));
     },
-
-    async insertPayout(payout: typeof payouts.$inferInsert, tx: Tx) {
-      const [row] = await tx.insert(payouts).values(payout).returning();
-      if (!row) throw new Error('insert returned no payout');
-      return row;
-    },
-
-    async updatePayout(id: string, changes: Partial<typeof payouts.$inferInsert>, tx: Tx) {
-      await tx.update(payouts).set(changes).where(eq(payouts.id, id));
-    },
-
-    async lockPayoutByProviderId(providerPayoutId: string, tx: Tx) {
-      const [row] = await tx.select().from(payouts).where(eq(payouts.providerPayoutId, providerPayoutId)).for('update');
-      return row;
-    },
-
-    listPayouts: (professionalId: string, limit: number) =>
-      db.select().from(payouts).where(eq(payouts.professionalId, professionalId)).orderBy(desc(payouts.createdAt)).limit(limit),
 
     /** Stores a provider event by its id; false when it was already stored (a redelivery). */
     async storeEvent(event: typeof providerEvents.$inferInsert) {

@@ -76,12 +76,40 @@ export async function expectLedgerSound(app: App) {
 }
 
 /** Sets up milestones, funds escrow through the gateway: a job in escrow. */
-export async function fundEscrow(app: App, employer: Account, jobId: string, amounts: number[]) {
+export async function fundEscrow(
+  app: App,
+  employer: Account,
+  jobId: string,
+  amounts: number[],
+  pay: (checkoutUrl: string) => Promise<unknown> = (checkoutUrl) => payCheckout(app, checkoutUrl),
+) {
   const setup = await call(app, 'POST', `/api/jobs/${jobId}/setup-payment`, employer.token, { milestones: milestonesOf(...amounts) });
   expect(setup.statusCode, setup.body).toBe(201);
   const { payment_id } = await paymentStatus(app, jobId, employer.token);
   const escrow = await call(app, 'POST', `/api/payments/${payment_id}/create-escrow`, employer.token);
   expect(escrow.statusCode, escrow.body).toBe(200);
-  await payCheckout(app, escrow.json<{ checkout_url: string }>().checkout_url);
+  await pay(escrow.json<{ checkout_url: string }>().checkout_url);
   return paymentStatus(app, jobId, employer.token);
+}
+
+/** A job in escrow whose milestones are all submitted and approved: their amounts (less the fee) are the professional's balance. */
+export async function earn(
+  app: App,
+  employer: Account,
+  professional: Account,
+  amounts: number[],
+  pay?: (checkoutUrl: string) => Promise<unknown>,
+) {
+  const job = await hire(app, employer, professional);
+  const status = await fundEscrow(app, employer, job.id, amounts, pay);
+  for (const milestone of status.milestones) {
+    const submitted = await call(app, 'POST', `/api/milestones/${milestone.id}/submit`, professional.token, {
+      notes: '',
+      deliverable_urls: [],
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const approved = await call(app, 'POST', `/api/milestones/${milestone.id}/approve`, employer.token, { notes: '' });
+    expect(approved.statusCode, approved.body).toBe(200);
+  }
+  return job;
 }

@@ -21,10 +21,12 @@ export function createWebhooksService(dependencies: {
   repository: PaymentsRepository;
   provider: PaymentProvider;
   onPaid: Record<CheckoutPurpose, PaidHandler>;
+  /** The provider's word on a payout: paid, or returned by the bank. */
+  onPayout: (event: ProviderEvent, tx: Tx) => Promise<void>;
   logger: FastifyBaseLogger;
   clock: () => Date;
 }) {
-  const { db, repository, provider, onPaid, logger, clock } = dependencies;
+  const { db, repository, provider, onPaid, onPayout, logger, clock } = dependencies;
   let retryTimer: NodeJS.Timeout | undefined;
 
   async function applyCheckoutCompleted(event: ProviderEvent, tx: Tx) {
@@ -57,6 +59,9 @@ export function createWebhooksService(dependencies: {
         if (checkout?.status === 'open') await repository.closeCheckout(checkout.id, { status: 'cancelled', closedAt: clock() }, tx);
         return;
       }
+      case 'payout.paid':
+      case 'payout.failed':
+        return onPayout(event, tx);
       default:
         return;
     }

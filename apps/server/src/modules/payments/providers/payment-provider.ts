@@ -18,10 +18,20 @@ export interface RefundRequest {
 }
 
 export interface PayoutRequest {
+  /** Our payout's id: every request for it uses keys derived from it, so a retry pays once. */
+  payoutId: string;
+  professionalId: string;
   amount: Money;
   iban: string;
   accountHolder: string;
-  idempotencyKey: string;
+  /** The provider's account already holding this bank account, from an earlier payout to it. */
+  accountId: string | null;
+}
+
+export interface PayoutResult {
+  providerPayoutId: string;
+  accountId: string | null;
+  status: 'paid' | 'pending';
 }
 
 /** A provider event as the webhook handler applies it; every provider's events are read into this shape. */
@@ -46,7 +56,11 @@ export interface PaymentProvider {
   /** Reads a webhook's raw body after checking its signature; throws `WebhookRefused` when it does not verify. */
   readEvent(rawBody: string, signatureHeader: string | undefined, now: Date): ProviderEvent;
   refund(request: RefundRequest): Promise<{ refundId: string }>;
-  payout(request: PayoutRequest): Promise<{ payoutId: string; status: 'paid' | 'pending' }>;
+  /** Throws `ProviderRefused` when the provider said no for good; any other error may be retried with the same request. */
+  payout(request: PayoutRequest): Promise<PayoutResult>;
 }
 
 export class WebhookRefused extends Error {}
+
+/** The provider refused a request for good (a closed bank account, an invalid destination): retrying cannot help. */
+export class ProviderRefused extends Error {}

@@ -21,6 +21,7 @@ export function createTestGateway(options: { publicUrl: string; secret: string }
     },
     refund: () => Promise.resolve({ refundId: `re_test_${randomUUID()}` }),
     // Test payouts are paid at once: there is no bank on the other side.
-    payout: () => Promise.resolve({ payoutId: `po_test_${randomUUID()}`, status: 'paid' }),
+    payout: ({ payoutId, accountId }) =>
+      Promise.resolve({ providerPayoutId: `po_test_${payoutId}`, accountId: accountId ?? `acct_test_${randomUUID()}`, status: 'paid' }),
   };
 }

@@ -32,6 +32,7 @@ const kindParams: Record<NotificationKind, readonly string[]> = {
   job_completed: ['job_title', 'party_name'],
   featured_active: ['job_title', 'date'],
   payout_paid: ['amount_text', 'iban_last4'],
+  payout_failed: ['amount_text', 'iban_last4'],
   review_received: ['party_name', 'job_title'],
 };
 

@@ -1,0 +1,38 @@
+import { earningsSchema, errorResponseSchema, payoutRequestSchema, payoutResponseSchema } from '@mihna/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SessionsService } from '../auth/sessions.service.ts';
+import type { PayoutsService } from './payouts.service.ts';
+
+const security = [{ bearerAuth: [] }];
+const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema };
+
+export function payoutsRoutes(sessions: SessionsService, payouts: PayoutsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/earnings',
+      {
+        schema: {
+          tags: ['payouts'],
+          summary: "The professional's balances per currency (available, on the way, in escrow, earned, paid out), history and payouts",
+          security,
+          response: { 200: earningsSchema, ...errors },
+        },
+      },
+      async (request) => payouts.earnings(await sessions.requireActor(request)),
+    );
+
+    app.post(
+      '/payouts',
+      {
+        schema: {
+          tags: ['payouts'],
+          summary: 'Pay out part or all of the available balance to a bank account (IBAN); never more than the balance',
+          security,
+          body: payoutRequestSchema,
+          response: { 201: payoutResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await payouts.requestPayout(await sessions.requireActor(request), request.body)),
+    );
+  };
+}

@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto';
+import {
+  currencies,
+  formatMoney,
+  messages,
+  money,
+  payoutMessages,
+  toDecimal,
+  type CurrencyCode,
+  type Earnings,
+  type Payout,
+} from '@mihna/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { transaction, type Tx } from '../../db/transaction.ts';
+import { requireRole, type Actor } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requireAmount } from '../../lib/money-input.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { LedgerRepository } from './ledger.repository.ts';
+import { balanceAccount, type MoneyMovements } from './money-movements.ts';
+import type { PeopleLookup } from './people.ts';
+import { ProviderRefused, type PaymentProvider, type ProviderEvent } from './providers/payment-provider.ts';
+import type { PayoutRow, PayoutsRepository } from './payouts.repository.ts';
+
+const decimal = (minor: number, currency: string) => toDecimal(money(minor, currency as CurrencyCode));
+/** The same bank account is recognised by this hash; the number itself stays with the provider. */
+const fingerprintOf = (iban: string) => createHash('sha256').update(`mihna-payout-iban:${iban}`).digest('hex');
+/** A payout the provider has not acknowledged after this long is sent again (with the same keys). */
+const RESEND_AFTER_MS = 60_000;
+
+export const payoutView = (row: PayoutRow): Payout => ({
+  id: row.id,
+  amount: decimal(row.amountMinor, row.currency),
+  currency: row.currency,
+  status: row.status,
+  iban_last4: row.ibanLast4,
+  account_holder: row.accountHolder,
+  created_at: row.createdAt.toISOString(),
+  paid_at: row.paidAt?.toISOString() ?? null,
+});
+
+/**
+ * Earnings and payouts. A payout leaves the available balance in the same transaction that records
+ * it, under a lock on the balance (and the database's own check), so two requests at once can never
+ * pay out more than there is. The provider is asked afterwards; a final refusal returns the money,
+ * anything uncertain is sent again later with the same idempotency keys.
+ */
+export function createPayoutsService(dependencies: {
+  db: Db;
+  repository: PayoutsRepository;
+  ledger: LedgerRepository;
+  movements: MoneyMovements;
+  provider: PaymentProvider;
+  people: PeopleLookup;
+  notifications: NotificationsService;
+  logger: FastifyBaseLogger;
+  clock: () => Date;
+}) {
+  const { db, repository, ledger, movements, provider, people, notifications, logger, clock } = dependencies;
+  /** The IBAN is needed only until the provider holds it; it is never stored whole. */
+  const ibans = new Map<string, string>();
+
+  const movement = (payout: PayoutRow) => ({
+    payoutId: payout.id,
+    professionalId: payout.professionalId,
+    amountMinor: payout.amountMinor,
+    currency: payout.currency,
+    at: clock(),
+  });
+
+  async function notify(payout: PayoutRow, kind: 'payout_paid' | 'payout_failed', tx: Tx) {
+    const person = await people.find(payout.professionalId, tx);
+    const amount = money(payout.amountMinor, payout.currency as CurrencyCode);
+    await notifications.notify(
+      {
+        userId: payout.professionalId,
+        kind,
+        link: '/earnings',
+        params: {
+          amount_text: formatMoney(amount),
+          amount: String(toDecimal(amount)),
+          currency: payout.currency,
+          iban_last4: payout.ibanLast4,
+        },
+        email: person?.email,
+      },
+      tx,
+    );
+  }
+
+  /** Marks a payout paid or failed, once: the payout row's lock makes the two outcomes exclusive. */
+  async function settle(payoutId: string, outcome: 'paid' | 'failed', reason: string | null, tx: Tx) {
+    const payout = await repository.lockPayout(payoutId, tx);
+    if (!payout || payout.status !== 'requested') return;
+    if (outcome === 'paid') {
+      await movements.payoutPaid(movement(payout), tx);
+      await repository.updatePayout(payout.id, { status: 'paid', paidAt: clock() }, tx);
+    } else {
+      await movements.payoutFailed(movement(payout), tx);
+      await repository.updatePayout(payout.id, { status: 'failed', failedAt: clock(), failureReason: reason }, tx);
+    }
+    await notify(payout, outcome === 'paid' ? 'payout_paid' : 'payout_failed', tx);
+  }
+
+  /** Asks the provider to pay; the answer is recorded. Errors other than a refusal leave it to be sent again. */
+  async function send(payout: PayoutRow, iban: string | undefined) {
+    const accountId =
+      payout.providerAccountId ?? (await repository.findAccountFor(payout.professionalId, payout.ibanFingerprint ?? '', provider.name));
+    if (!accountId && !iban) {
+      // Sent again after a restart, before the provider had the bank account: nothing to send it to.
+      await transaction(db, (tx) => settle(payout.id, 'failed', 'The bank account was not kept; request the payout again.', tx));
+      return;
+    }
+    try {
+      const result = await provider.payout({
+        payoutId: payout.id,
+        professionalId: payout.professionalId,
+        amount: money(payout.amountMinor, payout.currency as CurrencyCode),
+        iban: iban ?? '',
+        accountHolder: payout.accountHolder,
+        accountId,
+      });
+      await transaction(db, async (tx) => {
+        await repository.updatePayout(payout.id, { providerPayoutId: result.providerPayoutId, providerAccountId: result.accountId }, tx);
+        if (result.status === 'paid') await settle(payout.id, 'paid', null, tx);
+      });
+      ibans.delete(payout.id);
+    } catch (error) {
+      if (error instanceof ProviderRefused) {
+        await transaction(db, (tx) => settle(payout.id, 'failed', error.message, tx));
+        ibans.delete(payout.id);
+        return;
+      }
+      logger.error({ err: error, payoutId: payout.id }, 'a payout could not reach the provider; it will be sent again');
+    }
+  }
+
+  return {
+    async earnings(actor: Actor): Promise<Earnings> {
+      requireRole(actor, 'professional', payoutMessages.onlyProfessionals);
+      const [accounts, escrow, totals, history, payouts] = await Promise.all([
+        repository.balances(actor.id),
+        repository.inEscrow(actor.id),
+        repository.totalsByKind(actor.id),
+        repository.history(actor.id, 100),
+        repository.listPayouts(actor.id, 50),
+      ]);
+      const codes = new Set([...accounts.map((row) => row.currency), ...escrow.map((row) => row.currency)]);
+      const total = (currency: string, accountKind: string, kind: string) =>
+        totals.find((row) => row.currency === currency && row.accountKind === accountKind && row.kind === kind)?.total ?? 0;
+      const balances = [...codes].sort().map((currency) => {
+        const balance = (kind: string) => accounts.find((row) => row.currency === currency && row.kind === kind)?.balance ?? 0;
+        return {
+          currency,
+          available: decimal(balance('professional_balance'), currency),
+          pending_payouts: decimal(balance('payouts_pending'), currency),
+          in_escrow: decimal(escrow.find((row) => row.currency === currency)?.total ?? 0, currency),
+          // Credits are negative entries: what releases added to the balance, and what the provider paid out.
+          earned: decimal(-total(currency, 'professional_balance', 'milestone_released'), currency),
+          paid_out: decimal(total(currency, 'payouts_pending', 'payout_paid'), currency),
+        };
+      });
+      return {
+        balances,
+        history: history.map((entry) => ({
+          id: String(entry.id),
+          kind: entry.kind,
+          amount: decimal(-entry.amountMinor, entry.currency),
+          currency: entry.currency,
+          created_at: entry.createdAt.toISOString(),
+          job: entry.jobId && entry.jobTitle ? { id: entry.jobId, title: entry.jobTitle } : null,
+        })),
+        payouts: payouts.map(payoutView),
+      };
+    },
+
+    async requestPayout(actor: Actor, input: { amount: number; currency: string; iban: string; account_holder: string }) {
+      requireRole(actor, 'professional', payoutMessages.onlyProfessionals);
+      const currency = currencies.find((candidate) => candidate.code === input.currency)?.code;
+      if (!currency)
+        throw new AppError('validation_failed', [{ loc: ['body', 'currency'], msg: messages.invalidFormat, type: 'value_error' }]);
+      const amount = requireAmount(input.amount, currency, 'amount');
+      const payout = await transaction(db, async (tx) => {
+        const available = await ledger.lockAccount(balanceAccount(actor.id, currency), tx);
+        if (available === 0) throw new AppError('conflict', payoutMessages.noBalance);
+        if (amount.minor > available) throw new AppError('conflict', payoutMessages.overdrawn);
+        const row = await repository.insertPayout(
+          {
+            professionalId: actor.id,
+            amountMinor: amount.minor,
+            currency,
+            ibanLast4: input.iban.slice(-4),
+            ibanFingerprint: fingerprintOf(input.iban),
+            accountHolder: input.account_holder,
+            provider: provider.name,
+            createdAt: clock(),
+          },
+          tx,
+        );
+        await movements.payoutRequested(movement(row), tx, payoutMessages.overdrawn);
+        return row;
+      });
+      ibans.set(payout.id, input.iban);
+      await send(payout, input.iban);
+      const current = (await repository.findPayout(payout.id)) ?? payout;
+      return { message: current.status === 'failed' ? payoutMessages.failed : payoutMessages.requested, payout: payoutView(current) };
+    },
+
+    /** A provider's word on a payout (Stripe's payout.paid / payout.failed), applied by the webhook inbox. */
+    async applyPayoutEvent(event: ProviderEvent, tx: Tx) {
+      if (!event.payoutId) return;
+      await settle(
+        event.payoutId,
+        event.type === 'payout.paid' ? 'paid' : 'failed',
+        event.type === 'payout.failed' ? 'The bank returned the payout.' : null,
+        tx,
+      );
+    },
+
+    /** Sends again the payouts the provider never acknowledged (a timeout, a restart). */
+    async resendUnsent() {
+      for (const payout of await repository.listUnsent(new Date(clock().getTime() - RESEND_AFTER_MS), 50)) {
+        await send(payout, ibans.get(payout.id));
+      }
+    },
+  };
+}
+
+export type PayoutsService = ReturnType<typeof createPayoutsService>;

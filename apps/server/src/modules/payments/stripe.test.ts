@@ -1,0 +1,199 @@
+import { payoutMessages } from '@mihna/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClock, createUser } from '../../test/accounts.ts';
+import { createTestApp, selectRows } from '../../test/harness.ts';
+import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
+import { createEmployer } from '../proposals/test-jobs.ts';
+import { call, earn, expectLedgerSound, hire, milestonesOf, paymentStatus } from './test-payments.ts';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+type Account = Awaited<ReturnType<typeof createUser>>;
+
+const SECRET_KEY = 'sk_test_standin';
+const WEBHOOK_SECRET = 'whsec_standin';
+const UAE_IBAN = 'AE070331234567890123456';
+
+const clock = createTestClock();
+let stripe: StripeStandIn;
+let app: App;
+let employer: Account;
+let professional: Account;
+
+beforeAll(async () => {
+  stripe = await startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+  app = await createTestApp({
+    clock: clock.now,
+    env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url },
+  });
+  employer = await createEmployer(app);
+  professional = await createUser(app, { first_name: 'Noura', last_name: 'Al Zaabi' });
+});
+afterAll(async () => {
+  await app.close();
+  await stripe.close();
+});
+
+const deliver = (delivery: { body: string; signature: string }) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
+    payload: delivery.body,
+  });
+
+const count = async (query: ReturnType<typeof sql>) => (await selectRows<{ total: number }>(app.services.database, query))[0]?.total ?? 0;
+
+describe('Stripe, against a local stand-in that speaks its protocol', () => {
+  let sessionId: string;
+  let paid: { body: string; signature: string };
+  let escrowedPaymentId: string;
+
+  it('funds escrow through a Checkout Session created once, whatever the retries', async () => {
+    const job = await hire(app, employer, professional);
+    const setup = await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, { milestones: milestonesOf(600, 400) });
+    expect(setup.statusCode, setup.body).toBe(201);
+    const { payment_id } = await paymentStatus(app, job.id, employer.token);
+    const first = await call(app, 'POST', `/api/payments/${payment_id}/create-escrow`, employer.token);
+    const again = await call(app, 'POST', `/api/payments/${payment_id}/create-escrow`, employer.token);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(again.json<{ checkout_url: string }>().checkout_url).toBe(first.json<{ checkout_url: string }>().checkout_url);
+    const created = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions');
+    expect(created).toHaveLength(1);
+    expect(created[0]?.idempotencyKey).toMatch(/^checkout-/);
+    expect(created[0]?.form).toMatchObject({
+      'line_items[0][price_data][currency]': 'aed',
+      'line_items[0][price_data][unit_amount]': '100000',
+    });
+
+    escrowedPaymentId = payment_id!;
+    sessionId = first.json<{ checkout_url: string }>().checkout_url.split('/').pop()!;
+    paid = stripe.completeSession(sessionId, clock.now());
+    const delivered = await deliver(paid);
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(delivered.json()).toMatchObject({ received: true, duplicate: false });
+    expect((await paymentStatus(app, job.id, employer.token)).payment_status).toBe('escrowed');
+    await expectLedgerSound(app);
+  });
+
+  it('applies a replayed event once', async () => {
+    const before = await count(sql`select count(*)::int as total from ledger_transactions where kind = 'escrow_funded'`);
+    const replayed = await deliver(paid);
+    expect(replayed.statusCode).toBe(200);
+    expect(replayed.json()).toMatchObject({ duplicate: true });
+    expect(await count(sql`select count(*)::int as total from ledger_transactions where kind = 'escrow_funded'`)).toBe(before);
+    await expectLedgerSound(app);
+  });
+
+  it('refuses tampered, expired, unsigned and wrongly signed events with 400, storing nothing', async () => {
+    const events = () => count(sql`select count(*)::int as total from provider_events`);
+    const before = await events();
+    const genuine = stripe.event('checkout.session.completed', { id: sessionId, payment_status: 'paid' }, clock.now());
+    const tampered = { body: genuine.body.replace('"paid"', '"paid" '), signature: genuine.signature };
+    const expired = stripe.event('checkout.session.completed', { id: sessionId }, new Date(clock.now().getTime() - 301_000));
+    const early = stripe.event('checkout.session.completed', { id: sessionId }, new Date(clock.now().getTime() + 301_000));
+    const unsigned = { body: genuine.body, signature: '' };
+    const wrongSecret = { body: genuine.body, signature: genuine.signature.replace(/v1=\w+/, `v1=${'0'.repeat(64)}`) };
+    for (const delivery of [tampered, expired, early, unsigned, wrongSecret]) {
+      const response = await deliver(delivery);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json<{ code: string }>().code).toBe('bad_request');
+    }
+    // Within the tolerance it is accepted.
+    const recent = stripe.event('customer.created', { id: 'cus_1' }, new Date(clock.now().getTime() - 299_000));
+    expect((await deliver(recent)).statusCode).toBe(200);
+    expect(await events()).toBe(before + 1);
+  });
+
+  it('pays out through Connect: an account for the bank account, a transfer, a payout, each under its own key', async () => {
+    await earn(app, employer, professional, [1000], (checkoutUrl) =>
+      deliver(stripe.completeSession(checkoutUrl.split('/').pop()!, clock.now())),
+    );
+    const first = await call(app, 'POST', '/api/payouts', professional.token, {
+      amount: 300,
+      currency: 'AED',
+      iban: UAE_IBAN,
+      account_holder: 'Noura Al Zaabi',
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const payout = first.json<{ payout: { id: string; status: string } }>().payout;
+    expect(payout.status).toBe('requested');
+    const [account, transfer, sent] = ['/v1/accounts', '/v1/transfers', '/v1/payouts'].map((path) =>
+      stripe.requests.filter((request) => request.path === path),
+    );
+    expect(account?.[0]?.form).toMatchObject({ 'external_account[account_number]': UAE_IBAN, country: 'AE' });
+    expect(transfer?.[0]?.form).toMatchObject({ amount: '30000', currency: 'aed' });
+    expect(sent?.[0]?.stripeAccount).toMatch(/^acct_/);
+    expect([account?.[0], transfer?.[0], sent?.[0]].map((request) => request?.idempotencyKey)).toEqual([
+      `account-${payout.id}`,
+      `transfer-${payout.id}`,
+      `payout-${payout.id}`,
+    ]);
+    const earnings = async () =>
+      (await call(app, 'GET', '/api/earnings', professional.token)).json<{ balances: { available: number; pending_payouts: number }[] }>()
+        .balances[0];
+    expect(await earnings()).toMatchObject({ available: 680, pending_payouts: 300 });
+
+    // The bank pays it: the webhook settles it once.
+    const [{ provider_payout_id: providerId } = { provider_payout_id: '' }] = await selectRows<{ provider_payout_id: string }>(
+      app.services.database,
+      sql`select provider_payout_id from payouts where id = ${payout.id}`,
+    );
+    const settled = stripe.settlePayout(providerId, 'paid');
+    expect((await deliver(settled)).statusCode).toBe(200);
+    expect((await deliver(settled)).json()).toMatchObject({ duplicate: true });
+    expect(await earnings()).toMatchObject({ available: 680, pending_payouts: 0 });
+
+    // A second payout to the same bank account reuses its connected account; the bank returns it, and the money comes back.
+    const second = await call(app, 'POST', '/api/payouts', professional.token, {
+      amount: 100,
+      currency: 'AED',
+      iban: UAE_IBAN,
+      account_holder: 'Noura Al Zaabi',
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(stripe.requests.filter((request) => request.path === '/v1/accounts')).toHaveLength(1);
+    const secondId = second.json<{ payout: { id: string } }>().payout.id;
+    const [{ provider_payout_id: secondProviderId } = { provider_payout_id: '' }] = await selectRows<{ provider_payout_id: string }>(
+      app.services.database,
+      sql`select provider_payout_id from payouts where id = ${secondId}`,
+    );
+    expect((await deliver(stripe.settlePayout(secondProviderId, 'failed'))).statusCode).toBe(200);
+    expect(await earnings()).toMatchObject({ available: 680, pending_payouts: 0 });
+    await expectLedgerSound(app);
+  });
+
+  it('returns the money at once when the bank account is refused for good', async () => {
+    const refusedIban = 'AE460090000000123456789';
+    stripe.refuseAccountNumber(refusedIban);
+    const response = await call(app, 'POST', '/api/payouts', professional.token, {
+      amount: 50,
+      currency: 'AED',
+      iban: refusedIban,
+      account_holder: 'Noura Al Zaabi',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ message: payoutMessages.failed, payout: { status: 'failed' } });
+    const view = (await call(app, 'GET', '/api/earnings', professional.token)).json<{ balances: { available: number }[] }>();
+    expect(view.balances[0]?.available).toBe(680);
+    await expectLedgerSound(app);
+  });
+
+  it("refunds what a dispute's resolution returns to the employer through Stripe, under a key naming the dispute", async () => {
+    const disputed = await call(app, 'POST', `/api/payments/${escrowedPaymentId}/dispute`, employer.token, {
+      reason: 'No delivery',
+      description: 'Nothing was delivered by the agreed date.',
+    });
+    expect(disputed.statusCode, disputed.body).toBe(201);
+    await app.services.payments.resolveDispute({ id: employer.user.id }, escrowedPaymentId, {
+      releaseMinor: 25_000,
+      note: 'Split after review',
+    });
+    const refunds = stripe.requests.filter((request) => request.path === '/v1/refunds');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]?.form).toMatchObject({ amount: '75000' });
+    expect(refunds[0]?.form.payment_intent).toMatch(/^pi_/);
+    expect(refunds[0]?.idempotencyKey).toBeTruthy();
+    await expectLedgerSound(app);
+  });
+});
