@@ -1,14 +1,22 @@
-import { currencyInfo, type CurrencyCode } from '@mihna/shared';
-import { asc, count, eq } from 'drizzle-orm';
+import { currencyInfo, toDecimal, type CurrencyCode } from '@mihna/shared';
+import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import { actorOf } from '../lib/access.ts';
 import { createNotificationsRepository } from '../modules/notifications/notifications.repository.ts';
 import { createNotificationsService } from '../modules/notifications/notifications.service.ts';
 import { createMoneyServices } from '../modules/payments/money-services.ts';
 import { completeTestCheckout } from '../modules/payments/test-gateway.routes.ts';
-import { contracts, jobs, payments, users } from './schema.ts';
+import { contracts, jobs, ledgerAccounts, payments, users } from './schema.ts';
 
 const isArabic = (text: string) => /[\u0600-\u06FF]/.test(text);
+
+/** A sound UAE IBAN for a demo account number: bank code 033, check digits computed (ISO 7064 mod 97-10). */
+export function demoIban(accountNumber: number): string {
+  const bban = `033${String(accountNumber).padStart(16, '0')}`;
+  let remainder = 0;
+  for (const digit of `${bban}101400`) remainder = (remainder * 10 + Number(digit)) % 97;
+  return `AE${String(98 - remainder).padStart(2, '0')}${bban}`;
+}
 
 const employerWords = {
   en: [
@@ -141,6 +149,24 @@ export async function seedDemoMoney(app: App, now: Date, demoEmployerId: string 
       comment: professionalWords[language][index % 2]!,
     });
     completed += 1;
+  }
+
+  // The professionals who earned most have paid part of it out to their banks.
+  const earners = await db
+    .select({ id: ledgerAccounts.ownerId, currency: ledgerAccounts.currency, balance: ledgerAccounts.balanceMinor, user: users })
+    .from(ledgerAccounts)
+    .innerJoin(users, eq(users.id, ledgerAccounts.ownerId))
+    .where(and(eq(ledgerAccounts.kind, 'professional_balance'), gt(ledgerAccounts.balanceMinor, 0)))
+    .orderBy(desc(ledgerAccounts.balanceMinor))
+    .limit(4);
+  for (const [index, earner] of earners.entries()) {
+    current += 3_600_000;
+    await money.payouts.requestPayout(actorOf(earner.user), {
+      amount: toDecimal({ minor: Math.floor(earner.balance / 2), currency: earner.currency as CurrencyCode }),
+      currency: earner.currency,
+      iban: demoIban(1_000_000 + index),
+      account_holder: `${earner.user.firstName} ${earner.user.lastName}`,
+    });
   }
   return { completed };
 }

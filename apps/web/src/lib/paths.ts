@@ -17,6 +17,7 @@ export const paths = {
   employer: (id: string) => `/employers/${id}`,
   postJob: '/post-job',
   dashboard: '/dashboard',
+  earnings: '/earnings',
   editProfile: '/profile/edit',
   expertProfile: (id: string) => `/experts/${id}`,
   about: '/about',
@@ -80,4 +81,6 @@ export const apiPaths = {
   featuredPayment: (jobId: string) => `/api/jobs/${jobId}/featured-payment/create`,
   checkout: (id: string) => `/api/checkouts/${id}`,
   jobReviews: (jobId: string) => `/api/jobs/${jobId}/reviews`,
+  earnings: '/api/earnings',
+  payouts: '/api/payouts',
 } as const;

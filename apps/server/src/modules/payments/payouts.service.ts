@@ -204,7 +204,8 @@ export function createPayoutsService(dependencies: {
       ibans.set(payout.id, input.iban);
       await send(payout, input.iban);
       const current = (await repository.findPayout(payout.id)) ?? payout;
-      return { message: current.status === 'failed' ? payoutMessages.failed : payoutMessages.requested, payout: payoutView(current) };
+      const message = { requested: payoutMessages.requested, paid: payoutMessages.paid, failed: payoutMessages.failed }[current.status];
+      return { message, payout: payoutView(current) };
     },
 
     /** A provider's word on a payout (Stripe's payout.paid / payout.failed), applied by the webhook inbox. */

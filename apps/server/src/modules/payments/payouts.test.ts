@@ -101,7 +101,7 @@ describe('earnings and payouts', () => {
     const response = await requestPayout(professional.token, { amount: '٢٠٠', iban: 'ae07 ٠٣٣١ ٢٣٤٥ ٦٧٨٩ ٠١٢٣ ٤٥٦' });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({
-      message: payoutMessages.requested,
+      message: payoutMessages.paid,
       payout: { amount: 200, status: 'paid', iban_last4: '3456' },
     });
     const view = await earnings(professional.token);

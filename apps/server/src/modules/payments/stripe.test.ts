@@ -116,8 +116,8 @@ describe('Stripe, against a local stand-in that speaks its protocol', () => {
       account_holder: 'Noura Al Zaabi',
     });
     expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ message: payoutMessages.requested, payout: { status: 'requested' } });
     const payout = first.json<{ payout: { id: string; status: string } }>().payout;
-    expect(payout.status).toBe('requested');
     const [account, transfer, sent] = ['/v1/accounts', '/v1/transfers', '/v1/payouts'].map((path) =>
       stripe.requests.filter((request) => request.path === path),
     );

@@ -47,6 +47,11 @@ function AccountActions({ stacked = false }: { stacked?: boolean }) {
         <Button asChild variant="ghost" size="sm" className="whitespace-nowrap">
           <Link to={paths.dashboard}>{t('header.dashboard')}</Link>
         </Button>
+        {user.role === 'professional' ? (
+          <Button asChild variant="ghost" size="sm" className="whitespace-nowrap">
+            <Link to={paths.earnings}>{t('header.earnings')}</Link>
+          </Button>
+        ) : null}
         {stacked ? null : <NotificationBell userId={user.id} />}
         <span className="whitespace-nowrap px-1 text-sm leading-tight">
           <span className="block font-semibold text-slate-900">

@@ -1,4 +1,4 @@
-import { Briefcase, Plus, Search, UserRoundPen } from 'lucide-react';
+import { Briefcase, Plus, Search, UserRoundPen, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -22,7 +22,10 @@ export default function DashboardPage() {
   const isEmployer = user.role === 'employer';
   const links = isEmployer
     ? [{ to: paths.professionals, icon: Search, label: t('dashboard.find_professionals') }]
-    : [{ to: paths.projects(), icon: Briefcase, label: t('dashboard.find_projects') }];
+    : [
+        { to: paths.projects(), icon: Briefcase, label: t('dashboard.find_projects') },
+        { to: paths.earnings, icon: Wallet, label: t('dashboard.earnings') },
+      ];
   return (
     <Container className="space-y-6 py-10 sm:py-12">
       <title>{t('dashboard.title')}</title>
