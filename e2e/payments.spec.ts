@@ -134,6 +134,21 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
       await expect(main.getByText(text('professionals', 'expert.verified_reviews_one'))).toBeVisible();
       await main.getByRole('tab', { name: text('professionals', 'tabs.portfolio') }).click();
       await expect(main.getByText(job.title)).toBeVisible();
+
+      // The professional pays the released money out to a bank account: a mistyped IBAN is caught first.
+      await professionalPage.goto('/earnings');
+      const earnings = professionalPage.getByRole('main');
+      await expectHeading(professionalPage, text('earnings', 'title'));
+      await earnings.getByRole('button', { name: new RegExp(text('earnings', 'payout.all', { amount: '' }).trim()) }).click();
+      const iban = earnings.getByLabel(text('earnings', 'payout.iban'));
+      await iban.fill('AE07 0331 2345 6789 0123 457');
+      await earnings.getByRole('button', { name: text('earnings', 'payout.submit') }).click();
+      await expect(iban).toHaveAttribute('aria-invalid', 'true');
+      await iban.fill('AE07 0331 2345 6789 0123 456');
+      await earnings.getByRole('button', { name: text('earnings', 'payout.submit') }).click();
+      await expect(earnings.getByText(text('earnings', 'payout.nothing'))).toBeVisible();
+      await expect(earnings.getByText(text('earnings', 'payouts.statuses.paid'), { exact: true })).toBeVisible();
+      await expect(earnings.getByText(text('earnings', 'payouts.to', { last4: '3456' }), { exact: false })).toBeVisible();
       await professionalPage.close();
     });
   });

@@ -29,9 +29,17 @@ export function PayoutForm({ balances, defaultHolder }: { balances: Earnings['ba
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   const selected = payable.find((balance) => balance.currency === currency) ?? payable[0];
-  if (!selected) return <p className="text-sm text-slate-600">{t('payout.nothing')}</p>;
-
   const say = (message: string) => translate(message) ?? message;
+  const shownNotice = notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null;
+  if (!selected) {
+    // Everything was just paid out: the answer stays in view.
+    return (
+      <div className="space-y-4">
+        {shownNotice}
+        <p className="text-sm text-slate-600">{t('payout.nothing')}</p>
+      </div>
+    );
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -105,7 +113,7 @@ export function PayoutForm({ balances, defaultHolder }: { balances: Earnings['ba
           <Input {...props} value={holder} maxLength={100} autoComplete="name" onChange={(event) => setHolder(event.target.value)} />
         )}
       </Field>
-      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      {shownNotice}
       <Button type="submit" disabled={payout.isPending} className="w-full sm:w-auto">
         {t('payout.submit')}
       </Button>
