@@ -16,7 +16,8 @@ export type MilestoneStatus = (typeof milestoneStatuses)[number];
 
 export const checkoutPurposes = ['featured', 'escrow'] as const;
 export type CheckoutPurpose = (typeof checkoutPurposes)[number];
-export const checkoutStatuses = ['open', 'paid', 'cancelled'] as const;
+/** refund_due and refunded: a second charge for something already paid for (a late payment of a cancelled page), returned to the payer. */
+export const checkoutStatuses = ['open', 'paid', 'cancelled', 'refund_due', 'refunded'] as const;
 export type CheckoutStatus = (typeof checkoutStatuses)[number];
 
 export const disputeStatuses = ['open', 'resolved'] as const;

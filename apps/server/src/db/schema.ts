@@ -797,6 +797,8 @@ export const ledgerTransactions = pgTable(
     uniqueIndex('ledger_transactions_reference_idx').on(table.reference),
     index('ledger_transactions_payment_idx').on(table.paymentId),
     index('ledger_transactions_kind_idx').on(table.kind, table.createdAt),
+    index('ledger_transactions_milestone_idx').on(table.milestoneId),
+    index('ledger_transactions_created_idx').on(table.createdAt),
   ],
 );
 

@@ -20,6 +20,8 @@ export const accountKinds = {
   payouts_pending: { normal: 'credit', isGuarded: true, isOffPlatform: false },
   service_fees: { normal: 'credit', isGuarded: false, isOffPlatform: false },
   featured_income: { normal: 'credit', isGuarded: false, isOffPlatform: false },
+  /** Second charges for something already paid for, owed back to their payers until the provider refunds them. */
+  refunds_due: { normal: 'credit', isGuarded: true, isOffPlatform: false },
   /** Cash paid in person: recorded for settlement value, never part of a balance. */
   cash_paid: { normal: 'debit', isGuarded: false, isOffPlatform: true },
   cash_received: { normal: 'credit', isGuarded: false, isOffPlatform: true },

@@ -2,7 +2,7 @@ import { money, serviceFeeOf, type CurrencyCode } from '@mihna/shared';
 import type { Tx } from '../../db/transaction.ts';
 import { credit, debit, PLATFORM, type AccountRef, type LedgerRepository } from './ledger.repository.ts';
 
-const platform = (kind: 'provider_cash' | 'service_fees' | 'featured_income', currency: string): AccountRef => ({
+const platform = (kind: 'provider_cash' | 'service_fees' | 'featured_income' | 'refunds_due', currency: string): AccountRef => ({
   kind,
   ownerId: PLATFORM,
   currency,
@@ -173,6 +173,40 @@ export function createMoneyMovements(ledger: LedgerRepository) {
           legs: [
             debit({ kind: 'cash_paid', ownerId: input.employerId, currency: input.currency }, input.amountMinor),
             credit({ kind: 'cash_received', ownerId: input.professionalId, currency: input.currency }, input.amountMinor),
+          ],
+        },
+        tx,
+      );
+    },
+
+    /** A second charge for something already paid for reached the provider: it is owed back to the payer. */
+    duplicateCharged(input: { checkoutId: string; amountMinor: number; currency: string; at: Date }, tx: Tx) {
+      return ledger.post(
+        {
+          kind: 'duplicate_charge',
+          reference: `checkout:${input.checkoutId}`,
+          description: 'Second charge, to be refunded',
+          createdAt: input.at,
+          legs: [
+            debit(platform('provider_cash', input.currency), input.amountMinor),
+            credit(platform('refunds_due', input.currency), input.amountMinor),
+          ],
+        },
+        tx,
+      );
+    },
+
+    /** The provider refunded a second charge. */
+    duplicateRefunded(input: { checkoutId: string; amountMinor: number; currency: string; at: Date }, tx: Tx) {
+      return ledger.post(
+        {
+          kind: 'duplicate_refunded',
+          reference: `duplicate-refund:${input.checkoutId}`,
+          description: 'Second charge refunded',
+          createdAt: input.at,
+          legs: [
+            debit(platform('refunds_due', input.currency), input.amountMinor),
+            credit(platform('provider_cash', input.currency), input.amountMinor),
           ],
         },
         tx,

@@ -82,6 +82,7 @@ export function createMoneyServices(dependencies: {
     db,
     repository: paymentsRepository,
     provider,
+    movements,
     onPaid: {
       featured: (checkout, tx) => featured.applyFeaturedPaid(checkout, tx),
       escrow: (checkout, tx) => payments.applyEscrowPaid(checkout, tx),

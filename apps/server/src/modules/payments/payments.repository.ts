@@ -116,7 +116,11 @@ export function createPaymentsRepository(db: Db) {
       return row;
     },
 
-    async closeCheckout(id: string, changes: { status: 'paid' | 'cancelled'; providerPaymentId?: string | null; closedAt: Date }, tx: Tx) {
+    async closeCheckout(
+      id: string,
+      changes: { status: Exclude<CheckoutRow['status'], 'open'>; providerPaymentId?: string | null; closedAt: Date },
+      tx: Tx,
+    ) {
       await tx.update(checkouts).set(changes).where(eq(checkouts.id, id));
     },
 
@@ -128,6 +132,10 @@ export function createPaymentsRepository(db: Db) {
         .where(and(eq(checkouts.purpose, purpose), eq(checkouts.subjectId, subjectId), eq(checkouts.status, 'paid')));
       return row;
     },
+
+    /** Second charges waiting to be returned to their payers. */
+    listRefundsDue: (limit: number) =>
+      db.select().from(checkouts).where(eq(checkouts.status, 'refund_due')).orderBy(asc(checkouts.closedAt)).limit(limit),
 
     async insertDispute(dispute: typeof disputes.$inferInsert, tx: Tx) {
       const [row] = await tx.insert(disputes).values(dispute).onConflictDoNothing().returning();

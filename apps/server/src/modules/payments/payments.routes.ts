@@ -1,4 +1,5 @@
 import {
+  checkoutStatuses,
   checkoutResponseSchema,
   disputeInputSchema,
   errorResponseSchema,
@@ -171,7 +172,7 @@ export function paymentsRoutes(dependencies: {
             200: z.object({
               id: z.string(),
               purpose: z.enum(['featured', 'escrow']),
-              status: z.enum(['open', 'paid', 'cancelled']),
+              status: z.enum(checkoutStatuses),
               amount: z.number(),
               currency: z.string(),
               description: z.string(),

@@ -1,7 +1,8 @@
-import type { CheckoutPurpose } from '@mihna/shared';
+import type { CheckoutPurpose, CurrencyCode } from '@mihna/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
+import type { MoneyMovements } from './money-movements.ts';
 import type { CheckoutRow, PaymentsRepository } from './payments.repository.ts';
 import type { PaymentProvider, ProviderEvent } from './providers/payment-provider.ts';
 
@@ -20,13 +21,14 @@ export function createWebhooksService(dependencies: {
   db: Db;
   repository: PaymentsRepository;
   provider: PaymentProvider;
+  movements: MoneyMovements;
   onPaid: Record<CheckoutPurpose, PaidHandler>;
   /** The provider's word on a payout: paid, or returned by the bank. */
   onPayout: (event: ProviderEvent, tx: Tx) => Promise<void>;
   logger: FastifyBaseLogger;
   clock: () => Date;
 }) {
-  const { db, repository, provider, onPaid, onPayout, logger, clock } = dependencies;
+  const { db, repository, provider, movements, onPaid, onPayout, logger, clock } = dependencies;
   let retryTimer: NodeJS.Timeout | undefined;
 
   async function applyCheckoutCompleted(event: ProviderEvent, tx: Tx) {
@@ -40,6 +42,21 @@ export function createWebhooksService(dependencies: {
       throw new Error(
         `event ${event.id} paid ${event.amountMinor} ${event.currency}, checkout ${checkout.id} asked ${checkout.amountMinor} ${checkout.currency}`,
       );
+    }
+    const alreadyPaid = await repository.findPaidCheckout(checkout.purpose, checkout.subjectId, tx);
+    if (alreadyPaid) {
+      // A second charge for something already paid for (a cancelled page paid late, after another was):
+      // owed back to the payer, and refunded through the provider once this transaction commits.
+      await repository.closeCheckout(
+        checkout.id,
+        { status: 'refund_due', providerPaymentId: event.providerPaymentId ?? null, closedAt: clock() },
+        tx,
+      );
+      await movements.duplicateCharged(
+        { checkoutId: checkout.id, amountMinor: checkout.amountMinor, currency: checkout.currency, at: clock() },
+        tx,
+      );
+      return;
     }
     // A payment after the page was cancelled still took the money: it counts.
     await repository.closeCheckout(
@@ -64,6 +81,31 @@ export function createWebhooksService(dependencies: {
         return onPayout(event, tx);
       default:
         return;
+    }
+  }
+
+  /** Returns second charges to their payers: the provider's refund first (under a key naming the checkout), then the ledger. */
+  async function refundDue() {
+    for (const checkout of await repository.listRefundsDue(50)) {
+      if (!checkout.providerPaymentId) continue;
+      try {
+        await provider.refund({
+          providerPaymentId: checkout.providerPaymentId,
+          amount: { minor: checkout.amountMinor, currency: checkout.currency as CurrencyCode },
+          idempotencyKey: `duplicate-refund-${checkout.id}`,
+        });
+        await transaction(db, async (tx) => {
+          const locked = await repository.lockCheckout(checkout.id, tx);
+          if (locked?.status !== 'refund_due') return;
+          await movements.duplicateRefunded(
+            { checkoutId: checkout.id, amountMinor: checkout.amountMinor, currency: checkout.currency, at: clock() },
+            tx,
+          );
+          await repository.closeCheckout(checkout.id, { status: 'refunded', closedAt: locked.closedAt ?? clock() }, tx);
+        });
+      } catch (error) {
+        logger.error({ err: error, checkoutId: checkout.id }, 'a second charge could not be refunded yet; it will be tried again');
+      }
     }
   }
 
@@ -105,6 +147,7 @@ export function createWebhooksService(dependencies: {
         nextAttemptAt: clock(),
       });
       const outcome = await applyStored(provider.name, event.id);
+      if (outcome === 'applied') await refundDue();
       return { event_id: event.id, is_new: isNew, outcome };
     },
 
@@ -114,6 +157,7 @@ export function createWebhooksService(dependencies: {
       for (const { provider: providerName, eventId } of await repository.listDueEvents(clock(), limit)) {
         if ((await applyStored(providerName, eventId)) === 'applied') applied += 1;
       }
+      await refundDue();
       return applied;
     },
 

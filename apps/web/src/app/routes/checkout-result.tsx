@@ -19,7 +19,15 @@ export default function CheckoutResultPage() {
   const data = checkout.data;
   const isPaid = data?.status === 'paid';
   const isWaiting = outcome === 'success' && data?.status === 'open';
-  const title = isPaid ? t('checkout.success_title') : outcome === 'cancelled' ? t('checkout.cancelled_title') : t('checkout.processing');
+  // A second payment for something already paid for is returned to the card.
+  const isRefunded = data?.status === 'refund_due' || data?.status === 'refunded';
+  const title = isPaid
+    ? t('checkout.success_title')
+    : isRefunded
+      ? t('checkout.refunded_title')
+      : outcome === 'cancelled'
+        ? t('checkout.cancelled_title')
+        : t('checkout.processing');
   return (
     <Container className="max-w-xl py-16 text-center">
       <title>{title}</title>
@@ -34,7 +42,10 @@ export default function CheckoutResultPage() {
       {data && isPaid ? (
         <p className="mt-2 text-slate-600">{t('checkout.success_text', { amount: format.amount(data.amount, data.currency) })}</p>
       ) : null}
-      {data && !isPaid && !isWaiting ? <p className="mt-2 text-slate-600">{t('checkout.cancelled_text')}</p> : null}
+      {data && isRefunded ? (
+        <p className="mt-2 text-slate-600">{t('checkout.refunded_text', { amount: format.amount(data.amount, data.currency) })}</p>
+      ) : null}
+      {data && !isPaid && !isWaiting && !isRefunded ? <p className="mt-2 text-slate-600">{t('checkout.cancelled_text')}</p> : null}
       <Link
         to={data?.return_path ?? paths.dashboard}
         className="mt-8 inline-flex h-11 items-center rounded-lg bg-primary-strong px-5 text-sm font-semibold text-white hover:bg-primary-strong/90"

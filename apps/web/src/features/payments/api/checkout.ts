@@ -1,3 +1,4 @@
+import type { CheckoutStatus } from '@mihna/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { apiPaths } from '../../../lib/paths.ts';
@@ -5,7 +6,7 @@ import { apiPaths } from '../../../lib/paths.ts';
 export interface CheckoutView {
   id: string;
   purpose: 'featured' | 'escrow';
-  status: 'open' | 'paid' | 'cancelled';
+  status: CheckoutStatus;
   amount: number;
   currency: string;
   description: string;
