@@ -196,4 +196,41 @@ describe('Stripe, against a local stand-in that speaks its protocol', () => {
     expect(refunds[0]?.idempotencyKey).toBeTruthy();
     await expectLedgerSound(app);
   });
+
+  it('refunds a second charge: a cancelled page paid late, after another paid for the same escrow', async () => {
+    const job = await hire(app, employer, professional);
+    await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, { milestones: milestonesOf(300) });
+    const { payment_id } = await paymentStatus(app, job.id, employer.token);
+    const sessionOf = async () =>
+      (await call(app, 'POST', `/api/payments/${payment_id}/create-escrow`, employer.token))
+        .json<{ checkout_url: string }>()
+        .checkout_url.split('/')
+        .pop()!;
+    const first = await sessionOf();
+    const [{ id: firstCheckout } = { id: '' }] = await selectRows<{ id: string }>(
+      app.services.database,
+      sql`select id from checkouts where provider_session_id = ${first}`,
+    );
+    // The first page expires; the employer pays on a second one.
+    expect(
+      (await deliver(stripe.event('checkout.session.expired', { id: first, metadata: { checkout_id: firstCheckout } }, clock.now())))
+        .statusCode,
+    ).toBe(200);
+    const second = await sessionOf();
+    expect(second).not.toBe(first);
+    expect((await deliver(stripe.completeSession(second, clock.now()))).statusCode).toBe(200);
+    // Then the first page's payment arrives after all.
+    const refundsBefore = stripe.requests.filter((request) => request.path === '/v1/refunds').length;
+    expect((await deliver(stripe.completeSession(first, clock.now()))).statusCode).toBe(200);
+
+    const status = await paymentStatus(app, job.id, employer.token);
+    expect(status.payment_status).toBe('escrowed');
+    expect(status.held_amount).toBe(300);
+    const refunds = stripe.requests.filter((request) => request.path === '/v1/refunds');
+    expect(refunds).toHaveLength(refundsBefore + 1);
+    expect(refunds.at(-1)).toMatchObject({ form: { amount: '30000' }, idempotencyKey: `duplicate-refund-${firstCheckout}` });
+    const checkout = await call(app, 'GET', `/api/checkouts/${firstCheckout}`, employer.token);
+    expect(checkout.json()).toMatchObject({ status: 'refunded' });
+    await expectLedgerSound(app);
+  });
 });
