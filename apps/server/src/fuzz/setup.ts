@@ -20,6 +20,9 @@ export async function prepareFuzzTargets(app: App): Promise<{ callers: Caller[];
     payload: { job_id: job.id, proposal_text: 'I have built three bilingual shop sites in Dubai this year.', proposed_rate: 120 },
   });
   if (proposal.statusCode !== 201) throw new Error(`the proposal was refused: ${proposal.body}`);
+  const proposalId = proposal.json<{ proposal: { id: string } }>().proposal.id;
+  // The hire paid into escrow, so money routes naming a payment, milestone or checkout reach their code.
+  const money = await fundEscrow(app, employer.token, job.id, proposalId);
   const notifications = await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(employer.token) });
   const notificationIds = notifications.json<{ notifications: { id: string }[] }>().notifications.map((item) => item.id);
   const userIds = [professional.user.id, employer.user.id];
@@ -29,7 +32,11 @@ export async function prepareFuzzTargets(app: App): Promise<{ callers: Caller[];
       jobs: [job.id],
       job: [job.id],
       jobId: [job.id],
-      proposals: [proposal.json<{ proposal: { id: string } }>().proposal.id],
+      proposals: [proposalId],
+      payments: [money.paymentId],
+      milestones: money.milestoneIds,
+      checkouts: [money.checkoutId],
+      accomplishments: [job.id],
       notifications: notificationIds,
       users: userIds,
       experts: [professional.user.id],
@@ -38,5 +45,37 @@ export async function prepareFuzzTargets(app: App): Promise<{ callers: Caller[];
       'check-registration': [professional.user.email],
       'login-status': [employer.user.email],
     },
+  };
+}
+
+/** Accepts the proposal, sets up two milestones and pays the escrow on the test gateway's page. */
+async function fundEscrow(app: App, employerToken: string, jobId: string, proposalId: string) {
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+    const response = await app.inject({ method, url, headers: bearer(employerToken), ...(payload ? { payload } : {}) });
+    if (response.statusCode >= 300) throw new Error(`${method} ${url} was refused: ${response.body}`);
+    return response.json<Record<string, unknown>>();
+  };
+  await call('PUT', `/api/proposals/${proposalId}/accept`);
+  await call('POST', `/api/jobs/${jobId}/setup-payment`, {
+    milestones: [
+      { title: 'Design', description: 'Pages designed', amount: 100, due_date: null },
+      { title: 'Build', description: 'Site built', amount: 100, due_date: null },
+    ],
+  });
+  const status = (await call('GET', `/api/jobs/${jobId}/payment-status`)) as { payment_id: string; milestones: { id: string }[] };
+  const checkout = (await call('POST', `/api/payments/${status.payment_id}/create-escrow`)) as {
+    checkout_url: string;
+    checkout_id: string;
+  };
+  await app.inject({
+    method: 'POST',
+    url: `${new URL(checkout.checkout_url).pathname}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+  return {
+    paymentId: status.payment_id,
+    milestoneIds: status.milestones.map((milestone) => milestone.id),
+    checkoutId: checkout.checkout_id,
   };
 }
