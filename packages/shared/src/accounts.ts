@@ -160,7 +160,7 @@ export const loginInputSchema = z
       context.addIssue({
         code: 'custom',
         path: ['email'],
-        message: input.login_method === 'sms_code' ? 'Mobile number is required' : messages.required,
+        message: input.login_method === 'sms_code' ? messages.mobileRequired : messages.required,
       });
     }
     if (input.login_method === 'password' && !input.password)

@@ -11,8 +11,12 @@ export const errorStatus = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
+  /** Moderation refused a text outright (a serious violation); 422 like any refused field. */
+  content_refused: 422,
   locked: 423,
   rate_limited: 429,
+  /** Too many failed logins: the next one needs a solved captcha. */
+  captcha_required: 429,
   headers_too_large: 431,
   internal: 500,
   unavailable: 503,

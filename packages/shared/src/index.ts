@@ -1,3 +1,5 @@
+// Before any schema is used: the catalogue's words for every check without its own message.
+import './zod-messages.ts';
 export * from './messages.ts';
 export * from './text.ts';
 export * from './errors.ts';
@@ -15,3 +17,4 @@ export * from './reference-fields.ts';
 export * from './reference/resolve.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
+export * from './server-messages.ts';

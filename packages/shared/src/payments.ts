@@ -32,7 +32,7 @@ export const REVIEW_BLIND_DAYS = 14;
 
 /** The server's answers about payments, word for word where the specification gives them (§5, §8). */
 export const paymentMessages = {
-  budgetExceeded: (total: string, budget: string) => `Total milestone amount (${total}) exceeds job budget (${budget})`,
+  budgetExceeded: (total: string, budget: string) => `Total milestone amount (${total}) exceeds job budget (${budget})` as const,
   noCompleteMilestone: 'Please add at least one complete milestone',
   disputeNeedsText: 'Please provide both reason and description for the dispute.',
   setupDone: 'Payment setup completed successfully!',
@@ -71,7 +71,7 @@ export const paymentMessages = {
   notCashConfirmable: 'Only a milestone marked paid in cash can be confirmed',
   resolutionNeedsNote: 'Please write a note explaining the resolution.',
   noOpenDispute: 'There is no open dispute on this payment',
-  resolutionOutOfRange: (held: string) => `The amount released must be between 0 and what escrow holds (${held})`,
+  resolutionOutOfRange: (held: string) => `The amount released must be between 0 and what escrow holds (${held})` as const,
   disputeResolved: 'Dispute resolved.',
 } as const;
 

@@ -33,7 +33,7 @@ export const ibanLengths: Readonly<Record<string, number>> = {
 
 export const payoutMessages = {
   ibanInvalid: 'Please enter a valid IBAN.',
-  ibanLength: (n: number) => `This IBAN must be ${n} characters long.`,
+  ibanLength: (n: number) => `This IBAN must be ${n} characters long.` as const,
   ibanChecksum: 'This IBAN is not valid. Please check it for typing mistakes.',
   overdrawn: 'The amount is more than your available balance.',
   requested: 'Your payout has been requested.',

@@ -36,7 +36,7 @@ export interface ReferenceFields {
 
 export interface ReferenceIssue {
   field: keyof ReferenceFields;
-  message: string;
+  message: (typeof referenceMessages)[keyof typeof referenceMessages];
 }
 
 interface ResolveOptions {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { messages } from './messages.ts';
 
-const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Invalid format');
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, messages.invalidFormat);
 // Empty means "not set": the footer hides a social link that has no address.
-const optionalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Invalid format' })]);
+const optionalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: messages.invalidFormat })]);
 const linkPath = z.string().min(1).max(500);
 
 export const quickLinkSchema = z.object({ name: z.string().min(1).max(80), url: linkPath });
@@ -16,8 +17,8 @@ export const siteSettingsSchema = z.object({
   hero_title: z.string().max(160),
   hero_subtitle: z.string().max(400),
   footer_text: z.string().max(300),
-  contact_email: z.email('Please enter a valid email address'),
-  support_email: z.email('Please enter a valid email address'),
+  contact_email: z.email(messages.invalidEmail),
+  support_email: z.email(messages.invalidEmail),
   phone_number: z.string().max(40),
   address: z.string().max(200),
   facebook_url: optionalUrl,

@@ -1,4 +1,4 @@
-import type { UserRole } from '@mihna/shared';
+import type { ServerMessage, UserRole } from '@mihna/shared';
 import { AppError } from './app-error.ts';
 
 /** Who is acting: what permission checks need, never the whole user row (no password hash travels). */
@@ -17,21 +17,21 @@ export interface Parties {
 
 export type Side = 'employer' | 'professional';
 
-export function requireRole(actor: Actor, role: UserRole, message: string): void {
+export function requireRole(actor: Actor, role: UserRole, message: ServerMessage): void {
   if (actor.role !== role) throw new AppError('forbidden', message);
 }
 
 /** The side the actor is on, or 403 when they are neither. */
-export function requireParty(actor: Actor, parties: Parties, message: string): Side {
+export function requireParty(actor: Actor, parties: Parties, message: ServerMessage): Side {
   if (actor.id === parties.employerId) return 'employer';
   if (actor.id === parties.professionalId) return 'professional';
   throw new AppError('forbidden', message);
 }
 
-export function requireEmployer(actor: Actor, parties: Pick<Parties, 'employerId'>, message: string): void {
+export function requireEmployer(actor: Actor, parties: Pick<Parties, 'employerId'>, message: ServerMessage): void {
   if (actor.id !== parties.employerId) throw new AppError('forbidden', message);
 }
 
-export function requireProfessional(actor: Actor, parties: Pick<Parties, 'professionalId'>, message: string): void {
+export function requireProfessional(actor: Actor, parties: Pick<Parties, 'professionalId'>, message: ServerMessage): void {
   if (actor.id !== parties.professionalId) throw new AppError('forbidden', message);
 }

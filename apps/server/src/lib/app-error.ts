@@ -1,4 +1,7 @@
-import { errorStatus, type ErrorCode, type ValidationIssue } from '@mihna/shared';
+import { errorStatus, type ErrorCode, type ServerMessage, type ValidationIssue } from '@mihna/shared';
+
+/** A refused field, saying why in the catalogue's words. */
+export type RefusedField = Omit<ValidationIssue, 'msg'> & { msg: ServerMessage };
 
 /** The one error type services throw; the error handler turns it into `{ detail, code }`. */
 export class AppError extends Error {
@@ -6,7 +9,7 @@ export class AppError extends Error {
 
   constructor(
     readonly code: ErrorCode,
-    readonly detail: string | ValidationIssue[],
+    readonly detail: ServerMessage | RefusedField[],
     /** Sent as Retry-After: when a throttled or locked request may be made again. */
     readonly retryAfterSeconds?: number,
   ) {
@@ -15,4 +18,5 @@ export class AppError extends Error {
   }
 }
 
-export const tooManyRequests = (detail: string, retryAfterSeconds?: number) => new AppError('rate_limited', detail, retryAfterSeconds);
+export const tooManyRequests = (detail: ServerMessage, retryAfterSeconds?: number) =>
+  new AppError('rate_limited', detail, retryAfterSeconds);

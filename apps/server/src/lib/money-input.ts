@@ -1,7 +1,7 @@
-import { currencyInfo, messages, parseMoney, type CurrencyCode, type Money } from '@mihna/shared';
+import { type CurrencyCode, currencyInfo, messages, type Money, parseMoney, type ServerMessage } from '@mihna/shared';
 import { AppError } from './app-error.ts';
 
-const refuse = (field: string, msg: string) => new AppError('validation_failed', [{ loc: ['body', field], msg, type: 'amount' }]);
+const refuse = (field: string, msg: ServerMessage) => new AppError('validation_failed', [{ loc: ['body', field], msg, type: 'amount' }]);
 
 /**
  * An amount a schema has read as a number, in the currency it turned out to be in (a proposal's is

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { busyMessage, createWorkQueue } from './work-queue.ts';
+import { mediaMessages } from '@mihna/shared';
+import { createWorkQueue } from './work-queue.ts';
 
 const deferred = () => {
   let resolve = () => undefined as void;
@@ -21,7 +22,11 @@ describe('createWorkQueue', () => {
     );
     expect(queue.running).toBe(1);
     expect(queue.waiting).toBe(2);
-    await expect(queue.run(async () => 99)).rejects.toMatchObject({ code: 'unavailable', detail: busyMessage, retryAfterSeconds: 5 });
+    await expect(queue.run(async () => 99)).rejects.toMatchObject({
+      code: 'unavailable',
+      detail: mediaMessages.busy,
+      retryAfterSeconds: 5,
+    });
 
     gates[0]!.resolve();
     await runs[0];

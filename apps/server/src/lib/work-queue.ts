@@ -1,6 +1,5 @@
+import { mediaMessages } from '@mihna/shared';
 import { AppError } from './app-error.ts';
-
-export const busyMessage = 'The server is busy processing other pictures. Please try again in a few seconds.';
 
 /**
  * Runs heavy work (decoding pictures) at most `concurrency` at a time, with at most `maxWaiting`
@@ -24,7 +23,7 @@ export function createWorkQueue(options: { concurrency: number; maxWaiting: numb
   return {
     async run<T>(work: () => Promise<T>): Promise<T> {
       if (running >= options.concurrency) {
-        if (waiting.length >= options.maxWaiting) throw new AppError('unavailable', busyMessage, options.retryAfterSeconds ?? 5);
+        if (waiting.length >= options.maxWaiting) throw new AppError('unavailable', mediaMessages.busy, options.retryAfterSeconds ?? 5);
         await new Promise<void>((resolve) => waiting.push(resolve));
       } else {
         running += 1;

@@ -1,8 +1,9 @@
+import { requestMessages } from '@mihna/shared';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from '../test/accounts.ts';
 import { createTestApp } from '../test/harness.ts';
-import { jsonDepth, TOO_DEEP_MESSAGE } from './json-body.ts';
+import { jsonDepth } from './json-body.ts';
 
 describe('error responses', () => {
   let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -187,7 +188,7 @@ describe('hostile bodies and requests the HTTP parser refuses', () => {
     ] as const) {
       const response = await app.inject({ method, url, headers: { 'content-type': 'application/json' }, payload: nested(5000) });
       expect(response.statusCode, url).toBe(400);
-      expect(response.json()).toEqual({ detail: TOO_DEEP_MESSAGE, code: 'bad_request' });
+      expect(response.json()).toEqual({ detail: requestMessages.tooDeep, code: 'bad_request' });
     }
     // As deep as any real request goes and more is still read.
     const fine = await app.inject({ method: 'POST', url: '/api/content/validate', payload: { content: 'Hello', nested: [[[[['x']]]]] } });

@@ -2,32 +2,60 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { errorResponseSchema, errorStatus, type ErrorCode, type ErrorResponse, type ValidationIssue } from '@mihna/shared';
+import {
+  errorResponseSchema,
+  errorStatus,
+  requestMessages,
+  type ErrorCode,
+  type ErrorResponse,
+  type ServerMessage,
+  type ValidationIssue,
+} from '@mihna/shared';
 import { AppError } from '../lib/app-error.ts';
 
-const fastifyCodes: Partial<Record<string, ErrorCode>> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'bad_request',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'bad_request',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
-  FST_ERR_CTP_INVALID_TYPE: 'unsupported_media_type',
-  FST_ERR_VALIDATION: 'validation_failed',
+// What Fastify refuses itself, answered in the catalogue's words rather than Fastify's.
+const fastifyErrors: Partial<Record<string, { code: ErrorCode; detail: ServerMessage }>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'bad_request', detail: requestMessages.notJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'bad_request', detail: requestMessages.notJson },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', detail: requestMessages.unreadable },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', detail: requestMessages.tooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', detail: requestMessages.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_TYPE: { code: 'unsupported_media_type', detail: requestMessages.unsupportedMediaType },
+  FST_ERR_VALIDATION: { code: 'validation_failed', detail: requestMessages.invalidValue },
 };
 
-const codeByStatus = new Map<number, ErrorCode>(Object.entries(errorStatus).map(([code, status]) => [status, code as ErrorCode]));
+// The general code of each status (validation_failed for 422, not content_refused): the first listed.
+const codeByStatus = new Map<number, ErrorCode>();
+for (const [code, status] of Object.entries(errorStatus)) if (!codeByStatus.has(status)) codeByStatus.set(status, code as ErrorCode);
+
+const detailByCode: Partial<Record<ErrorCode, ServerMessage>> = {
+  not_found: requestMessages.notFound,
+  method_not_allowed: requestMessages.methodNotAllowed,
+  request_timeout: requestMessages.timeout,
+  payload_too_large: requestMessages.tooLarge,
+  unsupported_media_type: requestMessages.unsupportedMediaType,
+  validation_failed: requestMessages.invalidValue,
+  headers_too_large: requestMessages.headersTooLarge,
+  rate_limited: requestMessages.tooManyRequests,
+};
+
+/** Any other refusal with a 4xx status: its code, in the catalogue's general words for it. */
+function refusalOf(status: number): { code: ErrorCode; detail: ServerMessage } {
+  const code = codeByStatus.get(status) ?? 'bad_request';
+  return { code, detail: detailByCode[code] ?? requestMessages.unreadable };
+}
 
 /** Errors Fastify raises before routing (a badly encoded URL, say), in the same shape. */
 export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply): void {
-  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-  void send(reply, codeByStatus.get(status) ?? 'bad_request', error.message);
+  const { code, detail } = refusalOf(error.statusCode && error.statusCode < 500 ? error.statusCode : 400);
+  void send(reply, code, detail);
 }
 
-const clientErrors: Record<string, { code: ErrorCode; detail: string }> = {
-  HPE_HEADER_OVERFLOW: { code: 'headers_too_large', detail: 'The address or the headers of the request are too long.' },
-  ERR_HTTP_REQUEST_TIMEOUT: { code: 'request_timeout', detail: 'The request took too long to arrive.' },
+const clientErrors: Record<string, { code: ErrorCode; detail: ServerMessage }> = {
+  HPE_HEADER_OVERFLOW: { code: 'headers_too_large', detail: requestMessages.headersTooLarge },
+  ERR_HTTP_REQUEST_TIMEOUT: { code: 'request_timeout', detail: requestMessages.timeout },
 };
-const unreadable = { code: 'bad_request', detail: 'The request could not be read.' } as const;
+const unreadable = { code: 'bad_request', detail: requestMessages.unreadable } as const;
 
 /**
  * Requests Node's HTTP parser refuses before Fastify sees them (a request line it cannot read, headers
@@ -73,7 +101,7 @@ const isUniqueViolation = (error: unknown): boolean => {
 export function registerErrorHandling(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     if (hasUnstorableText(request.body) || hasUnstorableText(request.query) || hasUnstorableText(request.params)) {
-      throw new AppError('bad_request', 'The request contains characters that are not allowed.');
+      throw new AppError('bad_request', requestMessages.notAllowedCharacters);
     }
   });
 
@@ -89,30 +117,31 @@ export function registerErrorHandling(app: FastifyInstance) {
         const path = item.instancePath.split('/').filter(Boolean);
         return {
           loc: [where, ...path.map((part) => (/^\d+$/.test(part) ? Number(part) : part))],
-          msg: item.message ?? 'Invalid value',
+          msg: item.message ?? requestMessages.invalidValue,
           type: item.keyword,
         };
       });
       return send(reply, 'validation_failed', issues);
     }
 
-    if (isUniqueViolation(error)) return send(reply, 'conflict', 'This was just registered by another request. Please try again.');
+    if (isUniqueViolation(error)) return send(reply, 'conflict', requestMessages.raced);
 
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
-      return send(reply, 'internal', 'Internal Server Error');
+      return send(reply, 'internal', requestMessages.internal);
     }
 
-    const mapped = error.code ? fastifyCodes[error.code] : undefined;
-    if (mapped) return send(reply, mapped, error.message);
+    const known = error.code ? fastifyErrors[error.code] : undefined;
+    if (known) return send(reply, known.code, known.detail);
 
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return send(reply, codeByStatus.get(status) ?? 'bad_request', error.message);
+      const { code, detail } = refusalOf(status);
+      return send(reply, code, detail);
     }
 
     request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 'internal', 'Internal Server Error');
+    return send(reply, 'internal', requestMessages.internal);
   });
 }
 

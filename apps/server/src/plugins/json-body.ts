@@ -1,9 +1,6 @@
+import { MAX_JSON_DEPTH, requestMessages } from '@mihna/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-
-/** No request of the API nests deeper than a handful of levels; a body may use up to this many. */
-export const MAX_JSON_DEPTH = 32;
-export const TOO_DEEP_MESSAGE = `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels of objects and arrays).`;
 
 const OPEN_OBJECT = 0x7b;
 const OPEN_ARRAY = 0x5b;
@@ -52,7 +49,7 @@ export function registerJsonBody(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-      done(new AppError('bad_request', TOO_DEEP_MESSAGE), undefined);
+      done(new AppError('bad_request', requestMessages.tooDeep), undefined);
       return;
     }
     void parse(request, text, done);

@@ -1,3 +1,4 @@
+import { requestMessages, type ServerMessage } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -23,10 +24,8 @@ export interface RateLimitRule {
   bucket: string;
   limit: number;
   windowSeconds: number;
-  message: string;
+  message: ServerMessage;
 }
-
-export const tooManyRequestsMessage = 'Too many requests from this connection. Please try again later.';
 
 /**
  * A per-client rule with the standard message. Keep the numbers generous: behind carrier-grade NAT
@@ -36,7 +35,7 @@ export const perClient = (bucket: string, limit: number, windowSeconds: number):
   bucket,
   limit,
   windowSeconds,
-  message: tooManyRequestsMessage,
+  message: requestMessages.tooManyRequests,
 });
 
 /**

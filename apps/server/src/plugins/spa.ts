@@ -1,3 +1,4 @@
+import { requestMessages } from '@mihna/shared';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -36,6 +37,6 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | undefi
     if (hasSpa && !isApi && isBrowserNavigation(request) && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', { cacheControl: false });
     }
-    throw new AppError('not_found', 'Not Found');
+    throw new AppError('not_found', requestMessages.notFound);
   });
 }

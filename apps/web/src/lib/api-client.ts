@@ -1,4 +1,4 @@
-import { messages, readErrorDetail } from '@mihna/shared';
+import { errorStatus, messages, readErrorDetail, type ErrorCode } from '@mihna/shared';
 import { storage } from './storage.ts';
 
 const TOKEN_KEY = 'mihna.token';
@@ -9,8 +9,16 @@ export const sessionToken = {
   clear: () => storage.remove(TOKEN_KEY),
 };
 
+const errorCodeOf = (body: unknown): ErrorCode | undefined => {
+  const code = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code in errorStatus ? (code as ErrorCode) : undefined;
+};
+
 /** An error answer from the API, with the detail read the way the specification says. */
 export class ApiError extends Error {
+  /** The server's code for what went wrong: screens decide by it, never by the words of the detail. */
+  readonly code: ErrorCode | undefined;
+
   constructor(
     readonly status: number,
     readonly body: unknown,
@@ -18,6 +26,7 @@ export class ApiError extends Error {
     readonly retryAfterSeconds?: number,
   ) {
     super(readErrorDetail(body, messages.unexpectedError));
+    this.code = errorCodeOf(body);
   }
 }
 

@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { serverDetails } from './server-message.ts';
 
+describe('ApiError', () => {
+  it("carries the server's code, and none when the answer has no known code", () => {
+    expect(new ApiError(429, { detail: 'Please solve the captcha to continue.', code: 'captcha_required' }).code).toBe('captcha_required');
+    expect(new ApiError(502, '<html>Bad gateway</html>').code).toBeUndefined();
+    expect(new ApiError(400, { detail: 'x', code: 'no_such_code' }).code).toBeUndefined();
+  });
+});
+
 describe('serverDetails', () => {
   it('reads a single detail and the messages of a list of issues', () => {
     expect(serverDetails(new ApiError(409, { detail: 'You have already expressed interest in this project', code: 'conflict' }))).toEqual([

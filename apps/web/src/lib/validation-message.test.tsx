@@ -1,16 +1,71 @@
 import { renderHook } from '@testing-library/react';
-import { messages } from '@mihna/shared';
+import { messages, serverMessages } from '@mihna/shared';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import arValidation from '../i18n/locales/ar/validation.json';
+import enValidation from '../i18n/locales/en/validation.json';
 import { initI18n } from '../i18n/index.ts';
-import { useValidationMessage } from './validation-message.ts';
+import { findValidationKey, useValidationMessage } from './validation-message.ts';
+
+// The values a catalogue message that takes some is tried with; a new one must be added here.
+const samples: Record<string, unknown[][]> = {
+  'common.minLength': [[2]],
+  'common.maxLength': [[50]],
+  'common.min': [[1]],
+  'common.max': [[100]],
+  'common.tooManyDecimals': [[2]],
+  'login.lockedFor': [[1], [30]],
+  'codes.cooldown': [[42]],
+  'payments.budgetExceeded': [['AED 6,000.00', 'AED 5,000.00']],
+  'payments.resolutionOutOfRange': [['AED 1,250.00']],
+  'payouts.ibanLength': [[23]],
+  'moderation.cleaned': ['mild', 'moderate'].flatMap((severity) =>
+    ['bio', 'company_description', 'title', 'description', 'proposal_text', 'message', 'comment'].map((field) => [severity, field]),
+  ),
+};
+
+/** Every sentence the server can say, each with where it comes from in the catalogue. */
+function everyMessage(group: object = serverMessages, path: string[] = []): { path: string; text: string }[] {
+  return Object.entries(group).flatMap(([name, value]: [string, unknown]) => {
+    const where = [...path, name].join('.');
+    if (typeof value === 'string') return [{ path: where, text: value }];
+    if (typeof value === 'function') {
+      const tries = samples[where];
+      if (!tries) throw new Error(`No sample values for ${where}: add them to this test`);
+      return tries.map((args) => ({ path: where, text: (value as (...args: unknown[]) => string)(...args) }));
+    }
+    return everyMessage(value as object, [...path, name]);
+  });
+}
+
+const arabic = /[\u0600-\u06FF]/;
+
+describe('the server message catalogue', () => {
+  it('has Arabic for every message, found the way the web app looks it up', () => {
+    const missing: string[] = [];
+    for (const { path, text } of everyMessage()) {
+      const found = findValidationKey(text);
+      const translation = found && (arValidation as Record<string, string>)[found.key];
+      if (!translation || !arabic.test(translation)) missing.push(`${path}: ${text}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('keeps the English and Arabic validation files to the same keys, with the same placeholders', () => {
+    expect(Object.keys(arValidation).sort()).toEqual(Object.keys(enValidation).sort());
+    for (const [key, translation] of Object.entries(arValidation)) {
+      const placeholders = (text: string) => [...text.matchAll(/\{\{\w+\}\}/g)].map((match) => match[0]).sort();
+      expect(placeholders(translation), key).toEqual(placeholders(key));
+    }
+  });
+});
 
 describe('useValidationMessage', () => {
   beforeAll(async () => {
     await initI18n('ar');
   });
 
-  it('translates every message of the shared schemas, numbers included', async () => {
+  it('translates messages with their numbers and amounts', async () => {
     await i18next.changeLanguage('ar');
     const { result } = renderHook(() => useValidationMessage());
     const translate = result.current;
@@ -18,10 +73,8 @@ describe('useValidationMessage', () => {
     expect(translate(messages.weakPassword)).toBe('يجب أن تتكون كلمة المرور من 8 أحرف على الأقل وأن تحتوي على حروف وأرقام.');
     expect(translate(messages.minLength(2))).toBe('يجب ألا يقل عن 2 أحرف');
     expect(translate(messages.max(50))).toBe('يجب ألا يزيد على 50');
-    for (const message of Object.values(messages)) {
-      const text = typeof message === 'function' ? message(3) : message;
-      expect(translate(text), text).toMatch(/[\u0600-\u06FF]/);
-    }
+    expect(translate(serverMessages.payments.budgetExceeded('AED 6,000.00', 'AED 5,000.00'))).toContain('AED 5,000.00');
+    expect(translate(serverMessages.payments.budgetExceeded('AED 6,000.00', 'AED 5,000.00'))).toMatch(arabic);
   });
 
   it('passes an unknown server message through unchanged', () => {

@@ -2,40 +2,52 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import enValidation from '../i18n/locales/en/validation.json';
 
-// The shared schemas speak the specification's English; the validation namespace is keyed by those
-// sentences, with {{n}} where a number goes ("Must be at least {{n}} characters").
+// The server and the shared schemas speak the specification's English; the validation namespace is keyed by
+// those sentences, with a placeholder where a value goes: {{n}} for a count ("Must be at least {{n}}
+// characters"), another name for text such as an amount ("… exceeds job budget ({{budget}})").
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const templates = Object.keys(enValidation)
-  .filter((key) => key.includes('{{n}}'))
-  .map((key) => ({ key, pattern: new RegExp(`^${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{\\{n\\}\\}', '(\\d+)')}$`) }));
+  .filter((key) => key.includes('{{'))
+  .map((key) => {
+    const names = [...key.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!);
+    const pattern = escape(key).replace(/\\\{\\\{(\w+)\\\}\\\}/g, (_, name: string) => (name === 'n' ? '(\\d+)' : '(.+?)'));
+    return { key, names, pattern: new RegExp(`^${pattern}$`) };
+  });
+
+/** The validation key a message is translated by, with the values its placeholders take; undefined when none is. */
+export function findValidationKey(message: string): { key: string; values: Record<string, string | number> } | undefined {
+  if (message in enValidation) return { key: message, values: {} };
+  for (const { key, names, pattern } of templates) {
+    const match = pattern.exec(message);
+    if (!match) continue;
+    const values = Object.fromEntries(names.map((name, index) => [name, name === 'n' ? Number(match[index + 1]) : match[index + 1]!]));
+    return { key, values };
+  }
+  return undefined;
+}
+
+/** A text made of several catalogue sentences (a result and one moderation sentence per cleaned field). */
+export const splitSentences = (text: string) => text.split(/(?<=[.!?])\s+/);
 
 /** Translates a validation or server message into the reader's language; unknown messages pass through. */
 export function useValidationMessage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return useCallback(
     (message: string | undefined) => {
       if (!message) return undefined;
-      const options = { ns: 'validation', keySeparator: false, nsSeparator: false } as const;
-      if (i18n.exists(message, options)) return t(message, options);
-      for (const { key, pattern } of templates) {
-        const match = pattern.exec(message);
-        if (match) return t(key, { ...options, n: Number(match[1]) });
-      }
-      return message;
+      const found = findValidationKey(message);
+      return found ? t(found.key, { ns: 'validation', keySeparator: false, nsSeparator: false, ...found.values }) : message;
     },
-    [t, i18n],
+    [t],
   );
 }
 
-/**
- * A server text made of several of those sentences (a result and one moderation sentence per cleaned field), each
- * translated on its own.
- */
+/** A server text made of several of those sentences, each translated on its own. */
 export function useSentencesMessage() {
   const translate = useValidationMessage();
   return useCallback(
     (text: string) =>
-      text
-        .split(/(?<=[.!?])\s+/)
+      splitSentences(text)
         .map((sentence) => translate(sentence) ?? sentence)
         .join(' '),
     [translate],

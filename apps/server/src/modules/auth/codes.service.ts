@@ -1,3 +1,4 @@
+import { codeMessages } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { generateCode, hashSecret, verifySecret } from '../../lib/secrets.ts';
@@ -33,13 +34,10 @@ function messageText(purpose: CodePurpose, code: string) {
   ].join('\n\n');
 }
 
-/** How long to wait before another code: the same words wherever a code is asked for too soon. */
-export const codeCooldownMessage = (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`;
-export const codeCooldownError = (seconds: number) => new AppError('rate_limited', codeCooldownMessage(seconds), seconds);
+export const codeCooldownError = (seconds: number) => new AppError('rate_limited', codeMessages.cooldown(seconds), seconds);
 
 /** Codes one address or number may ask for in a day, whether or not an account has it. */
 export const CODES_PER_ADDRESS_PER_DAY = 10;
-export const tooManyCodesMessage = 'Too many codes requested for this address today. Please try again tomorrow.';
 
 /**
  * The waits a code request answers before anything is looked up, keyed on the address or number as
@@ -50,10 +48,10 @@ export async function checkCodeRequest(rateLimiter: RateLimiter, bucket: string,
   const wait = await rateLimiter.cooldown(bucket, key, CODE_RESEND_COOLDOWN_MS / 1000);
   if (!wait.isAllowed) throw codeCooldownError(wait.retryAfterSeconds);
   const today = await rateLimiter.hit(
-    { bucket: `${bucket}-day`, limit: CODES_PER_ADDRESS_PER_DAY, windowSeconds: DAY_MS / 1000, message: tooManyCodesMessage },
+    { bucket: `${bucket}-day`, limit: CODES_PER_ADDRESS_PER_DAY, windowSeconds: DAY_MS / 1000, message: codeMessages.tooManyToday },
     key,
   );
-  if (!today.isAllowed) throw new AppError('rate_limited', tooManyCodesMessage, today.retryAfterSeconds);
+  if (!today.isAllowed) throw new AppError('rate_limited', codeMessages.tooManyToday, today.retryAfterSeconds);
 }
 
 /**
@@ -66,14 +64,6 @@ export async function issueCodeQuietly(issue: () => Promise<void>) {
     if (!(error instanceof AppError && error.code === 'rate_limited')) throw error;
   });
 }
-
-export const codeMessages = {
-  // One message for a wrong, used, expired or missing code, so the answer reveals nothing else.
-  refused: 'Invalid or expired code. Please check the code or request a new one.',
-  exhausted: 'Too many incorrect codes. Please request a new one.',
-  dailyLimit: 'Too many incorrect codes today. Please try again tomorrow or contact support.',
-  smsLimit: 'Too many text messages to this number today. Please try again tomorrow or use e-mail.',
-} as const;
 
 const refusals = {
   refused: () => new AppError('bad_request', codeMessages.refused),

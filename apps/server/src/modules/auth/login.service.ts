@@ -1,3 +1,4 @@
+import { loginMessages } from '@mihna/shared';
 import type { AccountDependencies } from './account-dependencies.ts';
 import { randomInt } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
@@ -13,18 +14,6 @@ export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_DURATION_MS = 30 * 60_000;
 const CAPTCHA_LIFETIME_MS = 5 * 60_000;
 const CAPTCHA_SUMS = [3, 4, 5, 6];
-
-export const loginMessages = {
-  wrongCredentials: 'Incorrect email or password.',
-  wrongCode: 'Invalid or expired code. Please request a new one.',
-  captchaRequired: 'Please solve the captcha to continue.',
-  locked: 'Account temporarily locked. Please try again or use password reset.',
-  /** Follows `locked`, so the reader knows how long the lock lasts. */
-  lockedFor: (minutes: number) => `You can try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-  inactive: 'This account is not active. Please contact support.',
-  codeSent: 'If an account matches, we have sent a code to it.',
-  wrongCaptcha: 'Incorrect captcha answer. Please try a new one.',
-} as const;
 
 export type LoginMethod = 'password' | 'email_code' | 'sms_code';
 export interface LoginInput {
@@ -44,11 +33,7 @@ const minutesUntil = (moment: Date, now: Date) => Math.max(1, Math.ceil((moment.
 /** 423 with the specification's sentence, how long the lock lasts, and Retry-After. */
 function lockedError(lockedUntil: Date, now: Date) {
   const minutes = minutesUntil(lockedUntil, now);
-  return new AppError(
-    'locked',
-    `${loginMessages.locked} ${loginMessages.lockedFor(minutes)}`,
-    Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000),
-  );
+  return new AppError('locked', loginMessages.lockedFor(minutes), Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
 }
 
 export interface LoginDependencies extends AccountDependencies {
@@ -122,7 +107,7 @@ export function createLoginService(dependencies: LoginDependencies) {
       const hasCaptcha = input.captcha_token ? await auth.spendCaptchaToken(hashToken(input.captcha_token), clock()) : false;
       const reservation = await reserveAttempt(identifier, input.login_method, hasCaptcha);
       if (reservation.outcome === 'locked') throw lockedError(reservation.lockedUntil, clock());
-      if (reservation.outcome === 'captcha_required') throw new AppError('rate_limited', loginMessages.captchaRequired);
+      if (reservation.outcome === 'captcha_required') throw new AppError('captcha_required', loginMessages.captchaRequired);
 
       const user = await findAccount(input);
       const isAccepted = await checkSecret(input, user);

@@ -1,3 +1,4 @@
+import { loginMessages } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestClock, createUser, readLatestCode, uniqueEmail } from '../../test/accounts.ts';
@@ -58,7 +59,7 @@ describe('POST /api/auth/enhanced-login', () => {
     expect(await status()).toEqual({ requires_captcha: true, is_locked: false, locked_minutes: 0 });
     const withoutCaptcha = await login(app, { email: input.email, password });
     expect(withoutCaptcha.statusCode).toBe(429);
-    expect(withoutCaptcha.json().detail).toContain('captcha');
+    expect(withoutCaptcha.json()).toEqual({ detail: loginMessages.captchaRequired, code: 'captcha_required' });
 
     expect((await login(app, { email: input.email, password: 'Wrong2025pass', captcha_token: await solveCaptcha(app) })).statusCode).toBe(
       401,

@@ -1,17 +1,12 @@
+import { codeMessages, registrationMessages, resetMessages } from '@mihna/shared';
 import { createHash } from 'node:crypto';
 import type { AccountDependencies } from './account-dependencies.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { checkCodeRequest, codeMessages, issueCodeQuietly } from './codes.service.ts';
+import { checkCodeRequest, issueCodeQuietly } from './codes.service.ts';
 import { loginIdentifier } from './login.service.ts';
-import { commonPasswordMessage } from './registration.service.ts';
-
-export const resetMessages = {
-  requested: 'If an account exists for this email, we have sent a reset code to it.',
-  completed: 'Your password has been reset. You can now log in with your new password.',
-} as const;
 
 /**
  * The id reset codes of an address without an account are kept under: derived from the address, so
@@ -46,7 +41,9 @@ export function createPasswordResetService(dependencies: AccountDependencies & {
     /** Sets the new password, lifts a login lock and signs out every session of the account. */
     async resetPassword(input: { email: string; reset_code: string; new_password: string }) {
       if (isCommonPassword(input.new_password)) {
-        throw new AppError('validation_failed', [{ loc: ['body', 'new_password'], msg: commonPasswordMessage, type: 'common_password' }]);
+        throw new AppError('validation_failed', [
+          { loc: ['body', 'new_password'], msg: registrationMessages.commonPassword, type: 'common_password' },
+        ]);
       }
       const user = await users.findUserByEmail(input.email);
       // Wrong guesses at an unknown address are counted and refused exactly as at an account.

@@ -1,3 +1,4 @@
+import { registrationMessages } from '@mihna/shared';
 import type { AccountDependencies } from './account-dependencies.ts';
 import type { Registration } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
@@ -11,12 +12,6 @@ import type { PendingRegistration } from './auth.repository.ts';
 import type { ClientInfo } from './sessions.service.ts';
 
 const PENDING_LIFETIME_MS = 24 * 3_600_000;
-
-export const commonPasswordMessage = 'This password is too common. Please choose a less predictable one.';
-/** Said when a new submission replaces a waiting one: its code went out at once, and the old ones died. */
-export const replacedRegistrationMessage = (method: 'email' | 'sms') =>
-  `We sent a new code to your ${method === 'sms' ? 'phone' : 'email'}. Codes sent before no longer work.`;
-export const tooManyRegistrationsMessage = 'Too many registrations for this email. Please try again in an hour.';
 
 type StoredRegistration = Omit<Registration, 'password' | 'confirm_password'> & { password_hash: string };
 
@@ -52,10 +47,10 @@ export function createRegistrationService(dependencies: RegistrationDependencies
 
   async function assertIdentityFree(email: string, countryCode: string, phone: string, executor: Db) {
     if (await users.findUserByEmail(email, executor)) {
-      throw new AppError('conflict', 'An account with this email already exists. Please log in.');
+      throw new AppError('conflict', registrationMessages.emailTaken);
     }
     if (await users.findUserByPhoneNumber(countryCode, phone, executor)) {
-      throw new AppError('conflict', 'An account with this mobile number already exists.');
+      throw new AppError('conflict', registrationMessages.phoneTaken);
     }
   }
 
@@ -94,7 +89,9 @@ export function createRegistrationService(dependencies: RegistrationDependencies
     /** Validates, moderates and parks a registration until its code is entered; sends the code. */
     async register(input: Registration) {
       if (isCommonPassword(input.password))
-        throw new AppError('validation_failed', [{ loc: ['body', 'password'], msg: commonPasswordMessage, type: 'common_password' }]);
+        throw new AppError('validation_failed', [
+          { loc: ['body', 'password'], msg: registrationMessages.commonPassword, type: 'common_password' },
+        ]);
       const moderated = moderation.moderateFields({ bio: input.bio, company_description: input.company_description });
       const { password, confirm_password: _confirm, ...rest } = { ...input, ...moderated.values };
       const details: StoredRegistration = {
@@ -104,10 +101,16 @@ export function createRegistrationService(dependencies: RegistrationDependencies
       };
       const now = clock();
       const submissions = await rateLimiter.hit(
-        { bucket: 'register-address', limit: SUBMISSIONS_PER_ADDRESS_PER_HOUR, windowSeconds: 3600, message: tooManyRegistrationsMessage },
+        {
+          bucket: 'register-address',
+          limit: SUBMISSIONS_PER_ADDRESS_PER_HOUR,
+          windowSeconds: 3600,
+          message: registrationMessages.tooManyRegistrations,
+        },
         input.email.toLowerCase(),
       );
-      if (!submissions.isAllowed) throw new AppError('rate_limited', tooManyRegistrationsMessage, submissions.retryAfterSeconds);
+      if (!submissions.isAllowed)
+        throw new AppError('rate_limited', registrationMessages.tooManyRegistrations, submissions.retryAfterSeconds);
 
       const outcome = await db.transaction(async (tx) => {
         const existing = await auth.findPendingRegistrationByEmail(input.email, tx);
@@ -142,7 +145,7 @@ export function createRegistrationService(dependencies: RegistrationDependencies
         access_token: null,
         user: null,
         moderation_messages: moderated.messages,
-        message: outcome.isReplacement ? replacedRegistrationMessage(outcome.pending.verificationMethod) : null,
+        message: outcome.isReplacement ? registrationMessages.replaced[outcome.pending.verificationMethod] : null,
       };
     },
 
@@ -159,11 +162,10 @@ export function createRegistrationService(dependencies: RegistrationDependencies
 
     async resendVerification(email: string) {
       const pending = await auth.findPendingRegistrationByEmail(email);
-      if (!pending || pending.expiresAt <= clock())
-        throw new AppError('not_found', 'No registration is waiting for verification for this email.');
+      if (!pending || pending.expiresAt <= clock()) throw new AppError('not_found', registrationMessages.noPendingForEmail);
       await db.transaction((tx) => issueRegistrationCode(pending, pending.details as StoredRegistration, false, tx));
       void delivery.dispatchSoon();
-      return { success: true, message: `New verification code sent to your ${pending.verificationMethod === 'sms' ? 'phone' : 'email'}` };
+      return { success: true, message: registrationMessages.resent[pending.verificationMethod] };
     },
 
     /** Turns a verified registration into a user and signs them in. */
@@ -173,8 +175,7 @@ export function createRegistrationService(dependencies: RegistrationDependencies
     ) {
       const pending = await auth.findPendingRegistration(input.registration_id);
       const isSameEmail = !input.email || pending?.email.toLowerCase() === input.email.toLowerCase();
-      if (!pending || !isSameEmail || pending.expiresAt <= clock())
-        throw new AppError('not_found', 'No registration is waiting for verification. Please register again.');
+      if (!pending || !isSameEmail || pending.expiresAt <= clock()) throw new AppError('not_found', registrationMessages.noPending);
       await codes.consumeCode('registration', pending.id, input.verification_code);
 
       const details = pending.details as StoredRegistration;

@@ -1,3 +1,4 @@
+import { loginMessages } from '@mihna/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { actorOf, type Actor } from '../../lib/access.ts';
@@ -62,14 +63,14 @@ export function createSessionsService(dependencies: { repository: SessionsReposi
     /** The signed-in user of a route that needs a login: 401 without a live session. */
     async requireUser(request: FastifyRequest): Promise<UserRow> {
       const user = await findSessionUser(request);
-      if (!user) throw new AppError('unauthorized', 'Not authenticated');
+      if (!user) throw new AppError('unauthorized', loginMessages.notAuthenticated);
       return user;
     },
 
     /** Who is acting on a route that needs a login: the id and role only, never the user row. */
     async requireActor(request: FastifyRequest): Promise<Actor> {
       const user = await findSessionUser(request);
-      if (!user) throw new AppError('unauthorized', 'Not authenticated');
+      if (!user) throw new AppError('unauthorized', loginMessages.notAuthenticated);
       return actorOf(user);
     },
 

@@ -1,15 +1,15 @@
-import { contactMessageInputSchema, errorResponseSchema } from '@mihna/shared';
+import { contactMessageInputSchema, errorResponseSchema, requestMessages } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import type { RateLimiter, RateLimitRule } from '../../plugins/rate-limit.ts';
 import type { ContactService } from './contact.service.ts';
 
 export const CONTACT_RATE_LIMIT = {
   bucket: 'contact',
   limit: 5,
   windowSeconds: 3600,
-  message: 'Too many messages from this connection. Please try again later.',
-};
+  message: requestMessages.tooManyMessages,
+} satisfies RateLimitRule;
 
 export function contactRoutes(contact: ContactService, rateLimiter: RateLimiter): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '@mihna/shared';
+import { errorResponseSchema, requestMessages } from '@mihna/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -24,7 +24,7 @@ export function healthRoutes(database: Database): FastifyPluginAsyncZod {
           await database.db.execute(sql`select 1`);
         } catch (error) {
           request.log.error({ err: error }, 'database is not answering');
-          throw new AppError('unavailable', 'The database is not answering.');
+          throw new AppError('unavailable', requestMessages.databaseDown);
         }
         return { status: 'ready' as const, database: database.kind };
       },

@@ -2,20 +2,22 @@ import {
   currencyOfCountry,
   FEATURED_DAYS,
   featuredFee,
-  jobMessages,
-  jobSearchResponseSchema,
   formatMoney,
-  money,
-  moneyFromDecimal,
-  toDecimal,
-  toUsdCents,
   type JobChanged,
   type JobCreated,
   type JobCreation,
+  jobMessages,
   type JobSearchParams,
   type JobSearchResponse,
+  jobSearchResponseSchema,
+  jobServerMessages,
+  money,
+  moneyFromDecimal,
   type NotificationKind,
   type OwnJobsResponse,
+  type ServerMessage,
+  toDecimal,
+  toUsdCents,
 } from '@mihna/shared';
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
@@ -33,8 +35,6 @@ import { anonymousViewer, toJobCard, toJobDetail, type JobCardRow, type Viewer }
 import { countJobs, matchKey, nextFeaturedEnd, readJobsPage, readSearchVersions, searchCursor, type SearchTotals } from './job-search.ts';
 import { createJobsRepository } from './jobs.repository.ts';
 import { createSearchCache } from './search-cache.ts';
-
-export const postedMessage = 'Project posted successfully!';
 
 /** Who is looking: the user, or for visitors a hash of their address and browser (never stored raw). */
 export interface ViewerIdentity {
@@ -129,7 +129,7 @@ export function createJobsService(dependencies: {
   async function changeOwnJob<T>(
     user: UserRow,
     jobId: string,
-    change: { from: JobCardRow['status']; refusal: string },
+    change: { from: JobCardRow['status']; refusal: ServerMessage },
     apply: (job: JobCardRow, tx: Tx) => Promise<T>,
   ) {
     if (!isRowId(jobId)) throw new AppError('not_found', jobMessages.notFound);
@@ -184,7 +184,7 @@ export function createJobsService(dependencies: {
       const fee = input.is_featured ? featuredFee(money(fields.budgetMinMinor, currency), money(fields.budgetMaxMinor, currency)) : null;
       return {
         id: created.id,
-        message: postedMessage,
+        message: jobServerMessages.posted,
         moderation_message: moderationMessageOf(moderated.messages),
         featured_payment_required: fee !== null,
         featured_payment_message:

@@ -1,10 +1,10 @@
+import { mediaMessages } from '@mihna/shared';
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
-import { busyMessage } from '../../lib/work-queue.ts';
-import { IMAGE_DIMENSIONS_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, NOT_AN_IMAGE_MESSAGE, processProfilePicture } from './image-processing.ts';
+import { processProfilePicture } from './image-processing.ts';
 
 const toDataUrl = (bytes: Buffer, declaredType: string) => `data:${declaredType};base64,${bytes.toString('base64')}`;
 
@@ -98,7 +98,7 @@ describe('processProfilePicture', () => {
 
   it.each(['image/svg+xml', 'image/png'])('refuses an SVG declared as %s', async (declaredType) => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
-    await expectRefusal(toDataUrl(svg, declaredType), NOT_AN_IMAGE_MESSAGE);
+    await expectRefusal(toDataUrl(svg, declaredType), mediaMessages.notAnImage);
   });
 
   it.each([
@@ -106,12 +106,12 @@ describe('processProfilePicture', () => {
     ['an HTML page', Buffer.from('<!doctype html><html><body>hello</body></html>')],
     ['a PDF', Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n')],
   ])('refuses %s declared as a PNG', async (_name, bytes) => {
-    await expectRefusal(toDataUrl(bytes, 'image/png'), NOT_AN_IMAGE_MESSAGE);
+    await expectRefusal(toDataUrl(bytes, 'image/png'), mediaMessages.notAnImage);
   });
 
   it('refuses a truncated PNG', async () => {
     const png = await solid(200, 200, '#ff9800').png({ compressionLevel: 0 }).toBuffer();
-    await expectRefusal(toDataUrl(png.subarray(0, png.length / 2), 'image/png'), NOT_AN_IMAGE_MESSAGE);
+    await expectRefusal(toDataUrl(png.subarray(0, png.length / 2), 'image/png'), mediaMessages.notAnImage);
   });
 
   it('refuses an image of 2 MB or more with the size message', async () => {
@@ -119,18 +119,18 @@ describe('processProfilePicture', () => {
       .png()
       .toBuffer();
     expect(noise.length).toBeGreaterThan(2 * 1024 * 1024);
-    await expectRefusal(toDataUrl(noise, 'image/png'), IMAGE_TOO_LARGE_MESSAGE);
+    await expectRefusal(toDataUrl(noise, 'image/png'), mediaMessages.tooLarge);
   });
 
   it('refuses a small file that declares an enormous canvas', async () => {
-    await expectRefusal(toDataUrl(await createPngClaiming(30_000, 30_000), 'image/png'), IMAGE_DIMENSIONS_MESSAGE);
+    await expectRefusal(toDataUrl(await createPngClaiming(30_000, 30_000), 'image/png'), mediaMessages.tooManyPixels);
   });
 
   it('refuses a blank 6,300-pixel square of a few KB from its header, before decoding it', async () => {
     const png = await solid(6300, 6300, '#ffffff').png().toBuffer();
     expect(png.length).toBeLessThan(200 * 1024);
     const started = performance.now();
-    await expectRefusal(toDataUrl(png, 'image/png'), IMAGE_DIMENSIONS_MESSAGE);
+    await expectRefusal(toDataUrl(png, 'image/png'), mediaMessages.tooManyPixels);
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
@@ -144,7 +144,7 @@ describe('processProfilePicture', () => {
     const outcomes = await Promise.allSettled(Array.from({ length: 12 }, () => processProfilePicture(png)));
     const refused = outcomes.flatMap((outcome): unknown[] => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(9);
-    const busy: unknown = expect.objectContaining({ code: 'unavailable', detail: busyMessage, retryAfterSeconds: 5 });
+    const busy: unknown = expect.objectContaining({ code: 'unavailable', detail: mediaMessages.busy, retryAfterSeconds: 5 });
     expect(refused).toEqual([busy, busy, busy]);
   });
 
@@ -156,6 +156,6 @@ describe('processProfilePicture', () => {
     ['base64 without the data: prefix', 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='],
     ['a URL', 'https://example.com/picture.png'],
   ])('refuses %s', async (_name, imageData) => {
-    await expectRefusal(imageData, NOT_AN_IMAGE_MESSAGE);
+    await expectRefusal(imageData, mediaMessages.notAnImage);
   });
 });

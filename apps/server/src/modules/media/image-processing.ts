@@ -1,18 +1,10 @@
+import { mediaMessages, MAX_IMAGE_SIDE } from '@mihna/shared';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 import { createWorkQueue } from '../../lib/work-queue.ts';
 
-export const NOT_AN_IMAGE_MESSAGE = 'Please select an image file';
-export const IMAGE_TOO_LARGE_MESSAGE = 'Image size must be less than 2MB';
-
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const PROFILE_PICTURE_SIZE = 512;
-/**
- * The largest side a picture may have: a phone's 12-megapixel photo (4032 × 3024) fits, while a small
- * file declaring a huge blank canvas, which costs seconds of decoding to shrink to 512 px, does not.
- */
-export const MAX_IMAGE_SIDE = 4096;
-export const IMAGE_DIMENSIONS_MESSAGE = `Image must be at most ${MAX_IMAGE_SIDE} × ${MAX_IMAGE_SIDE} pixels.`;
 
 // One picture at a time, on one libvips thread, and a short line behind it: decoding shares the
 // threads password hashing and the database need, and must never take them all.
@@ -28,7 +20,7 @@ export interface ProcessedImage {
   contentType: 'image/webp';
 }
 
-const notAnImage = () => new AppError('validation_failed', NOT_AN_IMAGE_MESSAGE);
+const notAnImage = () => new AppError('validation_failed', mediaMessages.notAnImage);
 
 /** Re-encodes an uploaded profile picture as a 512×512 WebP without the uploader's metadata. */
 export async function processProfilePicture(imageData: string): Promise<ProcessedImage> {
@@ -46,7 +38,7 @@ function decodeDataUrl(imageData: string): Buffer {
 
   const payload = imageData.slice(comma + 1);
   // Refused on length alone, so an oversized upload is never decoded.
-  if (decodedLength(payload) >= MAX_IMAGE_BYTES) throw new AppError('validation_failed', IMAGE_TOO_LARGE_MESSAGE);
+  if (decodedLength(payload) >= MAX_IMAGE_BYTES) throw new AppError('validation_failed', mediaMessages.tooLarge);
   if (payload.length === 0 || payload.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(payload)) throw notAnImage();
   return Buffer.from(payload, 'base64');
 }
@@ -75,7 +67,7 @@ async function reencodeAsSquareWebp(bytes: Buffer, format: RasterFormat): Promis
     const { format: decodedFormat, width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false }).metadata();
     // Guards against a file whose magic number says one format while the decoder reads another.
     if (decodedFormat !== format) throw notAnImage();
-    if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) throw new AppError('validation_failed', IMAGE_DIMENSIONS_MESSAGE);
+    if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) throw new AppError('validation_failed', mediaMessages.tooManyPixels);
     const image = sharp(bytes, { autoOrient: true, limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE, failOn: 'warning' });
     const { data, info } = await image
       .resize(PROFILE_PICTURE_SIZE, PROFILE_PICTURE_SIZE, { fit: 'cover', position: 'centre' })

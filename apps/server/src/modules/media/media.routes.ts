@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@mihna/shared';
+import { errorResponseSchema, requestMessages } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -41,7 +41,7 @@ export function mediaRoutes(repository: MediaRepository): FastifyPluginAsyncZod 
       async (request, reply) => {
         const id = mediaFileName.exec(request.params.file)?.[1];
         const media = id ? await repository.findMedia(id) : undefined;
-        if (!media) throw new AppError('not_found', 'Not Found');
+        if (!media) throw new AppError('not_found', requestMessages.notFound);
 
         const tag = entityTag(media.id);
         reply

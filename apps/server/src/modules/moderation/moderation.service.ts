@@ -1,36 +1,27 @@
+import { moderationMessages, type ModeratedField, type ServerMessage } from '@mihna/shared';
 import { AppError } from '../../lib/app-error.ts';
-import { moderateText, severityMessages, type ModerationResult } from './moderation.ts';
-
-export const seriousViolationDetail = `${severityMessages.severe}: this text contains language that is not allowed on Mihna. Our moderation team will review it and notify you.`;
-
-const fieldLabels: Record<string, string> = {
-  bio: 'bio',
-  company_description: 'company description',
-  title: 'title',
-  description: 'description',
-  proposal_text: 'proposal',
-};
+import { moderateText, type ModerationResult } from './moderation.ts';
 
 export function createModerationService() {
   return {
     validateContent: (content: string): ModerationResult => moderateText(content),
 
     /**
-     * Moderates free-text fields of a submission: a severe finding refuses it (422 on that field);
+     * Moderates free-text fields of a submission: a severe finding refuses it (422 content_refused on that field);
      * otherwise cleaned text replaces the original and a message says so.
      */
-    moderateFields<T extends Record<string, string | null | undefined>>(fields: T) {
+    moderateFields<T extends Partial<Record<ModeratedField, string | null | undefined>>>(fields: T) {
       const values: Partial<Record<keyof T, string>> = {};
-      const messages: string[] = [];
-      for (const [field, text] of Object.entries(fields)) {
+      const messages: ServerMessage[] = [];
+      for (const [field, text] of Object.entries(fields) as [ModeratedField, string | null | undefined][]) {
         if (!text) continue;
         const result = moderateText(text);
         if (result.severity === 'severe') {
-          throw new AppError('validation_failed', [{ loc: ['body', field], msg: seriousViolationDetail, type: 'moderation' }]);
+          throw new AppError('content_refused', [{ loc: ['body', field], msg: moderationMessages.refused, type: 'moderation' }]);
         }
         if (result.severity !== 'none') {
           values[field as keyof T] = result.cleaned_content;
-          messages.push(`${result.message}: inappropriate words in your ${fieldLabels[field] ?? field} were replaced.`);
+          messages.push(moderationMessages.cleaned(result.severity, field));
         }
       }
       return { values, messages };

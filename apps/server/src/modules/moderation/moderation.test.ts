@@ -1,5 +1,6 @@
+import { severityMessages } from '@mihna/shared';
 import { describe, expect, it } from 'vitest';
-import { moderateText, severityMessages, type Severity } from './moderation.ts';
+import { moderateText, type Severity } from './moderation.ts';
 
 const englishBio =
   'Senior full-stack engineer (React, Node.js, PostgreSQL) based in Dubai. I led the assessment and analysis of legacy systems for a Sussex-based classic-car dealer and delivered on time.';

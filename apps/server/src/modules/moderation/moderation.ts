@@ -1,3 +1,4 @@
+import { severityMessages } from '@mihna/shared';
 import { detectArabic } from './arabic-detector.ts';
 import { detectEnglish } from './english-detector.ts';
 import { highestTier } from './finding.ts';
@@ -12,8 +13,6 @@ export interface ModerationResult {
   message: string;
   cleaned_content: string;
 }
-
-export const severityMessages = { mild: 'Content Cleaned', moderate: 'Content Violation', severe: 'Serious Violation' } as const;
 
 /**
  * Checks free text (bios, company and project descriptions, proposals) in English, Arabic and Arabizi.

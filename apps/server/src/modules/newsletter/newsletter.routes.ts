@@ -1,15 +1,15 @@
-import { errorResponseSchema, newsletterSubscriptionSchema } from '@mihna/shared';
+import { errorResponseSchema, newsletterSubscriptionSchema, requestMessages } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import type { RateLimiter, RateLimitRule } from '../../plugins/rate-limit.ts';
 import type { NewsletterRepository } from './newsletter.repository.ts';
 
 export const NEWSLETTER_RATE_LIMIT = {
   bucket: 'newsletter',
   limit: 10,
   windowSeconds: 3600,
-  message: 'Too many requests from this connection. Please try again later.',
-};
+  message: requestMessages.tooManyRequests,
+} satisfies RateLimitRule;
 
 export function newsletterRoutes(repository: NewsletterRepository, rateLimiter: RateLimiter): FastifyPluginAsyncZod {
   return async (app) => {

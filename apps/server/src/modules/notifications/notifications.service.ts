@@ -1,3 +1,4 @@
+import { notificationMessages } from '@mihna/shared';
 import type { Notification, NotificationKind, NotificationList } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -131,8 +132,6 @@ export interface NotificationEvent {
   email?: string;
 }
 
-export const notFoundMessage = 'Notification not found';
-
 const toNotification = (row: NotificationRow): Notification => ({
   id: row.id,
   kind: row.kind,
@@ -179,7 +178,7 @@ export function createNotificationsService(dependencies: {
     },
 
     async markRead(userId: string, id: string) {
-      if (!(await repository.markRead(userId, id))) throw new AppError('not_found', notFoundMessage);
+      if (!(await repository.markRead(userId, id))) throw new AppError('not_found', notificationMessages.notFound);
     },
 
     markAllRead: (userId: string) => repository.markAllRead(userId),

@@ -1,3 +1,4 @@
+import { ledgerMessages, type ServerMessage } from '@mihna/shared';
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -95,7 +96,7 @@ export function createLedgerRepository(db: Db) {
      * already written (the event it records has been applied). Guarded balances move in the same
      * statement order as the legs, and an overdraw is refused by the database's check.
      */
-    async post(transaction: NewLedgerTransaction, tx: Tx, overdrawn = 'Insufficient balance'): Promise<boolean> {
+    async post(transaction: NewLedgerTransaction, tx: Tx, overdrawn: ServerMessage = ledgerMessages.insufficientBalance): Promise<boolean> {
       const sums = new Map<string, number>();
       for (const leg of transaction.legs) {
         if (!Number.isSafeInteger(leg.amountMinor) || leg.amountMinor === 0) throw new Error(`bad ledger amount ${leg.amountMinor}`);

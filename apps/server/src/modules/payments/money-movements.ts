@@ -1,4 +1,4 @@
-import { money, serviceFeeOf, type CurrencyCode } from '@mihna/shared';
+import { money, serviceFeeOf, type CurrencyCode, type ServerMessage } from '@mihna/shared';
 import type { Tx } from '../../db/transaction.ts';
 import { credit, debit, PLATFORM, type AccountRef, type LedgerRepository } from './ledger.repository.ts';
 
@@ -217,7 +217,7 @@ export function createMoneyMovements(ledger: LedgerRepository) {
     payoutRequested(
       input: { payoutId: string; professionalId: string; amountMinor: number; currency: string; at: Date },
       tx: Tx,
-      overdrawn: string,
+      overdrawn: ServerMessage,
     ) {
       return ledger.post(
         {

@@ -1,20 +1,21 @@
 import {
   AUTO_APPROVE_DAYS,
   AUTO_APPROVE_WARNING_DAYS,
-  formatMoney,
-  money,
-  paymentMessages,
-  serviceFeeOf,
-  subtractMoney,
-  toDecimal,
   type CurrencyCode,
-  type Milestone,
-  type NotificationKind,
-  type PaymentStatusResponse,
-  type SetupPaymentInput,
   type disputeInputSchema,
+  formatMoney,
+  type Milestone,
   type milestoneApprovalSchema,
   type milestoneSubmissionSchema,
+  money,
+  type NotificationKind,
+  paymentMessages,
+  type PaymentStatusResponse,
+  type ServerMessage,
+  serviceFeeOf,
+  type SetupPaymentInput,
+  subtractMoney,
+  toDecimal,
 } from '@mihna/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -48,7 +49,7 @@ const amountParams = (minor: number, currency: string) => ({
   currency,
 });
 
-const refuse = (field: (string | number)[], msg: string) =>
+const refuse = (field: (string | number)[], msg: ServerMessage) =>
   new AppError('validation_failed', [{ loc: ['body', ...field], msg, type: 'value_error' }]);
 
 /** A due date as the dialog sends it: a timestamp in milliseconds, an ISO date or date-time, or nothing. */

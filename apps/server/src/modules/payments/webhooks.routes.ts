@@ -35,7 +35,7 @@ export function webhooksRoutes(webhooks: WebhooksService): FastifyPluginAsyncZod
           const outcome = await webhooks.receive(request.body, typeof signature === 'string' ? signature : undefined);
           return { received: true as const, event_id: outcome.event_id, duplicate: !outcome.is_new };
         } catch (error) {
-          if (error instanceof WebhookRefused) throw new AppError('bad_request', `Webhook refused: ${error.message}`);
+          if (error instanceof WebhookRefused) throw new AppError('bad_request', error.reason);
           throw error;
         }
       },

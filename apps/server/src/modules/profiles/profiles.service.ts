@@ -1,3 +1,4 @@
+import { profileMessages, type ServerMessage } from '@mihna/shared';
 import type { EmployerProfile, ExpertProfile, ProfessionalSearchParams, ProfessionalSearchResponse } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -15,11 +16,6 @@ import {
 } from './profile-stats.ts';
 import { createProfilesRepository, currentJobStatuses, type ProfilesRepository } from './profiles.repository.ts';
 import { partyName, toPublicUser } from './public-user.ts';
-
-export const profileMessages = {
-  expertNotFound: 'Expert Not Found',
-  employerNotFound: 'Employer Not Found',
-} as const;
 
 /** A profile lists this many of the latest jobs and reviews; its statistics count them all. */
 export const PROFILE_LIST_LIMIT = 50;
@@ -40,7 +36,7 @@ const toReview = (row: ProfileReviewRow) => ({
 export function createProfilesService(dependencies: { db: Db; clock: () => Date }) {
   const repository = createProfilesRepository(dependencies.db);
 
-  async function findUser(id: string, role: 'professional' | 'employer', message: string) {
+  async function findUser(id: string, role: 'professional' | 'employer', message: ServerMessage) {
     const user = isRowId(id) ? await repository.findActiveUser(id, role) : undefined;
     if (!user) throw new AppError('not_found', message);
     return user;

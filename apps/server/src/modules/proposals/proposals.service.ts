@@ -1,13 +1,14 @@
 import {
-  jobMessages,
   type CurrencyCode,
-  proposalMessages,
   type expressInterestSchema,
   type invitationInputSchema,
+  jobMessages,
   type JobProposalsResponse,
+  loginMessages,
   type MyProposalsResponse,
   type NotificationKind,
   type proposalInputSchema,
+  proposalMessages,
 } from '@mihna/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -71,7 +72,7 @@ export function createProposalsService(dependencies: {
   /** The actor's name and place, for notifications and the cash rule. */
   async function personOf(actor: Actor, executor: Db = db): Promise<Person> {
     const person = await repository.findPerson(actor.id, executor);
-    if (!person) throw new AppError('unauthorized', 'Not authenticated');
+    if (!person) throw new AppError('unauthorized', loginMessages.notAuthenticated);
     return person;
   }
 

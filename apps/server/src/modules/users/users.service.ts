@@ -1,4 +1,12 @@
-import { findRegion, resolveReferenceFields, type CountryCode, type ProfileUpdate, type ProfileUpdateRequest } from '@mihna/shared';
+import {
+  accountMessages,
+  type CountryCode,
+  findRegion,
+  type ProfileUpdate,
+  type ProfileUpdateRequest,
+  registrationMessages,
+  resolveReferenceFields,
+} from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifySecret } from '../../lib/secrets.ts';
@@ -11,9 +19,6 @@ import type { UserRow, UsersRepository } from './users.repository.ts';
 
 /** Pictures one account may upload in an hour: room to try a few, not to keep the decoder busy. */
 export const PICTURE_UPLOADS_PER_HOUR = 20;
-export const tooManyPicturesMessage = 'Too many picture uploads. Please try again in an hour.';
-
-export const phoneChangeMessage = 'Please enter your current password to change your mobile number.';
 
 const columnOf = {
   first_name: 'firstName',
@@ -80,7 +85,7 @@ export function createUsersService(dependencies: {
   return {
     /** Only the user themself edits a profile; free text is moderated as at registration. */
     async updateProfile(actor: UserRow, userId: string, input: ProfileUpdateRequest) {
-      if (actor.id !== userId) throw new AppError('forbidden', 'You can only edit your own profile.');
+      if (actor.id !== userId) throw new AppError('forbidden', accountMessages.onlyOwnProfile);
       const { current_password: currentPassword, ...requested } = input;
       const update = resolveProfileReferences(actor, requested);
       const moderated = moderation.moderateFields({ bio: update.bio, company_description: update.company_description });
@@ -97,11 +102,11 @@ export function createUsersService(dependencies: {
         // Codes for SMS login go to this number: changing it needs the password, not just a session.
         if (!currentPassword || !(await verifySecret(actor.passwordHash, currentPassword))) {
           throw new AppError('validation_failed', [
-            { loc: ['body', 'current_password'], msg: phoneChangeMessage, type: 'reauthentication' },
+            { loc: ['body', 'current_password'], msg: accountMessages.phoneChange, type: 'reauthentication' },
           ]);
         }
         const holder = await users.findUserByPhoneNumber(countryCode, phoneNumber);
-        if (holder && holder.id !== actor.id) throw new AppError('conflict', 'An account with this mobile number already exists.');
+        if (holder && holder.id !== actor.id) throw new AppError('conflict', registrationMessages.phoneTaken);
       }
       const updated = Object.keys(changes).length > 0 ? await users.updateUser(actor.id, changes) : actor;
       return { ...toCurrentUser(updated ?? actor), moderation_messages: moderated.messages };
@@ -110,10 +115,10 @@ export function createUsersService(dependencies: {
     /** Replaces the user's picture with the re-encoded upload; the old picture is deleted with the change. */
     async setProfilePicture(user: UserRow, imageData: string) {
       const uploads = await rateLimiter.hit(
-        { bucket: 'picture-upload', limit: PICTURE_UPLOADS_PER_HOUR, windowSeconds: 3600, message: tooManyPicturesMessage },
+        { bucket: 'picture-upload', limit: PICTURE_UPLOADS_PER_HOUR, windowSeconds: 3600, message: accountMessages.tooManyPictures },
         user.id,
       );
-      if (!uploads.isAllowed) throw new AppError('rate_limited', tooManyPicturesMessage, uploads.retryAfterSeconds);
+      if (!uploads.isAllowed) throw new AppError('rate_limited', accountMessages.tooManyPictures, uploads.retryAfterSeconds);
       const image = await processProfilePicture(imageData);
       const updated = await db.transaction(async (tx) => {
         // Locked, so parallel uploads replace one another in turn and none is left behind.

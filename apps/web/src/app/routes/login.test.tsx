@@ -56,7 +56,7 @@ describe('/login', () => {
       answer('POST', '/api/auth/enhanced-login', () => {
         logins += 1;
         return logins === 1
-          ? jsonResponse(429, { detail: 'Please solve the captcha to continue.', code: 'rate_limited' })
+          ? jsonResponse(429, { detail: 'Please solve the captcha to continue.', code: 'captcha_required' })
           : jsonResponse(200, { access_token: 'new-token', user: baseUser });
       }),
       answer('GET', '/api/auth/captcha', () =>

@@ -196,6 +196,25 @@ describe('/post-job', () => {
     expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
   });
 
+  it('opens the same dialog when the server refuses the text, by its code', async () => {
+    mockApi(
+      signedInAs({ role: 'employer' }),
+      answer('POST', '/api/content/validate', () =>
+        jsonResponse(200, { is_valid: true, severity: 'none', message: '', cleaned_content: '' }),
+      ),
+      answer('POST', '/api/jobs', () =>
+        jsonResponse(422, {
+          detail: [{ loc: ['body', 'description'], msg: 'Refused by moderation', type: 'moderation' }],
+          code: 'content_refused',
+        }),
+      ),
+    );
+    renderPostJob();
+    await fillRequired();
+    fireEvent.click(screen.getByRole('button', { name: 'Post Project' }));
+    expect(await screen.findByRole('dialog', { name: 'Serious Violation' })).toBeDefined();
+  });
+
   it('opens the featured-payment dialog: Pay Now opens the featured checkout and Skip opens the project', async () => {
     const api = mockApi(
       signedInAs({ role: 'employer' }),

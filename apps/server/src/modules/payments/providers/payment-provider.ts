@@ -1,3 +1,4 @@
+import { type webhookMessages } from '@mihna/shared';
 import type { Money } from '@mihna/shared';
 
 export interface CheckoutRequest {
@@ -60,7 +61,11 @@ export interface PaymentProvider {
   payout(request: PayoutRequest): Promise<PayoutResult>;
 }
 
-export class WebhookRefused extends Error {}
+export class WebhookRefused extends Error {
+  constructor(readonly reason: (typeof webhookMessages)[keyof typeof webhookMessages]) {
+    super(reason);
+  }
+}
 
 /** The provider refused a request for good (a closed bank account, an invalid destination): retrying cannot help. */
 export class ProviderRefused extends Error {}

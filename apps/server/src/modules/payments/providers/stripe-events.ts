@@ -1,3 +1,4 @@
+import { webhookMessages } from '@mihna/shared';
 import { WebhookRefused, type ProviderEvent } from './payment-provider.ts';
 
 interface StripeEventBody {
@@ -18,11 +19,11 @@ export function readStripeEvent(rawBody: string): ProviderEvent {
   try {
     body = JSON.parse(rawBody) as StripeEventBody;
   } catch {
-    throw new WebhookRefused('Body is not JSON');
+    throw new WebhookRefused(webhookMessages.notJson);
   }
   const id = text(body.id);
   const type = text(body.type);
-  if (!id || !type) throw new WebhookRefused('Not an event');
+  if (!id || !type) throw new WebhookRefused(webhookMessages.notAnEvent);
   const object = body.data?.object ?? {};
   const metadata = (object.metadata ?? {}) as Record<string, unknown>;
   switch (type) {

@@ -1,3 +1,4 @@
+import { webhookMessages } from '@mihna/shared';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { WebhookRefused } from './payment-provider.ts';
 
@@ -18,16 +19,16 @@ export function signPayload(secret: string, rawBody: string, now: Date): string 
  * now, and one of its v1 signatures equal (in constant time) to the HMAC of "timestamp.body".
  */
 export function verifySignature(secret: string, rawBody: string, header: string | undefined, now: Date): void {
-  if (!header) throw new WebhookRefused('No signature');
+  if (!header) throw new WebhookRefused(webhookMessages.unsigned);
   const parts = header.split(',').map((part) => part.trim().split('='));
   const timestamp = Number(parts.find(([key]) => key === 't')?.[1]);
   const signatures = parts.filter(([key]) => key === 'v1').map(([, value]) => value ?? '');
-  if (!Number.isInteger(timestamp) || signatures.length === 0) throw new WebhookRefused('Malformed signature');
-  if (Math.abs(now.getTime() / 1000 - timestamp) > SIGNATURE_TOLERANCE_SECONDS) throw new WebhookRefused('Signature expired');
+  if (!Number.isInteger(timestamp) || signatures.length === 0) throw new WebhookRefused(webhookMessages.malformed);
+  if (Math.abs(now.getTime() / 1000 - timestamp) > SIGNATURE_TOLERANCE_SECONDS) throw new WebhookRefused(webhookMessages.expired);
   const expected = Buffer.from(hmac(secret, timestamp, rawBody), 'hex');
   const matches = signatures.some((signature) => {
     const given = Buffer.from(signature, 'hex');
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
-  if (!matches) throw new WebhookRefused('Signature does not match');
+  if (!matches) throw new WebhookRefused(webhookMessages.mismatch);
 }

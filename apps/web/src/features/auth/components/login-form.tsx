@@ -99,7 +99,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
       cooldown.start(CODE_COOLDOWN_SECONDS);
       setMessage({ tone: 'success', text: isSms ? t('login.code_sent_sms') : t('login.code_sent_email') });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 429) {
+      if (error instanceof ApiError && error.code === 'rate_limited') {
         // The button counts down the wait the server gave.
         if (error.retryAfterSeconds) cooldown.start(error.retryAfterSeconds);
         return setMessage({ tone: 'error', text: translate(error.message) ?? error.message });
@@ -132,11 +132,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
       onError: (error) => {
         // Every answer spends the captcha: the next attempt gets a new question.
         if (isCaptchaShown) setCaptchaRound((round) => round + 1);
-        if (error instanceof ApiError && error.status === 423) {
+        if (error instanceof ApiError && error.code === 'locked') {
           setCaptchaShown(false);
           return setMessage(lockedMessage(translate(error.message) ?? t('login.locked')));
         }
-        if (error instanceof ApiError && (error.status === 429 || error.message.toLowerCase().includes('captcha'))) setCaptchaShown(true);
+        if (error instanceof ApiError && error.code === 'captcha_required') setCaptchaShown(true);
         setMessage({
           tone: 'error',
           text: error instanceof ApiError ? (translate(error.message) ?? t('login.failed')) : t('login.failed'),

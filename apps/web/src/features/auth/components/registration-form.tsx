@@ -79,12 +79,12 @@ export function RegistrationForm({
         replacedNotice: answer.message ? translate(answer.message) : undefined,
       });
     } catch (error) {
-      if (error instanceof ApiError && error.body && JSON.stringify(error.body).includes('Serious Violation')) {
+      if (error instanceof ApiError && error.code === 'content_refused') {
         setModeration({ severity: 'severe', messages: [] });
       }
       if (applyFieldErrors(error, form.setError, fieldNames)) return;
       setServerError(error instanceof ApiError ? translate(error.message) : t('register.failed'));
-      if (error instanceof ApiError && error.status === 429) await openEarlierRegistration(input);
+      if (error instanceof ApiError && error.code === 'rate_limited') await openEarlierRegistration(input);
     }
   });
 

@@ -344,7 +344,7 @@ export function ProfileForm({ user, onUserChanged, onSaved, onRefused, onClose }
       onSuccess: onSaved,
       onError: (error) => {
         applyFieldErrors(error, form.setError, fieldNames);
-        if (error instanceof ApiError && JSON.stringify(error.body).includes('Serious Violation')) onRefused();
+        if (error instanceof ApiError && error.code === 'content_refused') onRefused();
       },
     }),
   );

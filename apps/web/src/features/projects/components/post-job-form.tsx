@@ -114,7 +114,7 @@ export function PostJobForm<T>({ defaultValues = emptyJob, mutation, onDone, onR
       onSuccess: onDone,
       onError: (error) => {
         applyFieldErrors(error, form.setError, fieldNames);
-        if (error instanceof ApiError && JSON.stringify(error.body).includes('Serious Violation')) onRefused();
+        if (error instanceof ApiError && error.code === 'content_refused') onRefused();
       },
     });
   });

@@ -1,0 +1,165 @@
+// Free of zod, like error-codes.ts: the web app reads this catalogue to know what the server may say.
+import { messages } from './messages.ts';
+import { jobMessages, proposalMessages, searchMessages } from './jobs.ts';
+import { paymentMessages, reviewMessages } from './payments.ts';
+import { payoutMessages } from './payouts.ts';
+import { referenceMessages } from './reference-fields.ts';
+
+export const loginMessages = {
+  wrongCredentials: 'Incorrect email or password.',
+  wrongCode: 'Invalid or expired code. Please request a new one.',
+  captchaRequired: 'Please solve the captcha to continue.',
+  /** With how long the lock lasts, so the reader knows when to come back. */
+  lockedFor: (minutes: number) =>
+    `Account temporarily locked. Please try again or use password reset. You can try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.` as const,
+  inactive: 'This account is not active. Please contact support.',
+  codeSent: 'If an account matches, we have sent a code to it.',
+  wrongCaptcha: 'Incorrect captcha answer. Please try a new one.',
+  notAuthenticated: 'Not authenticated',
+} as const;
+
+export const codeMessages = {
+  // One message for a wrong, used, expired or missing code, so the answer reveals nothing else.
+  refused: 'Invalid or expired code. Please check the code or request a new one.',
+  exhausted: 'Too many incorrect codes. Please request a new one.',
+  dailyLimit: 'Too many incorrect codes today. Please try again tomorrow or contact support.',
+  smsLimit: 'Too many text messages to this number today. Please try again tomorrow or use e-mail.',
+  /** The same words wherever a code is asked for too soon. */
+  cooldown: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.` as const,
+  tooManyToday: 'Too many codes requested for this address today. Please try again tomorrow.',
+} as const;
+
+export const registrationMessages = {
+  emailTaken: 'An account with this email already exists. Please log in.',
+  phoneTaken: 'An account with this mobile number already exists.',
+  commonPassword: 'This password is too common. Please choose a less predictable one.',
+  tooManyRegistrations: 'Too many registrations for this email. Please try again in an hour.',
+  /** Said when a new submission replaces a waiting one: its code went out at once, and the old ones died. */
+  replaced: {
+    email: 'We sent a new code to your email. Codes sent before no longer work.',
+    sms: 'We sent a new code to your phone. Codes sent before no longer work.',
+  },
+  resent: { email: 'New verification code sent to your email', sms: 'New verification code sent to your phone' },
+  noPendingForEmail: 'No registration is waiting for verification for this email.',
+  noPending: 'No registration is waiting for verification. Please register again.',
+} as const;
+
+export const resetMessages = {
+  requested: 'If an account exists for this email, we have sent a reset code to it.',
+  completed: 'Your password has been reset. You can now log in with your new password.',
+} as const;
+
+export const accountMessages = {
+  onlyOwnProfile: 'You can only edit your own profile.',
+  phoneChange: 'Please enter your current password to change your mobile number.',
+  tooManyPictures: 'Too many picture uploads. Please try again in an hour.',
+} as const;
+
+export const profileMessages = {
+  expertNotFound: 'Expert Not Found',
+  employerNotFound: 'Employer Not Found',
+} as const;
+
+export const jobServerMessages = { posted: 'Project posted successfully!' } as const;
+
+/**
+ * The largest side a picture may have: a phone's 12-megapixel photo (4032 × 3024) fits, while a small
+ * file declaring a huge blank canvas, which costs seconds of decoding to shrink to 512 px, does not.
+ */
+export const MAX_IMAGE_SIDE = 4096;
+export const mediaMessages = {
+  notAnImage: 'Please select an image file',
+  tooLarge: 'Image size must be less than 2MB',
+  tooManyPixels: `Image must be at most ${MAX_IMAGE_SIDE} × ${MAX_IMAGE_SIDE} pixels.`,
+  busy: 'The server is busy processing other pictures. Please try again in a few seconds.',
+} as const;
+
+/** What a guarded ledger account answers when a movement would take it below zero. */
+export const ledgerMessages = { insufficientBalance: 'Insufficient balance' } as const;
+
+export const notificationMessages = { notFound: 'Notification not found' } as const;
+
+export const severityMessages = { mild: 'Content Cleaned', moderate: 'Content Violation', severe: 'Serious Violation' } as const;
+/** The free-text fields moderation looks at, as a sentence names them. */
+const moderatedFields = {
+  bio: 'bio',
+  company_description: 'company description',
+  title: 'title',
+  description: 'description',
+  proposal_text: 'proposal',
+  message: 'message',
+  comment: 'review',
+} as const;
+export type ModeratedField = keyof typeof moderatedFields;
+export const moderationMessages = {
+  refused: `${severityMessages.severe}: this text contains language that is not allowed on Mihna. Our moderation team will review it and notify you.`,
+  cleaned: (severity: 'mild' | 'moderate', field: ModeratedField) =>
+    `${severityMessages[severity]}: inappropriate words in your ${moderatedFields[field]} were replaced.` as const,
+} as const;
+
+/** No request of the API nests deeper than a handful of levels; a body may use up to this many. */
+export const MAX_JSON_DEPTH = 32;
+/** Requests refused before any module reads them. */
+export const requestMessages = {
+  notFound: 'Not Found',
+  methodNotAllowed: 'This address does not accept this method.',
+  notAllowedCharacters: 'The request contains characters that are not allowed.',
+  tooDeep: `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels of objects and arrays).`,
+  notJson: 'The request body is not valid JSON.',
+  tooLarge: 'The request body is too large.',
+  unsupportedMediaType: 'The request body must be sent as JSON.',
+  headersTooLarge: 'The address or the headers of the request are too long.',
+  timeout: 'The request took too long to arrive.',
+  unreadable: 'The request could not be read.',
+  invalidValue: 'Invalid value',
+  raced: 'This was just registered by another request. Please try again.',
+  tooManyRequests: 'Too many requests from this connection. Please try again later.',
+  tooManyMessages: 'Too many messages from this connection. Please try again later.',
+  internal: 'Internal Server Error',
+  databaseDown: 'The database is not answering.',
+} as const;
+
+/** Why a payment provider's webhook was turned away: the provider's support reads these. */
+export const webhookMessages = {
+  unsigned: 'Webhook refused: No signature',
+  malformed: 'Webhook refused: Malformed signature',
+  expired: 'Webhook refused: Signature expired',
+  mismatch: 'Webhook refused: Signature does not match',
+  notJson: 'Webhook refused: Body is not JSON',
+  notAnEvent: 'Webhook refused: Not an event',
+} as const;
+
+/**
+ * Everything the server says to a person, in the specification's English: errors and the messages of
+ * successful answers. The web app translates each by its English text (the validation namespace), and
+ * a test checks that every one of them has its Arabic.
+ */
+export const serverMessages = {
+  common: messages,
+  reference: referenceMessages,
+  login: loginMessages,
+  codes: codeMessages,
+  registration: registrationMessages,
+  reset: resetMessages,
+  accounts: accountMessages,
+  profiles: profileMessages,
+  jobs: { ...jobMessages, ...jobServerMessages },
+  proposals: proposalMessages,
+  search: searchMessages,
+  payments: paymentMessages,
+  reviews: reviewMessages,
+  payouts: payoutMessages,
+  ledger: ledgerMessages,
+  media: mediaMessages,
+  notifications: notificationMessages,
+  moderation: moderationMessages,
+  requests: requestMessages,
+  webhooks: webhookMessages,
+} as const;
+
+type Said<T> = T extends string ? T : T extends (...args: never[]) => infer R ? R : T extends object ? Said<T[keyof T]> : never;
+/** A sentence from the catalogue; the server's errors take nothing else. */
+export type ServerMessage = Said<typeof serverMessages>;
+// Were a message's type to widen to string, the compiler would stop keeping text out of AppError.
+const staysNarrow: string extends ServerMessage ? never : true = true;
+void staysNarrow;
