@@ -243,14 +243,14 @@ cross join lateral (select round((power(10, 2 + rb * 3) * ci.per_usd / 3.6725)::
 export function usersSql(count, role, offset) {
   return `
 insert into users (email, phone_number, country_code, first_name, last_name, role, password_hash, verification_method, skills,
-  career_highlights, hourly_rate, years_of_experience, bio, company_name, country, emirate, industry_category, created_at)
+  career_highlights, hourly_rate_minor, years_of_experience, bio, company_name, country, emirate, industry_category, created_at)
 select
   'bench.' || ${quote(role)} || '.' || (g + ${offset}) || '@bench.mihna.ae', (600000000 + g + ${offset})::text, '+971',
   (array['Layla','Omar','Fatima','Ahmed','Noura','Khalid','Priya','Rahul','Maria','Yousef','Hessa','Saeed'])[1 + g % 12],
   (array['Haddad','Al Mansoori','Khan','Nair','Santos','Al Thani','Al Sabah','Al Balushi','Hamdan','Farouk'])[1 + g % 10],
   ${quote(role)}, 'bench-not-a-password', 'email',
   array[(${array(skills)})[1 + g % ${skills.length}], (${array(skills)})[1 + (g * 7) % ${skills.length}], (${array(skills)})[1 + (g * 13) % ${skills.length}]],
-  array['Delivered projects across the Gulf'], 50 + (g % 400), g % 30,
+  array['Delivered projects across the Gulf'], (50 + (g % 400)) * 100, g % 30,
   (${array(sentences)})[1 + g % ${sentences.length}],
   case when ${quote(role)} = 'employer' then 'Bench Company ' || g else null end,
   'AE', (array['dubai','abu_dhabi','sharjah','ajman'])[1 + g % 4],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { currencyInfo, hasCurrencyDecimals, HOURLY_RATE_CURRENCY } from './money.ts';
 import { phoneCountryCodes } from './reference/phone-codes.ts';
 import { extractCode, readNumber } from './numbers.ts';
 import { resolveReferencesInSchema } from './reference-fields.ts';
@@ -86,7 +87,16 @@ export const hourlyRateSchema = z.preprocess(
   z
     .number({ error: messages.validNumber })
     .refine(Number.isFinite, messages.validNumber)
-    .pipe(z.number().min(0, messages.min(0)).max(100_000, messages.max(100_000)))
+    .pipe(
+      z
+        .number()
+        .min(0, messages.min(0))
+        .max(100_000, messages.max(100_000))
+        .refine(
+          (rate) => hasCurrencyDecimals(rate, HOURLY_RATE_CURRENCY),
+          messages.tooManyDecimals(currencyInfo(HOURLY_RATE_CURRENCY).decimals),
+        ),
+    )
     .nullable(),
 );
 export const yearsOfExperienceSchema = z.preprocess(

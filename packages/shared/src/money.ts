@@ -149,6 +149,9 @@ export function formatMoney(value: Money, language: MoneyLanguage = 'en'): strin
 }
 
 /** The platform's service fee on released escrow, in basis points (2%, spec §9). */
+/** A professional's profile rate is in dirhams, as the specification's profile and search give it. */
+export const HOURLY_RATE_CURRENCY = 'AED' satisfies CurrencyCode;
+
 export const SERVICE_FEE_BASIS_POINTS = 200;
 export const serviceFeeOf = (released: Money): Money => shareOf(released, SERVICE_FEE_BASIS_POINTS, 'half_up');
 
@@ -189,3 +192,9 @@ export function moneyFromDecimal(amount: number | string, currency: CurrencyCode
 /** True when the amount has no more decimals than the currency's minor unit allows. */
 export const hasCurrencyDecimals = (amount: number, currency: CurrencyCode): boolean =>
   parseMoney(amount, currency) !== 'too_many_decimals';
+
+/** A profile rate as typed (dirhams, a number) in the fils it is stored in, and back; null stays null. */
+export const hourlyRateToMinor = (rate: number | null): number | null =>
+  rate === null ? null : moneyFromDecimal(rate, HOURLY_RATE_CURRENCY).minor;
+export const hourlyRateFromMinor = (minor: number | null): number | null =>
+  minor === null ? null : toDecimal(money(minor, HOURLY_RATE_CURRENCY));

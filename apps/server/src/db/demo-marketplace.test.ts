@@ -204,8 +204,8 @@ describe('seedDemoMarketplace', () => {
       expect(user.verificationMethod).toBe('email');
       if (user.showExactLocation) expect(user.showLocation).toBe(true);
       if (user.role !== 'professional' || user.email === laylaEmail) continue;
-      expect(user.hourlyRate).toBeGreaterThanOrEqual(60);
-      expect(user.hourlyRate).toBeLessThanOrEqual(450);
+      expect(user.hourlyRateMinor).toBeGreaterThanOrEqual(60_00);
+      expect(user.hourlyRateMinor).toBeLessThanOrEqual(450_00);
       expect(user.skills.length).toBeGreaterThanOrEqual(4);
       // A rating only from the verified reviews of paid work.
       expect(user.totalReviews).toBe(ratingOf.get(user.id)?.total ?? 0);

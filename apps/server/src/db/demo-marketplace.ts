@@ -5,6 +5,8 @@ import {
   currencyOfCountry,
   FEATURED_DAYS,
   findCountry,
+  hourlyRateFromMinor,
+  hourlyRateToMinor,
   money,
   moneyFromDecimal,
   toUsdCents,
@@ -80,7 +82,7 @@ interface PlanInput {
   passwordHash: string;
   /** The demo accounts, when they exist: Omar owns some projects, Layla sends one proposal. */
   omar?: { id: string; firstName: string; lastName: string; companyName: string | null };
-  layla?: { id: string; firstName: string; lastName: string; hourlyRate: number | null };
+  layla?: { id: string; firstName: string; lastName: string; hourlyRateMinor: number | null };
   /** Mobile numbers already registered ("+971501234567"), never handed out again. */
   takenPhones?: ReadonlySet<string>;
   newId?: () => string;
@@ -117,7 +119,7 @@ export function planDemoMarketplace(input: PlanInput) {
       skills: [...profile.skills],
       languages: [...profile.languages],
       careerHighlights: [...profile.highlights],
-      hourlyRate: profile.hourlyRate,
+      hourlyRateMinor: hourlyRateToMinor(profile.hourlyRate),
       yearsOfExperience: profile.years,
       bio: profile.bio,
       country: profile.country,
@@ -198,7 +200,7 @@ export function planDemoMarketplace(input: PlanInput) {
         workerId: layla.id,
         proposalText:
           'Hello, right-to-left polish is my speciality: I led the bilingual design system of a government portal and redesigned a Dubai bank app in Arabic and English. I would audit every screen, fix the layout, icons and charts for RTL, pair your brand font with a matching Arabic typeface, and leave you a short guideline with Figma components so new screens stay right. I estimate about 40 hours over two weeks.',
-        ...proposedAmount(job, layla.hourlyRate ?? 220),
+        ...proposedAmount(job, hourlyRateFromMinor(layla.hourlyRateMinor) ?? 220),
         estimatedHours: null,
         status: 'pending',
         createdAt: proposalTime(job),

@@ -172,7 +172,8 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
-    hourlyRate: numeric('hourly_rate', { precision: 12, scale: 2, mode: 'number' }),
+    /** A professional's hourly rate in fils: the specification gives it in AED (`hourlyRateOf` reads it as money). */
+    hourlyRateMinor: bigint('hourly_rate_minor', { mode: 'number' }),
     yearsOfExperience: integer('years_of_experience'),
     bio: text('bio'),
     companyName: text('company_name'),

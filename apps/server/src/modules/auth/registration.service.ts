@@ -1,4 +1,4 @@
-import { registrationMessages } from '@mihna/shared';
+import { hourlyRateToMinor, registrationMessages } from '@mihna/shared';
 import type { AccountDependencies } from './account-dependencies.ts';
 import type { Registration } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
@@ -195,7 +195,7 @@ export function createRegistrationService(dependencies: RegistrationDependencies
             skills: details.skills,
             languages: details.languages,
             careerHighlights: details.career_highlights,
-            hourlyRate: details.hourly_rate ?? null,
+            hourlyRateMinor: hourlyRateToMinor(details.hourly_rate ?? null),
             yearsOfExperience: details.years_of_experience ?? null,
             bio: details.bio ?? null,
             companyName: details.company_name ?? null,

@@ -47,6 +47,7 @@ describe('POST /api/auth/register: validation', () => {
     ['confirm_password', { confirm_password: 'Different2025!' }, 'Passwords do not match.'],
     ['hourly_rate', { hourly_rate: '-5' }, 'Must be at least 0'],
     ['hourly_rate', { hourly_rate: 'lots' }, 'Must be a valid number'],
+    ['hourly_rate', { hourly_rate: '12.345' }, 'Must have no more than 2 decimal places'],
     ['years_of_experience', { years_of_experience: '51' }, 'Must be no more than 50'],
     ['years_of_experience', { years_of_experience: '2.5' }, 'Must be a valid whole number'],
     [

@@ -1,5 +1,12 @@
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { convertAmount, currencyInfo, currencyOfCountry, type CurrencyCode, type ProfessionalSearchParams } from '@mihna/shared';
+import {
+  convertAmount,
+  currencyInfo,
+  currencyOfCountry,
+  HOURLY_RATE_CURRENCY,
+  type CurrencyCode,
+  type ProfessionalSearchParams,
+} from '@mihna/shared';
 import { users } from '../../db/schema.ts';
 
 /** "React, , figma" → ['react', 'figma']: the skills a professional must all have, compared case-insensitively. */
@@ -33,9 +40,10 @@ function hasAllSkills(skills: string[]): SQL {
  * its minor unit, so that a bound typed from a displayed rate matches that rate.
  */
 function hourlyRateIn(currency: CurrencyCode): SQL {
-  if (currency === 'AED') return sql`${users.hourlyRate}`;
-  const perAed = convertAmount(1, 'AED', currency);
-  return sql`round(${users.hourlyRate} * ${String(perAed)}::numeric, ${currencyInfo(currency).decimals}::int)`;
+  const rate = sql`(${users.hourlyRateMinor}::numeric / ${10 ** currencyInfo(HOURLY_RATE_CURRENCY).decimals})`;
+  if (currency === HOURLY_RATE_CURRENCY) return rate;
+  const perUnit = convertAmount(1, HOURLY_RATE_CURRENCY, currency);
+  return sql`round(${rate} * ${String(perUnit)}::numeric, ${currencyInfo(currency).decimals}::int)`;
 }
 
 /**
@@ -69,7 +77,7 @@ export function professionalFilters(params: ProfessionalSearchParams): SQL[] {
 export function professionalOrder(sortBy: ProfessionalSearchParams['sort_by']): SQL[] {
   switch (sortBy) {
     case 'rate':
-      return [sql`${users.hourlyRate} asc nulls last`, asc(users.id)];
+      return [sql`${users.hourlyRateMinor} asc nulls last`, asc(users.id)];
     case 'created_at':
       return [desc(users.createdAt), desc(users.id)];
     case 'rating':

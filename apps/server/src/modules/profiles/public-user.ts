@@ -1,4 +1,4 @@
-import type { PublicUser } from '@mihna/shared';
+import { hourlyRateFromMinor, type PublicUser } from '@mihna/shared';
 import { users } from '../../db/schema.ts';
 import { mediaPath } from '../media/media.routes.ts';
 
@@ -21,7 +21,7 @@ export const publicUserColumns = {
   skills: users.skills,
   languages: users.languages,
   careerHighlights: users.careerHighlights,
-  hourlyRate: users.hourlyRate,
+  hourlyRateMinor: users.hourlyRateMinor,
   yearsOfExperience: users.yearsOfExperience,
   availabilityStatus: users.availabilityStatus,
   totalRating: users.totalRating,
@@ -58,7 +58,7 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
     skills: row.skills,
     languages: row.languages,
     career_highlights: row.careerHighlights,
-    hourly_rate: row.hourlyRate,
+    hourly_rate: hourlyRateFromMinor(row.hourlyRateMinor),
     years_of_experience: row.yearsOfExperience,
     availability_status: row.availabilityStatus,
     total_rating: row.totalRating,

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@mihna/shared';
+import { hourlyRateFromMinor, type CurrentUser } from '@mihna/shared';
 import { mediaPath } from '../media/media.routes.ts';
 import type { UserRow } from './users.repository.ts';
 
@@ -16,7 +16,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     skills: user.skills,
     languages: user.languages,
     career_highlights: user.careerHighlights,
-    hourly_rate: user.hourlyRate,
+    hourly_rate: hourlyRateFromMinor(user.hourlyRateMinor),
     years_of_experience: user.yearsOfExperience,
     bio: user.bio,
     company_name: user.companyName,

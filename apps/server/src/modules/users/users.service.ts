@@ -2,6 +2,7 @@ import {
   accountMessages,
   type CountryCode,
   findRegion,
+  hourlyRateToMinor,
   type ProfileUpdate,
   type ProfileUpdateRequest,
   registrationMessages,
@@ -30,7 +31,7 @@ const columnOf = {
   skills: 'skills',
   languages: 'languages',
   career_highlights: 'careerHighlights',
-  hourly_rate: 'hourlyRate',
+  hourly_rate: 'hourlyRateMinor',
   years_of_experience: 'yearsOfExperience',
   availability_status: 'availabilityStatus',
   preferred_project_size: 'preferredProjectSize',
@@ -91,7 +92,8 @@ export function createUsersService(dependencies: {
       const moderated = moderation.moderateFields({ bio: update.bio, company_description: update.company_description });
       const changes: Record<string, unknown> = {};
       for (const [field, value] of Object.entries({ ...update, ...moderated.values })) {
-        if (value !== undefined) changes[columnOf[field as keyof ProfileUpdate]] = value;
+        if (value === undefined) continue;
+        changes[columnOf[field as keyof ProfileUpdate]] = field === 'hourly_rate' ? hourlyRateToMinor(value as number | null) : value;
       }
       // The exact location is shown only with the location itself.
       if ((update.show_location ?? actor.showLocation) === false) changes.showExactLocation = false;
