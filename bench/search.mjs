@@ -28,7 +28,7 @@ const POOL = 10; // the server's pool size (apps/server/src/db/client.ts)
 if (!fs.existsSync('apps/server/dist/main.js')) throw new Error('Run `npm run build` first.');
 
 // The search function itself (tsx loads the TypeScript), so the direct run issues exactly the endpoint's SQL.
-const { searchJobs } = await import('../apps/server/src/modules/jobs/job-search.ts');
+const { createJobsRepository } = await import('../apps/server/src/modules/jobs/jobs.repository.ts');
 
 /** 240 searches: 42 terms (English and Arabic) crossed with filter mixes, some without text. */
 function searchMix() {
@@ -87,7 +87,7 @@ async function loadDirect(url, queries) {
   const scripts = [];
   for (const query of queries) {
     captured.push([]);
-    await searchJobs(recording, jobSearchParamsSchema.parse(query), now);
+    await createJobsRepository(recording).searchJobs(jobSearchParamsSchema.parse(query), now);
     scripts.push(
       captured
         .at(-1)

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/transaction.ts';
 import { captchaChallenges, loginEvents, loginThrottles, pendingRegistrations, verificationCodes } from '../../db/schema.ts';
 
 export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose'];
@@ -61,7 +62,7 @@ export function createAuthRepository(db: Db) {
       return row;
     },
     /** Locks the live code while it is checked, so parallel guesses are counted one by one. */
-    async lockLiveCode(purpose: CodePurpose, subjectId: string, executor: Db) {
+    async lockLiveCode(purpose: CodePurpose, subjectId: string, executor: Tx) {
       const [row] = await executor
         .select()
         .from(verificationCodes)
@@ -83,18 +84,18 @@ export function createAuthRepository(db: Db) {
         );
       return row?.total ?? 0;
     },
-    async recordWrongCode(id: string, executor: Db) {
+    async recordWrongCode(id: string, executor: Tx) {
       await executor
         .update(verificationCodes)
         .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
         .where(eq(verificationCodes.id, id));
     },
-    async consumeCode(id: string, executor: Db) {
+    async consumeCode(id: string, executor: Tx) {
       await executor.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, id));
     },
 
     /** The throttle row of an identifier, locked for the rest of the transaction (created when missing). */
-    async lockThrottle(identifier: string, executor: Db) {
+    async lockThrottle(identifier: string, executor: Tx) {
       await executor.insert(loginThrottles).values({ identifier }).onConflictDoNothing();
       const [row] = await executor.select().from(loginThrottles).where(eq(loginThrottles.identifier, identifier)).for('update');
       if (!row) throw new Error('throttle row missing');

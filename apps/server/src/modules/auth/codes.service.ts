@@ -1,5 +1,6 @@
 import { codeMessages } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
+import { transaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { generateCode, hashSecret, verifySecret } from '../../lib/secrets.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
@@ -91,7 +92,7 @@ export function createCodesService(dependencies: { db: Db; repository: AuthRepos
         /** A stand-in code for an address without an account: it lives and fails like a real one, and goes nowhere. */
         isStandIn?: boolean;
       },
-      executor: Db,
+      executor: Tx,
     ) {
       const now = clock();
       const wrongToday = await repository.countWrongCodes(request.purpose, request.subjectId, new Date(now.getTime() - DAY_MS), executor);
@@ -133,7 +134,7 @@ export function createCodesService(dependencies: { db: Db; repository: AuthRepos
      * try is counted even though the caller's work then stops.
      */
     async consumeCode(purpose: CodePurpose, subjectId: string, code: string) {
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await transaction(db, async (tx) => {
         const live = await repository.lockLiveCode(purpose, subjectId, tx);
         if (!live || live.expiresAt <= clock()) return 'refused';
         if (live.failedAttempts >= CODE_MAX_WRONG_ATTEMPTS) return 'exhausted';

@@ -1,6 +1,7 @@
 import { loginMessages } from '@mihna/shared';
 import type { AccountDependencies } from './account-dependencies.ts';
 import { randomInt } from 'node:crypto';
+import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { generateToken, hashSecret, hashToken, verifyAgainstDecoy, verifySecret } from '../../lib/secrets.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
@@ -54,7 +55,7 @@ export function createLoginService(dependencies: LoginDependencies) {
    */
   async function reserveAttempt(identifier: string, method: LoginMethod, hasCaptcha: boolean) {
     const now = clock();
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       const throttle = await auth.lockThrottle(identifier, tx);
       const isLockOver = throttle.lockedUntil !== null && throttle.lockedUntil <= now;
       const failures = isLockOver ? 0 : throttle.failedCount;
@@ -157,7 +158,7 @@ export function createLoginService(dependencies: LoginDependencies) {
       if (user && user.accountStatus === 'active') {
         const to = method === 'sms' ? `${user.countryCode}${user.phoneNumber}` : user.email;
         await issueCodeQuietly(() =>
-          db.transaction((tx) => codes.issueCode({ purpose: 'login', subjectId: user.id, channel: method, to }, tx)),
+          transaction(db, (tx) => codes.issueCode({ purpose: 'login', subjectId: user.id, channel: method, to }, tx)),
         );
         void delivery.dispatchSoon();
       }

@@ -1,6 +1,7 @@
 import { codeMessages, registrationMessages, resetMessages } from '@mihna/shared';
 import { createHash } from 'node:crypto';
 import type { AccountDependencies } from './account-dependencies.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { hashSecret } from '../../lib/secrets.ts';
@@ -33,7 +34,7 @@ export function createPasswordResetService(dependencies: AccountDependencies & {
       const code = user
         ? { purpose: 'password_reset' as const, subjectId: user.id, channel: 'email' as const, to: user.email }
         : { purpose: 'password_reset' as const, subjectId: standInSubjectId(email), channel: 'email' as const, to: email, isStandIn: true };
-      await issueCodeQuietly(() => db.transaction((tx) => codes.issueCode(code, tx)));
+      await issueCodeQuietly(() => transaction(db, (tx) => codes.issueCode(code, tx)));
       if (user) void delivery.dispatchSoon();
       return { success: true, message: resetMessages.requested };
     },
@@ -50,7 +51,7 @@ export function createPasswordResetService(dependencies: AccountDependencies & {
       await codes.consumeCode('password_reset', user?.id ?? standInSubjectId(input.email), input.reset_code);
       if (!user) throw new AppError('bad_request', codeMessages.refused);
       const passwordHash = await hashSecret(input.new_password);
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         await users.updateUser(user.id, { passwordHash }, tx);
         await auth.clearThrottle(loginIdentifier(user.email, 'password'), tx);
         await sessions.revokeAllSessions(user.id, tx);

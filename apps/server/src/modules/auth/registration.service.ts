@@ -2,6 +2,7 @@ import { hourlyRateToMinor, registrationMessages } from '@mihna/shared';
 import type { AccountDependencies } from './account-dependencies.ts';
 import type { Registration } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
+import { transaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { hashSecret } from '../../lib/secrets.ts';
@@ -68,7 +69,7 @@ export function createRegistrationService(dependencies: RegistrationDependencies
     pending: Pick<PendingRegistration, 'id' | 'verificationMethod' | 'email'>,
     details: StoredRegistration,
     isReplacement: boolean,
-    tx: Db,
+    tx: Tx,
   ) {
     const holder = await holderOf(pending.email, details.country_code, details.phone_number, tx);
     await codes.issueCode(
@@ -112,7 +113,7 @@ export function createRegistrationService(dependencies: RegistrationDependencies
       if (!submissions.isAllowed)
         throw new AppError('rate_limited', registrationMessages.tooManyRegistrations, submissions.retryAfterSeconds);
 
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await transaction(db, async (tx) => {
         const existing = await auth.findPendingRegistrationByEmail(input.email, tx);
         const fields = {
           phoneNumber: input.phone_number,
@@ -163,7 +164,7 @@ export function createRegistrationService(dependencies: RegistrationDependencies
     async resendVerification(email: string) {
       const pending = await auth.findPendingRegistrationByEmail(email);
       if (!pending || pending.expiresAt <= clock()) throw new AppError('not_found', registrationMessages.noPendingForEmail);
-      await db.transaction((tx) => issueRegistrationCode(pending, pending.details as StoredRegistration, false, tx));
+      await transaction(db, (tx) => issueRegistrationCode(pending, pending.details as StoredRegistration, false, tx));
       void delivery.dispatchSoon();
       return { success: true, message: registrationMessages.resent[pending.verificationMethod] };
     },
@@ -179,7 +180,7 @@ export function createRegistrationService(dependencies: RegistrationDependencies
       await codes.consumeCode('registration', pending.id, input.verification_code);
 
       const details = pending.details as StoredRegistration;
-      const { user, token } = await db.transaction(async (tx) => {
+      const { user, token } = await transaction(db, async (tx) => {
         await assertIdentityFree(pending.email, details.country_code, details.phone_number, tx);
         const created = await users.insertUser(
           {

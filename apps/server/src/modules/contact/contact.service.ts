@@ -1,5 +1,6 @@
 import type { ContactMessageInput, ContactSubject } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { ContactRepository } from './contact.repository.ts';
@@ -24,7 +25,7 @@ export function createContactService(dependencies: {
     /** Stores the message and e-mails it to the support address in the same transaction; sending happens after commit. */
     async sendContactMessage(input: ContactMessageInput, client: { ipAddress: string; userAgent: string | undefined }) {
       const { support_email: supportEmail } = await settings.getSettings();
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         const stored = await repository.insertContactMessage({ ...input, ...client }, tx);
         await delivery.enqueue(
           {

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { outgoingMessages } from '../../db/schema.ts';
 
 export type Channel = 'email' | 'sms';
@@ -38,7 +39,7 @@ export function createDeliveryRepository(db: Db) {
      * process (or a crash) cannot send them twice at once; a lease that is never settled expires.
      */
     async claimDueMessages(now: Date, leaseUntil: Date, limit: number) {
-      return db.transaction(async (tx) => {
+      return transaction(db, async (tx) => {
         const due = await tx
           .select({ id: outgoingMessages.id })
           .from(outgoingMessages)

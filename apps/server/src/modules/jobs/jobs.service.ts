@@ -32,8 +32,8 @@ import type { ProposalsService } from '../proposals/proposals.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { anonymousViewer, toJobCard, toJobDetail, type JobCardRow, type Viewer } from './job-response.ts';
-import { countJobs, matchKey, nextFeaturedEnd, readJobsPage, readSearchVersions, searchCursor, type SearchTotals } from './job-search.ts';
-import { createJobsRepository } from './jobs.repository.ts';
+import { createJobsRepository, type SearchTotals } from './jobs.repository.ts';
+import { matchKey, searchCursor } from './search-cursor.ts';
 import { createSearchCache } from './search-cache.ts';
 
 /** Who is looking: the user, or for visitors a hash of their address and browser (never stored raw). */
@@ -251,13 +251,13 @@ export function createJobsService(dependencies: {
     async search(params: JobSearchParams): Promise<EncodedAnswer> {
       const now = clock();
       const cursor = searchCursor(params);
-      const { version, matchVersion } = await readSearchVersions(db);
+      const { version, matchVersion } = await repository.searchVersions();
       const compute = async () => {
         // Answers and totals both end with the next featured period: one read serves both.
-        const validUntil = (await nextFeaturedEnd(db, now))?.getTime() ?? Number.POSITIVE_INFINITY;
-        const countTotals = async () => ({ value: await countJobs(db, params, now), validUntil });
+        const validUntil = (await repository.nextFeaturedEnd(now))?.getTime() ?? Number.POSITIVE_INFINITY;
+        const countTotals = async () => ({ value: await repository.countOpenJobs(params, now), validUntil });
         const totals = await totalsCache.get(matchKey(params), matchVersion, now.getTime(), countTotals);
-        const page = await readJobsPage(db, params, now, totals, cursor);
+        const page = await repository.readJobsPage(params, now, totals, cursor);
         const answer: JobSearchResponse = {
           jobs: page.rows.map((row) => toJobCard(row, now)),
           total: page.total,

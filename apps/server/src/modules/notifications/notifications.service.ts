@@ -1,6 +1,6 @@
 import { notificationMessages } from '@mihna/shared';
 import type { Notification, NotificationKind, NotificationList } from '@mihna/shared';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository.ts';
@@ -156,7 +156,7 @@ export function createNotificationsService(dependencies: {
      * Records a notification in the caller's transaction, so it exists exactly when the event does;
      * an e-mail, when asked for, is queued in the same transaction. Call `delivery.dispatchSoon()` after commit.
      */
-    async notify(event: NotificationEvent, executor: Db) {
+    async notify(event: NotificationEvent, executor: Tx) {
       const { title, message: text, details } = describeNotification(event.kind, event.params);
       await repository.insert(
         { userId: event.userId, kind: event.kind, title, message: text, link: event.link, params: event.params, createdAt: clock() },

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/transaction.ts';
 import { jobInterests, jobInvitations, jobs, proposals, users } from '../../db/schema.ts';
 
 export type ProposalRow = typeof proposals.$inferSelect;
@@ -37,7 +38,7 @@ export function createProposalsRepository(db: Db) {
      * The new proposal, or undefined when the worker already has one on the job (the unique index
      * decides). A proposal its author withdrew is replaced by the new one, which is pending again.
      */
-    async insertProposal(proposal: NewProposal, executor: Db): Promise<ProposalRow | undefined> {
+    async insertProposal(proposal: NewProposal, executor: Tx): Promise<ProposalRow | undefined> {
       const [row] = await executor
         .insert(proposals)
         .values(proposal)
@@ -58,7 +59,7 @@ export function createProposalsRepository(db: Db) {
     },
 
     /** Withdraws a proposal that is still pending; undefined when it no longer is. */
-    async withdrawProposal(id: string, executor: Db): Promise<ProposalRow | undefined> {
+    async withdrawProposal(id: string, executor: Tx): Promise<ProposalRow | undefined> {
       const [row] = await executor
         .update(proposals)
         .set({ status: 'withdrawn' })
@@ -68,7 +69,7 @@ export function createProposalsRepository(db: Db) {
     },
 
     /** Marks every other pending proposal of the job not selected; answers their authors. */
-    async declineOtherProposals(jobId: string, acceptedId: string, executor: Db) {
+    async declineOtherProposals(jobId: string, acceptedId: string, executor: Tx) {
       return executor
         .update(proposals)
         .set({ status: 'not_selected' })
@@ -77,7 +78,7 @@ export function createProposalsRepository(db: Db) {
     },
 
     /** The authors of the job's pending proposals. */
-    listPendingAuthors: (jobId: string, executor: Db) =>
+    listPendingAuthors: (jobId: string, executor: Tx) =>
       executor
         .select({ workerId: proposals.workerId })
         .from(proposals)
@@ -89,7 +90,7 @@ export function createProposalsRepository(db: Db) {
     },
 
     /** Accepts a proposal that is still pending; undefined when it no longer is. */
-    async acceptProposal(id: string, acceptedAt: Date, executor: Db): Promise<ProposalRow | undefined> {
+    async acceptProposal(id: string, acceptedAt: Date, executor: Tx): Promise<ProposalRow | undefined> {
       const [row] = await executor
         .update(proposals)
         .set({ status: 'accepted', acceptedAt })
@@ -138,13 +139,13 @@ export function createProposalsRepository(db: Db) {
     },
 
     /** True when stored; false when the worker had already expressed interest in the job. */
-    async insertInterest(interest: NewJobInterest, executor: Db) {
+    async insertInterest(interest: NewJobInterest, executor: Tx) {
       const inserted = await executor.insert(jobInterests).values(interest).onConflictDoNothing().returning({ id: jobInterests.id });
       return inserted.length > 0;
     },
 
     /** True when stored; false when the professional had already been invited to the job. */
-    async insertInvitation(invitation: NewJobInvitation, executor: Db) {
+    async insertInvitation(invitation: NewJobInvitation, executor: Tx) {
       const inserted = await executor.insert(jobInvitations).values(invitation).onConflictDoNothing().returning({ id: jobInvitations.id });
       return inserted.length > 0;
     },

@@ -1,6 +1,7 @@
 import { phoneCountryCodes, toWesternDigits } from '@mihna/shared';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/transaction.ts';
 import { users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -61,7 +62,7 @@ export function createUsersRepository(db: Db) {
       return row;
     },
     /** Locks the user's row for the rest of the transaction (changes that must not interleave). */
-    async lockUser(id: string, executor: Db) {
+    async lockUser(id: string, executor: Tx) {
       const [row] = await executor.select().from(users).where(eq(users.id, id)).for('update');
       return row;
     },

@@ -9,6 +9,7 @@ import {
   resolveReferenceFields,
 } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifySecret } from '../../lib/secrets.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
@@ -122,7 +123,7 @@ export function createUsersService(dependencies: {
       );
       if (!uploads.isAllowed) throw new AppError('rate_limited', accountMessages.tooManyPictures, uploads.retryAfterSeconds);
       const image = await processProfilePicture(imageData);
-      const updated = await db.transaction(async (tx) => {
+      const updated = await transaction(db, async (tx) => {
         // Locked, so parallel uploads replace one another in turn and none is left behind.
         const current = await users.lockUser(user.id, tx);
         const stored = await media.insertMedia({ ownerUserId: user.id, ...image }, tx);
@@ -134,7 +135,7 @@ export function createUsersService(dependencies: {
     },
 
     async deleteProfilePicture(user: UserRow) {
-      const updated = await db.transaction(async (tx) => {
+      const updated = await transaction(db, async (tx) => {
         const current = await users.lockUser(user.id, tx);
         if (!current?.profilePictureId) return current;
         const row = await users.updateUser(user.id, { profilePictureId: null }, tx);

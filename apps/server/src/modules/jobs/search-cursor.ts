@@ -1,0 +1,63 @@
+import { messages, type JobSearchParams } from '@mihna/shared';
+import { AppError } from '../../lib/app-error.ts';
+import { isRowId } from '../../lib/ids.ts';
+
+/** The position after the last job of a page: which part (featured or not) and that job's sort key. */
+export interface Cursor {
+  featured: boolean;
+  /** The sort column's value (budget or proposal count) as text; absent for the newest-first sort. */
+  value?: string;
+  created: string;
+  id: string;
+}
+
+export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+/** PostgreSQL's text form of a timestamptz ('2026-11-01 08:01:00.123456+00'), and a real moment. */
+function isTimestamp(text: string) {
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.exec(text);
+  if (!match) return false;
+  const [, day, hours, minutes, seconds] = match;
+  const date = new Date(`${day}T00:00:00Z`);
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().startsWith(day ?? '') &&
+    Number(hours) < 24 &&
+    Number(minutes) < 60 &&
+    Number(seconds) < 60
+  );
+}
+
+function decodeCursor(text: string): Cursor | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { featured, value: sortValue, created, id } = value as Record<string, unknown>;
+    const isNumber = sortValue === undefined || (typeof sortValue === 'string' && /^-?\d{1,15}$/.test(sortValue));
+    if (
+      typeof featured !== 'boolean' ||
+      typeof id !== 'string' ||
+      !isRowId(id) ||
+      typeof created !== 'string' ||
+      !isTimestamp(created) ||
+      !isNumber
+    )
+      return undefined;
+    return { featured, value: sortValue, created: created, id: id };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The search's cursor, decoded; a cursor that is not one of ours is refused before any query. */
+export function searchCursor(params: JobSearchParams): Cursor | undefined {
+  if (!params.cursor) return undefined;
+  const cursor = decodeCursor(params.cursor);
+  if (!cursor) throw new AppError('validation_failed', [{ loc: ['query', 'cursor'], msg: messages.invalidFormat, type: 'cursor' }]);
+  return cursor;
+}
+
+/** The parameters that decide which jobs match (not their order or the page): the key of a search's totals. */
+export function matchKey({ sort_by: _sort, skip: _skip, limit: _limit, cursor: _cursor, ...filters }: JobSearchParams) {
+  return JSON.stringify(filters);
+}
