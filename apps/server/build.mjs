@@ -1,9 +1,9 @@
 import { build } from 'esbuild';
 
-// One file for the server; npm packages stay external and load from node_modules.
+// One file for the server and one for the support commands; npm packages stay external and load from node_modules.
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: ['src/main.ts', 'src/support.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -1,26 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { ConfigError, isOutboxEnabled, loadConfig, type Config } from './config.ts';
-import { openPglite, openPostgres, type Database } from './db/client.ts';
-import { DataDirectoryLockedError, lockDataDirectory } from './db/lock.ts';
+import { ConfigError, isOutboxEnabled, loadConfig } from './config.ts';
+import { DataDirectoryLockedError } from './db/lock.ts';
+import { openDatabase } from './db/open.ts';
 import { seedDatabase } from './db/seed.ts';
 
 /** The longest a clean shutdown may take; past it the process exits with status 1. */
 const SHUTDOWN_LIMIT_MS = 30_000;
 
 const webRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
-
-async function openDatabase(config: Config): Promise<{ database: Database; release: () => void }> {
-  if (config.databaseUrl) return { database: await openPostgres(config.databaseUrl), release: () => undefined };
-  const lock = lockDataDirectory(config.dataDir);
-  try {
-    return { database: await openPglite(path.join(config.dataDir, 'pglite')), release: () => lock.release() };
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
-}
 
 async function main() {
   const config = loadConfig();

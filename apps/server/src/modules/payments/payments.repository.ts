@@ -219,8 +219,35 @@ export function createPaymentsRepository(db: Db) {
         .orderBy(asc(providerEvents.nextAttemptAt))
         .limit(limit),
 
-    /** The inbox as support reads it: newest first, with what happened to each event. */
-    listEvents: (limit: number) => db.select().from(providerEvents).orderBy(desc(providerEvents.receivedAt)).limit(limit),
+    /** The inbox as support reads it: newest first (or only the events not applied yet), with what happened to each. */
+    listEvents: (options: { onlyUnapplied: boolean; limit: number }) =>
+      db
+        .select()
+        .from(providerEvents)
+        .where(options.onlyUnapplied ? isNull(providerEvents.appliedAt) : undefined)
+        .orderBy(desc(providerEvents.receivedAt))
+        .limit(options.limit),
+
+    /** How many events were applied, and how many wait for a retry. */
+    async countEvents() {
+      const [row] = await db
+        .select({
+          applied: sql<number>`count(*) filter (where ${providerEvents.appliedAt} is not null)::int`,
+          waiting: sql<number>`count(*) filter (where ${providerEvents.appliedAt} is null)::int`,
+        })
+        .from(providerEvents);
+      return { applied: Number(row?.applied ?? 0), waiting: Number(row?.waiting ?? 0) };
+    },
+
+    /** Brings an unapplied event's next retry forward to `now`; false when there is no such event. */
+    async retryEventNow(eventId: string, now: Date) {
+      const updated = await db
+        .update(providerEvents)
+        .set({ nextAttemptAt: now })
+        .where(and(eq(providerEvents.eventId, eventId), isNull(providerEvents.appliedAt)))
+        .returning({ eventId: providerEvents.eventId });
+      return updated.length > 0;
+    },
   };
 }
 
