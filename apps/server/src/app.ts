@@ -142,6 +142,7 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(
       testGatewayRoutes({
         repository: paymentsRepository,
+        jobState,
         checkouts,
         webhooks,
         secret: config.testGatewaySecret,

@@ -362,7 +362,15 @@ describe('featured payments', () => {
     expect((await call(app, 'POST', `/api/jobs/${jobId}/featured-payment/create`, otherEmployer.token)).statusCode).toBe(403);
     const checkout = await call(app, 'POST', `/api/jobs/${jobId}/featured-payment/create`, employer.token);
     expect(checkout.statusCode, checkout.body).toBe(200);
-    await payCheckout(app, checkout.json<{ checkout_url: string }>().checkout_url);
+    const checkoutUrl = checkout.json<{ checkout_url: string }>().checkout_url;
+    // The gateway's page says what is paid for in the payer's language, with the project's own title.
+    const pagePath = new URL(checkoutUrl).pathname;
+    const english = await app.inject({ method: 'GET', url: `${pagePath}?lang=en` });
+    expect(english.body).toContain('Featuring your project for 7 days: <bdi>Arabic menu design for a Jumeirah café</bdi>');
+    const arabic = await app.inject({ method: 'GET', url: pagePath, headers: { 'accept-language': 'ar-AE,ar;q=0.9' } });
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.body).toContain('تمييز مشروعك لمدة 7 أيام: <bdi>Arabic menu design for a Jumeirah café</bdi>');
+    await payCheckout(app, checkoutUrl);
     const [job] = await selectRows<{ featured_until: string }>(
       app.services.database,
       sql`select featured_until from jobs where id = ${jobId}`,

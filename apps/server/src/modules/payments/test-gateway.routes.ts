@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { formatMoney, money, type CurrencyCode } from '@mihna/shared';
+import { FEATURED_DAYS, formatMoney, money, type CurrencyCode } from '@mihna/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { isRowId } from '../../lib/ids.ts';
+import type { JobStateService } from '../jobs/job-state.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
 import type { CheckoutRow } from './payments.repository.ts';
 import type { CheckoutService } from './checkout.service.ts';
@@ -14,6 +15,8 @@ const wording = {
     notice: 'Test gateway: no real card is charged. Pay completes the payment as a card provider would.',
     paying: 'You are paying',
     for: 'For',
+    featured: (days: number) => `Featuring your project for ${days} days`,
+    escrow: 'Escrow for your project',
     pay: 'Pay',
     cancel: 'Cancel',
     paid: 'This checkout is already paid.',
@@ -27,6 +30,8 @@ const wording = {
     notice: 'بوابة تجريبية: لا تُخصم أي مبالغ من بطاقة حقيقية. يُتم زر الدفع العملية كما يفعل مزوّد البطاقات.',
     paying: 'المبلغ المطلوب',
     for: 'مقابل',
+    featured: (days: number) => `تمييز مشروعك لمدة ${days} أيام`,
+    escrow: 'الضمان (الإسكرو) لمشروعك',
     pay: 'ادفع',
     cancel: 'إلغاء',
     paid: 'تم دفع هذه العملية مسبقًا.',
@@ -115,13 +120,23 @@ export async function completeTestCheckout(
  */
 export function testGatewayRoutes(dependencies: {
   repository: PaymentsRepository;
+  jobState: JobStateService;
   checkouts: CheckoutService;
   webhooks: WebhooksService;
   secret: string;
   publicUrl: string;
   clock: () => Date;
 }): FastifyPluginAsync {
-  const { repository, checkouts, webhooks, secret, publicUrl, clock } = dependencies;
+  const { repository, jobState, checkouts, webhooks, secret, publicUrl, clock } = dependencies;
+
+  /** What is being paid for, in the page's language, with the project's title as its owner wrote it. */
+  async function purposeOf(checkout: CheckoutRow, language: Language) {
+    const words = wording[language];
+    const jobId = checkout.purpose === 'featured' ? checkout.subjectId : (await repository.findPayment(checkout.subjectId))?.jobId;
+    const title = jobId ? (await jobState.findJob(jobId))?.title : undefined;
+    const purpose = checkout.purpose === 'featured' ? words.featured(FEATURED_DAYS) : words.escrow;
+    return title ? `${purpose}: <bdi>${escapeHtml(title)}</bdi>` : purpose;
+  }
 
   const find = async (id: string): Promise<CheckoutRow | undefined> => (isRowId(id) ? repository.findCheckout(id) : undefined);
   const successUrl = (id: string) => `${publicUrl}/payments/success?checkout=${id}`;
@@ -153,7 +168,7 @@ export function testGatewayRoutes(dependencies: {
         language,
         checkout.id,
         `<p class="notice">${words.notice}</p>
-<dl><dt>${words.paying}</dt><dd class="amount">${escapeHtml(amount)}</dd><dt>${words.for}</dt><dd>${escapeHtml(checkout.description)}</dd></dl>
+<dl><dt>${words.paying}</dt><dd class="amount">${escapeHtml(amount)}</dd><dt>${words.for}</dt><dd>${await purposeOf(checkout, language)}</dd></dl>
 <div class="actions">
 <form method="post" action="/checkout/${checkout.id}/pay"><button class="pay" type="submit">${words.pay}</button></form>
 <form method="post" action="/checkout/${checkout.id}/cancel"><button class="cancel" type="submit">${words.cancel}</button></form>
