@@ -60,7 +60,11 @@ export const profileMessages = {
   employerNotFound: 'Employer Not Found',
 } as const;
 
-export const jobServerMessages = { posted: 'Project posted successfully!' } as const;
+export const jobServerMessages = {
+  posted: 'Project posted successfully!',
+  featuredPayment: (days: number, fee: string) =>
+    `Your project is posted. To feature it at the top of search results for ${days} days, pay the featured fee of ${fee}.` as const,
+} as const;
 
 /**
  * The largest side a picture may have: a phone's 12-megapixel photo (4032 × 3024) fits, while a small

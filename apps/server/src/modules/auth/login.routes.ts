@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { perClient, type RateLimiter } from '../../plugins/rate-limit.ts';
 import type { LoginService } from './login.service.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
-import { clientInfo, type SessionsService } from './sessions.service.ts';
+import type { SessionsService } from './sessions.service.ts';
+import { bearerToken, clientInfo } from './request-identity.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -97,7 +98,7 @@ export function loginRoutes(
       '/auth/logout',
       { schema: { tags: ['auth'], summary: 'End this session', response: { 200: z.object({ success: z.boolean() }) } } },
       async (request) => {
-        await sessions.closeSession(request);
+        await sessions.closeSession(bearerToken(request));
         return { success: true };
       },
     );

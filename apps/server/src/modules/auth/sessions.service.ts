@@ -1,5 +1,4 @@
 import { loginMessages } from '@mihna/shared';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { actorOf, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -16,22 +15,11 @@ export interface ClientInfo {
   userAgent: string | undefined;
 }
 
-export const clientInfo = (request: FastifyRequest): ClientInfo => ({
-  ipAddress: request.ip,
-  userAgent: request.headers['user-agent']?.slice(0, 500),
-});
-
-const bearerToken = (request: FastifyRequest) => {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  return match?.[1];
-};
-
 export function createSessionsService(dependencies: { repository: SessionsRepository; clock: () => Date }) {
   const { repository, clock } = dependencies;
 
-  /** The user behind the request's bearer token, or undefined. */
-  async function findSessionUser(request: FastifyRequest): Promise<UserRow | undefined> {
-    const token = bearerToken(request);
+  /** The user of a live session with this bearer token, or undefined. */
+  async function findSessionUser(token: string | undefined): Promise<UserRow | undefined> {
     if (!token) return undefined;
     const now = clock();
     const found = await repository.findLiveSession(hashToken(token), now);
@@ -61,21 +49,20 @@ export function createSessionsService(dependencies: { repository: SessionsReposi
     },
 
     /** The signed-in user of a route that needs a login: 401 without a live session. */
-    async requireUser(request: FastifyRequest): Promise<UserRow> {
-      const user = await findSessionUser(request);
+    async requireUser(token: string | undefined): Promise<UserRow> {
+      const user = await findSessionUser(token);
       if (!user) throw new AppError('unauthorized', loginMessages.notAuthenticated);
       return user;
     },
 
     /** Who is acting on a route that needs a login: the id and role only, never the user row. */
-    async requireActor(request: FastifyRequest): Promise<Actor> {
-      const user = await findSessionUser(request);
+    async requireActor(token: string | undefined): Promise<Actor> {
+      const user = await findSessionUser(token);
       if (!user) throw new AppError('unauthorized', loginMessages.notAuthenticated);
       return actorOf(user);
     },
 
-    async closeSession(request: FastifyRequest) {
-      const token = bearerToken(request);
+    async closeSession(token: string | undefined) {
       if (token) await repository.revokeSession(hashToken(token), clock());
     },
 

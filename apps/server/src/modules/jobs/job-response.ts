@@ -2,6 +2,7 @@ import { money, toDecimal, type CurrencyCode, type InterestDetails, type JobCard
 import type { jobs } from '../../db/schema.ts';
 import { mediaPath } from '../media/media.routes.ts';
 import type { UserRow } from '../users/users.repository.ts';
+import type { Actor } from '../../lib/access.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 /** What a card needs: the row without the search columns. */
@@ -48,13 +49,13 @@ export function toJobCard(job: JobCardRow, now: Date): JobCard {
 
 /** What the viewer has done on the job, and what was sent to them. */
 export interface Viewer {
-  user: UserRow | undefined;
+  user: Actor | undefined;
   proposal: OwnProposal | null;
   interest: InterestDetails | null;
   invitation: { message: string | null; created_at: string } | null;
 }
 
-export const anonymousViewer = (user: UserRow | undefined): Viewer => ({ user, proposal: null, interest: null, invitation: null });
+export const anonymousViewer = (user: Actor | undefined): Viewer => ({ user, proposal: null, interest: null, invitation: null });
 
 /** The client's record, as a professional weighs it before proposing. */
 export interface EmployerRecord {

@@ -12,8 +12,9 @@ import {
 } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientInfo, type SessionsService } from '../auth/sessions.service.ts';
+import type { SessionsService } from '../auth/sessions.service.ts';
 import type { JobsService } from './jobs.service.ts';
+import { bearerToken, clientInfo } from '../auth/request-identity.ts';
 
 const jobIdParams = z.object({ jobId: z.string().max(64) });
 // Statuses every route with a JSON body can answer before its handler runs.
@@ -34,7 +35,7 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
         },
       },
       async (request, reply) => {
-        const user = await sessions.requireUser(request);
+        const user = await sessions.requireActor(bearerToken(request));
         return reply.code(201).send(await jobs.createJob(user, request.body));
       },
     );
@@ -50,7 +51,7 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
           response: { 200: ownJobsResponseSchema, 401: errorResponseSchema, 422: errorResponseSchema },
         },
       },
-      async (request) => jobs.listOwnJobs(await sessions.requireUser(request), request.query),
+      async (request) => jobs.listOwnJobs(await sessions.requireActor(bearerToken(request)), request.query),
     );
 
     app.put(
@@ -65,7 +66,7 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
           response: { 200: jobChangedSchema, ...bodyErrors, ...changeErrors },
         },
       },
-      async (request) => jobs.updateJob(await sessions.requireUser(request), request.params.jobId, request.body),
+      async (request) => jobs.updateJob(await sessions.requireActor(bearerToken(request)), request.params.jobId, request.body),
     );
 
     app.put(
@@ -79,7 +80,7 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
           response: { 200: jobChangedSchema, 422: errorResponseSchema, ...changeErrors },
         },
       },
-      async (request) => jobs.closeJob(await sessions.requireUser(request), request.params.jobId),
+      async (request) => jobs.closeJob(await sessions.requireActor(bearerToken(request)), request.params.jobId),
     );
 
     app.put(
@@ -93,7 +94,7 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
           response: { 200: jobChangedSchema, 422: errorResponseSchema, ...changeErrors },
         },
       },
-      async (request) => jobs.reopenJob(await sessions.requireUser(request), request.params.jobId),
+      async (request) => jobs.reopenJob(await sessions.requireActor(bearerToken(request)), request.params.jobId),
     );
 
     app.get(
@@ -107,7 +108,7 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
         },
       },
       async (request) => {
-        const user = await sessions.findSessionUser(request);
+        const user = await sessions.findSessionUser(bearerToken(request));
         const client = clientInfo(request);
         return jobs.getJob(request.params.jobId, { user, ipAddress: client.ipAddress, userAgent: client.userAgent });
       },

@@ -30,15 +30,15 @@ import { partyName } from '../profiles/public-user.ts';
 import { toInterestDetails, toOwnProposal } from '../proposals/proposal-response.ts';
 import type { ProposalsService } from '../proposals/proposals.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import type { UserRow } from '../users/users.repository.ts';
 import { anonymousViewer, toJobCard, toJobDetail, type JobCardRow, type Viewer } from './job-response.ts';
 import { createJobsRepository, type SearchTotals } from './jobs.repository.ts';
 import { matchKey, searchCursor } from './search-cursor.ts';
 import { createSearchCache } from './search-cache.ts';
+import type { Actor } from '../../lib/access.ts';
 
 /** Who is looking: the user, or for visitors a hash of their address and browser (never stored raw). */
 export interface ViewerIdentity {
-  user: UserRow | undefined;
+  user: Actor | undefined;
   ipAddress: string;
   userAgent: string | undefined;
 }
@@ -105,7 +105,7 @@ export function createJobsService(dependencies: {
   const totalsCache = createSearchCache<SearchTotals>({ maxEntries: 5000, maxAgeMs: 10 * 60_000 });
 
   /** Who the viewer is to the job: their proposal and interest, and the invitation they were sent. */
-  async function viewerOf(job: Pick<JobCardRow, 'id' | 'jobType'>, user: UserRow | undefined): Promise<Viewer> {
+  async function viewerOf(job: Pick<JobCardRow, 'id' | 'jobType'>, user: Actor | undefined): Promise<Viewer> {
     if (!user) return anonymousViewer(undefined);
     const records = await repository.viewerRecords(job.id, user.id);
     return {
@@ -118,8 +118,8 @@ export function createJobsService(dependencies: {
     };
   }
 
-  async function describeJob(job: JobCardRow, user: UserRow | undefined) {
-    const employer = user?.id === job.employerId ? user : await users.findUserById(job.employerId);
+  async function describeJob(job: JobCardRow, user: Actor | undefined) {
+    const employer = await users.findUserById(job.employerId);
     if (!employer) throw new AppError('not_found', jobMessages.notFound);
     const [record, viewer] = await Promise.all([repository.employerRecord(employer.id), viewerOf(job, user)]);
     return toJobDetail(job, employer, record, viewer, clock());
@@ -127,7 +127,7 @@ export function createJobsService(dependencies: {
 
   /** Locks the owner's job and checks it may go from the status it has; the change runs in the same transaction. */
   async function changeOwnJob<T>(
-    user: UserRow,
+    user: Actor,
     jobId: string,
     change: { from: JobCardRow['status']; refusal: ServerMessage },
     apply: (job: JobCardRow, tx: Tx) => Promise<T>,
@@ -143,7 +143,7 @@ export function createJobsService(dependencies: {
   }
 
   /** Closes or reopens the owner's job and tells the authors of its pending proposals. */
-  async function moveJob(user: UserRow, jobId: string, move: { from: 'open' | 'closed'; to: 'open' | 'closed' }): Promise<JobChanged> {
+  async function moveJob(user: Actor, jobId: string, move: { from: 'open' | 'closed'; to: 'open' | 'closed' }): Promise<JobChanged> {
     const isClosing = move.to === 'closed';
     const kind: NotificationKind = isClosing ? 'job_closed' : 'job_reopened';
     const changed = await changeOwnJob(
@@ -152,7 +152,9 @@ export function createJobsService(dependencies: {
       { from: move.from, refusal: isClosing ? jobMessages.notClosable : jobMessages.notReopenable },
       async (job, tx) => {
         const updated = await repository.updateJob(job.id, { status: move.to, updatedAt: clock() }, tx);
-        await proposals.notifyPendingAuthors(updated, kind, partyName(user), tx);
+        const owner = await users.findUserById(user.id, tx);
+        if (!owner) throw new AppError('not_found', jobMessages.notFound);
+        await proposals.notifyPendingAuthors(updated, kind, partyName(owner), tx);
         return updated;
       },
     );
@@ -168,7 +170,7 @@ export function createJobsService(dependencies: {
      * Posts a project in its country's currency. The featured option is a request: the job is featured
      * only once its fee is paid, so the answer says what to pay.
      */
-    async createJob(user: UserRow, input: JobCreation): Promise<JobCreated> {
+    async createJob(user: Actor, input: JobCreation): Promise<JobCreated> {
       if (user.role !== 'employer') throw new AppError('forbidden', jobMessages.onlyEmployers);
       const now = clock();
       if (input.deadline && input.deadline < todayIn(input.country, now)) throw deadlinePastError();
@@ -187,10 +189,7 @@ export function createJobsService(dependencies: {
         message: jobServerMessages.posted,
         moderation_message: moderationMessageOf(moderated.messages),
         featured_payment_required: fee !== null,
-        featured_payment_message:
-          fee === null
-            ? null
-            : `Your project is posted. To feature it at the top of search results for ${FEATURED_DAYS} days, pay the featured fee of ${formatMoney(fee)}.`,
+        featured_payment_message: fee === null ? null : jobServerMessages.featuredPayment(FEATURED_DAYS, formatMoney(fee)),
         featured_fee: fee && toDecimal(fee),
         currency,
         job: await describeJob(created, user),
@@ -201,7 +200,7 @@ export function createJobsService(dependencies: {
      * The owner edits an open project under the posting's rules and moderation. A deadline already
      * past is refused only when it is being changed; the featured option is not part of an edit.
      */
-    async updateJob(user: UserRow, jobId: string, input: JobCreation): Promise<JobChanged> {
+    async updateJob(user: Actor, jobId: string, input: JobCreation): Promise<JobChanged> {
       const moderated = moderation.moderateFields({ title: input.title, description: input.description });
       const updated = await changeOwnJob(user, jobId, { from: 'open', refusal: jobMessages.notEditable }, async (job, tx) => {
         const isNewDeadline = input.deadline && input.deadline !== job.deadline;
@@ -216,10 +215,10 @@ export function createJobsService(dependencies: {
     },
 
     /** The owner takes an open project out of search; its pending proposals' authors are told. */
-    closeJob: (user: UserRow, jobId: string) => moveJob(user, jobId, { from: 'open', to: 'closed' }),
+    closeJob: (user: Actor, jobId: string) => moveJob(user, jobId, { from: 'open', to: 'closed' }),
 
     /** The owner puts a closed project back in search; its pending proposals' authors are told. */
-    reopenJob: (user: UserRow, jobId: string) => moveJob(user, jobId, { from: 'closed', to: 'open' }),
+    reopenJob: (user: Actor, jobId: string) => moveJob(user, jobId, { from: 'closed', to: 'open' }),
 
     /** A job's detail for anyone; a view is counted once per viewer per day, and never the owner's own. */
     async getJob(jobId: string, identity: ViewerIdentity) {
@@ -234,7 +233,7 @@ export function createJobsService(dependencies: {
     },
 
     /** The employer's own projects in every status, newest first; a professional has none. */
-    async listOwnJobs(user: UserRow, page: { skip: number; limit: number }): Promise<OwnJobsResponse> {
+    async listOwnJobs(user: Actor, page: { skip: number; limit: number }): Promise<OwnJobsResponse> {
       if (user.role !== 'employer') return { jobs: [], total: 0, has_next: false };
       const now = clock();
       const { rows, total } = await repository.listEmployerJobs(user.id, page);

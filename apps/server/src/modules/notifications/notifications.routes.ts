@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import type { NotificationsService } from './notifications.service.ts';
+import { bearerToken } from '../auth/request-identity.ts';
 
 const okSchema = z.object({ success: z.literal(true) });
 
@@ -19,7 +20,7 @@ export function notificationsRoutes(sessions: SessionsService, notifications: No
           response: { 200: notificationListSchema, 401: errorResponseSchema },
         },
       },
-      async (request) => notifications.list((await sessions.requireUser(request)).id, request.query.limit),
+      async (request) => notifications.list((await sessions.requireActor(bearerToken(request))).id, request.query.limit),
     );
 
     app.put(
@@ -33,7 +34,7 @@ export function notificationsRoutes(sessions: SessionsService, notifications: No
         },
       },
       async (request) => {
-        await notifications.markAllRead((await sessions.requireUser(request)).id);
+        await notifications.markAllRead((await sessions.requireActor(bearerToken(request))).id);
         return { success: true as const };
       },
     );
@@ -50,7 +51,7 @@ export function notificationsRoutes(sessions: SessionsService, notifications: No
         },
       },
       async (request) => {
-        await notifications.markRead((await sessions.requireUser(request)).id, request.params.id);
+        await notifications.markRead((await sessions.requireActor(bearerToken(request))).id, request.params.id);
         return { success: true as const };
       },
     );

@@ -15,6 +15,7 @@ import type { SessionsService } from '../auth/sessions.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { FeaturedService } from './featured.service.ts';
 import type { PaymentsService } from './payments.service.ts';
+import { bearerToken } from '../auth/request-identity.ts';
 
 const idParam = z.string().max(64);
 const security = [{ bearerAuth: [] }];
@@ -39,7 +40,7 @@ export function paymentsRoutes(dependencies: {
           response: { 200: paymentStatusSchema, ...actionErrors },
         },
       },
-      async (request) => payments.getPaymentStatus(await sessions.requireActor(request), request.params.jobId),
+      async (request) => payments.getPaymentStatus(await sessions.requireActor(bearerToken(request)), request.params.jobId),
     );
 
     app.post(
@@ -55,7 +56,9 @@ export function paymentsRoutes(dependencies: {
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await payments.setupPayment(await sessions.requireActor(request), request.params.jobId, request.body)),
+        reply
+          .status(201)
+          .send(await payments.setupPayment(await sessions.requireActor(bearerToken(request)), request.params.jobId, request.body)),
     );
 
     app.post(
@@ -69,7 +72,7 @@ export function paymentsRoutes(dependencies: {
           response: { 200: checkoutResponseSchema, ...actionErrors },
         },
       },
-      async (request) => payments.createEscrow(await sessions.requireActor(request), request.params.paymentId),
+      async (request) => payments.createEscrow(await sessions.requireActor(bearerToken(request)), request.params.paymentId),
     );
 
     app.post(
@@ -85,7 +88,9 @@ export function paymentsRoutes(dependencies: {
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await payments.openDispute(await sessions.requireActor(request), request.params.paymentId, request.body)),
+        reply
+          .status(201)
+          .send(await payments.openDispute(await sessions.requireActor(bearerToken(request)), request.params.paymentId, request.body)),
     );
 
     app.post(
@@ -100,7 +105,7 @@ export function paymentsRoutes(dependencies: {
           response: { 200: paymentActionResponseSchema, ...actionErrors },
         },
       },
-      async (request) => payments.submitMilestone(await sessions.requireActor(request), request.params.id, request.body),
+      async (request) => payments.submitMilestone(await sessions.requireActor(bearerToken(request)), request.params.id, request.body),
     );
 
     app.post(
@@ -115,7 +120,7 @@ export function paymentsRoutes(dependencies: {
           response: { 200: paymentActionResponseSchema, ...actionErrors },
         },
       },
-      async (request) => payments.approveMilestone(await sessions.requireActor(request), request.params.id, request.body),
+      async (request) => payments.approveMilestone(await sessions.requireActor(bearerToken(request)), request.params.id, request.body),
     );
 
     app.post(
@@ -129,7 +134,7 @@ export function paymentsRoutes(dependencies: {
           response: { 200: paymentActionResponseSchema, ...actionErrors },
         },
       },
-      async (request) => payments.markPaidInCash(await sessions.requireActor(request), request.params.id),
+      async (request) => payments.markPaidInCash(await sessions.requireActor(bearerToken(request)), request.params.id),
     );
 
     app.post(
@@ -143,7 +148,7 @@ export function paymentsRoutes(dependencies: {
           response: { 200: paymentActionResponseSchema, ...actionErrors },
         },
       },
-      async (request) => payments.confirmCashPayment(await sessions.requireActor(request), request.params.id),
+      async (request) => payments.confirmCashPayment(await sessions.requireActor(bearerToken(request)), request.params.id),
     );
 
     app.post(
@@ -157,7 +162,7 @@ export function paymentsRoutes(dependencies: {
           response: { 200: checkoutResponseSchema, ...actionErrors },
         },
       },
-      async (request) => featured.createFeaturedCheckout(await sessions.requireActor(request), request.params.id),
+      async (request) => featured.createFeaturedCheckout(await sessions.requireActor(bearerToken(request)), request.params.id),
     );
 
     app.get(
@@ -182,7 +187,7 @@ export function paymentsRoutes(dependencies: {
           },
         },
       },
-      async (request) => checkouts.viewCheckout(await sessions.requireActor(request), request.params.id),
+      async (request) => checkouts.viewCheckout(await sessions.requireActor(bearerToken(request)), request.params.id),
     );
   };
 }

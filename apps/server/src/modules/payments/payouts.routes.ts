@@ -2,6 +2,7 @@ import { earningsSchema, errorResponseSchema, payoutRequestSchema, payoutRespons
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import type { PayoutsService } from './payouts.service.ts';
+import { bearerToken } from '../auth/request-identity.ts';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema };
@@ -18,7 +19,7 @@ export function payoutsRoutes(sessions: SessionsService, payouts: PayoutsService
           response: { 200: earningsSchema, ...errors },
         },
       },
-      async (request) => payouts.earnings(await sessions.requireActor(request)),
+      async (request) => payouts.earnings(await sessions.requireActor(bearerToken(request))),
     );
 
     app.post(
@@ -32,7 +33,8 @@ export function payoutsRoutes(sessions: SessionsService, payouts: PayoutsService
           response: { 201: payoutResponseSchema, ...errors },
         },
       },
-      async (request, reply) => reply.status(201).send(await payouts.requestPayout(await sessions.requireActor(request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await payouts.requestPayout(await sessions.requireActor(bearerToken(request)), request.body)),
     );
   };
 }

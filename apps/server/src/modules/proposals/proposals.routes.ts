@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import type { ProposalsService } from './proposals.service.ts';
+import { bearerToken } from '../auth/request-identity.ts';
 
 const idParam = z.string().max(64);
 const moderationMessages = z.array(z.string()).describe('Said when inappropriate words in the free text were replaced');
@@ -45,7 +46,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
         },
       },
       async (request, reply) => {
-        const actor = await sessions.requireActor(request);
+        const actor = await sessions.requireActor(bearerToken(request));
         return reply.status(201).send(await proposals.submitProposal(actor, request.body));
       },
     );
@@ -68,7 +69,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
           },
         },
       },
-      async (request) => proposals.listProposals(await sessions.requireActor(request), request.params.jobId),
+      async (request) => proposals.listProposals(await sessions.requireActor(bearerToken(request)), request.params.jobId),
     );
 
     app.get(
@@ -82,7 +83,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
           response: { 200: myProposalsResponseSchema, ...requestErrors, 401: errorResponseSchema },
         },
       },
-      async (request) => proposals.listMyProposals(await sessions.requireActor(request), request.query),
+      async (request) => proposals.listMyProposals(await sessions.requireActor(bearerToken(request)), request.query),
     );
 
     app.put(
@@ -103,7 +104,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
           },
         },
       },
-      async (request) => proposals.withdrawProposal(await sessions.requireActor(request), request.params.id),
+      async (request) => proposals.withdrawProposal(await sessions.requireActor(bearerToken(request)), request.params.id),
     );
 
     app.put(
@@ -124,7 +125,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
           },
         },
       },
-      async (request) => proposals.acceptProposal(await sessions.requireActor(request), request.params.id),
+      async (request) => proposals.acceptProposal(await sessions.requireActor(bearerToken(request)), request.params.id),
     );
 
     app.post(
@@ -147,7 +148,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
         },
       },
       async (request, reply) => {
-        const actor = await sessions.requireActor(request);
+        const actor = await sessions.requireActor(bearerToken(request));
         return reply.status(201).send(await proposals.expressInterest(actor, request.params.id, request.body));
       },
     );
@@ -172,7 +173,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
         },
       },
       async (request, reply) => {
-        const actor = await sessions.requireActor(request);
+        const actor = await sessions.requireActor(bearerToken(request));
         return reply.status(201).send(await proposals.inviteProfessional(actor, request.params.id, request.body));
       },
     );

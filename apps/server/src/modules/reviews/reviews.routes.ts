@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import type { ReviewsService } from './reviews.service.ts';
+import { bearerToken } from '../auth/request-identity.ts';
 
 const idParam = z.string().max(64);
 const security = [{ bearerAuth: [] }];
@@ -22,7 +23,7 @@ export function reviewsRoutes(sessions: SessionsService, reviews: ReviewsService
           response: { 200: jobReviewsSchema, ...actionErrors },
         },
       },
-      async (request) => reviews.getJobReviews(await sessions.requireActor(request), request.params.jobId),
+      async (request) => reviews.getJobReviews(await sessions.requireActor(bearerToken(request)), request.params.jobId),
     );
 
     app.post(
@@ -39,7 +40,9 @@ export function reviewsRoutes(sessions: SessionsService, reviews: ReviewsService
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await reviews.submitReview(await sessions.requireActor(request), request.params.jobId, request.body)),
+        reply
+          .status(201)
+          .send(await reviews.submitReview(await sessions.requireActor(bearerToken(request)), request.params.jobId, request.body)),
     );
 
     app.put(
@@ -54,7 +57,8 @@ export function reviewsRoutes(sessions: SessionsService, reviews: ReviewsService
           response: { 200: accomplishmentSettingsSchema.extend({ message: z.string() }), ...actionErrors },
         },
       },
-      async (request) => reviews.setAccomplishmentSettings(await sessions.requireActor(request), request.params.jobId, request.body),
+      async (request) =>
+        reviews.setAccomplishmentSettings(await sessions.requireActor(bearerToken(request)), request.params.jobId, request.body),
     );
   };
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import { toCurrentUser } from './user-response.ts';
 import type { UsersService } from './users.service.ts';
+import { bearerToken } from '../auth/request-identity.ts';
 
 // Room for photos of several MB, so that an oversized picture hears the image rule's own message
 // ('Image size must be less than 2MB'); it is refused by its length before it is decoded.
@@ -21,7 +22,7 @@ export function usersRoutes(sessions: SessionsService, usersService: UsersServic
           response: { 200: currentUserSchema, 401: errorResponseSchema },
         },
       },
-      async (request) => toCurrentUser(await sessions.requireUser(request)),
+      async (request) => toCurrentUser(await sessions.requireUser(bearerToken(request))),
     );
 
     app.put(
@@ -42,7 +43,7 @@ export function usersRoutes(sessions: SessionsService, usersService: UsersServic
           },
         },
       },
-      async (request) => usersService.updateProfile(await sessions.requireUser(request), request.params.id, request.body),
+      async (request) => usersService.updateProfile(await sessions.requireActor(bearerToken(request)), request.params.id, request.body),
     );
 
     app.post(
@@ -57,7 +58,7 @@ export function usersRoutes(sessions: SessionsService, usersService: UsersServic
           response: { 200: currentUserSchema, 401: errorResponseSchema, 413: errorResponseSchema, 422: errorResponseSchema },
         },
       },
-      async (request) => usersService.setProfilePicture(await sessions.requireUser(request), request.body.image_data),
+      async (request) => usersService.setProfilePicture(await sessions.requireActor(bearerToken(request)), request.body.image_data),
     );
 
     app.delete(
@@ -70,7 +71,7 @@ export function usersRoutes(sessions: SessionsService, usersService: UsersServic
           response: { 200: currentUserSchema, 401: errorResponseSchema },
         },
       },
-      async (request) => usersService.deleteProfilePicture(await sessions.requireUser(request)),
+      async (request) => usersService.deleteProfilePicture(await sessions.requireActor(bearerToken(request))),
     );
   };
 }

@@ -3,6 +3,7 @@ import {
   type CountryCode,
   findRegion,
   hourlyRateToMinor,
+  loginMessages,
   type ProfileUpdate,
   type ProfileUpdateRequest,
   registrationMessages,
@@ -18,6 +19,7 @@ import { processProfilePicture } from '../media/image-processing.ts';
 import { toCurrentUser } from './user-response.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
+import type { Actor } from '../../lib/access.ts';
 
 /** Pictures one account may upload in an hour: room to try a few, not to keep the decoder busy. */
 export const PICTURE_UPLOADS_PER_HOUR = 20;
@@ -84,12 +86,20 @@ export function createUsersService(dependencies: {
 }) {
   const { db, users, media, moderation, rateLimiter } = dependencies;
 
+  /** The acting user's row, read fresh; a session whose user is gone is no longer signed in. */
+  async function signedInUser(actor: Actor) {
+    const user = await users.findUserById(actor.id);
+    if (!user) throw new AppError('unauthorized', loginMessages.notAuthenticated);
+    return user;
+  }
+
   return {
     /** Only the user themself edits a profile; free text is moderated as at registration. */
-    async updateProfile(actor: UserRow, userId: string, input: ProfileUpdateRequest) {
+    async updateProfile(actor: Actor, userId: string, input: ProfileUpdateRequest) {
       if (actor.id !== userId) throw new AppError('forbidden', accountMessages.onlyOwnProfile);
+      const user = await signedInUser(actor);
       const { current_password: currentPassword, ...requested } = input;
-      const update = resolveProfileReferences(actor, requested);
+      const update = resolveProfileReferences(user, requested);
       const moderated = moderation.moderateFields({ bio: update.bio, company_description: update.company_description });
       const changes: Record<string, unknown> = {};
       for (const [field, value] of Object.entries({ ...update, ...moderated.values })) {
@@ -97,26 +107,27 @@ export function createUsersService(dependencies: {
         changes[columnOf[field as keyof ProfileUpdate]] = field === 'hourly_rate' ? hourlyRateToMinor(value as number | null) : value;
       }
       // The exact location is shown only with the location itself.
-      if ((update.show_location ?? actor.showLocation) === false) changes.showExactLocation = false;
+      if ((update.show_location ?? user.showLocation) === false) changes.showExactLocation = false;
 
-      const countryCode = update.country_code ?? actor.countryCode;
-      const phoneNumber = update.phone_number ?? actor.phoneNumber;
-      if (countryCode !== actor.countryCode || phoneNumber !== actor.phoneNumber) {
+      const countryCode = update.country_code ?? user.countryCode;
+      const phoneNumber = update.phone_number ?? user.phoneNumber;
+      if (countryCode !== user.countryCode || phoneNumber !== user.phoneNumber) {
         // Codes for SMS login go to this number: changing it needs the password, not just a session.
-        if (!currentPassword || !(await verifySecret(actor.passwordHash, currentPassword))) {
+        if (!currentPassword || !(await verifySecret(user.passwordHash, currentPassword))) {
           throw new AppError('validation_failed', [
             { loc: ['body', 'current_password'], msg: accountMessages.phoneChange, type: 'reauthentication' },
           ]);
         }
         const holder = await users.findUserByPhoneNumber(countryCode, phoneNumber);
-        if (holder && holder.id !== actor.id) throw new AppError('conflict', registrationMessages.phoneTaken);
+        if (holder && holder.id !== user.id) throw new AppError('conflict', registrationMessages.phoneTaken);
       }
-      const updated = Object.keys(changes).length > 0 ? await users.updateUser(actor.id, changes) : actor;
-      return { ...toCurrentUser(updated ?? actor), moderation_messages: moderated.messages };
+      const updated = Object.keys(changes).length > 0 ? await users.updateUser(user.id, changes) : user;
+      return { ...toCurrentUser(updated ?? user), moderation_messages: moderated.messages };
     },
 
     /** Replaces the user's picture with the re-encoded upload; the old picture is deleted with the change. */
-    async setProfilePicture(user: UserRow, imageData: string) {
+    async setProfilePicture(actor: Actor, imageData: string) {
+      const user = await signedInUser(actor);
       const uploads = await rateLimiter.hit(
         { bucket: 'picture-upload', limit: PICTURE_UPLOADS_PER_HOUR, windowSeconds: 3600, message: accountMessages.tooManyPictures },
         user.id,
@@ -134,7 +145,8 @@ export function createUsersService(dependencies: {
       return toCurrentUser(updated ?? user);
     },
 
-    async deleteProfilePicture(user: UserRow) {
+    async deleteProfilePicture(actor: Actor) {
+      const user = await signedInUser(actor);
       const updated = await transaction(db, async (tx) => {
         const current = await users.lockUser(user.id, tx);
         if (!current?.profilePictureId) return current;
