@@ -7,6 +7,7 @@
 // and latency percentiles, payouts likewise, and the time of the ledger invariant check over the whole
 // ledger, which must find nothing.
 //   BENCH_ESCROW_JOBS=100000 BENCH_APPROVALS=20000 BENCH_CLIENTS=32
+//   BENCH_STATEMENTS=1 also prints the statements that took the database's time during the run (pg_stat_statements).
 import pg from 'pg';
 import { startThrowawayPostgres } from '../scripts/postgres.mjs';
 import { projectsSql, usersSql } from './search-data.mjs';
@@ -15,6 +16,7 @@ const JOBS = Number(process.env.BENCH_ESCROW_JOBS ?? 100_000);
 const APPROVALS = Number(process.env.BENCH_APPROVALS ?? 20_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 const POOL = 10; // the server's pool size (apps/server/src/db/client.ts)
+const STATEMENTS = process.env.BENCH_STATEMENTS === '1';
 
 const { openPostgres } = await import('../apps/server/src/db/client.ts');
 const { buildApp } = await import('../apps/server/src/app.ts');
@@ -24,7 +26,13 @@ const { checkLedgerInvariants } = await import('../apps/server/src/modules/payme
 const server = process.env.TEST_DATABASE_URL
   ? { url: process.env.TEST_DATABASE_URL, stop: () => undefined }
   : // Durable as production runs it: every commit flushed to disk (the test cluster's default turns that off).
-    await startThrowawayPostgres({ shared_buffers: '256MB', fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' });
+    await startThrowawayPostgres({
+      shared_buffers: '256MB',
+      fsync: 'on',
+      synchronous_commit: 'on',
+      full_page_writes: 'on',
+      ...(STATEMENTS ? { shared_preload_libraries: 'pg_stat_statements' } : {}),
+    });
 const database = await openPostgres(server.url, { max: POOL });
 const app = await buildApp({
   config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/bench-money', DATABASE_URL: server.url }),
@@ -102,13 +110,16 @@ const describe = (label, latencies, seconds) => {
   return `${label}: ${latencies.length} in ${seconds.toFixed(1)} s · ${(latencies.length / seconds).toFixed(0)}/s · p50 ${percentile(sorted, 0.5).toFixed(1)} ms · p95 ${percentile(sorted, 0.95).toFixed(1)} ms · p99 ${percentile(sorted, 0.99).toFixed(1)} ms`;
 };
 
+// Reads the bench makes for itself, outside the server's pool.
+const reader = new pg.Pool({ connectionString: server.url, max: 1 });
 try {
   console.log(`seeding ${JOBS.toLocaleString('en')} jobs in escrow, two submitted milestones each…`);
   console.log(`  seeded in ${(await seed()).toFixed(1)} s`);
-  const { rows: work } = await new pg.Pool({ connectionString: server.url, max: 1 }).query(
+  const { rows: work } = await reader.query(
     `select m.id, c.employer_id, c.professional_id, m.currency from milestones m join payments p on p.id = m.payment_id
      join contracts c on c.id = p.contract_id order by random() limit ${APPROVALS}`,
   );
+  if (STATEMENTS) await reader.query('create extension if not exists pg_stat_statements; select pg_stat_statements_reset()');
   const earners = [...new Map(work.map((row) => [row.professional_id, row.currency])).entries()];
   const { payments, payouts, ledger } = app.services;
   const { balanceAccount } = await import('../apps/server/src/modules/payments/money-movements.ts');
@@ -158,9 +169,16 @@ try {
   console.log(`${CLIENTS} clients on a pool of ${POOL} connections, ${JOBS.toLocaleString('en')} jobs in escrow:`);
   console.log(`  ${describe('milestone approvals', approvals, seconds)}`);
   console.log(`  ${describe('payouts', payoutTimes, seconds)}${refusedPayouts ? ` (${refusedPayouts} refused as overdrawn)` : ''}`);
+  if (STATEMENTS) {
+    const { rows: top } = await reader.query(
+      `select calls, round(total_exec_time)::int as total_ms, round(mean_exec_time::numeric, 3) as mean_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) as query
+       from pg_stat_statements order by total_exec_time desc limit 25`,
+    );
+    console.table(top);
+  }
   const checkStarted = performance.now();
   const violations = await checkLedgerInvariants(database.db);
-  const { rows: size } = await new pg.Pool({ connectionString: server.url, max: 1 }).query(
+  const { rows: size } = await reader.query(
     `select (select count(*) from ledger_transactions)::int as transactions, (select count(*) from ledger_entries)::int as entries`,
   );
   console.log(
@@ -171,6 +189,7 @@ try {
     process.exitCode = 1;
   }
 } finally {
+  await reader.end();
   await app.close();
   await database.close();
   await server.stop();

@@ -13,9 +13,13 @@ export function createRandom(seed: number) {
   };
   const between = (min: number, max: number) => min + next() * (max - min);
   const integer = (min: number, max: number) => Math.floor(between(min, max + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  /** A whole number from 0 to n - 1. */
+  const below = (n: number) => Math.floor(next() * n);
+  const pick = <T>(items: readonly T[]): T => items[below(items.length)] as T;
+  /** One of the items, or undefined when there are none. */
+  const pickIfAny = <T>(items: readonly T[]): T | undefined => (items.length === 0 ? undefined : pick(items));
   const chance = (probability: number) => next() < probability;
-  return { next, between, integer, pick, chance };
+  return { next, between, integer, below, pick, pickIfAny, chance };
 }
 
 export type Random = ReturnType<typeof createRandom>;

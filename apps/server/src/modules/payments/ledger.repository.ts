@@ -2,7 +2,7 @@ import { ledgerMessages, type ServerMessage } from '@mihna/shared';
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ledgerAccounts, ledgerEntries, ledgerHolds, ledgerTransactions } from '../../db/schema.ts';
+import { ledgerAccounts, ledgerHolds } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -104,46 +104,59 @@ export function createLedgerRepository(db: Db) {
       }
       for (const [currency, sum] of sums) if (sum !== 0) throw new Error(`unbalanced ${transaction.kind}: ${currency} ${sum}`);
 
-      const [written] = await tx
-        .insert(ledgerTransactions)
-        .values({
-          kind: transaction.kind,
-          reference: transaction.reference,
-          description: transaction.description,
-          paymentId: transaction.paymentId ?? null,
-          milestoneId: transaction.milestoneId ?? null,
-          jobId: transaction.jobId ?? null,
-          createdAt: transaction.createdAt,
-        })
-        .onConflictDoNothing({ target: ledgerTransactions.reference })
-        .returning({ id: ledgerTransactions.id });
-      if (!written) return false;
-
-      await ensureAccounts(
-        transaction.legs.map((leg) => leg.account),
-        tx,
-      );
       const legs = transaction.legs.map((leg) => ({ ...leg, accountId: accountIdOf(leg.account) }));
-      await tx.insert(ledgerEntries).values(
-        legs.map((leg) => ({
-          transactionId: written.id,
-          accountId: leg.accountId,
-          amountMinor: leg.amountMinor,
-          currency: leg.account.currency,
-        })),
+      const accounts = new Map(legs.map((leg) => [leg.accountId, leg.account]));
+      // First round trip: the transaction (unless its reference was written), the accounts it needs
+      // (created at zero) and its entries, in one statement.
+      const written: unknown = await tx.execute(sql`
+        with written as (
+          insert into ledger_transactions (kind, reference, description, payment_id, milestone_id, job_id, created_at)
+          values (${transaction.kind}, ${transaction.reference}, ${transaction.description}, ${transaction.paymentId ?? null}::uuid,
+            ${transaction.milestoneId ?? null}::uuid, ${transaction.jobId ?? null}::uuid, ${transaction.createdAt})
+          on conflict (reference) do nothing
+          returning id
+        ), accounts as (
+          insert into ledger_accounts (id, kind, owner_id, currency, normal, is_guarded, is_off_platform)
+          select v.* from (values ${sql.join(
+            [...accounts].map(([id, account]) => {
+              const rules = accountKinds[account.kind];
+              return sql`(${id}::uuid, ${account.kind}::text, ${account.ownerId}::uuid, ${account.currency}::text, ${rules.normal}::text, ${rules.isGuarded}::boolean, ${rules.isOffPlatform}::boolean)`;
+            }),
+            sql`, `,
+          )}) as v(id, kind, owner_id, currency, normal, is_guarded, is_off_platform)
+          where exists (select 1 from written)
+          on conflict (id) do nothing
+        ), entries as (
+          insert into ledger_entries (transaction_id, account_id, amount_minor, currency)
+          select written.id, v.account_id, v.amount_minor, v.currency
+          from written cross join (values ${sql.join(
+            legs.map((leg) => sql`(${leg.accountId}::uuid, ${leg.amountMinor}::bigint, ${leg.account.currency}::text)`),
+            sql`, `,
+          )}) as v(account_id, amount_minor, currency)
+        )
+        select id from written`);
+      if ((written as { rows: unknown[] }).rows.length === 0) return false;
+
+      // Second: guarded balances move by the sum of their legs in their normal direction, locked in a
+      // fixed order (by id) so two transactions never wait on each other in a cycle; the database's
+      // check refuses an overdraw.
+      const changes = new Map<string, number>();
+      for (const leg of legs) {
+        if (!accountKinds[leg.account.kind].isGuarded) continue;
+        const change = accountKinds[leg.account.kind].normal === 'debit' ? leg.amountMinor : -leg.amountMinor;
+        changes.set(leg.accountId, (changes.get(leg.accountId) ?? 0) + change);
+      }
+      if (changes.size === 0) return true;
+      const values = sql.join(
+        [...changes].map(([id, change]) => sql`(${id}::uuid, ${change}::bigint)`),
+        sql`, `,
       );
-      // Guarded accounts in a fixed order (by id) so two transactions never wait on each other in a cycle.
-      const guarded = legs
-        .filter((leg) => accountKinds[leg.account.kind].isGuarded)
-        .sort((first, second) => first.accountId.localeCompare(second.accountId));
       try {
-        for (const leg of guarded) {
-          const change = accountKinds[leg.account.kind].normal === 'debit' ? leg.amountMinor : -leg.amountMinor;
-          await tx
-            .update(ledgerAccounts)
-            .set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} + ${change}` })
-            .where(eq(ledgerAccounts.id, leg.accountId));
-        }
+        await tx.execute(sql`
+          with moving as (select v.id, v.change from (values ${values}) as v(id, change)),
+          locked as (select id from ledger_accounts where id in (select id from moving) order by id for update)
+          update ledger_accounts set balance_minor = ledger_accounts.balance_minor + moving.change
+          from moving where ledger_accounts.id = moving.id and ledger_accounts.id in (select id from locked)`);
       } catch (error) {
         if (isCheckViolation(error)) throw new AppError('conflict', overdrawn);
         throw error;
@@ -193,6 +206,16 @@ export function createLedgerRepository(db: Db) {
         .where(and(eq(ledgerHolds.paymentId, paymentId), eq(ledgerHolds.status, 'pending')))
         .orderBy(ledgerHolds.createdAt, ledgerHolds.id)
         .for('update');
+    },
+
+    /** Posts the whole of a milestone's pending hold, returning it; undefined once posted or voided. */
+    async postWholeHold(milestoneId: string, closedAt: Date, tx: Tx) {
+      const [row] = await tx
+        .update(ledgerHolds)
+        .set({ status: 'posted', postedMinor: sql`${ledgerHolds.amountMinor}`, voidedMinor: 0, closedAt })
+        .where(and(eq(ledgerHolds.milestoneId, milestoneId), eq(ledgerHolds.status, 'pending')))
+        .returning();
+      return row;
     },
 
     /** Closes a pending hold: posted when anything of it was released, voided when all of it was refunded. */

@@ -100,7 +100,11 @@ export function createMoneyMovements(ledger: LedgerRepository) {
       },
       tx: Tx,
     ) {
-      const hold = await ledger.lockPendingHold(input.milestoneId, tx);
+      // The whole hold (an approval) is posted in one statement; part of it (a split) is locked, then closed.
+      const isWhole = input.amountMinor === undefined;
+      const hold = isWhole
+        ? await ledger.postWholeHold(input.milestoneId, input.at, tx)
+        : await ledger.lockPendingHold(input.milestoneId, tx);
       if (!hold) return false;
       const released = input.amountMinor ?? hold.amountMinor;
       const refunded = hold.amountMinor - released;
@@ -143,7 +147,7 @@ export function createMoneyMovements(ledger: LedgerRepository) {
           tx,
         );
       }
-      await ledger.closeHold(hold.id, { postedMinor: released, voidedMinor: refunded }, input.at, tx);
+      if (!isWhole) await ledger.closeHold(hold.id, { postedMinor: released, voidedMinor: refunded }, input.at, tx);
       return true;
     },
 

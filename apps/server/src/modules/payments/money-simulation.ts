@@ -3,30 +3,13 @@ import { proposalInputSchema, setupPaymentSchema } from '@mihna/shared';
 import type { App } from '../../app.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { createRandom } from '../../lib/random.ts';
 import { createUser, type TestClock } from '../../test/accounts.ts';
 import { createEmployer, insertJob } from '../proposals/test-jobs.ts';
 import { checkLedgerInvariants, type InvariantViolation } from './ledger-invariants.ts';
 import { WebhookRefused } from './providers/payment-provider.ts';
 import { signPayload } from './providers/webhook-signature.ts';
 import { balanceAccount } from './money-movements.ts';
-
-/** mulberry32: a small seeded generator, so a failing run replays exactly from its seed. */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    next,
-    below: (n: number) => Math.floor(next() * n),
-    chance: (p: number) => next() < p,
-    pick: <T>(items: readonly T[]): T | undefined => (items.length === 0 ? undefined : items[Math.floor(next() * items.length)]),
-  };
-}
 
 interface SimJob {
   jobId: string;
@@ -66,7 +49,7 @@ export async function runMoneySimulation(
   clock: TestClock,
   options: { seed: number; steps: number; fullCheckEvery?: number; jobs?: number },
 ): Promise<SimulationReport> {
-  const random = seededRandom(options.seed);
+  const random = createRandom(options.seed);
   const { payments, payouts, webhooks, proposals, config } = app.services;
   const db = app.services.database.db;
   const report: SimulationReport = { steps: 0, counts: {}, accepted: {}, violations: [], faults: [], checkSeconds: 0 };
@@ -82,8 +65,8 @@ export async function runMoneySimulation(
   const targetJobs = options.jobs ?? 40;
 
   async function hire() {
-    const employer = random.pick(employers)!;
-    const professional = random.pick(professionals)!;
+    const employer = random.pick(employers);
+    const professional = random.pick(professionals);
     const job = await insertJob(app, employer.user.id, { title: `Simulated job ${jobs.length + 1}`, budgetMaxMinor: 1_000_000 });
     const proposal = await proposals.submitProposal(
       { id: professional.user.id, role: 'professional' },
@@ -111,11 +94,11 @@ export async function runMoneySimulation(
   const isOpen = (job: SimJob) => job.paymentStatus !== 'released' && job.paymentStatus !== 'refunded';
   const open = () => jobs.filter(isOpen);
   /** Mostly a job where the action makes sense; sometimes any job, so refusals are exercised too. */
-  const target = (fits: (job: SimJob) => boolean) => (random.chance(0.85) ? random.pick(open().filter(fits)) : random.pick(jobs));
+  const target = (fits: (job: SimJob) => boolean) => (random.chance(0.85) ? random.pickIfAny(open().filter(fits)) : random.pickIfAny(jobs));
   const milestoneIn = (job: SimJob, status: string) =>
     random.chance(0.85)
-      ? random.pick([...job.milestones].filter(([, current]) => current === status).map(([id]) => id))
-      : random.pick([...job.milestones.keys()]);
+      ? random.pickIfAny([...job.milestones].filter(([, current]) => current === status).map(([id]) => id))
+      : random.pickIfAny([...job.milestones.keys()]);
   const hasMilestone = (status: string) => (job: SimJob) => [...job.milestones.values()].includes(status);
 
   /** A checkout.session.completed event for the payment's open checkout, signed at `signedAt`, as the gateway sends it. */
@@ -205,10 +188,10 @@ export async function runMoneySimulation(
       run: async () => {
         const fresh = random.chance(0.6);
         const job = fresh
-          ? random.pick(open().filter((candidate) => candidate.paymentStatus === 'pending' && candidate.deliveries.length > 0))
-          : random.pick(jobs.filter((candidate) => candidate.deliveries.length > 0));
+          ? random.pickIfAny(open().filter((candidate) => candidate.paymentStatus === 'pending' && candidate.deliveries.length > 0))
+          : random.pickIfAny(jobs.filter((candidate) => candidate.deliveries.length > 0));
         return on(job, async (chosen) => {
-          const delivery = fresh ? chosen.deliveries.at(-1)! : random.pick(chosen.deliveries)!;
+          const delivery = fresh ? chosen.deliveries.at(-1)! : random.pickIfAny(chosen.deliveries)!;
           if (random.chance(0.1)) {
             // The session's expiry arriving out of order, after (or instead of) its payment.
             const raw = JSON.stringify({
@@ -299,7 +282,7 @@ export async function runMoneySimulation(
       name: 'payout',
       weight: 3,
       run: async () => {
-        const professional = random.pick(professionals)!;
+        const professional = random.pick(professionals);
         const actor: Actor = { id: professional.user.id, role: 'professional' };
         const balance = await app.services.ledger.balanceOf(balanceAccount(actor.id, 'AED'));
         // Racing requests for most of the balance: together they would overdraw, so some are refused.

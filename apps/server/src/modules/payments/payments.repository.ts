@@ -48,6 +48,27 @@ export function createPaymentsRepository(db: Db) {
       return row;
     },
 
+    /** A milestone and the payment it belongs to, in one query. */
+    async findMilestoneWithPayment(id: string, executor: Db = db) {
+      const [row] = await executor
+        .select({ milestone: milestones, payment: payments })
+        .from(milestones)
+        .innerJoin(payments, eq(payments.id, milestones.paymentId))
+        .where(eq(milestones.id, id));
+      return row;
+    },
+
+    /** Locks the payment and one of its milestones in one statement (the payment's lock orders every change to its money). */
+    async lockPaymentWithMilestone(paymentId: string, milestoneId: string, tx: Tx) {
+      const [row] = await tx
+        .select({ payment: payments, milestone: milestones })
+        .from(payments)
+        .innerJoin(milestones, eq(milestones.paymentId, payments.id))
+        .where(and(eq(payments.id, paymentId), eq(milestones.id, milestoneId)))
+        .for('update');
+      return row;
+    },
+
     async lockMilestone(id: string, tx: Tx) {
       const [row] = await tx.select().from(milestones).where(eq(milestones.id, id)).for('update');
       return row;

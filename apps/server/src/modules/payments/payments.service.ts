@@ -32,8 +32,9 @@ import type { LedgerRepository } from './ledger.repository.ts';
 import type { MoneyMovements } from './money-movements.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { MilestoneRow, PaymentRow, PaymentsRepository } from './payments.repository.ts';
-import type { PeopleLookup } from './people.ts';
+import type { PeopleLookup, PersonSummary } from './people.ts';
 
+type Parties = { employer: PersonSummary; professional: PersonSummary };
 type DisputeInput = z.output<typeof disputeInputSchema>;
 type SubmissionInput = z.output<typeof milestoneSubmissionSchema>;
 type ApprovalInput = z.output<typeof milestoneApprovalSchema>;
@@ -94,29 +95,33 @@ export function createPaymentsService(dependencies: {
 }) {
   const { db, repository, ledger, movements, checkouts, jobState, contracts, people, notifications, clock } = dependencies;
 
+  /** Tells one side of a contract, in the bell and by e-mail, in the caller's transaction. */
   async function tell(
-    userId: string,
+    recipient: PersonSummary,
     kind: NotificationKind,
     job: { id: string; title: string },
     params: Record<string, string>,
     tx: Tx,
-    options: { email?: boolean } = {},
   ) {
-    const person = options.email ? await people.find(userId, tx) : undefined;
     await notifications.notify(
-      { userId, kind, link: paymentLink(job.id), params: { job_title: job.title, job_id: job.id, ...params }, email: person?.email },
+      {
+        userId: recipient.id,
+        kind,
+        link: paymentLink(job.id),
+        params: { job_title: job.title, job_id: job.id, ...params },
+        email: recipient.email,
+      },
       tx,
     );
   }
 
   /** The job, its contract and payment behind a milestone, or 404. */
   async function milestoneContext(milestoneId: string) {
-    const milestone = isRowId(milestoneId) ? await repository.findMilestone(milestoneId) : undefined;
-    if (!milestone) throw new AppError('not_found', paymentMessages.milestoneNotFound);
-    const payment = await repository.findPayment(milestone.paymentId);
-    const contract = payment && (await contracts.findContract(payment.contractId));
-    const job = payment && (await jobState.findJob(payment.jobId));
-    if (!payment || !contract || !job) throw new Error(`milestone ${milestone.id} has no payment, contract or job`);
+    const found = isRowId(milestoneId) ? await repository.findMilestoneWithPayment(milestoneId) : undefined;
+    if (!found) throw new AppError('not_found', paymentMessages.milestoneNotFound);
+    const { milestone, payment } = found;
+    const [contract, job] = await Promise.all([contracts.findContract(payment.contractId), jobState.findJob(payment.jobId)]);
+    if (!contract || !job) throw new Error(`milestone ${milestone.id} has no contract or job`);
     return { milestone, payment, contract, job };
   }
 
@@ -140,11 +145,11 @@ export function createPaymentsService(dependencies: {
     tx: Tx,
   ) {
     const { contract, job } = context;
-    const payment = await repository.lockPayment(context.payment.id, tx);
-    if (!payment) throw new Error('payment vanished');
+    const locked = await repository.lockPaymentWithMilestone(context.payment.id, milestoneId, tx);
+    if (!locked) throw new Error(`milestone ${milestoneId} left payment ${context.payment.id}`);
+    const { payment, milestone } = locked;
     if (payment.status === 'disputed') throw new AppError('conflict', paymentMessages.disputeOpen);
-    const milestone = await repository.lockMilestone(milestoneId, tx);
-    if (milestone?.status !== 'submitted') throw new AppError('conflict', paymentMessages.notApprovable);
+    if (milestone.status !== 'submitted') throw new AppError('conflict', paymentMessages.notApprovable);
     const now = clock();
     const released = await movements.releaseHold(
       {
@@ -168,32 +173,26 @@ export function createPaymentsService(dependencies: {
       serviceFeeOf(money(milestone.amountMinor, payment.currency as CurrencyCode)),
     );
     const params = { milestone_title: milestone.title, ...amountParams(net.minor, net.currency) };
+    const parties = await people.partiesOf(contract, tx);
     if (approval.isAutomatic) {
-      await tell(contract.professionalId, 'milestone_auto_approved', job, params, tx, { email: true });
-      await tell(contract.employerId, 'milestone_auto_approved', job, params, tx, { email: true });
+      await tell(parties.professional, 'milestone_auto_approved', job, params, tx);
+      await tell(parties.employer, 'milestone_auto_approved', job, params, tx);
     } else {
-      const employer = await people.require(contract.employerId, tx);
-      await tell(contract.professionalId, 'milestone_approved', job, { ...params, employer_name: partyName(employer) }, tx, {
-        email: true,
-      });
+      await tell(parties.professional, 'milestone_approved', job, { ...params, employer_name: partyName(parties.employer) }, tx);
     }
-    await completeWhenSettled(payment, contract, job, tx);
+    await completeWhenSettled(payment, contract, job, parties, tx);
   }
 
   /** When every milestone is approved: the payment is released and the job and contract completed. */
-  async function completeWhenSettled(payment: PaymentRow, contract: ContractRow, job: JobState, tx: Tx) {
+  async function completeWhenSettled(payment: PaymentRow, contract: ContractRow, job: JobState, parties: Parties, tx: Tx) {
     const all = await repository.listMilestones(payment.id, tx);
     if (!all.every((milestone) => milestone.status === 'approved')) return;
     const now = clock();
     await repository.setPaymentStatus(payment.id, 'released', now, tx);
     await contracts.completeContract(contract.id, now, tx);
     await jobState.setJobStatus(job.id, 'completed', now, tx);
-    const [employer, professional] = await Promise.all([
-      people.require(contract.employerId, tx),
-      people.require(contract.professionalId, tx),
-    ]);
-    await tell(contract.employerId, 'job_completed', job, { party_name: partyName(professional) }, tx, { email: true });
-    await tell(contract.professionalId, 'job_completed', job, { party_name: partyName(employer) }, tx, { email: true });
+    await tell(parties.employer, 'job_completed', job, { party_name: partyName(parties.professional) }, tx);
+    await tell(parties.professional, 'job_completed', job, { party_name: partyName(parties.employer) }, tx);
   }
 
   return {
@@ -299,8 +298,8 @@ export function createPaymentsService(dependencies: {
           })),
           tx,
         );
-        const employer = await people.require(actor.id, tx);
-        await tell(contract.professionalId, 'payment_setup', locked, { employer_name: partyName(employer) }, tx, { email: true });
+        const parties = await people.partiesOf(contract, tx);
+        await tell(parties.professional, 'payment_setup', locked, { employer_name: partyName(parties.employer) }, tx);
       });
       void notifications.dispatchSoon();
       return { message: paymentMessages.setupDone };
@@ -344,14 +343,13 @@ export function createPaymentsService(dependencies: {
       const contract = await contracts.findContract(payment.contractId, tx);
       const job = await jobState.findJob(payment.jobId, tx);
       if (!contract || !job) throw new Error('escrow without a contract or job');
-      const employer = await people.require(contract.employerId, tx);
+      const parties = await people.partiesOf(contract, tx);
       await tell(
-        contract.professionalId,
+        parties.professional,
         'escrow_funded',
         job,
-        { employer_name: partyName(employer), ...amountParams(payment.totalMinor, payment.currency) },
+        { employer_name: partyName(parties.employer), ...amountParams(payment.totalMinor, payment.currency) },
         tx,
-        { email: true },
       );
     },
 
@@ -376,16 +374,13 @@ export function createPaymentsService(dependencies: {
           },
           tx,
         );
-        const professional = await people.require(actor.id, tx);
+        const parties = await people.partiesOf(contract, tx);
         await tell(
-          contract.employerId,
+          parties.employer,
           'milestone_submitted',
           job,
-          { worker_name: partyName(professional), milestone_title: milestone.title },
+          { worker_name: partyName(parties.professional), milestone_title: milestone.title },
           tx,
-          {
-            email: true,
-          },
         );
       });
       void notifications.dispatchSoon();
@@ -412,14 +407,13 @@ export function createPaymentsService(dependencies: {
         if (current?.status !== 'pending' && current?.status !== 'submitted')
           throw new AppError('conflict', paymentMessages.notSubmittable);
         await repository.updateMilestone(milestone.id, { status: 'paid_in_cash', submittedAt: current.submittedAt ?? clock() }, tx);
-        const professional = await people.require(actor.id, tx);
+        const parties = await people.partiesOf(contract, tx);
         await tell(
-          contract.employerId,
+          parties.employer,
           'cash_marked',
           job,
-          { worker_name: partyName(professional), milestone_title: milestone.title },
+          { worker_name: partyName(parties.professional), milestone_title: milestone.title },
           tx,
-          { email: true },
         );
       });
       void notifications.dispatchSoon();
@@ -450,18 +444,15 @@ export function createPaymentsService(dependencies: {
           tx,
         );
         await repository.updateMilestone(milestone.id, { status: 'approved', approvedAt: now }, tx);
-        const employer = await people.require(actor.id, tx);
+        const parties = await people.partiesOf(contract, tx);
         await tell(
-          contract.professionalId,
+          parties.professional,
           'cash_confirmed',
           job,
-          { employer_name: partyName(employer), milestone_title: milestone.title },
+          { employer_name: partyName(parties.employer), milestone_title: milestone.title },
           tx,
-          {
-            email: true,
-          },
         );
-        await completeWhenSettled(payment, contract, job, tx);
+        await completeWhenSettled(payment, contract, job, parties, tx);
       });
       void notifications.dispatchSoon();
       return { message: paymentMessages.cashConfirmed };
@@ -489,9 +480,9 @@ export function createPaymentsService(dependencies: {
           tx,
         );
         await repository.setPaymentStatus(payment.id, 'disputed', now, tx);
-        const opener = await people.require(actor.id, tx);
-        const other = side === 'employer' ? contract.professionalId : contract.employerId;
-        await tell(other, 'dispute_opened', job, { party_name: partyName(opener) }, tx, { email: true });
+        const { employer, professional } = await people.partiesOf(contract, tx);
+        const [opener, other] = side === 'employer' ? [employer, professional] : [professional, employer];
+        await tell(other, 'dispute_opened', job, { party_name: partyName(opener) }, tx);
       });
       void notifications.dispatchSoon();
       return { message: paymentMessages.disputeCreated };
@@ -563,9 +554,8 @@ export function createPaymentsService(dependencies: {
           await contracts.completeContract(contract.id, now, tx);
           await jobState.setJobStatus(job.id, anyReleased ? 'completed' : 'cancelled', now, tx);
         }
-        for (const userId of [contract.employerId, contract.professionalId]) {
-          await tell(userId, 'dispute_resolved', job, { note }, tx, { email: true });
-        }
+        const parties = await people.partiesOf(contract, tx);
+        for (const party of [parties.employer, parties.professional]) await tell(party, 'dispute_resolved', job, { note }, tx);
       });
       void notifications.dispatchSoon();
       return { message: paymentMessages.disputeResolved };
@@ -587,8 +577,9 @@ export function createPaymentsService(dependencies: {
           if (milestone?.status !== 'submitted' || milestone.autoApprovalWarnedAt || !milestone.submittedAt) return;
           await repository.updateMilestone(id, { autoApprovalWarnedAt: now }, tx);
           const date = new Date(milestone.submittedAt.getTime() + AUTO_APPROVE_DAYS * DAY).toISOString().slice(0, 10);
-          for (const userId of [context.contract.employerId, context.contract.professionalId]) {
-            await tell(userId, 'milestone_auto_approve_soon', context.job, { milestone_title: milestone.title, date }, tx, { email: true });
+          const parties = await people.partiesOf(context.contract, tx);
+          for (const party of [parties.employer, parties.professional]) {
+            await tell(party, 'milestone_auto_approve_soon', context.job, { milestone_title: milestone.title, date }, tx);
           }
           warned += 1;
         });

@@ -11,18 +11,21 @@ export interface PersonSummary {
   companyName: string | null;
 }
 
+type UserRow = NonNullable<Awaited<ReturnType<UsersRepository['findUserById']>>>;
+
+const summaryOf = (user: UserRow): PersonSummary => ({
+  id: user.id,
+  role: user.role,
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  companyName: user.companyName,
+});
+
 export function createPeopleLookup(users: UsersRepository) {
   async function find(id: string, executor?: Db): Promise<PersonSummary | undefined> {
     const user = await users.findUserById(id, executor);
-    if (!user) return undefined;
-    return {
-      id: user.id,
-      role: user.role,
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      companyName: user.companyName,
-    };
+    return user && summaryOf(user);
   }
   return {
     find,
@@ -30,6 +33,16 @@ export function createPeopleLookup(users: UsersRepository) {
       const person = await find(id, executor);
       if (!person) throw new Error(`user ${id} not found`);
       return person;
+    },
+    /** Both sides of a contract in one query. */
+    async partiesOf(contract: { employerId: string; professionalId: string }, executor?: Db) {
+      const rows = await users.findUsersByIds([contract.employerId, contract.professionalId], executor);
+      const byId = new Map(rows.map((row) => [row.id, summaryOf(row)]));
+      const employer = byId.get(contract.employerId);
+      const professional = byId.get(contract.professionalId);
+      if (!employer || !professional)
+        throw new Error(`a party of the contract between ${contract.employerId} and ${contract.professionalId} is missing`);
+      return { employer, professional };
     },
   };
 }

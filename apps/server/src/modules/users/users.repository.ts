@@ -1,5 +1,5 @@
 import { phoneCountryCodes, toWesternDigits } from '@mihna/shared';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { users } from '../../db/schema.ts';
@@ -26,6 +26,8 @@ export function createUsersRepository(db: Db) {
       const [row] = await executor.select().from(users).where(eq(users.id, id));
       return row;
     },
+    findUsersByIds: (ids: string[], executor: Db = db) =>
+      ids.length === 0 ? Promise.resolve([]) : executor.select().from(users).where(inArray(users.id, ids)),
     async findUserByEmail(email: string, executor: Db = db) {
       const [row] = await executor
         .select()

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field, Textarea } from '../../../components/ui/field.tsx';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { useServerMessage } from '../../../lib/server-message.ts';
 import { useApproveMilestone, useConfirmCashPayment, useMarkPaidInCash, useSubmitMilestone } from '../api/payment-actions.ts';
 import { useMoneyFormat } from './use-money.ts';
@@ -162,51 +162,40 @@ function SubmitDialog({ action, jobId, onClose, onDone }: ActionDialogProps) {
     onClose();
   };
   return (
-    <Dialog
+    <FormDialog
       isOpen={action !== null}
-      onOpenChange={(open) => !open && close()}
+      onClose={close}
       title={t('milestones.submit_title')}
       description={action?.title}
       closeLabel={t('close')}
-    >
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!action) return;
-          const urls = links.split(/\s+/).filter(Boolean);
-          submit.mutate(
-            { id: action.id, notes, deliverable_urls: urls },
-            {
-              onSuccess: () => {
-                setNotes('');
-                setLinks('');
-                close();
-                onDone(t('milestones.submit_success'));
-              },
-              onError: (error) => setFailure(serverMessage(error, t('milestones.submit_failed'))),
+      cancelLabel={t('cancel')}
+      submitLabel={t('milestones.submit_button')}
+      isPending={submit.isPending}
+      failure={failure}
+      onSubmit={() => {
+        if (!action) return;
+        const urls = links.split(/\s+/).filter(Boolean);
+        submit.mutate(
+          { id: action.id, notes, deliverable_urls: urls },
+          {
+            onSuccess: () => {
+              setNotes('');
+              setLinks('');
+              close();
+              onDone(t('milestones.submit_success'));
             },
-          );
-        }}
-      >
-        <Field label={t('milestones.submit_notes')}>
-          {(props) => <Textarea {...props} rows={3} value={notes} onChange={(event) => setNotes(event.target.value)} />}
-        </Field>
-        <Field label={t('milestones.submit_links')}>
-          {(props) => <Textarea {...props} rows={2} dir="ltr" value={links} onChange={(event) => setLinks(event.target.value)} />}
-        </Field>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button type="button" variant="secondary" onClick={close}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" disabled={submit.isPending}>
-            {t('milestones.submit_button')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+            onError: (error) => setFailure(serverMessage(error, t('milestones.submit_failed'))),
+          },
+        );
+      }}
+    >
+      <Field label={t('milestones.submit_notes')}>
+        {(props) => <Textarea {...props} rows={3} value={notes} onChange={(event) => setNotes(event.target.value)} />}
+      </Field>
+      <Field label={t('milestones.submit_links')}>
+        {(props) => <Textarea {...props} rows={2} dir="ltr" value={links} onChange={(event) => setLinks(event.target.value)} />}
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -222,45 +211,34 @@ function ApproveDialog({ action, jobId, onClose, onDone }: ActionDialogProps) {
     onClose();
   };
   return (
-    <Dialog
+    <FormDialog
       isOpen={action !== null}
-      onOpenChange={(open) => !open && close()}
+      onClose={close}
       title={t('milestones.approve_title')}
       description={action ? t('milestones.approve_text', { amount: format.amount(action.amount, action.currency) }) : undefined}
       closeLabel={t('close')}
-    >
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!action) return;
-          approve.mutate(
-            { id: action.id, notes },
-            {
-              onSuccess: () => {
-                setNotes('');
-                close();
-                onDone(t('milestones.approve_success'));
-              },
-              onError: (error) => setFailure(serverMessage(error, t('milestones.approve_failed'))),
+      cancelLabel={t('cancel')}
+      submitLabel={t('milestones.approve_button')}
+      isPending={approve.isPending}
+      failure={failure}
+      onSubmit={() => {
+        if (!action) return;
+        approve.mutate(
+          { id: action.id, notes },
+          {
+            onSuccess: () => {
+              setNotes('');
+              close();
+              onDone(t('milestones.approve_success'));
             },
-          );
-        }}
-      >
-        <Field label={t('milestones.approve_notes')}>
-          {(props) => <Textarea {...props} rows={3} value={notes} onChange={(event) => setNotes(event.target.value)} />}
-        </Field>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button type="button" variant="secondary" onClick={close}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" disabled={approve.isPending}>
-            {t('milestones.approve_button')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+            onError: (error) => setFailure(serverMessage(error, t('milestones.approve_failed'))),
+          },
+        );
+      }}
+    >
+      <Field label={t('milestones.approve_notes')}>
+        {(props) => <Textarea {...props} rows={3} value={notes} onChange={(event) => setNotes(event.target.value)} />}
+      </Field>
+    </FormDialog>
   );
 }

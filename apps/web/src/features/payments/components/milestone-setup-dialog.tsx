@@ -2,10 +2,9 @@ import { paymentMessages, readNumber } from '@mihna/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
 import { currencySymbol } from '../../../lib/format.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
@@ -57,80 +56,68 @@ export function MilestoneSetupDialog({
   }
 
   return (
-    <Dialog
+    <FormDialog
       isOpen={isOpen}
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={t('setup.dialog_title')}
       description={t('setup.dialog_text', { budget: format.amount(budgetMax, currency) })}
       closeLabel={t('close')}
+      cancelLabel={t('cancel')}
+      submitLabel={setup.isPending ? t('setup.saving') : t('setup.save')}
+      isPending={setup.isPending}
+      failure={problem}
+      onSubmit={save}
+      className="max-h-[60vh] space-y-5 overflow-y-auto pe-1"
     >
-      <form
-        noValidate
-        className="max-h-[60vh] space-y-5 overflow-y-auto pe-1"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save();
-        }}
-      >
-        {rows.map((row, index) => (
-          <fieldset key={index} className="space-y-3 rounded-xl p-4 ring-1 ring-slate-200">
-            <div className="flex items-center justify-between">
-              <legend className="text-sm font-semibold text-slate-900">{t('setup.milestone', { number: index + 1 })}</legend>
-              {rows.length > 1 ? (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="sm"
-                  aria-label={t('setup.remove', { number: index + 1 })}
-                  onClick={() => setRows((current) => current.filter((_row, position) => position !== index))}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </Button>
-              ) : null}
-            </div>
-            <Field label={t('setup.title_label')}>
+      {rows.map((row, index) => (
+        <fieldset key={index} className="space-y-3 rounded-xl p-4 ring-1 ring-slate-200">
+          <div className="flex items-center justify-between">
+            <legend className="text-sm font-semibold text-slate-900">{t('setup.milestone', { number: index + 1 })}</legend>
+            {rows.length > 1 ? (
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                aria-label={t('setup.remove', { number: index + 1 })}
+                onClick={() => setRows((current) => current.filter((_row, position) => position !== index))}
+              >
+                <Trash2 className="size-4" aria-hidden="true" />
+              </Button>
+            ) : null}
+          </div>
+          <Field label={t('setup.title_label')}>
+            {(props) => (
+              <Input {...props} value={row.title} maxLength={150} onChange={(event) => change(index, 'title', event.target.value)} />
+            )}
+          </Field>
+          <Field label={t('setup.description_label')}>
+            {(props) => (
+              <Textarea
+                {...props}
+                rows={2}
+                value={row.description}
+                maxLength={2000}
+                onChange={(event) => change(index, 'description', event.target.value)}
+              />
+            )}
+          </Field>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field label={t('setup.amount_label', { currency: currencySymbol(currency, format.language) })}>
+              {(props) => <NumberInput {...props} value={row.amount} onChange={(event) => change(index, 'amount', event.target.value)} />}
+            </Field>
+            <Field label={t('setup.due_date_label')}>
               {(props) => (
-                <Input {...props} value={row.title} maxLength={150} onChange={(event) => change(index, 'title', event.target.value)} />
+                <Input {...props} type="date" value={row.due_date} onChange={(event) => change(index, 'due_date', event.target.value)} />
               )}
             </Field>
-            <Field label={t('setup.description_label')}>
-              {(props) => (
-                <Textarea
-                  {...props}
-                  rows={2}
-                  value={row.description}
-                  maxLength={2000}
-                  onChange={(event) => change(index, 'description', event.target.value)}
-                />
-              )}
-            </Field>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <Field label={t('setup.amount_label', { currency: currencySymbol(currency, format.language) })}>
-                {(props) => <NumberInput {...props} value={row.amount} onChange={(event) => change(index, 'amount', event.target.value)} />}
-              </Field>
-              <Field label={t('setup.due_date_label')}>
-                {(props) => (
-                  <Input {...props} type="date" value={row.due_date} onChange={(event) => change(index, 'due_date', event.target.value)} />
-                )}
-              </Field>
-            </div>
-          </fieldset>
-        ))}
-        <Button type="button" variant="secondary" size="sm" onClick={() => setRows((current) => [...current, emptyMilestone()])}>
-          <Plus className="size-4" aria-hidden="true" />
-          {t('setup.add')}
-        </Button>
-        <p className="text-sm font-semibold text-slate-900">{t('setup.total', { total: format.amount(total, currency) })}</p>
-        {problem ? <Alert tone="error">{problem}</Alert> : null}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" disabled={setup.isPending}>
-            {setup.isPending ? t('setup.saving') : t('setup.save')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+          </div>
+        </fieldset>
+      ))}
+      <Button type="button" variant="secondary" size="sm" onClick={() => setRows((current) => [...current, emptyMilestone()])}>
+        <Plus className="size-4" aria-hidden="true" />
+        {t('setup.add')}
+      </Button>
+      <p className="text-sm font-semibold text-slate-900">{t('setup.total', { total: format.amount(total, currency) })}</p>
+    </FormDialog>
   );
 }
