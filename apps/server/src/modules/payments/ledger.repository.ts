@@ -139,7 +139,8 @@ export function createLedgerRepository(db: Db) {
 
       // Second: guarded balances move by the sum of their legs in their normal direction, locked in a
       // fixed order (by id) so two transactions never wait on each other in a cycle; the database's
-      // check refuses an overdraw.
+      // check refuses an overdraw. The lock is the one an update takes (no key update): a stronger one
+      // would wait on the key-share locks other transactions' entries hold on the same accounts.
       const changes = new Map<string, number>();
       for (const leg of legs) {
         if (!accountKinds[leg.account.kind].isGuarded) continue;
@@ -154,7 +155,7 @@ export function createLedgerRepository(db: Db) {
       try {
         await tx.execute(sql`
           with moving as (select v.id, v.change from (values ${values}) as v(id, change)),
-          locked as (select id from ledger_accounts where id in (select id from moving) order by id for update)
+          locked as (select id from ledger_accounts where id in (select id from moving) order by id for no key update)
           update ledger_accounts set balance_minor = ledger_accounts.balance_minor + moving.change
           from moving where ledger_accounts.id = moving.id and ledger_accounts.id in (select id from locked)`);
       } catch (error) {
@@ -181,7 +182,7 @@ export function createLedgerRepository(db: Db) {
         .select({ balance: ledgerAccounts.balanceMinor })
         .from(ledgerAccounts)
         .where(eq(ledgerAccounts.id, id))
-        .for('update');
+        .for('no key update');
       return row?.balance ?? 0;
     },
 
