@@ -43,11 +43,6 @@ export function createPaymentsRepository(db: Db) {
     listMilestones: (paymentId: string, executor: Db = db) =>
       executor.select().from(milestones).where(eq(milestones.paymentId, paymentId)).orderBy(asc(milestones.position)),
 
-    async findMilestone(id: string, executor: Db = db) {
-      const [row] = await executor.select().from(milestones).where(eq(milestones.id, id));
-      return row;
-    },
-
     /** A milestone and the payment it belongs to, in one query. */
     async findMilestoneWithPayment(id: string, executor: Db = db) {
       const [row] = await executor
