@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contracts } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -29,8 +29,11 @@ export function createContractsRepository(db: Db) {
       await tx.update(contracts).set(settings).where(eq(contracts.id, id));
     },
 
-    async completeContract(id: string, completedAt: Date, tx: Tx) {
-      await tx.update(contracts).set({ status: 'completed', completedAt }).where(eq(contracts.id, id));
+    findContracts: (ids: string[], executor: Db = db): Promise<ContractRow[]> =>
+      ids.length === 0 ? Promise.resolve([]) : executor.select().from(contracts).where(inArray(contracts.id, ids)),
+
+    async completeContracts(ids: string[], completedAt: Date, tx: Tx) {
+      if (ids.length > 0) await tx.update(contracts).set({ status: 'completed', completedAt }).where(inArray(contracts.id, ids));
     },
   };
 }

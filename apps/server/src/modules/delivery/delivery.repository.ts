@@ -19,19 +19,21 @@ const leaseHeld = (claimed: Pick<OutgoingMessage, 'id' | 'attempts'>) =>
 
 export function createDeliveryRepository(db: Db) {
   return {
-    async insertMessage(message: NewMessage, executor: Db = db) {
-      const [row] = await executor
+    /** Queues messages in one statement (in the caller's transaction, when given one). */
+    async insertMessages(messages: NewMessage[], executor: Db = db) {
+      if (messages.length === 0) return [];
+      return executor
         .insert(outgoingMessages)
-        .values({
-          channel: message.channel,
-          recipient: message.to,
-          subject: message.subject ?? '',
-          body: message.text,
-          replyTo: message.replyTo ?? null,
-        })
+        .values(
+          messages.map((message) => ({
+            channel: message.channel,
+            recipient: message.to,
+            subject: message.subject ?? '',
+            body: message.text,
+            replyTo: message.replyTo ?? null,
+          })),
+        )
         .returning();
-      if (!row) throw new Error('insert returned no row');
-      return row;
     },
 
     /**

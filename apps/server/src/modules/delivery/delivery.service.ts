@@ -74,7 +74,12 @@ export function createDeliveryService({ repository, transports, logger, clock = 
   }
 
   return {
-    enqueue: (message: NewMessage, executor?: Db) => repository.insertMessage(message, executor),
+    async enqueue(message: NewMessage, executor?: Db) {
+      const [row] = await repository.insertMessages([message], executor);
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+    enqueueAll: (messages: NewMessage[], executor?: Db) => repository.insertMessages(messages, executor),
     countMessagesTo: (channel: Channel, to: string, since: Date, executor?: Db) => repository.countMessagesTo(channel, to, since, executor),
     dispatchDue,
     dispatchSoon,

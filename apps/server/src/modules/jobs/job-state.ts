@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -38,8 +38,15 @@ export function createJobState(db: Db) {
       return row;
     },
 
+    findJobs: (ids: string[], executor: Db = db): Promise<JobState[]> =>
+      ids.length === 0 ? Promise.resolve([]) : executor.select(stateColumns).from(jobs).where(inArray(jobs.id, ids)),
+
     async setJobStatus(id: string, status: JobState['status'], updatedAt: Date, tx: Tx) {
       await tx.update(jobs).set({ status, updatedAt }).where(eq(jobs.id, id));
+    },
+
+    async completeJobs(ids: string[], updatedAt: Date, tx: Tx) {
+      if (ids.length > 0) await tx.update(jobs).set({ status: 'completed', updatedAt }).where(inArray(jobs.id, ids));
     },
 
     /** The count shown on cards: proposals that are not withdrawn. */

@@ -7,8 +7,8 @@ export type NewNotification = typeof notifications.$inferInsert;
 
 export function createNotificationsRepository(db: Db) {
   return {
-    async insert(notification: NewNotification, executor: Db = db) {
-      await executor.insert(notifications).values(notification);
+    async insert(rows: NewNotification[], executor: Db = db) {
+      if (rows.length > 0) await executor.insert(notifications).values(rows);
     },
 
     listForUser: (userId: string, limit: number) =>

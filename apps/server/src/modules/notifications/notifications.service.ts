@@ -151,24 +151,47 @@ export function createNotificationsService(dependencies: {
 }) {
   const { repository, delivery, publicUrl, clock } = dependencies;
 
+  async function notifyAll(events: NotificationEvent[], executor: Tx) {
+    const createdAt = clock();
+    const described = events.map((event) => ({ event, ...describeNotification(event.kind, event.params) }));
+    await repository.insert(
+      described.map(({ event, title, message }) => ({
+        userId: event.userId,
+        kind: event.kind,
+        title,
+        message,
+        link: event.link,
+        params: event.params,
+        createdAt,
+      })),
+      executor,
+    );
+    await delivery.enqueueAll(
+      described.flatMap(({ event, title, message, details }) =>
+        event.email
+          ? [
+              {
+                channel: 'email' as const,
+                to: event.email,
+                subject: title,
+                text: [message, ...details, '', `${publicUrl}${event.link}`, ''].join('\n'),
+              },
+            ]
+          : [],
+      ),
+      executor,
+    );
+  }
+
   return {
     /**
      * Records a notification in the caller's transaction, so it exists exactly when the event does;
      * an e-mail, when asked for, is queued in the same transaction. Call `delivery.dispatchSoon()` after commit.
      */
-    async notify(event: NotificationEvent, executor: Tx) {
-      const { title, message: text, details } = describeNotification(event.kind, event.params);
-      await repository.insert(
-        { userId: event.userId, kind: event.kind, title, message: text, link: event.link, params: event.params, createdAt: clock() },
-        executor,
-      );
-      if (event.email) {
-        await delivery.enqueue(
-          { channel: 'email', to: event.email, subject: title, text: [text, ...details, '', `${publicUrl}${event.link}`, ''].join('\n') },
-          executor,
-        );
-      }
-    },
+    notify: (event: NotificationEvent, executor: Tx) => notifyAll([event], executor),
+
+    /** Records many notifications (and their e-mails) in two statements, in the caller's transaction. */
+    notifyAll,
 
     dispatchSoon: () => delivery.dispatchSoon(),
 

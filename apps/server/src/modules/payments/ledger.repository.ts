@@ -90,80 +90,110 @@ async function ensureAccounts(accounts: AccountRef[], tx: Tx) {
 }
 
 export function createLedgerRepository(db: Db) {
-  return {
-    /**
-     * Writes one balanced transaction in the caller's transaction; false when its reference was
-     * already written (the event it records has been applied). Guarded balances move in the same
-     * statement order as the legs, and an overdraw is refused by the database's check.
-     */
-    async post(transaction: NewLedgerTransaction, tx: Tx, overdrawn: ServerMessage = ledgerMessages.insufficientBalance): Promise<boolean> {
+  /**
+   * Writes balanced transactions in the caller's transaction, in two statements however many there
+   * are; answers the references written (one already written, its event applied, is left out).
+   * Guarded balances move by the sum of their legs, and an overdraw is refused by the database's check.
+   */
+  async function postMany(
+    transactions: NewLedgerTransaction[],
+    tx: Tx,
+    overdrawn: ServerMessage = ledgerMessages.insufficientBalance,
+  ): Promise<Set<string>> {
+    if (transactions.length === 0) return new Set();
+    const references = new Set(transactions.map((transaction) => transaction.reference));
+    if (references.size !== transactions.length) throw new Error('two ledger transactions with one reference');
+    for (const transaction of transactions) {
       const sums = new Map<string, number>();
       for (const leg of transaction.legs) {
         if (!Number.isSafeInteger(leg.amountMinor) || leg.amountMinor === 0) throw new Error(`bad ledger amount ${leg.amountMinor}`);
         sums.set(leg.account.currency, (sums.get(leg.account.currency) ?? 0) + leg.amountMinor);
       }
       for (const [currency, sum] of sums) if (sum !== 0) throw new Error(`unbalanced ${transaction.kind}: ${currency} ${sum}`);
+    }
 
-      const legs = transaction.legs.map((leg) => ({ ...leg, accountId: accountIdOf(leg.account) }));
-      const accounts = new Map(legs.map((leg) => [leg.accountId, leg.account]));
-      // First round trip: the transaction (unless its reference was written), the accounts it needs
-      // (created at zero) and its entries, in one statement.
-      const written: unknown = await tx.execute(sql`
-        with written as (
-          insert into ledger_transactions (kind, reference, description, payment_id, milestone_id, job_id, created_at)
-          values (${transaction.kind}, ${transaction.reference}, ${transaction.description}, ${transaction.paymentId ?? null}::uuid,
-            ${transaction.milestoneId ?? null}::uuid, ${transaction.jobId ?? null}::uuid, ${transaction.createdAt})
-          on conflict (reference) do nothing
-          returning id
-        ), accounts as (
-          insert into ledger_accounts (id, kind, owner_id, currency, normal, is_guarded, is_off_platform)
-          select v.* from (values ${sql.join(
-            [...accounts].map(([id, account]) => {
-              const rules = accountKinds[account.kind];
-              return sql`(${id}::uuid, ${account.kind}::text, ${account.ownerId}::uuid, ${account.currency}::text, ${rules.normal}::text, ${rules.isGuarded}::boolean, ${rules.isOffPlatform}::boolean)`;
-            }),
-            sql`, `,
-          )}) as v(id, kind, owner_id, currency, normal, is_guarded, is_off_platform)
-          where exists (select 1 from written)
-          on conflict (id) do nothing
-        ), entries as (
-          insert into ledger_entries (transaction_id, account_id, amount_minor, currency)
-          select written.id, v.account_id, v.amount_minor, v.currency
-          from written cross join (values ${sql.join(
-            legs.map((leg) => sql`(${leg.accountId}::uuid, ${leg.amountMinor}::bigint, ${leg.account.currency}::text)`),
-            sql`, `,
-          )}) as v(account_id, amount_minor, currency)
-        )
-        select id from written`);
-      if ((written as { rows: unknown[] }).rows.length === 0) return false;
+    const legs = transactions.flatMap((transaction) =>
+      transaction.legs.map((leg) => ({ ...leg, reference: transaction.reference, accountId: accountIdOf(leg.account) })),
+    );
+    const accounts = new Map(legs.map((leg) => [leg.accountId, leg.account]));
+    // First round trip: the transactions (less those whose reference was written), the accounts
+    // they need (created at zero) and their entries, in one statement.
+    const result: unknown = await tx.execute(sql`
+      with written as (
+        insert into ledger_transactions (kind, reference, description, payment_id, milestone_id, job_id, created_at)
+        select * from (values ${sql.join(
+          transactions.map(
+            (transaction) =>
+              sql`(${transaction.kind}::text, ${transaction.reference}::text, ${transaction.description}::text, ${transaction.paymentId ?? null}::uuid,
+                ${transaction.milestoneId ?? null}::uuid, ${transaction.jobId ?? null}::uuid, ${transaction.createdAt}::timestamptz)`,
+          ),
+          sql`, `,
+        )}) as v(kind, reference, description, payment_id, milestone_id, job_id, created_at)
+        on conflict (reference) do nothing
+        returning id, reference
+      ), accounts as (
+        insert into ledger_accounts (id, kind, owner_id, currency, normal, is_guarded, is_off_platform)
+        select v.* from (values ${sql.join(
+          [...accounts].map(([id, account]) => {
+            const rules = accountKinds[account.kind];
+            return sql`(${id}::uuid, ${account.kind}::text, ${account.ownerId}::uuid, ${account.currency}::text, ${rules.normal}::text, ${rules.isGuarded}::boolean, ${rules.isOffPlatform}::boolean)`;
+          }),
+          sql`, `,
+        )}) as v(id, kind, owner_id, currency, normal, is_guarded, is_off_platform)
+        where exists (select 1 from written)
+        on conflict (id) do nothing
+      ), entries as (
+        insert into ledger_entries (transaction_id, account_id, amount_minor, currency)
+        select written.id, v.account_id, v.amount_minor, v.currency
+        from written join (values ${sql.join(
+          legs.map(
+            (leg) => sql`(${leg.reference}::text, ${leg.accountId}::uuid, ${leg.amountMinor}::bigint, ${leg.account.currency}::text)`,
+          ),
+          sql`, `,
+        )}) as v(reference, account_id, amount_minor, currency) on v.reference = written.reference
+      )
+      select reference from written`);
+    const written = new Set((result as { rows: { reference: string }[] }).rows.map((row) => row.reference));
+    if (written.size === 0) return written;
 
-      // Second: guarded balances move by the sum of their legs in their normal direction, locked in a
-      // fixed order (by id) so two transactions never wait on each other in a cycle; the database's
-      // check refuses an overdraw. The lock is the one an update takes (no key update): a stronger one
-      // would wait on the key-share locks other transactions' entries hold on the same accounts.
-      const changes = new Map<string, number>();
-      for (const leg of legs) {
-        if (!accountKinds[leg.account.kind].isGuarded) continue;
-        const change = accountKinds[leg.account.kind].normal === 'debit' ? leg.amountMinor : -leg.amountMinor;
-        changes.set(leg.accountId, (changes.get(leg.accountId) ?? 0) + change);
-      }
-      if (changes.size === 0) return true;
-      const values = sql.join(
-        [...changes].map(([id, change]) => sql`(${id}::uuid, ${change}::bigint)`),
-        sql`, `,
-      );
-      try {
-        await tx.execute(sql`
-          with moving as (select v.id, v.change from (values ${values}) as v(id, change)),
-          locked as (select id from ledger_accounts where id in (select id from moving) order by id for no key update)
-          update ledger_accounts set balance_minor = ledger_accounts.balance_minor + moving.change
-          from moving where ledger_accounts.id = moving.id and ledger_accounts.id in (select id from locked)`);
-      } catch (error) {
-        if (isCheckViolation(error)) throw new AppError('conflict', overdrawn);
-        throw error;
-      }
-      return true;
+    // Second: guarded balances move by the sum of their legs in their normal direction, locked in a
+    // fixed order (by id) so two transactions never wait on each other in a cycle; the database's
+    // check refuses an overdraw. The lock is the one an update takes (no key update): a stronger one
+    // would wait on the key-share locks other transactions' entries hold on the same accounts.
+    const changes = new Map<string, number>();
+    for (const leg of legs) {
+      if (!written.has(leg.reference) || !accountKinds[leg.account.kind].isGuarded) continue;
+      const change = accountKinds[leg.account.kind].normal === 'debit' ? leg.amountMinor : -leg.amountMinor;
+      changes.set(leg.accountId, (changes.get(leg.accountId) ?? 0) + change);
+    }
+    if (changes.size === 0) return written;
+    const values = sql.join(
+      [...changes].map(([id, change]) => sql`(${id}::uuid, ${change}::bigint)`),
+      sql`, `,
+    );
+    try {
+      await tx.execute(sql`
+        with moving as (select v.id, v.change from (values ${values}) as v(id, change)),
+        locked as (select id from ledger_accounts where id in (select id from moving) order by id for no key update)
+        update ledger_accounts set balance_minor = ledger_accounts.balance_minor + moving.change
+        from moving where ledger_accounts.id = moving.id and ledger_accounts.id in (select id from locked)`);
+    } catch (error) {
+      if (isCheckViolation(error)) throw new AppError('conflict', overdrawn);
+      throw error;
+    }
+    return written;
+  }
+
+  return {
+    /**
+     * Writes one balanced transaction in the caller's transaction; false when its reference was
+     * already written (the event it records has been applied).
+     */
+    async post(transaction: NewLedgerTransaction, tx: Tx, overdrawn: ServerMessage = ledgerMessages.insufficientBalance): Promise<boolean> {
+      return (await postMany([transaction], tx, overdrawn)).size === 1;
     },
+
+    postMany,
 
     /** A guarded account's balance in its normal direction (0 when it has never moved). */
     async balanceOf(account: AccountRef, executor: Db = db): Promise<number> {
@@ -209,14 +239,14 @@ export function createLedgerRepository(db: Db) {
         .for('update');
     },
 
-    /** Posts the whole of a milestone's pending hold, returning it; undefined once posted or voided. */
-    async postWholeHold(milestoneId: string, closedAt: Date, tx: Tx) {
-      const [row] = await tx
+    /** Posts the whole of each milestone's pending hold in one statement, answering those it posted (not those already closed). */
+    postWholeHolds(milestoneIds: string[], closedAt: Date, tx: Tx) {
+      if (milestoneIds.length === 0) return Promise.resolve([]);
+      return tx
         .update(ledgerHolds)
         .set({ status: 'posted', postedMinor: sql`${ledgerHolds.amountMinor}`, voidedMinor: 0, closedAt })
-        .where(and(eq(ledgerHolds.milestoneId, milestoneId), eq(ledgerHolds.status, 'pending')))
+        .where(and(inArray(ledgerHolds.milestoneId, milestoneIds), eq(ledgerHolds.status, 'pending')))
         .returning();
-      return row;
     },
 
     /** Closes a pending hold: posted when anything of it was released, voided when all of it was refunded. */

@@ -1,6 +1,6 @@
 import { money, serviceFeeOf, type CurrencyCode, type ServerMessage } from '@mihna/shared';
 import type { Tx } from '../../db/transaction.ts';
-import { credit, debit, PLATFORM, type AccountRef, type LedgerRepository } from './ledger.repository.ts';
+import { credit, debit, PLATFORM, type AccountRef, type LedgerRepository, type NewLedgerTransaction } from './ledger.repository.ts';
 
 const platform = (kind: 'provider_cash' | 'service_fees' | 'featured_income' | 'refunds_due', currency: string): AccountRef => ({
   kind,
@@ -18,6 +18,34 @@ const payoutsPending = (professionalId: string, currency: string): AccountRef =>
   ownerId: professionalId,
   currency,
 });
+
+/** A milestone's release: out of its payment's escrow, to its professional less the 2% service fee, and the fee to the platform. */
+function releaseTransaction(release: {
+  milestoneId: string;
+  paymentId: string;
+  jobId: string;
+  professionalId: string;
+  currency: string;
+  amountMinor: number;
+  at: Date;
+}): NewLedgerTransaction {
+  const fee = serviceFeeOf(money(release.amountMinor, release.currency as CurrencyCode)).minor;
+  const legs = [
+    debit(escrowAccount(release.paymentId, release.currency), release.amountMinor),
+    credit(balanceAccount(release.professionalId, release.currency), release.amountMinor - fee),
+  ];
+  if (fee > 0) legs.push(credit(platform('service_fees', release.currency), fee));
+  return {
+    kind: 'milestone_released',
+    reference: `release:${release.milestoneId}`,
+    description: 'Milestone payment released',
+    paymentId: release.paymentId,
+    milestoneId: release.milestoneId,
+    jobId: release.jobId,
+    createdAt: release.at,
+    legs,
+  };
+}
 
 /**
  * Every movement of money the marketplace makes, each one balanced ledger transaction written in the
@@ -84,51 +112,52 @@ export function createMoneyMovements(ledger: LedgerRepository) {
     },
 
     /**
-     * Posts a milestone's hold (part of it, in a dispute's split): the professional is credited the
-     * amount less the 2% service fee. False when the milestone has no pending hold (already released).
+     * Approvals: posts each milestone's whole pending hold, crediting its professional the amount less
+     * the 2% service fee, in a fixed number of statements however many there are. Answers the
+     * milestones released; one without a pending hold (already released or refunded) is left out.
      */
-    async releaseHold(
+    async releaseWholeHolds(
+      releases: { milestoneId: string; paymentId: string; jobId: string; professionalId: string; currency: string }[],
+      at: Date,
+      tx: Tx,
+    ): Promise<Set<string>> {
+      const posted = await ledger.postWholeHolds(
+        releases.map((release) => release.milestoneId),
+        at,
+        tx,
+      );
+      const amounts = new Map(posted.map((hold) => [hold.milestoneId, hold.amountMinor]));
+      await ledger.postMany(
+        releases.flatMap((release) => {
+          const amountMinor = amounts.get(release.milestoneId);
+          return amountMinor === undefined ? [] : [releaseTransaction({ ...release, amountMinor, at })];
+        }),
+        tx,
+      );
+      return new Set(amounts.keys());
+    },
+
+    /**
+     * A dispute's split of a milestone's pending hold: `amountMinor` of it is released (less the 2%
+     * service fee) and the rest refunded to the employer. False when the milestone has no pending hold.
+     */
+    async settleHold(
       input: {
         milestoneId: string;
         paymentId: string;
         jobId: string;
         professionalId: string;
         currency: string;
-        amountMinor?: number;
+        amountMinor: number;
         at: Date;
-        reference?: string;
       },
       tx: Tx,
     ) {
-      // The whole hold (an approval) is posted in one statement; part of it (a split) is locked, then closed.
-      const isWhole = input.amountMinor === undefined;
-      const hold = isWhole
-        ? await ledger.postWholeHold(input.milestoneId, input.at, tx)
-        : await ledger.lockPendingHold(input.milestoneId, tx);
+      const hold = await ledger.lockPendingHold(input.milestoneId, tx);
       if (!hold) return false;
-      const released = input.amountMinor ?? hold.amountMinor;
+      const released = input.amountMinor;
       const refunded = hold.amountMinor - released;
-      if (released > 0) {
-        const fee = serviceFeeOf(money(released, input.currency as CurrencyCode)).minor;
-        const legs = [
-          debit(escrowAccount(input.paymentId, input.currency), released),
-          credit(balanceAccount(input.professionalId, input.currency), released - fee),
-        ];
-        if (fee > 0) legs.push(credit(platform('service_fees', input.currency), fee));
-        await ledger.post(
-          {
-            kind: 'milestone_released',
-            reference: input.reference ?? `release:${input.milestoneId}`,
-            description: 'Milestone payment released',
-            paymentId: input.paymentId,
-            milestoneId: input.milestoneId,
-            jobId: input.jobId,
-            createdAt: input.at,
-            legs,
-          },
-          tx,
-        );
-      }
+      if (released > 0) await ledger.post(releaseTransaction({ ...input, amountMinor: released }), tx);
       if (refunded > 0) {
         await ledger.post(
           {
@@ -147,7 +176,7 @@ export function createMoneyMovements(ledger: LedgerRepository) {
           tx,
         );
       }
-      if (!isWhole) await ledger.closeHold(hold.id, { postedMinor: released, voidedMinor: refunded }, input.at, tx);
+      await ledger.closeHold(hold.id, { postedMinor: released, voidedMinor: refunded }, input.at, tx);
       return true;
     },
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { checkouts, disputes, milestones, payments, providerEvents } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -36,6 +36,10 @@ export function createPaymentsRepository(db: Db) {
       await tx.update(payments).set({ status, updatedAt }).where(eq(payments.id, id));
     },
 
+    async releasePayments(ids: string[], updatedAt: Date, tx: Tx) {
+      if (ids.length > 0) await tx.update(payments).set({ status: 'released', updatedAt }).where(inArray(payments.id, ids));
+    },
+
     async insertMilestones(rows: (typeof milestones.$inferInsert)[], tx: Tx) {
       return tx.insert(milestones).values(rows).returning();
     },
@@ -62,6 +66,43 @@ export function createPaymentsRepository(db: Db) {
         .where(and(eq(payments.id, paymentId), eq(milestones.id, milestoneId)))
         .for('update');
       return row;
+    },
+
+    /**
+     * Locks milestones and their payments in one statement, in payment then milestone order (the
+     * order every batch locks in, so two never wait on each other in a cycle).
+     */
+    lockMilestonesWithPayments: (milestoneIds: string[], tx: Tx) =>
+      tx
+        .select({ payment: payments, milestone: milestones })
+        .from(milestones)
+        .innerJoin(payments, eq(payments.id, milestones.paymentId))
+        .where(inArray(milestones.id, milestoneIds))
+        .orderBy(asc(payments.id), asc(milestones.id))
+        .for('update'),
+
+    /** Approves milestones in one statement, each with its reviewer's note. */
+    async approveMilestones(approvals: { id: string; reviewerNotes: string | null; isAutoApproved: boolean }[], approvedAt: Date, tx: Tx) {
+      if (approvals.length === 0) return;
+      const values = sql.join(
+        approvals.map((approval) => sql`(${approval.id}::uuid, ${approval.reviewerNotes}::text, ${approval.isAutoApproved}::boolean)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update milestones set status = 'approved', approved_at = ${approvedAt}, reviewer_notes = v.reviewer_notes, is_auto_approved = v.is_auto_approved
+        from (values ${values}) as v(id, reviewer_notes, is_auto_approved) where milestones.id = v.id`);
+    },
+
+    /** Of these payments, those whose every milestone is approved. */
+    async listSettledPayments(paymentIds: string[], tx: Tx) {
+      if (paymentIds.length === 0) return [];
+      const rows = await tx
+        .select({ paymentId: milestones.paymentId })
+        .from(milestones)
+        .where(inArray(milestones.paymentId, paymentIds))
+        .groupBy(milestones.paymentId)
+        .having(sql`bool_and(${milestones.status} = 'approved')`);
+      return rows.map((row) => row.paymentId);
     },
 
     async lockMilestone(id: string, tx: Tx) {

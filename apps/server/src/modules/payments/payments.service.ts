@@ -3,7 +3,6 @@ import {
   AUTO_APPROVE_WARNING_DAYS,
   type CurrencyCode,
   type disputeInputSchema,
-  formatMoney,
   type Milestone,
   type milestoneApprovalSchema,
   type milestoneSubmissionSchema,
@@ -12,10 +11,7 @@ import {
   paymentMessages,
   type PaymentStatusResponse,
   type ServerMessage,
-  serviceFeeOf,
   type SetupPaymentInput,
-  subtractMoney,
-  toDecimal,
 } from '@mihna/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -24,32 +20,23 @@ import { requireEmployer, requireParty, requireProfessional, type Actor } from '
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import { requireAmount } from '../../lib/money-input.ts';
-import type { ContractRow, ContractsRepository } from '../contracts/contracts.repository.ts';
-import type { JobState, JobStateService } from '../jobs/job-state.ts';
+import type { ContractsRepository } from '../contracts/contracts.repository.ts';
+import type { JobStateService } from '../jobs/job-state.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { partyName } from '../profiles/public-user.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
+import { completionNotices, createCompletion, createMilestoneApprovals } from './milestone-approvals.ts';
 import type { MoneyMovements } from './money-movements.ts';
+import { amountParams, amountText, decimal, paymentLink, paymentNotice } from './payment-notices.ts';
 import type { CheckoutService } from './checkout.service.ts';
-import type { MilestoneRow, PaymentRow, PaymentsRepository } from './payments.repository.ts';
+import type { MilestoneRow, PaymentsRepository } from './payments.repository.ts';
 import type { PeopleLookup, PersonSummary } from './people.ts';
 
-type Parties = { employer: PersonSummary; professional: PersonSummary };
 type DisputeInput = z.output<typeof disputeInputSchema>;
 type SubmissionInput = z.output<typeof milestoneSubmissionSchema>;
 type ApprovalInput = z.output<typeof milestoneApprovalSchema>;
 
 const DAY = 86_400_000;
-const paymentLink = (jobId: string) => `/projects/${jobId}/payment`;
-const amountText = (minor: number, currency: string) => formatMoney(money(minor, currency as CurrencyCode));
-const decimal = (minor: number, currency: string) => toDecimal(money(minor, currency as CurrencyCode));
-/** An amount in a notification: English text for the stored message and e-mail, and the data screens format themselves. */
-const amountParams = (minor: number, currency: string) => ({
-  amount_text: amountText(minor, currency),
-  amount: String(decimal(minor, currency)),
-  currency,
-});
-
 const refuse = (field: (string | number)[], msg: ServerMessage) =>
   new AppError('validation_failed', [{ loc: ['body', ...field], msg, type: 'value_error' }]);
 
@@ -94,26 +81,17 @@ export function createPaymentsService(dependencies: {
   clock: () => Date;
 }) {
   const { db, repository, ledger, movements, checkouts, jobState, contracts, people, notifications, clock } = dependencies;
+  const completeSettled = createCompletion({ repository, contracts, jobState });
+  const approvals = createMilestoneApprovals({ db, repository, movements, contracts, jobState, people, notifications, clock });
 
   /** Tells one side of a contract, in the bell and by e-mail, in the caller's transaction. */
-  async function tell(
+  const tell = (
     recipient: PersonSummary,
     kind: NotificationKind,
     job: { id: string; title: string },
     params: Record<string, string>,
     tx: Tx,
-  ) {
-    await notifications.notify(
-      {
-        userId: recipient.id,
-        kind,
-        link: paymentLink(job.id),
-        params: { job_title: job.title, job_id: job.id, ...params },
-        email: recipient.email,
-      },
-      tx,
-    );
-  }
+  ) => notifications.notify(paymentNotice(recipient, kind, job, params), tx);
 
   /** The job, its contract and payment behind a milestone, or 404. */
   async function milestoneContext(milestoneId: string) {
@@ -132,67 +110,6 @@ export function createPaymentsService(dependencies: {
     const job = await jobState.findJob(payment.jobId);
     if (!contract || !job) throw new Error(`payment ${payment.id} has no contract or job`);
     return { payment, contract, job };
-  }
-
-  /**
-   * Approves a submitted milestone under the payment's lock: releases its hold (escrow) and, when it
-   * was the last one, completes the payment, the contract and the job. Both sides hear of it.
-   */
-  async function approveLocked(
-    context: { payment: PaymentRow; contract: ContractRow; job: JobState },
-    milestoneId: string,
-    approval: { notes: string | null; isAutomatic: boolean },
-    tx: Tx,
-  ) {
-    const { contract, job } = context;
-    const locked = await repository.lockPaymentWithMilestone(context.payment.id, milestoneId, tx);
-    if (!locked) throw new Error(`milestone ${milestoneId} left payment ${context.payment.id}`);
-    const { payment, milestone } = locked;
-    if (payment.status === 'disputed') throw new AppError('conflict', paymentMessages.disputeOpen);
-    if (milestone.status !== 'submitted') throw new AppError('conflict', paymentMessages.notApprovable);
-    const now = clock();
-    const released = await movements.releaseHold(
-      {
-        milestoneId: milestone.id,
-        paymentId: payment.id,
-        jobId: job.id,
-        professionalId: contract.professionalId,
-        currency: payment.currency,
-        at: now,
-      },
-      tx,
-    );
-    if (!released) throw new AppError('conflict', paymentMessages.notApprovable);
-    await repository.updateMilestone(
-      milestone.id,
-      { status: 'approved', approvedAt: now, reviewerNotes: approval.notes, isAutoApproved: approval.isAutomatic },
-      tx,
-    );
-    const net = subtractMoney(
-      money(milestone.amountMinor, payment.currency as CurrencyCode),
-      serviceFeeOf(money(milestone.amountMinor, payment.currency as CurrencyCode)),
-    );
-    const params = { milestone_title: milestone.title, ...amountParams(net.minor, net.currency) };
-    const parties = await people.partiesOf(contract, tx);
-    if (approval.isAutomatic) {
-      await tell(parties.professional, 'milestone_auto_approved', job, params, tx);
-      await tell(parties.employer, 'milestone_auto_approved', job, params, tx);
-    } else {
-      await tell(parties.professional, 'milestone_approved', job, { ...params, employer_name: partyName(parties.employer) }, tx);
-    }
-    await completeWhenSettled(payment, contract, job, parties, tx);
-  }
-
-  /** When every milestone is approved: the payment is released and the job and contract completed. */
-  async function completeWhenSettled(payment: PaymentRow, contract: ContractRow, job: JobState, parties: Parties, tx: Tx) {
-    const all = await repository.listMilestones(payment.id, tx);
-    if (!all.every((milestone) => milestone.status === 'approved')) return;
-    const now = clock();
-    await repository.setPaymentStatus(payment.id, 'released', now, tx);
-    await contracts.completeContract(contract.id, now, tx);
-    await jobState.setJobStatus(job.id, 'completed', now, tx);
-    await tell(parties.employer, 'job_completed', job, { party_name: partyName(parties.professional) }, tx);
-    await tell(parties.professional, 'job_completed', job, { party_name: partyName(parties.employer) }, tx);
   }
 
   return {
@@ -389,11 +306,8 @@ export function createPaymentsService(dependencies: {
 
     /** The owner approves a submitted milestone, which releases its amount less the 2% service fee. */
     async approveMilestone(actor: Actor, milestoneId: string, input: ApprovalInput) {
-      const context = await milestoneContext(milestoneId);
-      requireEmployer(actor, context.contract, paymentMessages.onlyOwnerApproves);
-      if (context.payment.isCash) throw new AppError('conflict', paymentMessages.notCashConfirmable);
-      await transaction(db, (tx) => approveLocked(context, milestoneId, { notes: input.notes || null, isAutomatic: false }, tx));
-      void notifications.dispatchSoon();
+      if (!isRowId(milestoneId)) throw new AppError('not_found', paymentMessages.milestoneNotFound);
+      await approvals.approve({ milestoneId, by: actor, notes: input.notes || null });
       return { message: paymentMessages.milestoneApproved };
     },
 
@@ -452,7 +366,8 @@ export function createPaymentsService(dependencies: {
           { employer_name: partyName(parties.employer), milestone_title: milestone.title },
           tx,
         );
-        await completeWhenSettled(payment, contract, job, parties, tx);
+        if ((await completeSettled([{ payment, contract, job }], now, tx)).length > 0)
+          await notifications.notifyAll(completionNotices(job, parties), tx);
       });
       void notifications.dispatchSoon();
       return { message: paymentMessages.cashConfirmed };
@@ -526,7 +441,7 @@ export function createPaymentsService(dependencies: {
         for (const hold of await ledger.lockPendingHoldsOfPayment(payment.id, tx)) {
           const released = Math.min(toRelease, hold.amountMinor);
           toRelease -= released;
-          await movements.releaseHold(
+          await movements.settleHold(
             {
               milestoneId: hold.milestoneId,
               paymentId: payment.id,
@@ -551,7 +466,7 @@ export function createPaymentsService(dependencies: {
         const status = held === 0 ? dispute.previousStatus : isOpenWork ? 'escrowed' : anyReleased ? 'released' : 'refunded';
         await repository.setPaymentStatus(payment.id, status, now, tx);
         if (!isOpenWork) {
-          await contracts.completeContract(contract.id, now, tx);
+          await contracts.completeContracts([contract.id], now, tx);
           await jobState.setJobStatus(job.id, anyReleased ? 'completed' : 'cancelled', now, tx);
         }
         const parties = await people.partiesOf(contract, tx);
@@ -585,16 +500,12 @@ export function createPaymentsService(dependencies: {
         });
       }
       const approveBefore = new Date(now.getTime() - AUTO_APPROVE_DAYS * DAY);
-      for (const { id } of await repository.listSubmittedBefore(approveBefore, limit)) {
-        const context = await milestoneContext(id);
-        if (context.payment.isCash || context.payment.status === 'disputed') continue;
-        try {
-          await transaction(db, (tx) => approveLocked(context, id, { notes: null, isAutomatic: true }, tx));
-          approved += 1;
-        } catch (error) {
-          // Approved or disputed in the meantime: nothing to do for this one.
-          if (!(error instanceof AppError)) throw error;
-        }
+      const due = await repository.listSubmittedBefore(approveBefore, limit);
+      const outcomes = await Promise.allSettled(due.map(({ id }) => approvals.approve({ milestoneId: id, by: 'automatic', notes: null })));
+      for (const outcome of outcomes) {
+        if (outcome.status === 'fulfilled') approved += 1;
+        // Approved, disputed or paid in cash in the meantime: nothing to do for this one.
+        else if (!(outcome.reason instanceof AppError)) throw outcome.reason;
       }
       if (warned + approved > 0) void notifications.dispatchSoon();
       return { warned, approved };

@@ -2,6 +2,7 @@ import { paymentMessages } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock, createUser, outboxFor } from '../../test/accounts.ts';
+import type { AppError } from '../../lib/app-error.ts';
 import { createTestApp, selectRows, testConfig } from '../../test/harness.ts';
 import { createEmployer } from '../proposals/test-jobs.ts';
 import { call, expectLedgerSound, fundEscrow, hire, milestonesOf, payCheckout, paymentStatus } from './test-payments.ts';
@@ -219,6 +220,84 @@ describe('racing approvals', () => {
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(99);
     expect((await balanceOf(professional.user.id)) - before).toBe(98_000);
+    await expectLedgerSound(app);
+  });
+
+  it('answers each of many approvals arriving together on its own, written in batches', async () => {
+    const submitAll = async (milestones: { id: string }[]) => {
+      for (const { id } of milestones) await call(app, 'POST', `/api/milestones/${id}/submit`, otherProfessional.token, {});
+    };
+    // Both milestones of one job, approved at the same moment: the job completes once.
+    const both = await hire(app, employer, otherProfessional);
+    const bothMilestones = (await fundEscrow(app, employer, both.id, [300, 700])).milestones;
+    await submitAll(bothMilestones);
+    // Ten single-milestone jobs approved by their employer, each once more by another employer.
+    const singles = [];
+    for (let index = 0; index < 10; index += 1) {
+      const job = await hire(app, employer, otherProfessional);
+      const { milestones } = await fundEscrow(app, employer, job.id, [100 + index]);
+      await submitAll(milestones);
+      singles.push({ job, milestone: milestones[0]! });
+    }
+    // One not submitted yet, one under dispute.
+    const unsubmitted = (await fundEscrow(app, employer, (await hire(app, employer, otherProfessional)).id, [50])).milestones[0]!;
+    const disputedJob = await hire(app, employer, otherProfessional);
+    const disputed = await fundEscrow(app, employer, disputedJob.id, [60]);
+    await submitAll(disputed.milestones);
+    await call(app, 'POST', `/api/payments/${disputed.payment_id}/dispute`, employer.token, {
+      reason: 'Late',
+      description: 'Not delivered.',
+    });
+    const before = await balanceOf(otherProfessional.user.id);
+
+    // Straight to the service, all in the same tick: the first two are written alone (two batches at a
+    // time), the rest wait and go together in the next batch, whatever the database.
+    const approve = (id: string, by: Account) =>
+      app.services.payments.approveMilestone({ id: by.user.id, role: 'employer' }, id, { notes: 'Thank you' }).then(
+        () => ({ status: 200, detail: undefined }),
+        (error: AppError) => ({ status: error.statusCode, detail: error.detail }),
+      );
+    const wave = [
+      { expected: 404, answer: approve('0b7e8a9e-9d55-4a55-8a4e-3c1f5f0a1d20', employer), detail: paymentMessages.milestoneNotFound },
+      { expected: 409, answer: approve(unsubmitted.id, employer), detail: paymentMessages.notApprovable },
+      ...bothMilestones.map(({ id }) => ({ expected: 200, answer: approve(id, employer) })),
+      ...singles.flatMap(({ milestone }) => [
+        { expected: 403, answer: approve(milestone.id, otherEmployer), detail: paymentMessages.onlyOwnerApproves },
+        { expected: 200, answer: approve(milestone.id, employer) },
+        { expected: 409, answer: approve(milestone.id, employer), detail: paymentMessages.notApprovable },
+      ]),
+      { expected: 409, answer: approve(disputed.milestones[0]!.id, employer), detail: paymentMessages.disputeOpen },
+    ];
+    const answers = await Promise.all(wave.map(({ answer }) => answer));
+    expect(answers).toEqual(wave.map(({ expected, detail }) => ({ status: expected, detail })));
+
+    // 1,000 + 100 + 101 + … + 109 = 2,045 AED released, less the 2% fee.
+    expect((await balanceOf(otherProfessional.user.id)) - before).toBe(200_410);
+    const completed = await paymentStatus(app, both.id, employer.token);
+    expect(completed).toMatchObject({ payment_status: 'released', job: { status: 'completed' }, released_amount: 1000 });
+    for (const { job } of singles) {
+      expect(await paymentStatus(app, job.id, employer.token)).toMatchObject({ payment_status: 'released', job: { status: 'completed' } });
+    }
+    expect((await paymentStatus(app, disputedJob.id, employer.token)).payment_status).toBe('disputed');
+    const [notes] = await selectRows<{ notes: string; approvals: number }>(
+      app.services.database,
+      sql`select min(reviewer_notes) as notes, count(*)::int as approvals from milestones
+          where id in (${sql.join(
+            [...bothMilestones, ...singles.map(({ milestone }) => milestone)].map(({ id }) => sql`${id}::uuid`),
+            sql`, `,
+          )})
+          and status = 'approved' and not is_auto_approved`,
+    );
+    expect(notes).toEqual({ notes: 'Thank you', approvals: 12 });
+    const [told] = await selectRows<{ completions: number }>(
+      app.services.database,
+      sql`select count(*)::int as completions from notifications where user_id = ${otherProfessional.user.id} and kind = 'job_completed'
+          and params->>'job_id' in (${sql.join(
+            [both, ...singles.map(({ job }) => job)].map(({ id }) => sql`${id}`),
+            sql`, `,
+          )})`,
+    );
+    expect(told?.completions).toBe(11);
     await expectLedgerSound(app);
   });
 });

@@ -22,7 +22,22 @@ const summaryOf = (user: UserRow): PersonSummary => ({
   companyName: user.companyName,
 });
 
+type Contract = { employerId: string; professionalId: string };
+
 export function createPeopleLookup(users: UsersRepository) {
+  /** Both sides of each contract, in the contracts' order, in one query however many there are. */
+  async function partiesOfAll(contracts: Contract[], executor?: Db) {
+    const ids = [...new Set(contracts.flatMap((contract) => [contract.employerId, contract.professionalId]))];
+    const byId = new Map((await users.findUsersByIds(ids, executor)).map((row) => [row.id, summaryOf(row)]));
+    return contracts.map((contract) => {
+      const employer = byId.get(contract.employerId);
+      const professional = byId.get(contract.professionalId);
+      if (!employer || !professional)
+        throw new Error(`a party of the contract between ${contract.employerId} and ${contract.professionalId} is missing`);
+      return { employer, professional };
+    });
+  }
+
   async function find(id: string, executor?: Db): Promise<PersonSummary | undefined> {
     const user = await users.findUserById(id, executor);
     return user && summaryOf(user);
@@ -35,15 +50,12 @@ export function createPeopleLookup(users: UsersRepository) {
       return person;
     },
     /** Both sides of a contract in one query. */
-    async partiesOf(contract: { employerId: string; professionalId: string }, executor?: Db) {
-      const rows = await users.findUsersByIds([contract.employerId, contract.professionalId], executor);
-      const byId = new Map(rows.map((row) => [row.id, summaryOf(row)]));
-      const employer = byId.get(contract.employerId);
-      const professional = byId.get(contract.professionalId);
-      if (!employer || !professional)
-        throw new Error(`a party of the contract between ${contract.employerId} and ${contract.professionalId} is missing`);
-      return { employer, professional };
+    async partiesOf(contract: Contract, executor?: Db) {
+      const [parties] = await partiesOfAll([contract], executor);
+      if (!parties) throw new Error('no parties');
+      return parties;
     },
+    partiesOfAll,
   };
 }
 

@@ -1,0 +1,28 @@
+import { formatMoney, money, toDecimal, type CurrencyCode, type NotificationKind } from '@mihna/shared';
+import type { NotificationEvent } from '../notifications/notifications.service.ts';
+import type { PersonSummary } from './people.ts';
+
+export const paymentLink = (jobId: string) => `/projects/${jobId}/payment`;
+export const amountText = (minor: number, currency: string) => formatMoney(money(minor, currency as CurrencyCode));
+export const decimal = (minor: number, currency: string) => toDecimal(money(minor, currency as CurrencyCode));
+
+/** An amount in a notification: English text for the stored message and e-mail, and the data screens format themselves. */
+export const amountParams = (minor: number, currency: string) => ({
+  amount_text: amountText(minor, currency),
+  amount: String(decimal(minor, currency)),
+  currency,
+});
+
+/** What one side of a contract is told about its job's money, in the bell and by e-mail, leading to the payment page. */
+export const paymentNotice = (
+  recipient: PersonSummary,
+  kind: NotificationKind,
+  job: { id: string; title: string },
+  params: Record<string, string>,
+): NotificationEvent => ({
+  userId: recipient.id,
+  kind,
+  link: paymentLink(job.id),
+  params: { job_title: job.title, job_id: job.id, ...params },
+  email: recipient.email,
+});
