@@ -1,19 +1,25 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_PORT, serverUrl } from './e2e/fixtures.ts';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+// Two workers by default: the journeys wait on pages and servers more than they compute. Each worker has
+// its own server on its own database (e2e/fixtures.ts), so no journey sees another's writes.
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Journeys run against the built product, started the way `npm start` starts it, on a fresh embedded database.
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   timeout: 30_000,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    baseURL: serverUrl(0),
+    // A trace records every page's DOM at each step, which costs a sixth of the run on two cores: on
+    // when asked for (E2E_TRACE=1), and a screenshot of the page at a failure always.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
       args: [
@@ -31,11 +37,11 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } }, grep: /@phone/ },
   ],
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, index) => ({
     command: `node scripts/e2e-server.mjs`,
-    url: `http://127.0.0.1:${port}/readyz`,
+    url: `${serverUrl(index)}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1' },
-  },
+    timeout: 90_000,
+    env: { PORT: String(E2E_PORT + index), HOST: '127.0.0.1' },
+  })),
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { latestCode, uniqueEmail, uniquePhone } from './outbox.ts';
 
 async function fillCommonFields(page: Page, person: { first: string; last: string; email: string; phone: string; password: string }) {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test.describe('contact', () => {
   test('a visitor sends a message, sees Message Sent!, and support receives it', async ({ page, request }) => {

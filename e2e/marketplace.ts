@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { serverUrl } from './fixtures.ts';
 import { latestCode, uniqueEmail, uniquePhone } from './outbox.ts';
 
 /** Where the web app keeps its session token (apps/web/src/lib/api-client.ts). */
@@ -120,7 +121,7 @@ export async function signIn(page: Page, account: Account): Promise<void> {
 
 /** A second browser, signed in as another account, for journeys with two people. */
 export async function openBrowserAs(browser: Browser, account: Account): Promise<Page> {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ ...test.info().project.use, baseURL: serverUrl(test.info().parallelIndex) });
   const page = await context.newPage();
   await signIn(page, account);
   return page;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test.describe('navigation', () => {
   test('an unknown path goes to the home page', async ({ page }) => {

@@ -35,10 +35,12 @@ function findMigrationsFolder(): string {
 
 const migrationsFolder = findMigrationsFolder();
 
-/** PGlite in dataDir (or in memory when dataDir is undefined). */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+export const pgliteMigrationsFolder = () => migrationsFolder;
+
+/** PGlite in dataDir (or in memory when dataDir is undefined), started from `snapshot` (a dumped data directory) when given. */
+export async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<Database> {
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create({ dataDir, loadDataDir: snapshot });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

@@ -257,7 +257,7 @@ describe('racing approvals', () => {
         () => ({ status: 200, detail: undefined }),
         (error: AppError) => ({ status: error.statusCode, detail: error.detail }),
       );
-    const wave = [
+    const wave: { expected: number; answer: ReturnType<typeof approve>; detail?: string }[] = [
       { expected: 404, answer: approve('0b7e8a9e-9d55-4a55-8a4e-3c1f5f0a1d20', employer), detail: paymentMessages.milestoneNotFound },
       { expected: 409, answer: approve(unsubmitted.id, employer), detail: paymentMessages.notApprovable },
       ...bothMilestones.map(({ id }) => ({ expected: 200, answer: approve(id, employer) })),
