@@ -3,7 +3,8 @@
 // (escrow funded through a paid checkout, one pending hold per milestone). Then 32 concurrent clients
 // approve milestones (each releasing its hold, less the 2% fee, and completing the job on its second)
 // while one in ten of their calls is a payout request from a professional's growing balance, through
-// the same services the API calls, on the server's pool of 10 connections. Prints approvals per second
+// the same services the API calls, on the server's pool of 10 connections (through the server's Unix socket, as a
+// server process on the same machine reaches it). Prints approvals per second
 // and latency percentiles, payouts likewise, and the time of the ledger invariant check over the whole
 // ledger, which must find nothing.
 //   BENCH_ESCROW_JOBS=100000 BENCH_APPROVALS=20000 BENCH_CLIENTS=32
@@ -33,7 +34,7 @@ const server = process.env.TEST_DATABASE_URL
       full_page_writes: 'on',
       ...(STATEMENTS ? { shared_preload_libraries: 'pg_stat_statements' } : {}),
     });
-const database = await openPostgres(server.url, { max: POOL });
+const database = await openPostgres(server.socketUrl ?? server.url, { max: POOL });
 const app = await buildApp({
   config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/bench-money', DATABASE_URL: server.url }),
   logger: false,

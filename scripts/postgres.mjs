@@ -66,5 +66,10 @@ export async function startThrowawayPostgres(settings = {}) {
       fs.rmSync(directory, { recursive: true, force: true });
     }
   };
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    // The same server through its Unix socket, as a server process on the same machine would reach it.
+    socketUrl: `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(directory)}`,
+    stop,
+  };
 }

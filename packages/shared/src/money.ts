@@ -133,25 +133,34 @@ export function convertMoney(value: Money, to: CurrencyCode): Money {
 
 export type MoneyLanguage = 'en' | 'ar';
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** Making a number format is costly (a locale lookup each time): one per language and number of decimals. */
+function numberFormat(language: MoneyLanguage, decimals: number): Intl.NumberFormat {
+  const key = `${language}:${decimals}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(`${language}-u-nu-latn`, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * An amount for people, with the currency's own decimals and Western digits in both languages:
  * 'AED 1,250.00', '$45.00', '1,250.00 د.إ', 'KWD 1.235'.
  */
 export function formatMoney(value: Money, language: MoneyLanguage = 'en'): string {
   const { decimals, symbol } = currencyInfo(value.currency);
-  const text = new Intl.NumberFormat(`${language}-u-nu-latn`, {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(toDecimal(value));
+  const text = numberFormat(language, decimals).format(toDecimal(value));
   const sign = symbol[language];
   if (language === 'ar') return `${text} ${sign}`;
   return sign === '$' ? `$${text}` : `${sign} ${text}`;
 }
 
-/** The platform's service fee on released escrow, in basis points (2%, spec §9). */
 /** A professional's profile rate is in dirhams, as the specification's profile and search give it. */
 export const HOURLY_RATE_CURRENCY = 'AED' satisfies CurrencyCode;
 
+/** The platform's service fee on released escrow, in basis points (2%, spec §9). */
 export const SERVICE_FEE_BASIS_POINTS = 200;
 export const serviceFeeOf = (released: Money): Money => shareOf(released, SERVICE_FEE_BASIS_POINTS, 'half_up');
 
