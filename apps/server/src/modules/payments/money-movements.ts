@@ -19,16 +19,17 @@ const payoutsPending = (professionalId: string, currency: string): AccountRef =>
   currency,
 });
 
-/** A milestone's release: out of its payment's escrow, to its professional less the 2% service fee, and the fee to the platform. */
-function releaseTransaction(release: {
+/** Whose milestone, out of which escrow, to whom. */
+interface Release {
   milestoneId: string;
   paymentId: string;
   jobId: string;
   professionalId: string;
   currency: string;
-  amountMinor: number;
-  at: Date;
-}): NewLedgerTransaction {
+}
+
+/** A milestone's release: out of its payment's escrow, to its professional less the 2% service fee, and the fee to the platform. */
+function releaseTransaction(release: Release & { amountMinor: number; at: Date }): NewLedgerTransaction {
   const fee = serviceFeeOf(money(release.amountMinor, release.currency as CurrencyCode)).minor;
   const legs = [
     debit(escrowAccount(release.paymentId, release.currency), release.amountMinor),
@@ -116,11 +117,7 @@ export function createMoneyMovements(ledger: LedgerRepository) {
      * the 2% service fee, in a fixed number of statements however many there are. Answers the
      * milestones released; one without a pending hold (already released or refunded) is left out.
      */
-    async releaseWholeHolds(
-      releases: { milestoneId: string; paymentId: string; jobId: string; professionalId: string; currency: string }[],
-      at: Date,
-      tx: Tx,
-    ): Promise<Set<string>> {
+    async releaseWholeHolds(releases: Release[], at: Date, tx: Tx): Promise<Set<string>> {
       const posted = await ledger.postWholeHolds(
         releases.map((release) => release.milestoneId),
         at,
@@ -141,18 +138,7 @@ export function createMoneyMovements(ledger: LedgerRepository) {
      * A dispute's split of a milestone's pending hold: `amountMinor` of it is released (less the 2%
      * service fee) and the rest refunded to the employer. False when the milestone has no pending hold.
      */
-    async settleHold(
-      input: {
-        milestoneId: string;
-        paymentId: string;
-        jobId: string;
-        professionalId: string;
-        currency: string;
-        amountMinor: number;
-        at: Date;
-      },
-      tx: Tx,
-    ) {
+    async settleHold(input: Release & { amountMinor: number; at: Date }, tx: Tx) {
       const hold = await ledger.lockPendingHold(input.milestoneId, tx);
       if (!hold) return false;
       const released = input.amountMinor;

@@ -57,17 +57,6 @@ export function createPaymentsRepository(db: Db) {
       return row;
     },
 
-    /** Locks the payment and one of its milestones in one statement (the payment's lock orders every change to its money). */
-    async lockPaymentWithMilestone(paymentId: string, milestoneId: string, tx: Tx) {
-      const [row] = await tx
-        .select({ payment: payments, milestone: milestones })
-        .from(payments)
-        .innerJoin(milestones, eq(milestones.paymentId, payments.id))
-        .where(and(eq(payments.id, paymentId), eq(milestones.id, milestoneId)))
-        .for('update');
-      return row;
-    },
-
     /**
      * Locks milestones and their payments in one statement, in payment then milestone order (the
      * order every batch locks in, so two never wait on each other in a cycle).
