@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectHeading, openBrowserAs, postJob, registerEmployer, registerUser, signIn, uniqueWord, type Account } from './marketplace.ts';
-import { textsIn, useLanguage, type Language } from './texts.ts';
+import { phoneInArabic, textsIn, useLanguage, type Language } from './texts.ts';
 
 /** The header's Post a Project: in the navigation on a wide screen, in the menu on a phone. */
 async function openPostAProject(page: Page, text: ReturnType<typeof textsIn>) {
@@ -24,7 +24,7 @@ const propose = (request: Parameters<typeof postJob>[0], professional: Account, 
 
 for (const language of ['en', 'ar'] as const satisfies Language[]) {
   test.describe(`hiring in ${language === 'en' ? 'English' : 'Arabic'}`, () => {
-    test(`an employer posts from the header, finds the project in My projects, edits it and accepts a proposal; the other applicant is not selected @phone`, async ({
+    test(`an employer posts from the header, finds the project in My projects, edits it and accepts a proposal; the other applicant is not selected${phoneInArabic(language)}`, async ({
       page,
       browser,
       request,

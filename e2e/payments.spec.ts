@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectHeading, openBrowserAs, postJob, registerEmployer, registerUser, signIn, uniqueWord, type Account } from './marketplace.ts';
-import { textsIn, useLanguage, type Language } from './texts.ts';
+import { phoneInArabic, textsIn, useLanguage, type Language } from './texts.ts';
 
 const bearer = (account: Account) => ({ authorization: `Bearer ${account.token}` });
 
@@ -36,7 +36,7 @@ async function payOnGateway(page: Page) {
 
 for (const language of ['en', 'ar'] as const satisfies Language[]) {
   test.describe(`payments in ${language === 'en' ? 'English' : 'Arabic'}`, () => {
-    test(`escrow with two milestones from setup to release, reviews both ways, and a verified profile @phone`, async ({
+    test(`escrow with two milestones from setup to release, reviews both ways, and a verified profile${phoneInArabic(language)}`, async ({
       page,
       browser,
       request,

@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint, unit tests, the API suite on PGlite and on a real PostgreSQL server (and, in CI,
 // on PGlite under Node.js 24, the other supported line), then the browser journeys against the built product.
 // Every step runs; the exit code says if any failed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
@@ -82,8 +82,32 @@ const vitest = (projects, report) => [
   `--outputFile.json=${path.join(reportDirectory, report)}`,
 ];
 
-run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-run('lint', 'npm', ['run', '--silent', 'lint']);
+/** Steps that share nothing, run at once (one per core); each one's output is printed whole when it ends. */
+async function runTogether(steps) {
+  await Promise.all(
+    steps.map(
+      ([name, command, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (code) => {
+            console.log(`\n━━ ${name} ━━`);
+            process.stdout.write(Buffer.concat(output));
+            results.push({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
+            resolve();
+          });
+        }),
+    ),
+  );
+}
+
+await runTogether([
+  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+  ['lint', 'npm', ['run', '--silent', 'lint']],
+]);
 
 run('unit tests', 'npx', vitest(['unit', 'web'], 'unit.json'));
 countVitest(path.join(reportDirectory, 'unit.json'));

@@ -58,14 +58,15 @@ export function createPaymentsRepository(db: Db) {
     },
 
     /**
-     * Locks milestones and their payments in one statement, in payment then milestone order (the
-     * order every batch locks in, so two never wait on each other in a cycle).
+     * Locks milestones and their payments in one statement, in payment then milestone order: rows are
+     * locked as sorted, and within a row in FROM order, so each payment before its milestones, the
+     * order every other money path locks them in (payment, then milestone), and no two wait in a cycle.
      */
     lockMilestonesWithPayments: (milestoneIds: string[], tx: Tx) =>
       tx
         .select({ payment: payments, milestone: milestones })
-        .from(milestones)
-        .innerJoin(payments, eq(payments.id, milestones.paymentId))
+        .from(payments)
+        .innerJoin(milestones, eq(milestones.paymentId, payments.id))
         .where(inArray(milestones.id, milestoneIds))
         .orderBy(asc(payments.id), asc(milestones.id))
         .for('update'),
