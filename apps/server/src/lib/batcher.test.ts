@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { deferred } from '../test/deferred.ts';
 import { createBatcher } from './batcher.ts';
-
-const deferred = () => {
-  let resolve = () => undefined as void;
-  const promise = new Promise<void>((done) => (resolve = done));
-  return { promise, resolve };
-};
 
 describe('createBatcher', () => {
   it('writes the first item at once and those arriving meanwhile together, up to maxBatch, `concurrency` batches at a time', async () => {

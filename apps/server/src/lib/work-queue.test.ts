@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { deferred } from '../test/deferred.ts';
 import { mediaMessages } from '@mihna/shared';
 import { createWorkQueue } from './work-queue.ts';
-
-const deferred = () => {
-  let resolve = () => undefined as void;
-  const promise = new Promise<void>((done) => (resolve = done));
-  return { promise, resolve };
-};
 
 describe('createWorkQueue', () => {
   it('runs at most `concurrency` at once, in arrival order, and refuses beyond the waiting line', async () => {

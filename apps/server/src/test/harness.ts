@@ -16,7 +16,7 @@ import { seedDatabase } from '../db/seed.ts';
  * A migrated, empty PGlite data directory, dumped once per set of migrations and kept under .tmp:
  * starting from it takes about a second, where creating a cluster and migrating it takes three.
  */
-async function migratedPgliteSnapshot(): Promise<Blob> {
+async function readMigratedPgliteSnapshot(): Promise<Blob> {
   const folder = pgliteMigrationsFolder();
   const hash = createHash('sha256');
   for (const name of (await fs.readdir(folder, { recursive: true })).sort()) {
@@ -38,13 +38,19 @@ async function migratedPgliteSnapshot(): Promise<Blob> {
   return new Blob([await fs.readFile(snapshot)]);
 }
 
+let migratedPgliteSnapshot: Promise<Blob> | undefined;
+
 /**
  * A fresh database per test app: in-memory PGlite by default, or a new database on the PostgreSQL
  * server named by TEST_DATABASE_URL, dropped again on close. The same suite runs on both.
  */
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openPglite(undefined, await migratedPgliteSnapshot());
+  if (!serverUrl) {
+    // Hashed and read once per test file, however many apps it makes.
+    migratedPgliteSnapshot ??= readMigratedPgliteSnapshot();
+    return openPglite(undefined, await migratedPgliteSnapshot);
+  }
 
   const scratch = await createScratchDatabase(serverUrl, 'mihna_test');
   const database = await openPostgres(scratch.url, { max: 20 });
