@@ -4,11 +4,14 @@
 // approve milestones (each releasing its hold, less the 2% fee, and completing the job on its second)
 // while one in ten of their calls is a payout request from a professional's growing balance, through
 // the same services the API calls, on the server's pool of 10 connections (through the server's Unix socket, as a
-// server process on the same machine reaches it). Prints approvals per second
-// and latency percentiles, payouts likewise, and the time of the ledger invariant check over the whole
-// ledger, which must find nothing.
-//   BENCH_ESCROW_JOBS=100000 BENCH_APPROVALS=20000 BENCH_CLIENTS=32
+// server process on the same machine reaches it). First flat out (each client calls again as soon as it
+// is answered: the most approvals a second the server can write, and the latency of a saturated server),
+// then paced at BENCH_RATES approvals a second (as independent users send them, each call timed from
+// when it was due). Prints approvals per second and latency percentiles, payouts likewise, the CPU each
+// side used, and the time of the ledger invariant check over the whole ledger, which must find nothing.
+//   BENCH_ESCROW_JOBS=100000 BENCH_APPROVALS=20000 BENCH_CLIENTS=32 BENCH_RATES=300,400,500 BENCH_PACED_SECONDS=15
 //   BENCH_STATEMENTS=1 also prints the statements that took the database's time during the run (pg_stat_statements).
+import fs from 'node:fs';
 import pg from 'pg';
 import { startThrowawayPostgres } from '../scripts/postgres.mjs';
 import { projectsSql, usersSql } from './search-data.mjs';
@@ -18,6 +21,9 @@ const APPROVALS = Number(process.env.BENCH_APPROVALS ?? 20_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 const POOL = 10; // the server's pool size (apps/server/src/db/client.ts)
 const STATEMENTS = process.env.BENCH_STATEMENTS === '1';
+// Paced runs after the flat-out one: approvals a second sent by the clients together, each for PACED_SECONDS.
+const RATES = (process.env.BENCH_RATES ?? '300,400,500').split(',').filter(Boolean).map(Number);
+const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 15);
 
 const { openPostgres } = await import('../apps/server/src/db/client.ts');
 const { buildApp } = await import('../apps/server/src/app.ts');
@@ -32,7 +38,7 @@ const server = process.env.TEST_DATABASE_URL
       fsync: 'on',
       synchronous_commit: 'on',
       full_page_writes: 'on',
-      ...(STATEMENTS ? { shared_preload_libraries: 'pg_stat_statements' } : {}),
+      ...(STATEMENTS ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track_planning': 'on' } : {}),
     });
 const database = await openPostgres(server.socketUrl ?? server.url, { max: POOL });
 const app = await buildApp({
@@ -105,6 +111,22 @@ async function seed() {
   return (performance.now() - started) / 1000;
 }
 
+/** CPU seconds used so far by every PostgreSQL process on the machine (Linux; clock ticks of 1/100 s). */
+function postgresCpuSeconds() {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return ticks / 100;
+}
+
 const percentile = (sorted, share) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
 const describe = (label, latencies, seconds) => {
   const sorted = [...latencies].sort((a, b) => a - b);
@@ -116,66 +138,102 @@ const reader = new pg.Pool({ connectionString: server.url, max: 1 });
 try {
   console.log(`seeding ${JOBS.toLocaleString('en')} jobs in escrow, two submitted milestones each…`);
   console.log(`  seeded in ${(await seed()).toFixed(1)} s`);
+  const paced = RATES.reduce((sum, rate) => sum + Math.round(rate * PACED_SECONDS), 0);
   const { rows: work } = await reader.query(
     `select m.id, c.employer_id, c.professional_id, m.currency from milestones m join payments p on p.id = m.payment_id
-     join contracts c on c.id = p.contract_id order by random() limit ${APPROVALS}`,
+     join contracts c on c.id = p.contract_id order by random() limit ${APPROVALS + paced}`,
   );
   if (STATEMENTS) await reader.query('create extension if not exists pg_stat_statements; select pg_stat_statements_reset()');
   const earners = [...new Map(work.map((row) => [row.professional_id, row.currency])).entries()];
   const { payments, payouts, ledger } = app.services;
   const { balanceAccount } = await import('../apps/server/src/modules/payments/money-movements.ts');
-  const approvals = [];
-  const payoutTimes = [];
-  let refusedPayouts = 0;
-  let next = 0;
-  let calls = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (next < work.length) {
-        calls += 1;
-        if (calls % 10 === 0) {
-          // A professional with a balance asks for part of it.
-          const [professionalId, currency] = earners[calls % earners.length];
-          const balance = await ledger.balanceOf(balanceAccount(professionalId, currency));
-          if (balance > 0) {
-            const begin = performance.now();
-            try {
-              await payouts.requestPayout(
-                { id: professionalId, role: 'professional' },
-                {
-                  amount:
-                    Math.max(1, Math.floor(balance / 2)) / (currency === 'KWD' || currency === 'BHD' || currency === 'OMR' ? 1000 : 100),
-                  currency,
-                  iban: 'AE070331234567890123456',
-                  account_holder: 'Bench Professional',
-                },
-              );
-              payoutTimes.push(performance.now() - begin);
-            } catch {
-              refusedPayouts += 1;
+
+  /**
+   * CLIENTS clients share `items`, each making one call at a time; one call in ten is a payout request.
+   * Without `rate` each client calls again as soon as it is answered (the most the server can do). With
+   * `rate` (calls per second, all clients together) call k is due at k / rate seconds, as independent
+   * users would send it; a client calls as soon as it is free and the call is due, and a call's time
+   * counts from when it was due, so a server that falls behind is charged for the wait.
+   */
+  async function run(items, rate) {
+    const approvals = [];
+    const payoutTimes = [];
+    let refusedPayouts = 0;
+    let next = 0;
+    let calls = 0;
+    const cpuBefore = { node: process.cpuUsage(), postgres: postgresCpuSeconds() };
+    const started = performance.now();
+    const dueAt = (call) => (rate ? started + (call * 1000) / rate : performance.now());
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next < items.length) {
+          const call = calls;
+          calls += 1;
+          // Taken before waiting, so that no two clients take the same one.
+          const item = call % 10 === 9 ? undefined : items[next++];
+          const due = dueAt(call);
+          if (due > performance.now()) await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
+          if (!item) {
+            // A professional with a balance asks for part of it.
+            const [professionalId, currency] = earners[call % earners.length];
+            const balance = await ledger.balanceOf(balanceAccount(professionalId, currency));
+            if (balance > 0) {
+              try {
+                await payouts.requestPayout(
+                  { id: professionalId, role: 'professional' },
+                  {
+                    amount:
+                      Math.max(1, Math.floor(balance / 2)) / (currency === 'KWD' || currency === 'BHD' || currency === 'OMR' ? 1000 : 100),
+                    currency,
+                    iban: 'AE070331234567890123456',
+                    account_holder: 'Bench Professional',
+                  },
+                );
+                payoutTimes.push(performance.now() - due);
+              } catch {
+                refusedPayouts += 1;
+              }
             }
+            continue;
           }
-          continue;
+          await payments.approveMilestone({ id: item.employer_id, role: 'employer' }, item.id, { notes: '' });
+          approvals.push(performance.now() - due);
         }
-        const item = work[next];
-        next += 1;
-        const begin = performance.now();
-        await payments.approveMilestone({ id: item.employer_id, role: 'employer' }, item.id, { notes: '' });
-        approvals.push(performance.now() - begin);
-      }
-    }),
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const nodeCpu = process.cpuUsage(cpuBefore.node);
+    const cpu = { node: (nodeCpu.user + nodeCpu.system) / 1e6, postgres: postgresCpuSeconds() - cpuBefore.postgres };
+    console.log(`  ${describe('milestone approvals', approvals, seconds)}`);
+    console.log(`  ${describe('payouts', payoutTimes, seconds)}${refusedPayouts ? ` (${refusedPayouts} refused as overdrawn)` : ''}`);
+    console.log(
+      `  CPU: this Node.js process ${cpu.node.toFixed(1)} s (${((cpu.node / seconds) * 100).toFixed(0)}% of a core), PostgreSQL ${cpu.postgres.toFixed(1)} s (${((cpu.postgres / seconds) * 100).toFixed(0)}%)`,
+    );
+  }
+
+  console.log(
+    `${CLIENTS} clients on a pool of ${POOL} connections, ${JOBS.toLocaleString('en')} jobs in escrow, each calling again once answered:`,
   );
-  const seconds = (performance.now() - started) / 1000;
-  console.log(`${CLIENTS} clients on a pool of ${POOL} connections, ${JOBS.toLocaleString('en')} jobs in escrow:`);
-  console.log(`  ${describe('milestone approvals', approvals, seconds)}`);
-  console.log(`  ${describe('payouts', payoutTimes, seconds)}${refusedPayouts ? ` (${refusedPayouts} refused as overdrawn)` : ''}`);
+  await run(work.slice(0, APPROVALS));
+  let taken = APPROVALS;
+  for (const rate of RATES) {
+    const count = Math.round(rate * PACED_SECONDS);
+    console.log(
+      `${CLIENTS} clients sending ${rate} approvals a second between them (and a payout request for every nine), for ${PACED_SECONDS} s:`,
+    );
+    await run(work.slice(taken, taken + count), (rate * 10) / 9);
+    taken += count;
+  }
   if (STATEMENTS) {
     const { rows: top } = await reader.query(
-      `select calls, round(total_exec_time)::int as total_ms, round(mean_exec_time::numeric, 3) as mean_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) as query
-       from pg_stat_statements order by total_exec_time desc limit 25`,
+      `select calls, round(total_exec_time)::int as exec_ms, round(total_plan_time)::int as plan_ms, round(mean_exec_time::numeric, 3) as mean_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
+       from pg_stat_statements order by total_exec_time + total_plan_time desc limit 25`,
     );
     console.table(top);
+    const { rows: sums } = await reader.query(
+      `select sum(calls)::int as statements, round(sum(total_exec_time))::int as exec_ms, round(sum(total_plan_time))::int as plan_ms from pg_stat_statements`,
+    );
+    console.log(`  all statements: ${sums[0].statements} · executing ${sums[0].exec_ms} ms · planning ${sums[0].plan_ms} ms`);
   }
   const checkStarted = performance.now();
   const violations = await checkLedgerInvariants(database.db);

@@ -1,6 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { transaction } from '../../db/transaction.ts';
 import { outgoingMessages } from '../../db/schema.ts';
 
 export type Channel = 'email' | 'sms';
@@ -37,37 +36,44 @@ export function createDeliveryRepository(db: Db) {
     },
 
     /**
-     * Leases due messages to this process: their next attempt moves into the future, so another
-     * process (or a crash) cannot send them twice at once; a lease that is never settled expires.
+     * Leases due messages to this process in one statement: their next attempt moves into the future,
+     * so another process (or a crash) cannot send them twice at once; a lease that is never settled expires.
      */
     async claimDueMessages(now: Date, leaseUntil: Date, limit: number) {
-      return transaction(db, async (tx) => {
-        const due = await tx
-          .select({ id: outgoingMessages.id })
-          .from(outgoingMessages)
-          // The database keeps microseconds and `now` has milliseconds: a message queued within this
-          // millisecond is due too, or it would wait for the next poll.
-          .where(and(eq(outgoingMessages.status, 'pending'), lt(outgoingMessages.nextAttemptAt, new Date(now.getTime() + 1))))
-          .orderBy(outgoingMessages.nextAttemptAt)
-          .limit(limit)
-          .for('update', { skipLocked: true });
-        if (due.length === 0) return [];
-        return tx
-          .update(outgoingMessages)
-          .set({ nextAttemptAt: leaseUntil, attempts: sql`${outgoingMessages.attempts} + 1` })
-          .where(
-            inArray(
-              outgoingMessages.id,
-              due.map((row) => row.id),
-            ),
-          )
-          .returning();
-      });
+      // The database keeps microseconds and `now` has milliseconds: a message queued within this
+      // millisecond is due too, or it would wait for the next poll.
+      const due = db
+        .select({ id: outgoingMessages.id })
+        .from(outgoingMessages)
+        .where(and(eq(outgoingMessages.status, 'pending'), lt(outgoingMessages.nextAttemptAt, new Date(now.getTime() + 1))))
+        .orderBy(outgoingMessages.nextAttemptAt)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const claimed = await db
+        .update(outgoingMessages)
+        .set({ nextAttemptAt: leaseUntil, attempts: sql`${outgoingMessages.attempts} + 1` })
+        .where(inArray(outgoingMessages.id, due))
+        .returning();
+      return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     },
 
-    /** Settles an attempt only while this process still holds the lease it claimed (same attempt number). */
-    async markSent(claimed: Pick<OutgoingMessage, 'id' | 'attempts'>, transport: string, sentAt: Date) {
-      await db.update(outgoingMessages).set({ status: 'sent', transport, sentAt, lastError: null }).where(leaseHeld(claimed));
+    /**
+     * Settles the attempts of many sent messages in one statement, each only while this process still
+     * holds the lease it claimed (the same attempt number).
+     */
+    async markSent(sent: Array<Pick<OutgoingMessage, 'id' | 'attempts'> & { transport: string; sentAt: Date }>) {
+      if (sent.length === 0) return;
+      const rows = sql.join(
+        sent.map(
+          (message) =>
+            sql`(${message.id}::uuid, ${message.attempts}::int, ${message.transport}::text, ${message.sentAt.toISOString()}::timestamptz)`,
+        ),
+        sql`, `,
+      );
+      await db.execute(sql`
+        update ${outgoingMessages} as m set status = 'sent', transport = s.transport, sent_at = s.sent_at, last_error = null
+        from (values ${rows}) as s(id, attempts, transport, sent_at)
+        where m.id = s.id and m.status = 'pending' and m.attempts = s.attempts`);
     },
 
     async markAttemptFailed(claimed: Pick<OutgoingMessage, 'id' | 'attempts'>, error: string, nextAttemptAt: Date, isFinal: boolean) {

@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { Channel, DeliveryRepository, NewMessage } from './delivery.repository.ts';
+import { createBatcher } from '../../lib/batcher.ts';
+import type { Channel, DeliveryRepository, NewMessage, OutgoingMessage } from './delivery.repository.ts';
 import type { Transport } from './transports.ts';
 
 const MAX_ATTEMPTS = 10;
-// Longer than the slowest transport may take for a whole batch (SMTP gives up after 60 s of silence).
+// A claimed batch stops being sent once half its lease has passed (what is left goes out when the lease
+// runs out), so even the slowest send begun before then (SMTP gives up after 60 s of silence) ends inside it.
 const LEASE_MS = 10 * 60_000;
 const POLL_MS = 15_000;
-const BATCH_SIZE = 5;
+const BATCH_SIZE = 20;
 // How long a shutdown may spend sending what is due; main.ts bounds the whole shutdown above this.
 const DRAIN_MS = 10_000;
 
@@ -31,27 +33,51 @@ export function createDeliveryService({ repository, transports, logger, clock = 
   let isRerunRequested = false;
   let isStopping = false;
 
+  // Sent messages are recorded together (lib/batcher.ts): one written at once when the database is
+  // free, the ones sent meanwhile in the next statement, so a busy queue costs a statement per batch, not per message.
+  const sentRecords = createBatcher<Parameters<DeliveryRepository['markSent']>[0][number], void>({
+    maxBatch: 100,
+    concurrency: 1,
+    async write(sent) {
+      await repository.markSent(sent);
+      return sent.map(() => ({ status: 'fulfilled', value: undefined }));
+    },
+  });
+
+  async function sendOne(message: OutgoingMessage, now: Date) {
+    const transport = transports[message.channel];
+    try {
+      if (!transport) throw new Error(`no ${message.channel} provider is configured`);
+      await transport.send(message);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const isFinal = message.attempts >= MAX_ATTEMPTS;
+      const retryAt = new Date(Math.max(now.getTime(), clock().getTime()) + retryDelayMs(message.attempts));
+      await repository.markAttemptFailed(message, reason, retryAt, isFinal);
+      logger.warn(
+        { messageId: message.id, channel: message.channel, attempts: message.attempts, reason },
+        'message not delivered; will retry',
+      );
+      return undefined;
+    }
+    return { id: message.id, attempts: message.attempts, transport: transport.name, sentAt: clock() };
+  }
+
   /** Sends every message due at `now`; `now` may be later than the clock to force retries (tests). */
   async function dispatchDue(now = clock()) {
     while (!isStopping) {
+      const claimedAt = Date.now();
       const messages = await repository.claimDueMessages(now, new Date(now.getTime() + LEASE_MS), BATCH_SIZE);
-      for (const message of messages) {
-        if (isStopping) return;
-        const transport = transports[message.channel];
-        try {
-          if (!transport) throw new Error(`no ${message.channel} provider is configured`);
-          await transport.send(message);
-          await repository.markSent(message, transport.name, clock());
-        } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          const isFinal = message.attempts >= MAX_ATTEMPTS;
-          const retryAt = new Date(Math.max(now.getTime(), clock().getTime()) + retryDelayMs(message.attempts));
-          await repository.markAttemptFailed(message, reason, retryAt, isFinal);
-          logger.warn(
-            { messageId: message.id, channel: message.channel, attempts: message.attempts, reason },
-            'message not delivered; will retry',
-          );
+      const recorded: Promise<void>[] = [];
+      try {
+        for (const message of messages) {
+          if (isStopping || Date.now() - claimedAt > LEASE_MS / 2) break;
+          const sent = await sendOne(message, now);
+          // Not awaited: the next message goes out while this one is recorded.
+          if (sent) recorded.push(sentRecords.submit(sent));
         }
+      } finally {
+        await Promise.all(recorded);
       }
       if (messages.length < BATCH_SIZE) return;
     }

@@ -120,6 +120,52 @@ describe('what is due', () => {
       await app.close();
     }
   });
+  it('sends a queue longer than a batch, each message once, and records every send', async () => {
+    const app = await createTestApp();
+    try {
+      const recipients = Array.from({ length: 45 }, (_, index) => `queued.${index}@example.ae`);
+      for (const to of recipients) await app.services.delivery.enqueue({ channel: 'email', to, subject: 'Queued', text: to });
+      await app.services.delivery.dispatchSoon();
+
+      const rows = await selectRows<{ status: string; attempts: number; transport: string; sent: boolean }>(
+        app.services.database,
+        sql`select status, attempts, transport, sent_at is not null as sent from outgoing_messages where recipient like 'queued.%'`,
+      );
+      expect(rows).toHaveLength(45);
+      expect(rows.every((row) => row.status === 'sent' && row.attempts === 1 && row.transport === 'outbox' && row.sent)).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('records a send only while the lease it was claimed under is held', async () => {
+    const app = await createTestApp();
+    try {
+      const { outbox } = app.services;
+      await app.services.delivery.enqueue({ channel: 'email', to: 'leased@example.ae', subject: 'Code', text: 'code 123456' });
+      const now = new Date();
+      const [first] = await outbox.claimDueMessages(now, new Date(now.getTime() + 60_000), 20);
+      expect(first).toMatchObject({ recipient: 'leased@example.ae', attempts: 1 });
+      // Its lease runs out and another process claims it again.
+      const later = new Date(now.getTime() + 120_000);
+      const [second] = await outbox.claimDueMessages(later, new Date(later.getTime() + 60_000), 20);
+      expect(second).toMatchObject({ id: first?.id, attempts: 2 });
+
+      const status = async () =>
+        (
+          await selectRows<{ status: string; transport: string | null }>(
+            app.services.database,
+            sql`select status, transport from outgoing_messages where recipient = 'leased@example.ae'`,
+          )
+        )[0];
+      await outbox.markSent([{ id: first!.id, attempts: 1, transport: 'outbox', sentAt: now }]);
+      expect(await status()).toEqual({ status: 'pending', transport: null });
+      await outbox.markSent([{ id: first!.id, attempts: 2, transport: 'outbox', sentAt: later }]);
+      expect(await status()).toEqual({ status: 'sent', transport: 'outbox' });
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('the development outbox', () => {
