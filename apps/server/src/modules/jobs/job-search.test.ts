@@ -1,10 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { JobCard, JobSearchResponse } from '@mihna/shared';
+import { jobSearchParamsSchema, type JobCard, type JobSearchResponse } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestClock, createUser } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
+import { createJobsRepository } from './jobs.repository.ts';
 import { postJob } from './test-jobs.ts';
 
 describe('GET /search/jobs', () => {
@@ -268,6 +269,54 @@ describe('GET /search/jobs', () => {
       } while (cursor);
       expect(byCursor, sort_by).toEqual(all);
     }
+  });
+
+  it('counts matches up to its bound, says when there are more, and pages alike whichever plan the count chooses', async () => {
+    const { db } = app.services.database;
+    const now = clock.now();
+    const pages = async (bound: number, query: Record<string, unknown>) => {
+      const repository = createJobsRepository(db, { totalBound: bound });
+      const first = await repository.searchJobs(jobSearchParamsSchema.parse({ ...query, limit: 2 }), now);
+      const bySkip: string[] = [];
+      for (let skip = 0; skip < 9; skip += 2) {
+        const page = await repository.searchJobs(jobSearchParamsSchema.parse({ ...query, skip, limit: 2 }), now);
+        expect({ total: page.total, isLowerBound: page.isLowerBound }).toEqual({ total: first.total, isLowerBound: first.isLowerBound });
+        bySkip.push(...page.rows.map((row) => row.id));
+      }
+      const byCursor: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await repository.searchJobs(jobSearchParamsSchema.parse({ ...query, limit: 2, ...(cursor ? { cursor } : {}) }), now);
+        byCursor.push(...page.rows.map((row) => row.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(byCursor).toEqual(bySkip);
+      return { total: first.total, isLowerBound: first.isLowerBound, ids: bySkip };
+    };
+
+    const featuredAgain = new Date(now.getTime() + 86_400_000);
+    await db.execute(sql`update jobs set featured_until = ${featuredAgain} where id = ${ids.featuredExpired}`);
+    try {
+      for (const sort_by of ['created_at', 'budget', 'proposal_count']) {
+        // A budget filter is counted in the search index; all seven open jobs match it.
+        const query = { sort_by, min_budget: 1 };
+        const read = await pages(100, query);
+        expect(read).toMatchObject({ total: 7, isLowerBound: false });
+        expect(read.ids.slice(0, 2).sort()).toEqual([ids.featuredNow, ids.featuredExpired].sort());
+        // Counted to 3: more than 3 match, the sort index is walked, and the two featured jobs
+        // (more than the bound of one) still lead every page sequence.
+        expect(await pages(3, query)).toEqual({ ...read, total: 3, isLowerBound: true });
+        expect(await pages(1, query)).toEqual({ ...read, total: 1, isLowerBound: true });
+        // Below the bound the count is exact.
+        expect(await pages(3, { sort_by, q: 'branding' })).toMatchObject({ total: 3, isLowerBound: false });
+        expect(await pages(3, { sort_by, q: 'nowhere-to-be-found' })).toEqual({ total: 0, isLowerBound: false, ids: [] });
+      }
+    } finally {
+      await db.execute(sql`update jobs set featured_until = ${new Date(now.getTime() - 1000)} where id = ${ids.featuredExpired}`);
+    }
+
+    const answer = await search({ q: 'branding' });
+    expect(answer).toMatchObject({ total: 3, total_is_lower_bound: false });
   });
 
   it('keeps the totals table exact through posting, status changes, moves and deletions', async () => {

@@ -1,5 +1,5 @@
-import { convertAmount, currencyOfCountry, type CurrencyCode, type JobSearchParams } from '@mihna/shared';
-import { and, count, desc, eq, getTableColumns, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { convertAmount, currencyOfCountry, SEARCH_TOTAL_BOUND, type CurrencyCode, type JobSearchParams } from '@mihna/shared';
+import { and, count, desc, eq, getTableColumns, gt, isNull, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobInterests, jobInvitations, jobOpenCounts, jobs, jobViews, proposals, searchVersion } from '../../db/schema.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
@@ -61,14 +61,21 @@ function filterConditions(params: JobSearchParams): SQL[] {
   return conditions;
 }
 
+/** Open jobs matching `conditions`, counted up to `bound` and one more (which says there are more). */
+const boundedCount = (conditions: SQL[], bound: number) =>
+  sql`(select count(*) from (select 1 from ${jobs} where ${and(...conditions)} limit ${bound + 1}) as matched)`;
+
+/** Text, skills and budgets are counted in the search index; the other filters have the counts table. */
+const isCountedInIndex = (params: JobSearchParams) =>
+  Boolean(params.q || params.skills?.trim() || params.min_budget !== undefined || params.max_budget !== undefined);
+
 /**
  * The number of matching open jobs. Filters that are only places, industry, type and services read
- * the counts table (migration 0003); text, skills and budgets count matches in the search index,
- * without the featured column so that PostgreSQL can count from the index alone.
+ * the counts table (migration 0003); text, skills and budgets count matches in the search index, up
+ * to `bound` and one more, so a broad word costs a thousand rows, not hundreds of thousands.
  */
-function totalCount(db: Db, params: JobSearchParams, filters: SQL[]) {
-  if (params.q || params.skills?.trim() || params.min_budget !== undefined || params.max_budget !== undefined)
-    return db.$count(jobs, and(...filters));
+function totalCount(db: Db, params: JobSearchParams, filters: SQL[], bound: number) {
+  if (isCountedInIndex(params)) return boundedCount(filters, bound);
   const country = params.country ?? (params.emirate ? 'AE' : undefined);
   const region = params.emirate ?? params.region;
   const conditions: SQL[] = [];
@@ -87,52 +94,78 @@ function totalCount(db: Db, params: JobSearchParams, filters: SQL[]) {
 const featuredCondition = (now: Date, featured: boolean) =>
   featured ? gt(jobs.featuredUntil, now) : or(isNull(jobs.featuredUntil), lte(jobs.featuredUntil, now));
 
-/** Sort order and the keyset condition that continues after a cursor, for each sort. */
-function ordering(sort: JobSearchParams['sort_by'], after: Cursor | undefined) {
-  const created = sql`${jobs.createdAt}`;
-  const afterCreated = after && sql`(${created}, ${jobs.id}) < (${after.created}::timestamptz, ${after.id}::uuid)`;
+/** The columns a search sorts on: the jobs table's, or those of the matches read before sorting. */
+interface SortSource {
+  budgetMaxUsd: AnyColumn | SQL.Aliased;
+  createdAt: AnyColumn | SQL.Aliased;
+  id: AnyColumn | SQL.Aliased;
+  proposalCount: AnyColumn | SQL.Aliased;
+}
+
+/** The sort order of each sort, and the value beside the creation time and id that a cursor keeps. */
+function ordering(sort: JobSearchParams['sort_by'], source: SortSource) {
   switch (sort) {
     case 'budget':
       return {
-        orderBy: [desc(jobs.budgetMaxUsd), desc(jobs.createdAt), desc(jobs.id)],
+        orderBy: [desc(source.budgetMaxUsd), desc(source.createdAt), desc(source.id)],
         value: sql<string>`${jobs.budgetMaxUsd}::text`,
-        after:
-          after &&
-          sql`(${jobs.budgetMaxUsd}, ${created}, ${jobs.id}) < (${after.value ?? '0'}::bigint, ${after.created}::timestamptz, ${after.id}::uuid)`,
       };
     case 'proposal_count':
       return {
-        orderBy: [desc(sql`(-${jobs.proposalCount})`), desc(jobs.createdAt), desc(jobs.id)],
+        orderBy: [desc(sql`(-${source.proposalCount})`), desc(source.createdAt), desc(source.id)],
         value: sql<string>`(-${jobs.proposalCount})::text`,
-        after:
-          after &&
-          sql`((-${jobs.proposalCount}), ${created}, ${jobs.id}) < (${after.value ?? '0'}::bigint, ${after.created}::timestamptz, ${after.id}::uuid)`,
       };
     default:
-      return { orderBy: [desc(jobs.createdAt), desc(jobs.id)], value: undefined, after: afterCreated };
+      return { orderBy: [desc(source.createdAt), desc(source.id)], value: undefined };
+  }
+}
+
+/** The keyset condition that continues after a cursor, in the sort's order. */
+function afterCursor(sort: JobSearchParams['sort_by'], after: Cursor) {
+  const created = sql`${jobs.createdAt}`;
+  switch (sort) {
+    case 'budget':
+      return sql`(${jobs.budgetMaxUsd}, ${created}, ${jobs.id}) < (${after.value ?? '0'}::bigint, ${after.created}::timestamptz, ${after.id}::uuid)`;
+    case 'proposal_count':
+      return sql`((-${jobs.proposalCount}), ${created}, ${jobs.id}) < (${after.value ?? '0'}::bigint, ${after.created}::timestamptz, ${after.id}::uuid)`;
+    default:
+      return sql`(${created}, ${jobs.id}) < (${after.created}::timestamptz, ${after.id}::uuid)`;
   }
 }
 
 export interface JobSearchPage {
   rows: JobCardRow[];
   total: number;
+  isLowerBound: boolean;
   nextCursor: string | null;
 }
 
 /** How many open jobs match a search, and how many of them are featured now. */
 export interface SearchTotals {
   total: number;
+  /** True when the count stopped at its bound: more than `total` jobs match. */
+  isLowerBound: boolean;
+  /** Featured now, up to the bound and one more. */
   featured: number;
 }
 
-/** Both counts in one statement; `total` reads the counts table when the filters allow. */
-async function countJobs(db: Db, params: JobSearchParams, now: Date): Promise<SearchTotals> {
+/**
+ * Both counts in one statement. `total` reads the counts table when the filters allow (exact,
+ * however large); otherwise it counts matches up to `bound` and says when there are more.
+ */
+async function countJobs(db: Db, params: JobSearchParams, now: Date, bound: number): Promise<SearchTotals> {
   const filters = filterConditions(params);
-  const featuredCount = db.$count(jobs, and(...filters, gt(jobs.featuredUntil, now)));
+  const featuredCount = boundedCount([...filters, gt(jobs.featuredUntil, now)], bound);
   const [counts] = await db
-    .select({ total: sql<number>`(${totalCount(db, params, filters)})::int`, featured: sql<number>`(${featuredCount})::int` })
+    .select({ total: sql<number>`(${totalCount(db, params, filters, bound)})::int`, featured: sql<number>`(${featuredCount})::int` })
     .from(sql`(select 1) as one`);
-  return { total: Number(counts?.total ?? 0), featured: Number(counts?.featured ?? 0) };
+  const total = Number(counts?.total ?? 0);
+  const isBounded = isCountedInIndex(params);
+  return {
+    total: isBounded ? Math.min(total, bound) : total,
+    isLowerBound: isBounded && total > bound,
+    featured: Number(counts?.featured ?? 0),
+  };
 }
 
 /**
@@ -140,6 +173,11 @@ async function countJobs(db: Db, params: JobSearchParams, now: Date): Promise<Se
  * order. The two parts are read separately so each can walk its own index. A cursor continues where
  * the last page ended at the cost of a first page, however deep; `skip` is served for the first
  * 10,000 results.
+ *
+ * The totals choose the plan. No match reads nothing. Up to `bound` matches are read through the
+ * search index and sorted (a rare word is found in a few rows, where walking the sort index would
+ * pass over every job that does not match it); more are dense enough that walking the sort index
+ * meets a page of them within a few thousand rows.
  */
 async function readJobsPage(
   db: Db,
@@ -147,22 +185,41 @@ async function readJobsPage(
   now: Date,
   totals: SearchTotals,
   cursor: Cursor | undefined,
+  bound: number,
 ): Promise<JobSearchPage> {
+  if (totals.total === 0 && !totals.isLowerBound) return { rows: [], total: 0, isLowerBound: false, nextCursor: null };
   const filters = filterConditions(params);
+  const isSortedAfterReading = !totals.isLowerBound && totals.total <= bound;
 
   async function readPart(featured: boolean, after: Cursor | undefined, offset: number, limit: number) {
     if (limit <= 0) return [];
-    const order = ordering(params.sort_by, after);
     const conditions = [...filters, featuredCondition(now, featured)];
-    if (order.after) conditions.push(order.after);
-    return db
-      .select({ ...cardColumns, createdKey: sql<string>`${jobs.createdAt}::text`, sortKey: order.value ?? sql<null>`null` })
+    if (after) conditions.push(afterCursor(params.sort_by, after));
+    const keys = {
+      createdKey: sql<string>`${jobs.createdAt}::text`.as('created_key'),
+      sortKey: (ordering(params.sort_by, jobs).value ?? sql<null>`null`).as('sort_key'),
+    };
+    const matching = db
+      .select({ ...cardColumns, ...keys })
       .from(jobs)
-      .where(and(...conditions))
-      .orderBy(...order.orderBy)
-      .offset(offset)
-      .limit(limit)
-      .then((rows) => rows.map((row) => ({ ...row, featured })));
+      .where(and(...conditions));
+    // `offset 0` keeps PostgreSQL from merging the matches into the sorted read, so it finds them in
+    // the search index instead of walking the sort index.
+    const rows = isSortedAfterReading
+      ? await (() => {
+          const matched = matching.offset(0).as('matched');
+          return db
+            .select()
+            .from(matched)
+            .orderBy(...ordering(params.sort_by, matched).orderBy)
+            .offset(offset)
+            .limit(limit);
+        })()
+      : await matching
+          .orderBy(...ordering(params.sort_by, jobs).orderBy)
+          .offset(offset)
+          .limit(limit);
+    return rows.map((row) => ({ ...row, featured }));
   }
 
   // One extra row tells whether another page exists.
@@ -172,8 +229,19 @@ async function readJobsPage(
     const featuredRows = cursor.featured ? await readPart(true, cursor, 0, wanted) : [];
     rows = [...featuredRows, ...(await readPart(false, cursor.featured ? undefined : cursor, 0, wanted - featuredRows.length))];
   } else {
-    const skipFeatured = Math.min(params.skip, totals.featured);
-    const featuredRows = params.skip < totals.featured ? await readPart(true, undefined, skipFeatured, wanted) : [];
+    // More featured jobs than were counted matter only to a page that starts beyond the count.
+    const featured =
+      totals.featured > bound && params.skip + wanted > bound
+        ? Number(
+            (
+              await db
+                .select({ total: sql<number>`(${boundedCount([...filters, gt(jobs.featuredUntil, now)], params.skip + wanted)})::int` })
+                .from(sql`(select 1) as one`)
+            )[0]?.total ?? 0,
+          )
+        : totals.featured;
+    const skipFeatured = Math.min(params.skip, featured);
+    const featuredRows = params.skip < featured ? await readPart(true, undefined, skipFeatured, wanted) : [];
     rows = [...featuredRows, ...(await readPart(false, undefined, params.skip - skipFeatured, wanted - featuredRows.length))];
   }
 
@@ -186,14 +254,15 @@ async function readJobsPage(
   return {
     rows: page.map(({ createdKey: _createdKey, sortKey: _sortKey, featured: _featured, ...row }) => row),
     total: totals.total,
+    isLowerBound: totals.isLowerBound,
     nextCursor,
   };
 }
 
 /** A whole search, counts then page: what the endpoint computes when nothing is cached. */
-async function searchJobs(db: Db, params: JobSearchParams, now: Date): Promise<JobSearchPage> {
+async function searchJobs(db: Db, params: JobSearchParams, now: Date, bound: number): Promise<JobSearchPage> {
   const cursor = searchCursor(params);
-  return readJobsPage(db, params, now, await countJobs(db, params, now), cursor);
+  return readJobsPage(db, params, now, await countJobs(db, params, now, bound), cursor, bound);
 }
 
 /**
@@ -218,15 +287,16 @@ async function nextFeaturedEnd(db: Db, now: Date): Promise<Date | undefined> {
   return row?.end ?? undefined;
 }
 
-export function createJobsRepository(db: Db) {
+/** `totalBound`: how far a search counts its matches (SEARCH_TOTAL_BOUND; tests pass a small one). */
+export function createJobsRepository(db: Db, { totalBound = SEARCH_TOTAL_BOUND }: { totalBound?: number } = {}) {
   return {
     /** How many open jobs match a search, and how many of them are featured now. */
-    countOpenJobs: (params: JobSearchParams, now: Date) => countJobs(db, params, now),
+    countOpenJobs: (params: JobSearchParams, now: Date) => countJobs(db, params, now, totalBound),
     /** One page of a search, given its totals and its decoded cursor. */
     readJobsPage: (params: JobSearchParams, now: Date, totals: SearchTotals, cursor: Cursor | undefined) =>
-      readJobsPage(db, params, now, totals, cursor),
+      readJobsPage(db, params, now, totals, cursor, totalBound),
     /** A whole search, counts then page: what the endpoint computes when nothing is cached. */
-    searchJobs: (params: JobSearchParams, now: Date) => searchJobs(db, params, now),
+    searchJobs: (params: JobSearchParams, now: Date) => searchJobs(db, params, now, totalBound),
     searchVersions: () => readSearchVersions(db),
     nextFeaturedEnd: (now: Date) => nextFeaturedEnd(db, now),
 

@@ -260,6 +260,7 @@ export function createJobsService(dependencies: {
         const answer: JobSearchResponse = {
           jobs: page.rows.map((row) => toJobCard(row, now)),
           total: page.total,
+          total_is_lower_bound: page.isLowerBound,
           next_cursor: page.nextCursor,
         };
         return { value: new EncodedAnswer(JSON.stringify(jobSearchResponseSchema.parse(answer))), validUntil };
