@@ -65,6 +65,11 @@ function filterConditions(params: JobSearchParams): SQL[] {
 const boundedCount = (conditions: SQL[], bound: number) =>
   sql`(select count(*) from (select 1 from ${jobs} where ${and(...conditions)} limit ${bound + 1}) as matched)`;
 
+async function countUpTo(db: Db, conditions: SQL[], bound: number) {
+  const [row] = await db.select({ total: sql<number>`(${boundedCount(conditions, bound)})::int` }).from(sql`(select 1) as one`);
+  return Number(row?.total ?? 0);
+}
+
 /** Text, skills and budgets are counted in the search index; the other filters have the counts table. */
 const isCountedInIndex = (params: JobSearchParams) =>
   Boolean(params.q || params.skills?.trim() || params.min_budget !== undefined || params.max_budget !== undefined);
@@ -91,8 +96,9 @@ function totalCount(db: Db, params: JobSearchParams, filters: SQL[], bound: numb
     .where(and(...conditions));
 }
 
+const featuredNow = (now: Date) => gt(jobs.featuredUntil, now);
 const featuredCondition = (now: Date, featured: boolean) =>
-  featured ? gt(jobs.featuredUntil, now) : or(isNull(jobs.featuredUntil), lte(jobs.featuredUntil, now));
+  featured ? featuredNow(now) : or(isNull(jobs.featuredUntil), lte(jobs.featuredUntil, now));
 
 /** The columns a search sorts on: the jobs table's, or those of the matches read before sorting. */
 interface SortSource {
@@ -102,21 +108,27 @@ interface SortSource {
   proposalCount: AnyColumn | SQL.Aliased;
 }
 
-/** The sort order of each sort, and the value beside the creation time and id that a cursor keeps. */
+/** The sort order of each sort, over the jobs table or over the matches read before sorting. */
 function ordering(sort: JobSearchParams['sort_by'], source: SortSource) {
   switch (sort) {
     case 'budget':
-      return {
-        orderBy: [desc(source.budgetMaxUsd), desc(source.createdAt), desc(source.id)],
-        value: sql<string>`${jobs.budgetMaxUsd}::text`,
-      };
+      return [desc(source.budgetMaxUsd), desc(source.createdAt), desc(source.id)];
     case 'proposal_count':
-      return {
-        orderBy: [desc(sql`(-${source.proposalCount})`), desc(source.createdAt), desc(source.id)],
-        value: sql<string>`(-${jobs.proposalCount})::text`,
-      };
+      return [desc(sql`(-${source.proposalCount})`), desc(source.createdAt), desc(source.id)];
     default:
-      return { orderBy: [desc(source.createdAt), desc(source.id)], value: undefined };
+      return [desc(source.createdAt), desc(source.id)];
+  }
+}
+
+/** The value a cursor keeps beside the creation time and id: the sort's own key, when it has one. */
+function sortValue(sort: JobSearchParams['sort_by']) {
+  switch (sort) {
+    case 'budget':
+      return sql<string | null>`${jobs.budgetMaxUsd}::text`;
+    case 'proposal_count':
+      return sql<string | null>`(-${jobs.proposalCount})::text`;
+    default:
+      return sql<string | null>`null`;
   }
 }
 
@@ -155,7 +167,7 @@ export interface SearchTotals {
  */
 async function countJobs(db: Db, params: JobSearchParams, now: Date, bound: number): Promise<SearchTotals> {
   const filters = filterConditions(params);
-  const featuredCount = boundedCount([...filters, gt(jobs.featuredUntil, now)], bound);
+  const featuredCount = boundedCount([...filters, featuredNow(now)], bound);
   const [counts] = await db
     .select({ total: sql<number>`(${totalCount(db, params, filters, bound)})::int`, featured: sql<number>`(${featuredCount})::int` })
     .from(sql`(select 1) as one`);
@@ -195,30 +207,31 @@ async function readJobsPage(
     if (limit <= 0) return [];
     const conditions = [...filters, featuredCondition(now, featured)];
     if (after) conditions.push(afterCursor(params.sort_by, after));
-    const keys = {
-      createdKey: sql<string>`${jobs.createdAt}::text`.as('created_key'),
-      sortKey: (ordering(params.sort_by, jobs).value ?? sql<null>`null`).as('sort_key'),
-    };
     const matching = db
-      .select({ ...cardColumns, ...keys })
+      .select({
+        ...cardColumns,
+        createdKey: sql<string>`${jobs.createdAt}::text`.as('created_key'),
+        sortKey: sortValue(params.sort_by).as('sort_key'),
+      })
       .from(jobs)
       .where(and(...conditions));
-    // `offset 0` keeps PostgreSQL from merging the matches into the sorted read, so it finds them in
-    // the search index instead of walking the sort index.
-    const rows = isSortedAfterReading
-      ? await (() => {
-          const matched = matching.offset(0).as('matched');
-          return db
-            .select()
-            .from(matched)
-            .orderBy(...ordering(params.sort_by, matched).orderBy)
-            .offset(offset)
-            .limit(limit);
-        })()
-      : await matching
-          .orderBy(...ordering(params.sort_by, jobs).orderBy)
-          .offset(offset)
-          .limit(limit);
+    let rows;
+    if (isSortedAfterReading) {
+      // `offset 0` keeps PostgreSQL from merging the matches into the sorted read, so it finds them in
+      // the search index instead of walking the sort index.
+      const matched = matching.offset(0).as('matched');
+      rows = await db
+        .select()
+        .from(matched)
+        .orderBy(...ordering(params.sort_by, matched))
+        .offset(offset)
+        .limit(limit);
+    } else {
+      rows = await matching
+        .orderBy(...ordering(params.sort_by, jobs))
+        .offset(offset)
+        .limit(limit);
+    }
     return rows.map((row) => ({ ...row, featured }));
   }
 
@@ -232,13 +245,7 @@ async function readJobsPage(
     // More featured jobs than were counted matter only to a page that starts beyond the count.
     const featured =
       totals.featured > bound && params.skip + wanted > bound
-        ? Number(
-            (
-              await db
-                .select({ total: sql<number>`(${boundedCount([...filters, gt(jobs.featuredUntil, now)], params.skip + wanted)})::int` })
-                .from(sql`(select 1) as one`)
-            )[0]?.total ?? 0,
-          )
+        ? await countUpTo(db, [...filters, featuredNow(now)], params.skip + wanted)
         : totals.featured;
     const skipFeatured = Math.min(params.skip, featured);
     const featuredRows = params.skip < featured ? await readPart(true, undefined, skipFeatured, wanted) : [];
