@@ -57,14 +57,14 @@ export async function measure(label, { total, concurrency }, request) {
   console.log(`  ${(total / seconds).toFixed(1)} requests/s · p50 ${at(0.5)} ms · p95 ${at(0.95)} ms · p99 ${at(0.99)} ms`);
 }
 
-/** Registers a professional through the API and completes it with the code from the outbox; returns its e-mail and token. */
-export async function createAccount(base, { label, index, password }) {
+/** Registers an account through the API (a professional unless `role` says) and completes it with the code from the outbox; returns its e-mail and token. */
+export async function createAccount(base, { label, index, password, role = 'professional' }) {
   const post = (path, body) =>
     fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const email = `bench.${label}.${index}.${Date.now()}@example.ae`;
   const registered = await (
     await post('/api/auth/register', {
-      role: 'professional',
+      role,
       first_name: 'Bench',
       last_name: `User ${index}`,
       email,

@@ -1,12 +1,18 @@
-// npm run bench:search — project search at scale. Generates 1,000,000 projects and 200,000 professionals
-// in a throwaway PostgreSQL (100,000 projects in PGlite), then drives GET /api/search/jobs with rotating
-// terms and filter mixes at 32 connections (autocannon) and runs the same SQL straight through the
-// driver at the same concurrency. Prints latency percentiles, throughput and their ratio; p50 at 10k
-// against 1M; and the cost of a page by depth. The endpoint keeps answers in its search cache while
-// they are true, so it also prints what it costs when nothing is cached (each search's first request)
-// and under load while jobs change (a proposal every second, a job leaving or joining the open ones
-// every ten seconds). Needs `npm run build` first.
+// npm run bench:search — project search as users really use it, at scale. Generates 1,000,000 projects
+// and 200,000 professionals in a throwaway PostgreSQL (fsync on), and 100,000 projects in PGlite, then
+// for each size drives GET /api/search/jobs at 32 connections with a long tail of different searches
+// (bench/search-mix.mjs: Zipf popularity over 30,000 searches, English and Arabic, filters, sorts,
+// pages 1 to 5) while users write (5 proposals a second, a project closed or reopened every second,
+// through the API). It prints, from the same run:
+//   - the long tail through the endpoint, with how often its caches answered;
+//   - the same searches straight through the search SQL (the repository on the driver, no HTTP, no
+//     cache), and the endpoint/direct ratio;
+//   - searches that match nothing, in every sort, one at a time; the cost of a page by depth;
+//   - proposals a second flat out, with the search version counter (migration 0004) and without it;
+//   - 240 rotating searches, labelled for what they are: a figure the cache answers.
+// Needs `npm run build` first (the script does it).
 //   BENCH_PROJECTS=1000000 BENCH_PROFESSIONALS=200000 BENCH_PGLITE_PROJECTS=100000 BENCH_SECONDS=20
+//   BENCH_DATABASE_URL=postgres://… runs only against that database, already filled (bench/search-data.mjs).
 import autocannon from 'autocannon';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,11 +23,14 @@ import pg from 'pg';
 import { startThrowawayPostgres } from '../scripts/postgres.mjs';
 import { startServer } from './harness.mjs';
 import { projectsSql, searchTerms, skills, usersSql } from './search-data.mjs';
+import { longTailMix, queryString } from './search-mix.mjs';
+import { prepareWrites, startWrites } from './search-writes.mjs';
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 1_000_000);
 const PROFESSIONALS = Number(process.env.BENCH_PROFESSIONALS ?? 200_000);
 const PGLITE_PROJECTS = Number(process.env.BENCH_PGLITE_PROJECTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const EXISTING = process.env.BENCH_DATABASE_URL;
 const CONNECTIONS = 32;
 const POOL = 10; // the server's pool size (apps/server/src/db/client.ts)
 
@@ -30,8 +39,10 @@ if (!fs.existsSync('apps/server/dist/main.js')) throw new Error('Run `npm run bu
 // The search function itself (tsx loads the TypeScript), so the direct run issues exactly the endpoint's SQL.
 const { createJobsRepository } = await import('../apps/server/src/modules/jobs/jobs.repository.ts');
 
-/** 240 searches: 42 terms (English and Arabic) crossed with filter mixes, some without text. */
-function searchMix() {
+const mix = longTailMix();
+
+/** 240 searches: 42 terms (English and Arabic) crossed with filter mixes: the cache-friendly line. */
+function rotatingSearches() {
   const mixes = [
     {},
     { country: 'AE' },
@@ -46,106 +57,112 @@ function searchMix() {
     { country: 'QA', job_type: 'fixed', sort_by: 'budget' },
     { industry_category: 'design_creative', country: 'AE' },
   ];
-  const queries = [];
-  for (let index = 0; index < 240; index += 1) {
-    const mix = mixes[index % mixes.length];
-    const withText = index % 5 !== 4;
-    queries.push({ ...(withText ? { q: searchTerms[index % searchTerms.length] } : {}), ...mix, limit: 20 });
-  }
-  return queries;
+  return Array.from({ length: 240 }, (_, index) => ({
+    ...(index % 5 !== 4 ? { q: searchTerms[index % searchTerms.length] } : {}),
+    ...mixes[index % mixes.length],
+    limit: 20,
+  }));
 }
-const queryString = (query) => new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString();
 
-async function loadEndpoint(base, queries) {
-  const paths = queries.map((query) => `/api/search/jobs?${queryString(query)}`);
-  let next = 0;
+function summarise(latencies, seconds) {
+  latencies.sort((a, b) => a - b);
+  const at = (share) => latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))];
+  return { rps: latencies.length / seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: latencies.at(-1) };
+}
+
+const format = (label, figures) =>
+  `${label.padEnd(44)} ${figures.rps.toFixed(0).padStart(6)} req/s   p50 ${figures.p50.toFixed(1).padStart(6)} ms   p95 ${figures.p95.toFixed(1).padStart(6)} ms   p99 ${figures.p99.toFixed(1).padStart(6)} ms`;
+
+/** Closed loop: 32 connections, each sending the next search as soon as the last is answered. */
+async function loadEndpoint(base, nextSearch) {
   const latencies = [];
+  const sent = new Set();
   const instance = autocannon({
     url: base,
     connections: CONNECTIONS,
     duration: SECONDS,
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          const path = `/api/search/jobs?${queryString(nextSearch())}`;
+          sent.add(path);
+          return { ...request, path };
+        },
+      },
+    ],
   });
   instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   const result = await instance;
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`endpoint: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return summarise(latencies);
+  return { ...summarise(latencies, SECONDS), distinct: sent.size, requests: latencies.length };
 }
 
-function summarise(latencies) {
-  latencies.sort((a, b) => a - b);
-  const at = (share) => latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))];
-  return { rps: latencies.length / SECONDS, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
-}
-
-/** The same searches straight through node-postgres: each search's statements, in order, 32 callers. */
-async function loadDirect(url, queries) {
+/** The same searches through the search SQL on the driver, 32 callers sharing the server's pool size. */
+async function loadDirect(url, nextSearch) {
   const pool = new pg.Pool({ connectionString: url, max: POOL });
-  const captured = [];
-  const recording = drizzle(pool, { logger: { logQuery: (text, params) => captured.at(-1).push({ text, params }) } });
-  const now = new Date();
-  const scripts = [];
-  for (const query of queries) {
-    captured.push([]);
-    await createJobsRepository(recording).searchJobs(jobSearchParamsSchema.parse(query), now);
-    scripts.push(
-      captured
-        .at(-1)
-        .map(({ text, params }) => ({ text, values: params.map((value) => (value instanceof Date ? value.toISOString() : value)) })),
-    );
-  }
+  const repository = createJobsRepository(drizzle(pool));
   const latencies = [];
-  let next = 0;
   const deadline = performance.now() + SECONDS * 1000;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < deadline) {
-        const script = scripts[next++ % scripts.length];
+        const params = jobSearchParamsSchema.parse(nextSearch());
         const begin = performance.now();
-        for (const statement of script) await pool.query(statement.text, statement.values);
+        await repository.searchJobs(params, new Date());
         latencies.push(performance.now() - begin);
       }
     }),
   );
   await pool.end();
-  return summarise(latencies);
+  return summarise(latencies, SECONDS);
 }
 
-/** Each search once, one at a time, before any is cached: what a search costs when it is computed. */
-async function firstRequests(base, queries) {
-  const latencies = [];
-  for (const query of queries) {
-    const begin = performance.now();
-    const response = await fetch(`${base}/api/search/jobs?${queryString(query)}`);
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`first requests: ${response.status}`);
-    latencies.push(performance.now() - begin);
-  }
-  return { ...summarise(latencies), rps: latencies.length / (latencies.reduce((sum, value) => sum + value, 0) / 1000) };
+async function cacheStats(base) {
+  return (await fetch(`${base}/api/dev/search-cache`)).json();
 }
 
-/** Changes jobs while `run()` lasts: a proposal every second, a job closed or reopened every ten seconds. */
-async function whileJobsChange(url, run) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const { rows } = await client.query("select id from jobs where status = 'open' order by created_at desc limit 100");
-  let tick = 0;
-  const timer = setInterval(() => {
-    const id = rows[tick % rows.length].id;
-    tick += 1;
-    void client.query('update jobs set proposal_count = proposal_count + 1 where id = $1', [id]);
-    if (tick % 10 === 0)
-      void client.query("update jobs set status = case status when 'open' then 'assigned' else 'open' end where id = $1", [id]);
-  }, 1000);
+function hitRates(before, after) {
+  const rate = (name) => {
+    const delta = (field) => after[name][field] - before[name][field];
+    const lookups = delta('hits') + delta('joined') + delta('computed');
+    return `${name} ${((delta('hits') / Math.max(1, lookups)) * 100).toFixed(0)}% kept, ${((delta('joined') / Math.max(1, lookups)) * 100).toFixed(0)}% joined a computation`;
+  };
+  return `cache: ${rate('answers')} · ${rate('totals')}`;
+}
+
+/** The long tail through the endpoint while users write; the caches' hit rates over the same run. */
+async function longTail(base, prepared) {
+  const before = await cacheStats(base);
+  const stopWrites = startWrites(base, prepared);
+  let figures;
+  let writes;
   try {
-    return await run();
+    figures = await loadEndpoint(base, mix.sampler());
   } finally {
-    clearInterval(timer);
-    await client.end();
+    writes = await stopWrites();
   }
+  return { figures, writes, cache: hitRates(before, await cacheStats(base)) };
 }
 
-/** The time of one page at increasing depth, following next_cursor (and by skip, for contrast); each page is computed, not cached. */
+/** Searches that match nothing, in every sort and on page 1 and 5, one at a time (never cached: each is new). */
+async function noMatches(base) {
+  const latencies = [];
+  for (const [index, q] of ['zqxwv', 'websiet degign', 'نجارة حدادة', 'falconry yacht'].entries())
+    for (const sort_by of ['created_at', 'budget', 'proposal_count'])
+      for (const skip of [0, 80]) {
+        const begin = performance.now();
+        const response = await fetch(
+          `${base}/api/search/jobs?${queryString({ q: `${q} ${index}${sort_by}${skip}`, sort_by, skip, limit: 20 })}`,
+        );
+        const body = await response.json();
+        if (body.total !== 0) throw new Error(`expected no match for ${q}`);
+        latencies.push(performance.now() - begin);
+      }
+  return summarise(latencies, latencies.reduce((sum, value) => sum + value, 0) / 1000);
+}
+
+/** The time of one page at increasing depth, following next_cursor (and by skip, for contrast). */
 async function pageDepth(base) {
   const timed = async (url) => {
     const begin = performance.now();
@@ -155,66 +172,144 @@ async function pageDepth(base) {
   const rows = [];
   let cursor = null;
   for (let page = 1; page <= 1000; page += 1) {
-    const { ms, body } = await timed(`${base}/api/search/jobs?limit=20${cursor ? `&cursor=${cursor}` : ''}`);
+    const { ms, body } = await timed(`${base}/api/search/jobs?q=design&limit=20${cursor ? `&cursor=${cursor}` : ''}`);
     if ([1, 10, 100, 1000].includes(page)) rows.push(`page ${page} by cursor ${ms} ms`);
     cursor = body.next_cursor;
     if (!cursor) break;
   }
-  for (const skip of [0, 1000, 10000]) rows.push(`skip ${skip} ${(await timed(`${base}/api/search/jobs?limit=20&skip=${skip}`)).ms} ms`);
+  for (const skip of [0, 1000, 9980])
+    rows.push(`skip ${skip} ${(await timed(`${base}/api/search/jobs?q=design&limit=20&skip=${skip}`)).ms} ms`);
   return rows;
 }
 
-const format = (label, figures) =>
-  `${label.padEnd(40)} ${figures.rps.toFixed(0).padStart(6)} req/s   p50 ${figures.p50.toFixed(1).padStart(6)} ms   p95 ${figures.p95.toFixed(1).padStart(6)} ms   p99 ${figures.p99.toFixed(1).padStart(6)} ms`;
-
-async function prepare(client) {
-  await client.query('VACUUM ANALYZE jobs');
-  await client.query('VACUUM ANALYZE users');
+/** Proposals a second flat out (32 at a time through the API), with the search version triggers on and off. */
+async function proposalsFlatOut(base, url, prepared) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const triggers = ['search_version_on_insert_delete', 'search_version_on_match_update', 'search_version_on_update'];
+  const run = async (seed) => {
+    let next = 0;
+    const latencies = [];
+    const deadline = performance.now() + 10_000;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (performance.now() < deadline) {
+          const writer = prepared.writers[(seed + next) % prepared.writers.length];
+          const jobId = prepared.open[Math.floor((next * 7919 + seed) % prepared.open.length)];
+          next += 1;
+          const begin = performance.now();
+          const response = await fetch(`${base}/api/proposals`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${writer.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ job_id: jobId, proposal_text: 'Available this week for this project.', proposed_rate: 300 }),
+          });
+          await response.arrayBuffer();
+          if (response.status === 201) latencies.push(performance.now() - begin);
+        }
+      }),
+    );
+    return summarise(latencies, 10);
+  };
+  try {
+    const withCounter = await run(101);
+    for (const trigger of triggers) await client.query(`alter table jobs disable trigger ${trigger}`);
+    const withoutCounter = await run(202);
+    return { withCounter, withoutCounter };
+  } finally {
+    for (const trigger of triggers) await client.query(`alter table jobs enable trigger ${trigger}`);
+    await client.end();
+  }
 }
 
-async function postgresRun() {
+/** Everything measured against one database with `size` projects. */
+async function measureSize(url, size, port) {
+  const server = await startServer(port, { DATABASE_URL: url, SEED_DEMO: 'false' });
+  try {
+    const prepared = await prepareWrites(server.base, { professionals: 16 });
+    const tail = await longTail(server.base, prepared);
+    const stopWrites = startWrites(server.base, prepared, { seed: 8 });
+    const direct = await loadDirect(url, mix.sampler()).finally(stopWrites);
+    const none = await noMatches(server.base);
+    const depth = await pageDepth(server.base);
+    const rotating = await loadEndpoint(
+      server.base,
+      (
+        (searches, index = 0) =>
+        () =>
+          searches[index++ % searches.length]
+      )(rotatingSearches()),
+    );
+    const proposals = await proposalsFlatOut(server.base, url, prepared);
+    return { size, tail, direct, none, depth, rotating, proposals };
+  } finally {
+    await server.stop();
+  }
+}
+
+function report({ size, tail, direct, none, depth, rotating, proposals }, where) {
+  const label = `${size.toLocaleString('en')} projects (${where})`;
+  console.log(`\n${label}`);
+  console.log(
+    format('  long tail, endpoint, while users write', tail.figures) +
+      `   ${tail.figures.distinct.toLocaleString('en')} different searches in ${tail.figures.requests.toLocaleString('en')} requests`,
+  );
+  console.log(`    ${tail.cache}`);
+  console.log(
+    `    writes meanwhile: ${tail.writes.proposalsPerSecond.toFixed(1)} proposals/s, ${tail.writes.togglesPerSecond.toFixed(1)} projects closed or reopened/s, p50 ${tail.writes.p50.toFixed(0)} ms p95 ${tail.writes.p95.toFixed(0)} ms${Object.keys(tail.writes.failures).length ? `, failures ${JSON.stringify(tail.writes.failures)}` : ''}`,
+  );
+  if (direct) {
+    console.log(format('  long tail, search SQL on the driver', direct) + '   (no HTTP, no cache)');
+    console.log(`    endpoint throughput = ${((tail.figures.rps / direct.rps) * 100).toFixed(0)}% of the search SQL's`);
+  }
+  console.log(format('  no match, every sort, one at a time', none) + `   max ${none.max.toFixed(1)} ms`);
+  if (depth) console.log(`  page by depth ('design'): ${depth.join(' · ')}`);
+  console.log(format('  240 rotating searches (the cache answers)', rotating));
+  if (proposals) {
+    console.log(format('  proposals flat out, search version counter', proposals.withCounter));
+    console.log(format('  proposals flat out, counter switched off', proposals.withoutCounter));
+  }
+}
+
+async function fill(client, from, to) {
+  const begin = performance.now();
+  await client.query(projectsSql(to - from));
+  await client.query('VACUUM ANALYZE jobs');
+  console.log(`  ${(to - from).toLocaleString('en')} projects in ${((performance.now() - begin) / 1000).toFixed(1)} s`);
+}
+
+async function postgresRuns() {
+  if (EXISTING) {
+    const client = new pg.Client({ connectionString: EXISTING });
+    await client.connect();
+    const { rows } = await client.query('select count(*)::int as count from jobs');
+    await client.end();
+    report(await measureSize(EXISTING, rows[0].count, 3301), 'PostgreSQL');
+    return;
+  }
   const cluster = await startThrowawayPostgres({
     shared_buffers: '2GB',
     effective_cache_size: '8GB',
     work_mem: '16MB',
     max_parallel_workers_per_gather: '0',
+    fsync: 'on',
+    synchronous_commit: 'on',
+    full_page_writes: 'on',
   });
-  const queries = searchMix();
   try {
-    const url = cluster.url;
     // The server applies the migrations; then the data goes straight in.
-    let server = await startServer(3301, { DATABASE_URL: url, SEED_DEMO: 'false' });
-    await server.stop();
-    const client = new pg.Client({ connectionString: url });
+    await (await startServer(3301, { DATABASE_URL: cluster.url, SEED_DEMO: 'false' })).stop();
+    const client = new pg.Client({ connectionString: cluster.url });
     await client.connect();
-    const timed = async (label, statement) => {
-      const begin = performance.now();
-      await client.query(statement);
-      console.log(`  ${label} in ${((performance.now() - begin) / 1000).toFixed(1)} s`);
-    };
-    await timed('2,000 employers', usersSql(2000, 'employer', 0));
-    await timed(`${PROFESSIONALS.toLocaleString('en')} professionals`, usersSql(PROFESSIONALS, 'professional', 10_000));
-
-    const results = [];
+    await client.query(usersSql(2000, 'employer', 0));
+    await client.query(usersSql(PROFESSIONALS, 'professional', 10_000));
+    await client.query('VACUUM ANALYZE users');
     let loaded = 0;
     for (const size of [10_000, PROJECTS]) {
-      await timed(`${(size - loaded).toLocaleString('en')} projects`, projectsSql(size - loaded));
+      await fill(client, loaded, size);
       loaded = size;
-      await prepare(client);
-      server = await startServer(3301, { DATABASE_URL: url, SEED_DEMO: 'false' });
-      try {
-        const depth = size === PROJECTS ? await pageDepth(server.base) : [];
-        const first = await firstRequests(server.base, queries);
-        const endpoint = await loadEndpoint(server.base, queries);
-        const changing = size === PROJECTS ? await whileJobsChange(url, () => loadEndpoint(server.base, queries)) : undefined;
-        const direct = await loadDirect(url, queries);
-        results.push({ size, first, endpoint, changing, direct, depth });
-      } finally {
-        await server.stop();
-      }
+      report(await measureSize(cluster.url, size, 3301), 'PostgreSQL');
     }
     await client.end();
-    return results;
   } finally {
     cluster.stop();
   }
@@ -224,19 +319,26 @@ async function pgliteRun() {
   const { PGlite } = await import('@electric-sql/pglite');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-bench-pglite-'));
   try {
-    let server = await startServer(3302, { DATA_DIR: dataDir, SEED_DEMO: 'false' }, { keepData: true });
-    await server.stop();
+    await (await startServer(3302, { DATA_DIR: dataDir, SEED_DEMO: 'false' }, { keepData: true })).stop();
     const client = await PGlite.create(path.join(dataDir, 'pglite'));
     await client.exec(usersSql(500, 'employer', 0));
-    const begin = performance.now();
     await client.exec(projectsSql(PGLITE_PROJECTS));
-    console.log(`  PGlite: ${PGLITE_PROJECTS.toLocaleString('en')} projects in ${((performance.now() - begin) / 1000).toFixed(1)} s`);
     await client.exec('VACUUM ANALYZE jobs');
     await client.close();
-    server = await startServer(3302, { DATA_DIR: dataDir, SEED_DEMO: 'false' }, { keepData: true });
+    const server = await startServer(3302, { DATA_DIR: dataDir, SEED_DEMO: 'false' }, { keepData: true });
     try {
-      const first = await firstRequests(server.base, searchMix());
-      return { first, endpoint: await loadEndpoint(server.base, searchMix()) };
+      const prepared = await prepareWrites(server.base);
+      const tail = await longTail(server.base, prepared);
+      const none = await noMatches(server.base);
+      const rotating = await loadEndpoint(
+        server.base,
+        (
+          (searches, index = 0) =>
+          () =>
+            searches[index++ % searches.length]
+        )(rotatingSearches()),
+      );
+      report({ size: PGLITE_PROJECTS, tail, none, rotating }, 'PGlite');
     } finally {
       await server.stop();
     }
@@ -245,27 +347,8 @@ async function pgliteRun() {
   }
 }
 
-console.log(`Generating ${PROJECTS.toLocaleString('en')} projects and ${PROFESSIONALS.toLocaleString('en')} professionals in PostgreSQL…`);
-const results = await postgresRun();
 console.log(
-  `\nGET /api/search/jobs, ${searchTerms.length} terms × filter mixes, ${CONNECTIONS} connections, ${SECONDS} s each (PostgreSQL)`,
+  `GET /api/search/jobs: ${CONNECTIONS} connections, ${SECONDS} s a run; the long tail draws from ${mix.searches.length.toLocaleString('en')} searches`,
 );
-for (const { size, first, endpoint, changing, direct } of results) {
-  console.log(format(`${size.toLocaleString('en')} projects, first requests`, first) + '   (one at a time, nothing cached)');
-  console.log(format(`${size.toLocaleString('en')} projects, endpoint`, endpoint));
-  if (changing) console.log(format(`${size.toLocaleString('en')} projects, while jobs change`, changing));
-  console.log(format(`${size.toLocaleString('en')} projects, direct SQL`, direct) + '   (nothing cached)');
-  console.log(`  endpoint throughput = ${((endpoint.rps / direct.rps) * 100).toFixed(0)}% of direct SQL`);
-}
-const [small, large] = results;
-console.log(
-  `p50 at ${large.size.toLocaleString('en')} / p50 at ${small.size.toLocaleString('en')}: ${(large.endpoint.p50 / small.endpoint.p50).toFixed(2)}×`,
-);
-console.log(`Page by depth (${large.size.toLocaleString('en')} projects, no filters): ${large.depth.join(' · ')}`);
-
-if (PGLITE_PROJECTS > 0) {
-  console.log(`\nPGlite with ${PGLITE_PROJECTS.toLocaleString('en')} projects…`);
-  const { first, endpoint } = await pgliteRun();
-  console.log(format(`${PGLITE_PROJECTS.toLocaleString('en')} projects, first requests (PGlite)`, first));
-  console.log(format(`${PGLITE_PROJECTS.toLocaleString('en')} projects, endpoint (PGlite)`, endpoint));
-}
+await postgresRuns();
+if (PGLITE_PROJECTS > 0 && !EXISTING) await pgliteRun();

@@ -38,7 +38,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { createMediaRepository } from './modules/media/media.repository.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
-import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { jobsRoutes, searchStatsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobState } from './modules/jobs/job-state.ts';
 import { createContractsRepository } from './modules/contracts/contracts.repository.ts';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
@@ -171,6 +171,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(webhooksRoutes(webhooks));
       await api.register(reviewsRoutes(sessions, reviews));
       if (isOutboxEnabled(config)) await api.register(outboxRoutes(deliveryRepository));
+      if (config.env !== 'production') await api.register(searchStatsRoutes(jobs));
     },
     { prefix: API_PREFIX },
   );

@@ -356,31 +356,46 @@ export const jobs = pgTable(
   },
   (table) => [
     index('jobs_employer_idx').on(table.employerId, table.createdAt.desc()),
-    // Ascending, read backwards: a keyset condition `(created_at, id) < (…)` is then an index bound.
-    index('jobs_open_created_idx')
-      .on(table.createdAt, table.id)
-      .where(sql`${table.status} = 'open'`),
-    index('jobs_open_budget_idx')
-      .on(table.budgetMaxUsd, table.createdAt, table.id)
-      .where(sql`${table.status} = 'open'`),
-    // Least competition first: fewest proposals, then newest, as one descending key.
-    index('jobs_open_competition_idx')
-      .on(sql`(-${table.proposalCount})`, table.createdAt, table.id)
-      .where(sql`${table.status} = 'open'`),
-    index('jobs_featured_idx')
-      .on(table.featuredUntil)
-      .where(sql`${table.status} = 'open' and ${table.featuredUntil} is not null`),
-    index('jobs_featured_created_idx')
-      .on(table.createdAt, table.id)
-      .where(sql`${table.status} = 'open' and ${table.featuredUntil} is not null`),
-    index('jobs_open_search_idx')
-      .using('gin', table.searchVector, table.facets)
-      .where(sql`${table.status} = 'open'`),
-    // The featured part of a search reads only the jobs that have ever been featured.
-    index('jobs_featured_search_idx')
-      .using('gin', table.searchVector, table.facets)
-      .where(sql`${table.status} = 'open' and ${table.featuredUntil} is not null`),
     check('jobs_budget_order', sql`${table.budgetMinMinor} >= 0 and ${table.budgetMaxMinor} >= ${table.budgetMinMinor}`),
+  ],
+);
+
+/**
+ * What project search reads: one narrow row per open job (migration 0013 keeps it from `jobs` by
+ * trigger). A search walks and counts these rows, about a seventh of a job's width, and reads the
+ * jobs themselves only for the page it answers.
+ */
+export const jobSearch = pgTable(
+  'job_search',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    budgetMinUsd: bigint('budget_min_usd', { mode: 'number' }).notNull(),
+    budgetMaxUsd: bigint('budget_max_usd', { mode: 'number' }).notNull(),
+    proposalCount: integer('proposal_count').notNull(),
+    featuredUntil: timestamp('featured_until', { withTimezone: true }),
+    searchVector: tsvector('search_vector'),
+    facets: text('facets').array(),
+  },
+  (table) => [
+    // Ascending, read backwards: a keyset condition `(created_at, id) < (…)` is then an index bound.
+    index('job_search_created_idx').on(table.createdAt, table.id),
+    index('job_search_budget_idx').on(table.budgetMaxUsd, table.createdAt, table.id),
+    // Least competition first: fewest proposals, then newest, as one descending key.
+    index('job_search_competition_idx').on(sql`(-${table.proposalCount})`, table.createdAt, table.id),
+    index('job_search_featured_idx')
+      .on(table.featuredUntil)
+      .where(sql`${table.featuredUntil} is not null`),
+    index('job_search_featured_created_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.featuredUntil} is not null`),
+    index('job_search_text_idx').using('gin', table.searchVector, table.facets),
+    // The featured part of a search reads only the jobs that have ever been featured.
+    index('job_search_featured_text_idx')
+      .using('gin', table.searchVector, table.facets)
+      .where(sql`${table.featuredUntil} is not null`),
   ],
 );
 

@@ -137,6 +137,9 @@ describe('GET /search/jobs', () => {
     expect(keysOf((await search({ q: 'مواقع' })).jobs)).toEqual(['arabicRiyadh']);
     expect(keysOf((await search({ q: 'الموقع' })).jobs)).toEqual(['arabicRiyadh']);
     expect((await search({ q: 'submarine' })).total).toBe(0);
+    // A quoted phrase asks for all of its words, wherever they are.
+    expect(keysOf((await search({ q: '"clinic reminders"' })).jobs)).toEqual(['mobileAbuDhabi']);
+    expect((await search({ q: '"clinic submarine"' })).total).toBe(0);
   });
 
   it('narrows by each filter to exactly the expected jobs', async () => {
@@ -278,8 +281,9 @@ describe('GET /search/jobs', () => {
       const repository = createJobsRepository(db, { totalBound: bound });
       const first = await repository.searchJobs(jobSearchParamsSchema.parse({ ...query, limit: 2 }), now);
       const bySkip: string[] = [];
-      for (let skip = 0; skip < 9; skip += 2) {
-        const page = await repository.searchJobs(jobSearchParamsSchema.parse({ ...query, skip, limit: 2 }), now);
+      // One a page, so some pages skip fewer jobs than are featured and some more.
+      for (let skip = 0; skip < 9; skip += 1) {
+        const page = await repository.searchJobs(jobSearchParamsSchema.parse({ ...query, skip, limit: 1 }), now);
         expect({ total: page.total, isLowerBound: page.isLowerBound }).toEqual({ total: first.total, isLowerBound: first.isLowerBound });
         bySkip.push(...page.rows.map((row) => row.id));
       }
@@ -319,7 +323,7 @@ describe('GET /search/jobs', () => {
     expect(answer).toMatchObject({ total: 3, total_is_lower_bound: false });
   });
 
-  it('keeps the totals table exact through posting, status changes, moves and deletions', async () => {
+  it('keeps the totals table and the search rows exact through posting, status changes, moves and deletions', async () => {
     const { database } = app.services;
     const { db } = database;
     const drift = () =>
@@ -333,14 +337,35 @@ describe('GET /search/jobs', () => {
                                             k.local_service_subcategory) = (actual.country, actual.r, actual.i, actual.t, actual.c, actual.s)
             where coalesce(k.open_count, 0) <> coalesce(actual.n, 0)`,
       );
+    // job_search (migration 0013) holds exactly the open jobs, with their current search columns.
+    const searchRowsDrift = () =>
+      selectRows<{ n: number }>(
+        database,
+        sql`select count(*)::int as n from (select * from jobs where status = 'open') j
+            full join job_search s on s.id = j.id
+            where j.id is null or s.id is null
+               or (j.created_at, j.budget_min_usd, j.budget_max_usd, j.proposal_count, j.featured_until, strip(j.search_vector), j.facets)
+                  is distinct from (s.created_at, s.budget_min_usd, s.budget_max_usd, s.proposal_count, s.featured_until, s.search_vector, s.facets)`,
+      );
+    const unchanged = async () => {
+      expect(await drift()).toEqual([{ n: 0 }]);
+      expect(await searchRowsDrift()).toEqual([{ n: 0 }]);
+    };
+    await unchanged();
     await db.execute(sql`update jobs set status = 'assigned' where id = ${ids.webDubai}`);
-    await db.execute(sql`update jobs set region = 'ajman' where id = ${ids.mobileAbuDhabi}`);
+    await unchanged();
+    await db.execute(sql`update jobs set region = 'ajman', proposal_count = proposal_count + 1 where id = ${ids.mobileAbuDhabi}`);
     await db.execute(sql`update jobs set status = 'open' where id = ${ids.webDubai}`);
-    await db.execute(sql`update jobs set region = 'abu_dhabi' where id = ${ids.mobileAbuDhabi}`);
-    expect(await drift()).toEqual([{ n: 0 }]);
+    await db.execute(
+      sql`update jobs set title = 'Designing a bilingual e-commerce website', budget_max_usd = budget_max_usd + 1 where id = ${ids.webDubai}`,
+    );
+    await unchanged();
+    expect((await search({ q: 'e-commerce' })).jobs.map((job) => job.id)).toEqual([ids.webDubai]);
+    await db.execute(sql`update jobs set region = 'abu_dhabi', proposal_count = proposal_count - 1 where id = ${ids.mobileAbuDhabi}`);
+    await unchanged();
     expect((await search({ country: 'AE' })).total).toBe(5);
     await db.execute(sql`delete from jobs where id = ${ids.assigned}`);
-    expect(await drift()).toEqual([{ n: 0 }]);
+    await unchanged();
   });
 
   it('refuses bad parameters with the specification’s words, never a server error', async () => {

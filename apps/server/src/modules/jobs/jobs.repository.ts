@@ -1,7 +1,7 @@
 import { convertAmount, currencyOfCountry, SEARCH_TOTAL_BOUND, type CurrencyCode, type JobSearchParams } from '@mihna/shared';
 import { and, count, desc, eq, getTableColumns, gt, isNull, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { jobInterests, jobInvitations, jobOpenCounts, jobs, jobViews, proposals, searchVersion } from '../../db/schema.ts';
+import { jobInterests, jobInvitations, jobOpenCounts, jobs, jobSearch, jobViews, proposals, searchVersion } from '../../db/schema.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
 import type { JobCardRow } from './job-response.ts';
 import { encodeCursor, searchCursor, type Cursor } from './search-cursor.ts';
@@ -11,7 +11,8 @@ const { searchVector: _searchVector, facets: _facets, ...columns } = getTableCol
 export const cardColumns = columns;
 export type NewJob = typeof jobs.$inferInsert;
 
-// Search: the SQL behind GET /jobs/search, over the search index and counts the migrations keep.
+// Search: the SQL behind GET /jobs/search, over the narrow rows of open jobs (`job_search`, migration
+// 0013) and the counts the migrations keep; the jobs themselves are read only for the page answered.
 
 /** The filter tokens the trigger stores in `facets` (migration 0002): every one must be present. */
 function facetTokens(params: JobSearchParams): { all: string[]; anyRegion: string[] } {
@@ -43,27 +44,28 @@ const textArray = (values: string[]) =>
 /** A budget bound typed in the searcher's currency, on the US-cent scale jobs are filtered on. */
 const filterInUsdCents = (amount: number, currency: CurrencyCode) => Math.round(convertAmount(amount, currency, 'USD') * 100);
 
-/** Conditions every answer shares: open jobs matching the text and the filters. */
+/** Conditions every answer shares: open jobs (every row of job_search) matching the text and the filters. */
 function filterConditions(params: JobSearchParams): SQL[] {
-  const conditions: SQL[] = [eq(jobs.status, 'open')];
+  const conditions: SQL[] = [];
   if (params.q) {
-    conditions.push(
-      sql`${jobs.searchVector} @@ (websearch_to_tsquery('english', ${params.q}) || websearch_to_tsquery('arabic', ${params.q}))`,
-    );
+    // job_search keeps words without positions, which no phrase operator matches ('e-commerce' and
+    // quoted words parse to phrases): a phrase asks for all of its words instead.
+    const query = sql`(websearch_to_tsquery('english', ${params.q}) || websearch_to_tsquery('arabic', ${params.q}))`;
+    conditions.push(sql`${jobSearch.searchVector} @@ regexp_replace(${query}::text, '<[0-9]*->|<[0-9]+>', '&', 'g')::tsquery`);
   }
   const { all, anyRegion } = facetTokens(params);
-  if (all.length > 0) conditions.push(sql`${jobs.facets} @> ${textArray(all)}`);
-  if (anyRegion.length > 0) conditions.push(sql`${jobs.facets} && ${textArray(anyRegion)}`);
+  if (all.length > 0) conditions.push(sql`${jobSearch.facets} @> ${textArray(all)}`);
+  if (anyRegion.length > 0) conditions.push(sql`${jobSearch.facets} && ${textArray(anyRegion)}`);
   const currency = currencyOfCountry(params.country ?? (params.emirate ? 'AE' : undefined));
   // A job matches a budget range when its own range reaches into it.
-  if (params.min_budget !== undefined) conditions.push(sql`${jobs.budgetMaxUsd} >= ${filterInUsdCents(params.min_budget, currency)}`);
-  if (params.max_budget !== undefined) conditions.push(sql`${jobs.budgetMinUsd} <= ${filterInUsdCents(params.max_budget, currency)}`);
+  if (params.min_budget !== undefined) conditions.push(sql`${jobSearch.budgetMaxUsd} >= ${filterInUsdCents(params.min_budget, currency)}`);
+  if (params.max_budget !== undefined) conditions.push(sql`${jobSearch.budgetMinUsd} <= ${filterInUsdCents(params.max_budget, currency)}`);
   return conditions;
 }
 
 /** Open jobs matching `conditions`, counted up to `bound` and one more (which says there are more). */
 const boundedCount = (conditions: SQL[], bound: number) =>
-  sql`(select count(*) from (select 1 from ${jobs} where ${and(...conditions)} limit ${bound + 1}) as matched)`;
+  sql`(select count(*) from (select 1 from ${jobSearch} where ${and(...conditions)} limit ${bound + 1}) as matched)`;
 
 async function countUpTo(db: Db, conditions: SQL[], bound: number) {
   const [row] = await db.select({ total: sql<number>`(${boundedCount(conditions, bound)})::int` }).from(sql`(select 1) as one`);
@@ -96,11 +98,11 @@ function totalCount(db: Db, params: JobSearchParams, filters: SQL[], bound: numb
     .where(and(...conditions));
 }
 
-const featuredNow = (now: Date) => gt(jobs.featuredUntil, now);
+const featuredNow = (now: Date) => gt(jobSearch.featuredUntil, now);
 const featuredCondition = (now: Date, featured: boolean) =>
-  featured ? featuredNow(now) : or(isNull(jobs.featuredUntil), lte(jobs.featuredUntil, now));
+  featured ? featuredNow(now) : or(isNull(jobSearch.featuredUntil), lte(jobSearch.featuredUntil, now));
 
-/** The columns a search sorts on: the jobs table's, or those of the matches read before sorting. */
+/** The columns a search sorts on: job_search's, or those of the matches read before sorting. */
 interface SortSource {
   budgetMaxUsd: AnyColumn | SQL.Aliased;
   createdAt: AnyColumn | SQL.Aliased;
@@ -108,7 +110,7 @@ interface SortSource {
   proposalCount: AnyColumn | SQL.Aliased;
 }
 
-/** The sort order of each sort, over the jobs table or over the matches read before sorting. */
+/** The sort order of each sort, over job_search or over the matches read before sorting. */
 function ordering(sort: JobSearchParams['sort_by'], source: SortSource) {
   switch (sort) {
     case 'budget':
@@ -124,9 +126,9 @@ function ordering(sort: JobSearchParams['sort_by'], source: SortSource) {
 function sortValue(sort: JobSearchParams['sort_by']) {
   switch (sort) {
     case 'budget':
-      return sql<string | null>`${jobs.budgetMaxUsd}::text`;
+      return sql<string | null>`${jobSearch.budgetMaxUsd}::text`;
     case 'proposal_count':
-      return sql<string | null>`(-${jobs.proposalCount})::text`;
+      return sql<string | null>`(-${jobSearch.proposalCount})::text`;
     default:
       return sql<string | null>`null`;
   }
@@ -134,14 +136,14 @@ function sortValue(sort: JobSearchParams['sort_by']) {
 
 /** The keyset condition that continues after a cursor, in the sort's order. */
 function afterCursor(sort: JobSearchParams['sort_by'], after: Cursor) {
-  const created = sql`${jobs.createdAt}`;
+  const created = sql`${jobSearch.createdAt}`;
   switch (sort) {
     case 'budget':
-      return sql`(${jobs.budgetMaxUsd}, ${created}, ${jobs.id}) < (${after.value ?? '0'}::bigint, ${after.created}::timestamptz, ${after.id}::uuid)`;
+      return sql`(${jobSearch.budgetMaxUsd}, ${created}, ${jobSearch.id}) < (${after.value ?? '0'}::bigint, ${after.created}::timestamptz, ${after.id}::uuid)`;
     case 'proposal_count':
-      return sql`((-${jobs.proposalCount}), ${created}, ${jobs.id}) < (${after.value ?? '0'}::bigint, ${after.created}::timestamptz, ${after.id}::uuid)`;
+      return sql`((-${jobSearch.proposalCount}), ${created}, ${jobSearch.id}) < (${after.value ?? '0'}::bigint, ${after.created}::timestamptz, ${after.id}::uuid)`;
     default:
-      return sql`(${created}, ${jobs.id}) < (${after.created}::timestamptz, ${after.id}::uuid)`;
+      return sql`(${created}, ${jobSearch.id}) < (${after.created}::timestamptz, ${after.id}::uuid)`;
   }
 }
 
@@ -152,32 +154,24 @@ export interface JobSearchPage {
   nextCursor: string | null;
 }
 
-/** How many open jobs match a search, and how many of them are featured now. */
+/** How many open jobs match a search. */
 export interface SearchTotals {
   total: number;
   /** True when the count stopped at its bound: more than `total` jobs match. */
   isLowerBound: boolean;
-  /** Featured now, up to the bound and one more. */
-  featured: number;
 }
 
 /**
- * Both counts in one statement. `total` reads the counts table when the filters allow (exact,
- * however large); otherwise it counts matches up to `bound` and says when there are more.
+ * The total in one statement: from the counts table when the filters allow (exact, however large);
+ * otherwise matches counted up to `bound`, saying when there are more.
  */
-async function countJobs(db: Db, params: JobSearchParams, now: Date, bound: number): Promise<SearchTotals> {
-  const filters = filterConditions(params);
-  const featuredCount = boundedCount([...filters, featuredNow(now)], bound);
+async function countJobs(db: Db, params: JobSearchParams, bound: number): Promise<SearchTotals> {
   const [counts] = await db
-    .select({ total: sql<number>`(${totalCount(db, params, filters, bound)})::int`, featured: sql<number>`(${featuredCount})::int` })
+    .select({ total: sql<number>`(${totalCount(db, params, filterConditions(params), bound)})::int` })
     .from(sql`(select 1) as one`);
   const total = Number(counts?.total ?? 0);
   const isBounded = isCountedInIndex(params);
-  return {
-    total: isBounded ? Math.min(total, bound) : total,
-    isLowerBound: isBounded && total > bound,
-    featured: Number(counts?.featured ?? 0),
-  };
+  return { total: isBounded ? Math.min(total, bound) : total, isLowerBound: isBounded && total > bound };
 }
 
 /**
@@ -207,31 +201,43 @@ async function readJobsPage(
     if (limit <= 0) return [];
     const conditions = [...filters, featuredCondition(now, featured)];
     if (after) conditions.push(afterCursor(params.sort_by, after));
+    const keys = {
+      id: jobSearch.id,
+      createdAt: jobSearch.createdAt,
+      budgetMaxUsd: jobSearch.budgetMaxUsd,
+      proposalCount: jobSearch.proposalCount,
+      createdKey: sql<string>`${jobSearch.createdAt}::text`.as('created_key'),
+      sortKey: sortValue(params.sort_by).as('sort_key'),
+    };
     const matching = db
-      .select({
-        ...cardColumns,
-        createdKey: sql<string>`${jobs.createdAt}::text`.as('created_key'),
-        sortKey: sortValue(params.sort_by).as('sort_key'),
-      })
-      .from(jobs)
+      .select(keys)
+      .from(jobSearch)
       .where(and(...conditions));
-    let rows;
+    let page;
     if (isSortedAfterReading) {
-      // `offset 0` keeps PostgreSQL from merging the matches into the sorted read, so it finds them in
-      // the search index instead of walking the sort index.
-      const matched = matching.offset(0).as('matched');
-      rows = await db
+      // The limit (which every match is within) keeps PostgreSQL from merging the matches into the
+      // sorted read, so it finds them in the search index instead of walking the sort index.
+      const matched = matching.limit(bound + 1).as('matched');
+      page = db
         .select()
         .from(matched)
         .orderBy(...ordering(params.sort_by, matched))
         .offset(offset)
-        .limit(limit);
+        .limit(limit)
+        .as('page');
     } else {
-      rows = await matching
-        .orderBy(...ordering(params.sort_by, jobs))
+      page = matching
+        .orderBy(...ordering(params.sort_by, jobSearch))
         .offset(offset)
-        .limit(limit);
+        .limit(limit)
+        .as('page');
     }
+    // The page's jobs, read by id, in the page's order.
+    const rows = await db
+      .select({ ...cardColumns, createdKey: page.createdKey, sortKey: page.sortKey })
+      .from(page)
+      .innerJoin(jobs, eq(jobs.id, page.id))
+      .orderBy(...ordering(params.sort_by, page));
     return rows.map((row) => ({ ...row, featured }));
   }
 
@@ -242,13 +248,9 @@ async function readJobsPage(
     const featuredRows = cursor.featured ? await readPart(true, cursor, 0, wanted) : [];
     rows = [...featuredRows, ...(await readPart(false, cursor.featured ? undefined : cursor, 0, wanted - featuredRows.length))];
   } else {
-    // More featured jobs than were counted matter only to a page that starts beyond the count.
-    const featured =
-      totals.featured > bound && params.skip + wanted > bound
-        ? await countUpTo(db, [...filters, featuredNow(now)], params.skip + wanted)
-        : totals.featured;
-    const skipFeatured = Math.min(params.skip, featured);
-    const featuredRows = params.skip < featured ? await readPart(true, undefined, skipFeatured, wanted) : [];
+    // Featured jobs come first: a page that skips some needs to know how many of the skipped were featured.
+    const skipFeatured = params.skip > 0 ? Math.min(params.skip, await countUpTo(db, [...filters, featuredNow(now)], params.skip)) : 0;
+    const featuredRows = skipFeatured === params.skip ? await readPart(true, undefined, skipFeatured, wanted) : [];
     rows = [...featuredRows, ...(await readPart(false, undefined, params.skip - skipFeatured, wanted - featuredRows.length))];
   }
 
@@ -269,7 +271,7 @@ async function readJobsPage(
 /** A whole search, counts then page: what the endpoint computes when nothing is cached. */
 async function searchJobs(db: Db, params: JobSearchParams, now: Date, bound: number): Promise<JobSearchPage> {
   const cursor = searchCursor(params);
-  return readJobsPage(db, params, now, await countJobs(db, params, now, bound), cursor, bound);
+  return readJobsPage(db, params, now, await countJobs(db, params, bound), cursor, bound);
 }
 
 /**
@@ -288,17 +290,17 @@ async function readSearchVersions(db: Db): Promise<{ version: number; matchVersi
 /** When the next featured period of an open job ends after `now`: search answers change then. */
 async function nextFeaturedEnd(db: Db, now: Date): Promise<Date | undefined> {
   const [row] = await db
-    .select({ end: sql<Date | null>`min(${jobs.featuredUntil})`.mapWith(jobs.featuredUntil) })
-    .from(jobs)
-    .where(and(eq(jobs.status, 'open'), gt(jobs.featuredUntil, now)));
+    .select({ end: sql<Date | null>`min(${jobSearch.featuredUntil})`.mapWith(jobSearch.featuredUntil) })
+    .from(jobSearch)
+    .where(gt(jobSearch.featuredUntil, now));
   return row?.end ?? undefined;
 }
 
 /** `totalBound`: how far a search counts its matches (SEARCH_TOTAL_BOUND; tests pass a small one). */
 export function createJobsRepository(db: Db, { totalBound = SEARCH_TOTAL_BOUND }: { totalBound?: number } = {}) {
   return {
-    /** How many open jobs match a search, and how many of them are featured now. */
-    countOpenJobs: (params: JobSearchParams, now: Date) => countJobs(db, params, now, totalBound),
+    /** How many open jobs match a search. */
+    countOpenJobs: (params: JobSearchParams) => countJobs(db, params, totalBound),
     /** One page of a search, given its totals and its decoded cursor. */
     readJobsPage: (params: JobSearchParams, now: Date, totals: SearchTotals, cursor: Cursor | undefined) =>
       readJobsPage(db, params, now, totals, cursor, totalBound),

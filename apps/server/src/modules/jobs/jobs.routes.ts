@@ -21,6 +21,25 @@ const jobIdParams = z.object({ jobId: z.string().max(64) });
 const bodyErrors = { 400: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema, 422: errorResponseSchema };
 const changeErrors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
+const cacheStatsSchema = z.object({ hits: z.number(), joined: z.number(), computed: z.number(), entries: z.number() });
+
+/** Development only: how the search caches have answered, so a benchmark can say how much they helped. */
+export function searchStatsRoutes(jobs: JobsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/dev/search-cache',
+      {
+        schema: {
+          tags: ['development'],
+          summary: 'How the project search caches have answered since the server started',
+          response: { 200: z.object({ answers: cacheStatsSchema, totals: cacheStatsSchema }) },
+        },
+      },
+      async () => jobs.searchCacheStats(),
+    );
+  };
+}
+
 export function jobsRoutes(sessions: SessionsService, jobs: JobsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

@@ -254,7 +254,7 @@ export function createJobsService(dependencies: {
       const compute = async () => {
         // Answers and totals both end with the next featured period: one read serves both.
         const validUntil = (await repository.nextFeaturedEnd(now))?.getTime() ?? Number.POSITIVE_INFINITY;
-        const countTotals = async () => ({ value: await repository.countOpenJobs(params, now), validUntil });
+        const countTotals = async () => ({ value: await repository.countOpenJobs(params), validUntil });
         const totals = await totalsCache.get(matchKey(params), matchVersion, now.getTime(), countTotals);
         const page = await repository.readJobsPage(params, now, totals, cursor);
         const answer: JobSearchResponse = {
@@ -267,6 +267,9 @@ export function createJobsService(dependencies: {
       };
       return answerCache.get(JSON.stringify(params), version, now.getTime(), compute);
     },
+
+    /** How the search caches have answered since start (for benchmarks, through the development routes). */
+    searchCacheStats: () => ({ answers: answerCache.stats(), totals: totalsCache.stats() }),
 
     pruneViews: () => repository.pruneViews(new Date(clock().getTime() - 3 * 86_400_000).toISOString().slice(0, 10)),
   };

@@ -19,6 +19,7 @@ describe('search cache', () => {
     expect(await cache.get('q=web', 2, 3000, () => compute())).toBe('answer 2');
     expect(await cache.get('q=app', 2, 3000, () => compute())).toBe('answer 3');
     expect(calls()).toBe(3);
+    expect(cache.stats()).toEqual({ hits: 1, joined: 0, computed: 3, entries: 2 });
   });
 
   it('stops serving an answer when it ends on its own, when it is too old, and before it was computed', async () => {
@@ -38,6 +39,7 @@ describe('search cache', () => {
     const cache = createSearchCache<string>({ maxEntries: 10, maxAgeMs: 60_000 });
     const { compute, calls } = counted();
     const answers = await Promise.all(Array.from({ length: 5 }, () => cache.get('q=web', 1, 1000, () => compute())));
+    expect(cache.stats()).toMatchObject({ hits: 0, joined: 4, computed: 1 });
     expect(answers).toEqual(Array(5).fill('answer 1'));
     expect(calls()).toBe(1);
   });

@@ -29,6 +29,8 @@ export function createSearchCache<T>({ maxEntries, maxAgeMs }: SearchCacheOption
   // A Map iterates in insertion order: re-inserting on a hit keeps the least recently used first.
   const entries = new Map<string, Entry<T>>();
   const pending = new Map<string, Promise<T>>();
+  // How lookups were answered: from a kept answer, by joining a computation under way, or by computing.
+  const counts = { hits: 0, joined: 0, computed: 0 };
 
   function remember(key: string, entry: Entry<T>) {
     const current = entries.get(key);
@@ -45,11 +47,16 @@ export function createSearchCache<T>({ maxEntries, maxAgeMs }: SearchCacheOption
       if (entry && entry.version === version && entry.computedAt <= now && now < entry.validUntil) {
         entries.delete(key);
         entries.set(key, entry);
+        counts.hits += 1;
         return entry.value;
       }
       const flightKey = `${version}\n${key}`;
       const inFlight = pending.get(flightKey);
-      if (inFlight) return inFlight;
+      if (inFlight) {
+        counts.joined += 1;
+        return inFlight;
+      }
+      counts.computed += 1;
       const computation = compute()
         .then(({ value, validUntil }) => {
           remember(key, { version, computedAt: now, validUntil: Math.min(validUntil, now + maxAgeMs), value });
@@ -63,6 +70,9 @@ export function createSearchCache<T>({ maxEntries, maxAgeMs }: SearchCacheOption
     get size() {
       return entries.size;
     },
+
+    /** How its lookups have been answered since it was made. */
+    stats: () => ({ ...counts, entries: entries.size }),
   };
 }
 

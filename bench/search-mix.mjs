@@ -1,0 +1,96 @@
+// What users send to GET /api/search/jobs, as a benchmark can replay it: tens of thousands of distinct
+// searches (English and Arabic words and phrases, skills, misspellings that match nothing, places,
+// industries, types, budgets, sorts, pages 1 to 5), requested with a long-tail (Zipf) popularity, so a
+// few searches are common and most are seen once or twice. Seeded: the same seed gives the same mix.
+import { countries, industries } from '@mihna/shared';
+import { searchTerms, skills } from './search-data.mjs';
+
+/** A small, fast, seedable generator (mulberry32): uniform numbers in [0, 1). */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const places = ['dubai', 'riyadh', 'doha', 'kuwait', 'muscat', 'bahrain', 'abu dhabi', 'jeddah', 'sharjah'];
+const qualifiers = ['urgent', 'senior', 'arabic', 'bilingual', 'small', 'monthly', 'remote', 'expert'];
+// Words people type that no project holds: misspellings, other trades, other languages' words.
+const misses = ['websiet', 'degign', 'plumbr', 'aquarium', 'blockchain', 'falconry', 'yacht', 'نجارة', 'حدادة', 'زراعة', 'tattoo', 'drone'];
+
+/** One random search: a text, filters, a sort and a page, each with the share users give it. */
+function drawSearch(random) {
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const query = {};
+  const text = random();
+  if (text < 0.35) query.q = pick(searchTerms);
+  else if (text < 0.5) query.q = `${pick(searchTerms)} ${pick(places)}`;
+  else if (text < 0.6) query.q = `${pick(qualifiers)} ${pick(searchTerms)}`;
+  else if (text < 0.68) query.q = pick(skills).toLowerCase();
+  else if (text < 0.75) query.q = random() < 0.5 ? pick(misses) : `${pick(misses)} ${pick(places)}`;
+  // The rest search by filters alone.
+  const country = random() < 0.45 ? pick(countries) : undefined;
+  if (country) {
+    query.country = country.code;
+    if (random() < 0.35) query.region = pick(country.regions).id;
+  }
+  if (random() < 0.2) query.industry_category = pick(industries).id;
+  if (random() < 0.2) query.job_type = random() < 0.5 ? 'hourly' : 'fixed';
+  if (random() < 0.1) query.skills = pick(skills);
+  if (random() < 0.15) {
+    const low = pick([0, 500, 1000, 2000, 5000]);
+    if (low > 0) query.min_budget = low;
+    if (random() < 0.7) query.max_budget = low + pick([1000, 5000, 20000, 100000]);
+  }
+  const sort = random();
+  if (sort >= 0.7) query.sort_by = sort < 0.85 ? 'budget' : 'proposal_count';
+  const page = random();
+  const pageNumber = page < 0.7 ? 1 : page < 0.85 ? 2 : page < 0.93 ? 3 : page < 0.97 ? 4 : 5;
+  query.limit = 20;
+  if (pageNumber > 1) query.skip = (pageNumber - 1) * 20;
+  return query;
+}
+
+export const queryString = (query) => new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString();
+
+/**
+ * `distinct` different searches, most popular first, and a sampler that draws them with Zipf
+ * popularity (the search at rank r is drawn in proportion to 1 / r^exponent).
+ */
+export function longTailMix({ seed = 2026, distinct = 30_000, exponent = 0.9 } = {}) {
+  const random = seededRandom(seed);
+  const searches = [];
+  const seen = new Set();
+  while (searches.length < distinct) {
+    const query = drawSearch(random);
+    const key = queryString(query);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    searches.push(query);
+  }
+  // Simple searches are the common ones: fewer parameters rank first (ties keep their random order).
+  searches.sort((a, b) => Object.keys(a).length - Object.keys(b).length);
+  const cumulative = new Float64Array(distinct);
+  let sum = 0;
+  for (let rank = 0; rank < distinct; rank += 1) cumulative[rank] = sum += 1 / (rank + 1) ** exponent;
+  /** A sequence of draws from its own seed, so two runs send the same requests in the same order. */
+  const sampler = (drawSeed = seed + 1) => {
+    const draw = seededRandom(drawSeed);
+    return () => {
+      const target = draw() * sum;
+      let low = 0;
+      let high = distinct - 1;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (cumulative[middle] < target) low = middle + 1;
+        else high = middle;
+      }
+      return searches[low];
+    };
+  };
+  return { searches, sampler };
+}
