@@ -362,7 +362,7 @@ export const jobs = pgTable(
 
 /**
  * What project search reads: one narrow row per open job (migration 0013 keeps it from `jobs` by
- * trigger). A search walks and counts these rows, about a seventh of a job's width, and reads the
+ * trigger). A search walks and counts these rows, under half a job's width, and reads the
  * jobs themselves only for the page it answers.
  */
 export const jobSearch = pgTable(
