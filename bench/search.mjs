@@ -221,26 +221,35 @@ async function proposalsFlatOut(base, url, prepared) {
   }
 }
 
-/** Everything measured against one database with `size` projects. */
+/** Searches in turn, over and over. */
+const inTurn = (searches) => {
+  let index = 0;
+  return () => searches[index++ % searches.length];
+};
+
+/**
+ * Everything measured against a running server. With the database's `url`, also the same searches
+ * through the search SQL and proposals flat out (both reach the database from this process).
+ */
+async function measureServer(base, url) {
+  const prepared = await prepareWrites(base, { professionals: 16 });
+  const tail = await longTail(base, prepared);
+  let direct;
+  if (url) {
+    const stopWrites = startWrites(base, prepared, { seed: 8 });
+    direct = await loadDirect(url, mix.sampler()).finally(stopWrites);
+  }
+  const none = await noMatches(base);
+  const depth = await pageDepth(base);
+  const rotating = await loadEndpoint(base, inTurn(rotatingSearches()));
+  const proposals = url ? await proposalsFlatOut(base, url, prepared) : undefined;
+  return { tail, direct, none, depth, rotating, proposals };
+}
+
 async function measureSize(url, size, port) {
   const server = await startServer(port, { DATABASE_URL: url, SEED_DEMO: 'false' });
   try {
-    const prepared = await prepareWrites(server.base, { professionals: 16 });
-    const tail = await longTail(server.base, prepared);
-    const stopWrites = startWrites(server.base, prepared, { seed: 8 });
-    const direct = await loadDirect(url, mix.sampler()).finally(stopWrites);
-    const none = await noMatches(server.base);
-    const depth = await pageDepth(server.base);
-    const rotating = await loadEndpoint(
-      server.base,
-      (
-        (searches, index = 0) =>
-        () =>
-          searches[index++ % searches.length]
-      )(rotatingSearches()),
-    );
-    const proposals = await proposalsFlatOut(server.base, url, prepared);
-    return { size, tail, direct, none, depth, rotating, proposals };
+    return { size, ...(await measureServer(server.base, url)) };
   } finally {
     await server.stop();
   }
@@ -273,7 +282,7 @@ function report({ size, tail, direct, none, depth, rotating, proposals }, where)
 async function fill(client, from, to) {
   const begin = performance.now();
   await client.query(projectsSql(to - from));
-  await client.query('VACUUM ANALYZE jobs');
+  await client.query('VACUUM ANALYZE jobs, job_search');
   console.log(`  ${(to - from).toLocaleString('en')} projects in ${((performance.now() - begin) / 1000).toFixed(1)} s`);
 }
 
@@ -323,22 +332,11 @@ async function pgliteRun() {
     const client = await PGlite.create(path.join(dataDir, 'pglite'));
     await client.exec(usersSql(500, 'employer', 0));
     await client.exec(projectsSql(PGLITE_PROJECTS));
-    await client.exec('VACUUM ANALYZE jobs');
+    await client.exec('VACUUM ANALYZE jobs, job_search');
     await client.close();
     const server = await startServer(3302, { DATA_DIR: dataDir, SEED_DEMO: 'false' }, { keepData: true });
     try {
-      const prepared = await prepareWrites(server.base);
-      const tail = await longTail(server.base, prepared);
-      const none = await noMatches(server.base);
-      const rotating = await loadEndpoint(
-        server.base,
-        (
-          (searches, index = 0) =>
-          () =>
-            searches[index++ % searches.length]
-        )(rotatingSearches()),
-      );
-      report({ size: PGLITE_PROJECTS, tail, none, rotating }, 'PGlite');
+      report({ size: PGLITE_PROJECTS, ...(await measureServer(server.base)) }, 'PGlite');
     } finally {
       await server.stop();
     }
