@@ -25,12 +25,13 @@ async function main() {
     app.log.warn('No SMS provider is configured (TWILIO_*): text messages will wait in the queue.');
   const demo = await seedDatabase(app, { demo: config.seedDemo, canDeliverLocally: isOutboxEnabled(config) });
   app.services.delivery.start();
-  // Hourly: drop counters, challenges, codes and registrations that no longer serve.
+  // Hourly: drop counters, challenges, codes, registrations and search changes that no longer serve.
   const maintenance = setInterval(() => {
     const now = new Date();
     void app.services.rateLimiter.pruneExpired(new Date(now.getTime() - 86_400_000)).catch(() => undefined);
     void app.services.auth.pruneExpired(now).catch(() => undefined);
     void app.services.jobs.pruneViews().catch(() => undefined);
+    void app.services.jobs.pruneSearchChanges().catch(() => undefined);
   }, 3_600_000);
   maintenance.unref();
   // Payment events whose application failed are retried; milestones left 14 days are approved; blind reviews 14 days old are published.

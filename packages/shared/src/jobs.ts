@@ -313,18 +313,10 @@ export const jobCardSchema = z.object({
 });
 export type JobCard = z.infer<typeof jobCardSchema>;
 
-/**
- * A search counts its matches exactly up to this many; beyond it `total` is this number and
- * `total_is_lower_bound` is true ('1,000+ projects found'), so a broad search never pays for counting
- * hundreds of thousands of rows (decision 20).
- */
-export const SEARCH_TOTAL_BOUND = 1_000;
-
 export const jobSearchResponseSchema = z.object({
   jobs: z.array(jobCardSchema),
+  /** Every matching open job, counted exactly (decision 22). */
   total: z.number().int(),
-  /** True when more than `total` jobs match: the count stopped at SEARCH_TOTAL_BOUND. */
-  total_is_lower_bound: z.boolean(),
   next_cursor: z.string().nullable(),
 });
 export type JobSearchResponse = z.infer<typeof jobSearchResponseSchema>;

@@ -11,7 +11,6 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -575,19 +574,25 @@ export const jobOpenCounts = pgTable(
   ],
 );
 
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+
 /**
- * One row of versions raised by triggers on `jobs` when a change commits (migration 0004): `version`
- * with every change but views, `match_version` only with changes to which jobs match a search. The
- * search cache keeps answers and totals only while the version they were computed at is current.
+ * Which jobs changed, appended by a trigger on `jobs` in the same transaction as the change
+ * (migration 0014); every change but a view. Each server process's search index reads it to stay
+ * current (search-index.ts), by transaction id; the hourly pruning drops rows older than a day.
  */
-export const searchVersion = pgTable(
-  'search_version',
+export const jobChanges = pgTable(
+  'job_changes',
   {
-    id: smallint('id').primaryKey(),
-    version: bigint('version', { mode: 'number' }).notNull(),
-    matchVersion: bigint('match_version', { mode: 'number' }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Null: every job may have changed (a TRUNCATE). */
+    jobId: uuid('job_id'),
+    txid: xid8('txid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('search_version_single_row', sql`${table.id} = 1`)],
+  (table) => [index('job_changes_txid_idx').on(table.txid), index('job_changes_changed_at_idx').on(table.changedAt)],
 );
 
 /** The agreement an accepted proposal makes: escrow, milestones, time and reviews hang off it. */

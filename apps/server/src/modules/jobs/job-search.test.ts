@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestClock, createUser } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
+import type { IndexPlan } from './job-index.ts';
 import { createJobsRepository } from './jobs.repository.ts';
+import { createSearchIndex } from './search-index.ts';
 import { postJob } from './test-jobs.ts';
 
 describe('GET /search/jobs', () => {
@@ -274,17 +276,17 @@ describe('GET /search/jobs', () => {
     }
   });
 
-  it('counts matches up to its bound, says when there are more, and pages alike whichever plan the count chooses', async () => {
+  it('counts every match, and pages alike by skip and by cursor whichever way the index reads a page', async () => {
     const { db } = app.services.database;
     const now = clock.now();
-    const pages = async (bound: number, query: Record<string, unknown>) => {
-      const repository = createJobsRepository(db, { totalBound: bound });
+    const pages = async (plan: IndexPlan, query: Record<string, unknown>) => {
+      const repository = createJobsRepository(db, createSearchIndex(db, { plan }));
       const first = await repository.searchJobs(jobSearchParamsSchema.parse({ ...query, limit: 2 }), now);
       const bySkip: string[] = [];
       // One a page, so some pages skip fewer jobs than are featured and some more.
       for (let skip = 0; skip < 9; skip += 1) {
         const page = await repository.searchJobs(jobSearchParamsSchema.parse({ ...query, skip, limit: 1 }), now);
-        expect({ total: page.total, isLowerBound: page.isLowerBound }).toEqual({ total: first.total, isLowerBound: first.isLowerBound });
+        expect(page.total).toBe(first.total);
         bySkip.push(...page.rows.map((row) => row.id));
       }
       const byCursor: string[] = [];
@@ -295,32 +297,31 @@ describe('GET /search/jobs', () => {
         cursor = page.nextCursor;
       } while (cursor);
       expect(byCursor).toEqual(bySkip);
-      return { total: first.total, isLowerBound: first.isLowerBound, ids: bySkip };
+      return { total: first.total, ids: bySkip };
     };
 
     const featuredAgain = new Date(now.getTime() + 86_400_000);
     await db.execute(sql`update jobs set featured_until = ${featuredAgain} where id = ${ids.featuredExpired}`);
     try {
       for (const sort_by of ['created_at', 'budget', 'proposal_count']) {
-        // A budget filter is counted in the search index; all seven open jobs match it.
+        // All seven open jobs reach into this budget range; the two featured lead every sequence.
         const query = { sort_by, min_budget: 1 };
-        const read = await pages(100, query);
-        expect(read).toMatchObject({ total: 7, isLowerBound: false });
-        expect(read.ids.slice(0, 2).sort()).toEqual([ids.featuredNow, ids.featuredExpired].sort());
-        // Counted to 3: more than 3 match, the sort index is walked, and the two featured jobs
-        // (more than the bound of one) still lead every page sequence.
-        expect(await pages(3, query)).toEqual({ ...read, total: 3, isLowerBound: true });
-        expect(await pages(1, query)).toEqual({ ...read, total: 1, isLowerBound: true });
-        // Below the bound the count is exact.
-        expect(await pages(3, { sort_by, q: 'branding' })).toMatchObject({ total: 3, isLowerBound: false });
-        expect(await pages(3, { sort_by, q: 'nowhere-to-be-found' })).toEqual({ total: 0, isLowerBound: false, ids: [] });
+        const walked = await pages('walk', query);
+        expect(walked.total).toBe(7);
+        expect(walked.ids.slice(0, 2).sort()).toEqual([ids.featuredNow, ids.featuredExpired].sort());
+        expect(await pages('collect', query)).toEqual(walked);
+        expect(await pages('cheaper', query)).toEqual(walked);
+        const branding = await pages('walk', { sort_by, q: 'branding' });
+        expect(branding.total).toBe(3);
+        expect(await pages('collect', { sort_by, q: 'branding' })).toEqual(branding);
+        expect(await pages('collect', { sort_by, q: 'nowhere-to-be-found' })).toEqual({ total: 0, ids: [] });
       }
     } finally {
       await db.execute(sql`update jobs set featured_until = ${new Date(now.getTime() - 1000)} where id = ${ids.featuredExpired}`);
     }
 
     const answer = await search({ q: 'branding' });
-    expect(answer).toMatchObject({ total: 3, total_is_lower_bound: false });
+    expect(answer.total).toBe(3);
   });
 
   it('keeps the totals table and the search rows exact through posting, status changes, moves and deletions', async () => {
@@ -402,42 +403,38 @@ describe('GET /search/jobs', () => {
 
   it('answers from its cache only while nothing has changed: posts, proposals and status changes show at once', async () => {
     const { db } = app.services.database;
-    const versions = async () =>
-      (
-        await selectRows<{ version: number; match: number }>(
-          app.services.database,
-          sql`select version::int, match_version::int as match from search_version`,
-        )
-      )[0];
+    // The changes the search index reads (migration 0014), one per changed job.
+    const changes = async () =>
+      (await selectRows<{ count: number }>(app.services.database, sql`select count(*)::int as count from job_changes`))[0]?.count;
     expect((await search({ q: 'lighthouse' })).total).toBe(0);
     expect((await search({ q: 'lighthouse' })).total).toBe(0);
 
     const { id } = await postJob(app, employerToken, { title: 'Lighthouse restoration survey', skills_required: 'Surveying' });
     expect((await search({ q: 'lighthouse' })).jobs.map((job) => job.id)).toEqual([id]);
 
-    // A new proposal changes the answer but not which jobs match: only `version` rises.
-    const beforeProposal = await versions();
+    // A new proposal is a change: the next answer shows it.
+    const beforeProposal = await changes();
     await db.execute(sql`update jobs set proposal_count = 3 where id = ${id}`);
-    expect(await versions()).toEqual({ version: (beforeProposal?.version ?? 0) + 1, match: beforeProposal?.match });
+    expect(await changes()).toBe((beforeProposal ?? 0) + 1);
     expect((await search({ q: 'lighthouse' })).jobs[0]?.proposal_count).toBe(3);
 
-    // A change that is rolled back changes nothing, not even the versions.
-    const before = await versions();
+    // A change that is rolled back changes nothing, and leaves no change behind.
+    const before = await changes();
     await db
       .transaction(async (tx) => {
         await tx.execute(sql`update jobs set status = 'assigned' where id = ${id}`);
         throw new Error('rolled back');
       })
       .catch(() => undefined);
-    expect(await versions()).toEqual(before);
+    expect(await changes()).toBe(before);
     expect((await search({ q: 'lighthouse' })).total).toBe(1);
 
-    // Many changes in one transaction raise each version once, at commit.
+    // Many changes in one transaction are seen together, once it commits.
     await db.transaction(async (tx) => {
       await tx.execute(sql`update jobs set status = 'assigned' where id = ${id}`);
       await tx.execute(sql`update jobs set proposal_count = 4 where id = ${id}`);
     });
-    expect(await versions()).toEqual({ version: (before?.version ?? 0) + 1, match: (before?.match ?? 0) + 1 });
+    expect(await changes()).toBe((before ?? 0) + 2);
     expect((await search({ q: 'lighthouse' })).total).toBe(0);
 
     // A view does not empty the cache: search cards show it within a minute.
@@ -445,11 +442,11 @@ describe('GET /search/jobs', () => {
     expect((await search({ q: 'lighthouse' })).jobs[0]?.view_count).toBe(0);
     const viewed = await app.inject({ method: 'GET', url: `/api/jobs/${id}`, remoteAddress: '198.51.100.7' });
     expect(viewed.json<JobCard>().view_count).toBe(1);
-    const afterView = await versions();
+    const afterView = await changes();
     expect((await search({ q: 'lighthouse' })).jobs[0]?.view_count).toBe(0);
     clock.advance(61_000);
     expect((await search({ q: 'lighthouse' })).jobs[0]?.view_count).toBe(1);
-    expect(await versions()).toEqual(afterView);
+    expect(await changes()).toBe(afterView);
 
     // An answer with a featured job ends with its featured period, however young the answer is.
     await db.execute(sql`update jobs set featured_until = ${new Date(clock.now().getTime() + 30_000)} where id = ${id}`);

@@ -23,7 +23,11 @@ const changeErrors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: 
 
 const cacheStatsSchema = z.object({ hits: z.number(), joined: z.number(), computed: z.number(), entries: z.number() });
 
-/** Development only: how the search caches have answered, so a benchmark can say how much they helped. */
+const searchIndexStatsSchema = z
+  .object({ jobs: z.number(), tokens: z.number(), slot_bytes: z.number(), posting_bytes: z.number(), dense_bytes: z.number() })
+  .nullable();
+
+/** Development only: how the search cache has answered and what the search index holds, for benchmarks. */
 export function searchStatsRoutes(jobs: JobsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -31,8 +35,8 @@ export function searchStatsRoutes(jobs: JobsService): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['development'],
-          summary: 'How the project search caches have answered since the server started',
-          response: { 200: z.object({ answers: cacheStatsSchema, totals: cacheStatsSchema }) },
+          summary: 'How the project search cache has answered since the server started, and the search index’s size',
+          response: { 200: z.object({ answers: cacheStatsSchema, index: searchIndexStatsSchema }) },
         },
       },
       async () => jobs.searchCacheStats(),

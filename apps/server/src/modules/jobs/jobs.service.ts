@@ -31,8 +31,8 @@ import { toInterestDetails, toOwnProposal } from '../proposals/proposal-response
 import type { ProposalsService } from '../proposals/proposals.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { anonymousViewer, toJobCard, toJobDetail, type JobCardRow, type Viewer } from './job-response.ts';
-import { createJobsRepository, type SearchTotals } from './jobs.repository.ts';
-import { matchKey, searchCursor } from './search-cursor.ts';
+import { createJobsRepository } from './jobs.repository.ts';
+import { searchCursor } from './search-cursor.ts';
 import { createSearchCache } from './search-cache.ts';
 import type { Actor } from '../../lib/access.ts';
 
@@ -102,7 +102,6 @@ export function createJobsService(dependencies: {
   const { db, users, moderation, proposals, clock } = dependencies;
   const repository = createJobsRepository(db);
   const answerCache = createSearchCache<EncodedAnswer>({ maxEntries: 1000, maxAgeMs: 60_000 });
-  const totalsCache = createSearchCache<SearchTotals>({ maxEntries: 5000, maxAgeMs: 10 * 60_000 });
 
   /** Who the viewer is to the job: their proposal and interest, and the invitation they were sent. */
   async function viewerOf(job: Pick<JobCardRow, 'id' | 'jobType'>, user: Actor | undefined): Promise<Viewer> {
@@ -243,33 +242,30 @@ export function createJobsService(dependencies: {
     /**
      * Open jobs for a search, as the answer's JSON text (and its compressed forms, made once each).
      * Answers are cached in the form they are sent (checked against the response schema once, when
-     * computed) while `version` holds; totals,
-     * the costly part, while `matchVersion` holds, so a new proposal or an edit that moves no job in
-     * or out of a search costs that search only its page.
+     * computed) while the search index stays at the generation they were computed at, which every
+     * committed change to a job but a view moves on.
      */
     async search(params: JobSearchParams): Promise<EncodedAnswer> {
       const now = clock();
-      const cursor = searchCursor(params);
-      const { version, matchVersion } = await repository.searchVersions();
+      searchCursor(params);
+      const generation = await repository.catchUpSearch();
       const compute = async () => {
-        // Answers and totals both end with the next featured period: one read serves both.
-        const validUntil = (await repository.nextFeaturedEnd(now))?.getTime() ?? Number.POSITIVE_INFINITY;
-        const countTotals = async () => ({ value: await repository.countOpenJobs(params), validUntil });
-        const totals = await totalsCache.get(matchKey(params), matchVersion, now.getTime(), countTotals);
-        const page = await repository.readJobsPage(params, now, totals, cursor);
+        const page = await repository.readSearch(params, now);
         const answer: JobSearchResponse = {
           jobs: page.rows.map((row) => toJobCard(row, now)),
           total: page.total,
-          total_is_lower_bound: page.isLowerBound,
           next_cursor: page.nextCursor,
         };
-        return { value: new EncodedAnswer(JSON.stringify(jobSearchResponseSchema.parse(answer))), validUntil };
+        return { value: new EncodedAnswer(JSON.stringify(jobSearchResponseSchema.parse(answer))), validUntil: page.validUntil };
       };
-      return answerCache.get(JSON.stringify(params), version, now.getTime(), compute);
+      return answerCache.get(JSON.stringify(params), generation, now.getTime(), compute);
     },
 
-    /** How the search caches have answered since start (for benchmarks, through the development routes). */
-    searchCacheStats: () => ({ answers: answerCache.stats(), totals: totalsCache.stats() }),
+    /** How the search cache has answered since start, and the index's size (for benchmarks, through the development routes). */
+    searchCacheStats: () => ({ answers: answerCache.stats(), index: repository.searchIndexMemory() ?? null }),
+
+    /** Changes older than a day are no longer read by any search index (search-index.ts). */
+    pruneSearchChanges: () => repository.pruneSearchChanges(),
 
     pruneViews: () => repository.pruneViews(new Date(clock().getTime() - 3 * 86_400_000).toISOString().slice(0, 10)),
   };

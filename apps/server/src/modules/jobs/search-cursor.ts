@@ -28,6 +28,24 @@ function isTimestamp(text: string) {
   );
 }
 
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** A creation time in microseconds since the epoch, in PostgreSQL's text form, in UTC. */
+export function timestampText(microseconds: number) {
+  const milliseconds = Math.floor(microseconds / 1000);
+  const date = new Date(milliseconds);
+  const fraction = pad(microseconds - milliseconds * 1000 + date.getUTCMilliseconds() * 1000, 6);
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}.${fraction}+00`;
+}
+
+/** The microseconds since the epoch of a timestamp's text (one that passed `isTimestamp`). */
+export function timestampMicroseconds(text: string) {
+  const [, day, time, fraction = '', sign, hours, minutes = ':00'] =
+    /^(\S+) (\d{2}:\d{2}:\d{2})(?:\.(\d+))?([+-])(\d{2})(:\d{2})?$/.exec(text) ?? [];
+  const offsetMs = (Number(hours) * 60 + Number(minutes.slice(1))) * 60_000 * (sign === '-' ? -1 : 1);
+  return (Date.parse(`${day}T${time}Z`) - offsetMs) * 1000 + Number(fraction.padEnd(6, '0'));
+}
+
 function decodeCursor(text: string): Cursor | undefined {
   try {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));

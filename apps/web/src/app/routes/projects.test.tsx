@@ -30,11 +30,7 @@ describe('/projects', () => {
   });
 
   it('prefills country, emirate and city from the link and shows the cards as the specification describes', async () => {
-    const api = mockApi(
-      answer('GET', '/api/search/jobs', () =>
-        jsonResponse(200, { jobs: [featuredCard], total: 1, total_is_lower_bound: false, next_cursor: null }),
-      ),
-    );
+    const api = mockApi(answer('GET', '/api/search/jobs', () => jsonResponse(200, { jobs: [featuredCard], total: 1, next_cursor: null })));
     renderAt('/projects?country=AE&emirate=dubai&city=jebel_ali');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Find Projects in UAE' })).toBeDefined();
@@ -58,25 +54,17 @@ describe('/projects', () => {
   });
 
   it("reads 'All GCC Countries' as every country", async () => {
-    const api = mockApi(
-      answer('GET', '/api/search/jobs', () =>
-        jsonResponse(200, { jobs: [jobCard()], total: 1, total_is_lower_bound: false, next_cursor: null }),
-      ),
-    );
+    const api = mockApi(answer('GET', '/api/search/jobs', () => jsonResponse(200, { jobs: [jobCard()], total: 1, next_cursor: null })));
     renderAt('/projects?country=All%20GCC%20Countries');
     expect(await screen.findByRole('heading', { level: 1, name: 'Find Projects in GCC' })).toBeDefined();
     expect(screen.getByText('Discover opportunities across the Gulf region')).toBeDefined();
     await waitFor(() => expect(searchCalls(api)).toEqual(['limit=20&sort_by=created_at']));
   });
 
-  it('says a broad search has more than the projects it counted', async () => {
-    mockApi(
-      answer('GET', '/api/search/jobs', () =>
-        jsonResponse(200, { jobs: [jobCard()], total: 1000, total_is_lower_bound: true, next_cursor: 'page-2' }),
-      ),
-    );
+  it('says how many projects a broad search found, every one counted', async () => {
+    mockApi(answer('GET', '/api/search/jobs', () => jsonResponse(200, { jobs: [jobCard()], total: 351_426, next_cursor: 'page-2' })));
     renderAt('/projects?q=design');
-    expect(await screen.findByText('1,000+ projects found')).toBeDefined();
+    expect(await screen.findByText('351,426 projects found')).toBeDefined();
   });
 
   it('loads the next page with the cursor and the same filters', async () => {
@@ -86,13 +74,11 @@ describe('/projects', () => {
           ? jsonResponse(200, {
               jobs: [jobCard({ id: 'second', title: 'Second page job' })],
               total: 2,
-              total_is_lower_bound: false,
               next_cursor: null,
             })
           : jsonResponse(200, {
               jobs: [jobCard({ title: 'First page job' })],
               total: 2,
-              total_is_lower_bound: false,
               next_cursor: 'page-2',
             }),
       ),
@@ -107,11 +93,7 @@ describe('/projects', () => {
   });
 
   it('searches 300 ms after typing stops and keeps the filters in the URL', async () => {
-    const api = mockApi(
-      answer('GET', '/api/search/jobs', () =>
-        jsonResponse(200, { jobs: [jobCard()], total: 1, total_is_lower_bound: false, next_cursor: null }),
-      ),
-    );
+    const api = mockApi(answer('GET', '/api/search/jobs', () => jsonResponse(200, { jobs: [jobCard()], total: 1, next_cursor: null })));
     const router = renderAt('/projects');
     await screen.findByText('Villa deep cleaning');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'vil' } });
@@ -135,8 +117,8 @@ describe('/projects', () => {
       ),
       answer('GET', '/api/search/jobs', (call) =>
         call.query.get('country')
-          ? jsonResponse(200, { jobs: [], total: 0, total_is_lower_bound: false, next_cursor: null })
-          : jsonResponse(200, { jobs: [jobCard()], total: 1, total_is_lower_bound: false, next_cursor: null }),
+          ? jsonResponse(200, { jobs: [], total: 0, next_cursor: null })
+          : jsonResponse(200, { jobs: [jobCard()], total: 1, next_cursor: null }),
       ),
     );
     const router = renderAt('/projects?country=SA');
@@ -153,9 +135,7 @@ describe('/projects', () => {
   });
 
   it('says "No projects found" without a country', async () => {
-    mockApi(
-      answer('GET', '/api/search/jobs', () => jsonResponse(200, { jobs: [], total: 0, total_is_lower_bound: false, next_cursor: null })),
-    );
+    mockApi(answer('GET', '/api/search/jobs', () => jsonResponse(200, { jobs: [], total: 0, next_cursor: null })));
     renderAt('/projects');
     expect(await screen.findByRole('heading', { name: 'No projects found' })).toBeDefined();
     expect(screen.getByText('Try adjusting your search criteria or filters to find more projects.')).toBeDefined();

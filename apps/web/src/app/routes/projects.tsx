@@ -37,8 +37,6 @@ export default function ProjectsPage() {
   const currency = filterCurrency(filters.applied);
   const jobs = results.data?.pages.flatMap((page) => page.jobs) ?? [];
   const total = results.data?.pages[0]?.total ?? 0;
-  // Broad searches are counted only up to a bound (decision 20): '1,000+ projects found'.
-  const isLowerBound = results.data?.pages[0]?.total_is_lower_bound ?? false;
   const title = country ? t('title_in', { country }) : t('title_gcc');
   // A refused filter (a negative budget, an unknown place) is named on its field, not answered as a failure.
   const refused = refusedFields(results.error, { emirate: 'region' });
@@ -52,7 +50,7 @@ export default function ProjectsPage() {
       <PageHeader title={title} subtitle={filters.applied.country === 'AE' ? t('subtitle_uae') : t('subtitle_gulf')}>
         {total > 0 ? (
           <p className="mt-4 text-sm font-semibold text-primary-strong" aria-live="polite">
-            {t(isLowerBound ? 'found_more_than' : 'found', { total: formatNumber(total, language) })}
+            {t('found', { total: formatNumber(total, language) })}
           </p>
         ) : null}
       </PageHeader>

@@ -1,0 +1,489 @@
+import type { QueryNode } from './tsquery.ts';
+
+/**
+ * The open jobs as search needs them, in memory: each job's words and filter tokens, its creation
+ * time, budgets, proposal count and featured period. Matching is set algebra over bit sets (one bit
+ * per job), so a total is exact whatever its size; a page walks the sort's order, kept sorted, until
+ * it has met enough matches, or, when the matches are few, sorts just them. Nothing here touches the
+ * database: job-index-sync.ts loads it and keeps it current.
+ */
+
+/** One open job, as job_search holds it (created in microseconds, budgets in US cents). */
+export interface IndexedJob {
+  id: string;
+  createdUs: number;
+  budgetMinUsd: number;
+  budgetMaxUsd: number;
+  proposalCount: number;
+  /** Milliseconds since the epoch; undefined when the job was never featured. */
+  featuredUntilMs: number | undefined;
+  words: string[];
+  facets: string[];
+}
+
+export type IndexSort = 'newest' | 'budget' | 'proposal_count';
+
+/** Where a page continues: after the job with this key (the sort's value, creation time, id). */
+export interface IndexKey {
+  value: number;
+  createdUs: number;
+  id: string;
+}
+
+export interface IndexSearch {
+  query: QueryNode | undefined;
+  /** True when the search has text; with no query tree (only stop words), nothing matches. */
+  hasText: boolean;
+  allFacets: string[];
+  anyFacets: string[];
+  minBudgetUsd: number | undefined;
+  maxBudgetUsd: number | undefined;
+  sort: IndexSort;
+  skip: number;
+  /** How many jobs to return (the page and one more, which says there is another page). */
+  count: number;
+  after: { featured: boolean; key: IndexKey } | undefined;
+  nowMs: number;
+}
+
+export interface IndexHit {
+  id: string;
+  featured: boolean;
+  key: IndexKey;
+}
+
+export interface IndexAnswer {
+  total: number;
+  hits: IndexHit[];
+  /** When a featured period among the matches ends (a cached answer is true until then). */
+  nextFeaturedEndMs: number | undefined;
+}
+
+const sorts: IndexSort[] = ['newest', 'budget', 'proposal_count'];
+
+interface Posting {
+  slots: Uint32Array;
+  length: number;
+  /** The same slots as bits, kept once a token is in more than one job in 32. */
+  bits: Uint32Array | undefined;
+}
+
+function popcount(word: number) {
+  word -= (word >>> 1) & 0x55555555;
+  word = (word & 0x33333333) + ((word >>> 2) & 0x33333333);
+  return (((word + (word >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** A 53-bit hash of a job's words and facets: an edit that changes neither keeps the job's slot. */
+function tokensHash(words: string[], facets: string[]) {
+  let low = 0x811c9dc5;
+  let high = 0x01000193;
+  for (const token of [...words, '\u0000', ...facets]) {
+    for (let index = 0; index < token.length; index += 1) {
+      const code = token.charCodeAt(index);
+      low = Math.imul(low ^ code, 0x01000193);
+      high = Math.imul(high ^ code, 0x5bd1e995);
+    }
+    low = Math.imul(low ^ 0x1f, 0x01000193);
+  }
+  return (high >>> 0) * 2 ** 21 + ((low >>> 0) & 0x1fffff);
+}
+
+/** How a page is read: the cheaper way (always, but in tests that make each way run). */
+export type IndexPlan = 'cheaper' | 'walk' | 'collect';
+
+export function createJobIndex({ plan = 'cheaper' }: { plan?: IndexPlan } = {}) {
+  // A job lives in a slot; a slot is never reused (a changed job whose words changed takes a new one),
+  // so every posting list stays sorted by appending. Dead slots are skipped through `alive`.
+  let capacity = 1024;
+  let used = 0;
+  let live = 0;
+  const ids: string[] = [];
+  let created = new Float64Array(capacity);
+  let budgetMin = new Float64Array(capacity);
+  let budgetMax = new Float64Array(capacity);
+  let proposals = new Int32Array(capacity);
+  let featuredUntil = new Float64Array(capacity);
+  let hashes = new Float64Array(capacity);
+  let alive = new Uint32Array(capacity >>> 5);
+  const slotOf = new Map<string, number>();
+  const words = new Map<string, Posting>();
+  const facets = new Map<string, Posting>();
+  const featured = new Set<number>();
+  const orders: Record<IndexSort, { slots: Uint32Array; length: number }> = {
+    newest: { slots: new Uint32Array(capacity), length: 0 },
+    budget: { slots: new Uint32Array(capacity), length: 0 },
+    proposal_count: { slots: new Uint32Array(capacity), length: 0 },
+  };
+  /** Rises with every change, so answers computed before it can be told from those after. */
+  let generation = 0;
+
+  const wordCount = () => capacity >>> 5;
+
+  function grow() {
+    const next = capacity * 2;
+    const widen = <T extends Float64Array | Int32Array | Uint32Array>(array: T, size: number): T => {
+      const wider = new (array.constructor as new (size: number) => T)(size);
+      wider.set(array);
+      return wider;
+    };
+    created = widen(created, next);
+    budgetMin = widen(budgetMin, next);
+    budgetMax = widen(budgetMax, next);
+    proposals = widen(proposals, next);
+    featuredUntil = widen(featuredUntil, next);
+    hashes = widen(hashes, next);
+    alive = widen(alive, next >>> 5);
+    for (const sort of sorts) orders[sort].slots = widen(orders[sort].slots, next);
+    for (const posting of [...words.values(), ...facets.values()]) if (posting.bits) posting.bits = widen(posting.bits, next >>> 5);
+    capacity = next;
+  }
+
+  // The sort orders, first to last: by the sort's value, then creation time, then id, all descending
+  // (as jobs.repository.ts orders them in SQL). The budget sort's value is the highest budget, the
+  // competition sort's the proposal count negated (fewest first).
+  const valueOf = (sort: IndexSort, slot: number) =>
+    sort === 'budget' ? budgetMax[slot]! : sort === 'proposal_count' ? -proposals[slot]! : 0;
+  const keyOf = (sort: IndexSort, slot: number): IndexKey => ({ value: valueOf(sort, slot), createdUs: created[slot]!, id: ids[slot]! });
+
+  /** Negative when the slot comes before the key in the sort's order, positive after, 0 when it is the key's job. */
+  function compareToKey(sort: IndexSort, slot: number, key: IndexKey) {
+    const value = valueOf(sort, slot);
+    if (value !== key.value) return key.value - value;
+    const time = created[slot]!;
+    if (time !== key.createdUs) return key.createdUs - time;
+    const id = ids[slot]!;
+    return id === key.id ? 0 : id > key.id ? -1 : 1;
+  }
+
+  /** Negative when slot `a` comes before slot `b` in the sort's order. */
+  function compareSlots(sort: IndexSort, a: number, b: number) {
+    const value = valueOf(sort, b) - valueOf(sort, a);
+    if (value !== 0) return value;
+    const time = created[b]! - created[a]!;
+    if (time !== 0) return time;
+    return ids[a]! > ids[b]! ? -1 : ids[a]! < ids[b]! ? 1 : 0;
+  }
+
+  /** The first position in the sort's order whose job comes after `key` (or is its job, when `inclusive`). */
+  function positionAfter(sort: IndexSort, key: IndexKey, inclusive = false) {
+    const order = orders[sort];
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const comparison = compareToKey(sort, order.slots[middle]!, key);
+      if (comparison < 0 || (comparison === 0 && !inclusive)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  function enterOrders(slot: number) {
+    for (const sort of sorts) {
+      const order = orders[sort];
+      const at = positionAfter(sort, keyOf(sort, slot));
+      order.slots.copyWithin(at + 1, at, order.length);
+      order.slots[at] = slot;
+      order.length += 1;
+    }
+  }
+
+  function leaveOrders(slot: number) {
+    for (const sort of sorts) {
+      const order = orders[sort];
+      const at = positionAfter(sort, keyOf(sort, slot), true);
+      if (order.slots[at] !== slot) throw new Error(`search index: slot ${slot} not found in the ${sort} order`);
+      order.slots.copyWithin(at, at + 1, order.length);
+      order.length -= 1;
+    }
+  }
+
+  function post(postings: Map<string, Posting>, token: string, slot: number) {
+    let posting = postings.get(token);
+    if (!posting) {
+      posting = { slots: new Uint32Array(4), length: 0, bits: undefined };
+      postings.set(token, posting);
+    }
+    if (posting.length === posting.slots.length) {
+      const wider = new Uint32Array(posting.slots.length * 2);
+      wider.set(posting.slots);
+      posting.slots = wider;
+    }
+    posting.slots[posting.length] = slot;
+    posting.length += 1;
+    if (posting.bits) posting.bits[slot >>> 5]! |= 1 << (slot & 31);
+    else if (posting.length * 32 > capacity) {
+      posting.bits = new Uint32Array(wordCount());
+      for (let index = 0; index < posting.length; index += 1) {
+        const each = posting.slots[index]!;
+        posting.bits[each >>> 5]! |= 1 << (each & 31);
+      }
+    }
+  }
+
+  function kill(slot: number) {
+    leaveOrders(slot);
+    alive[slot >>> 5]! &= ~(1 << (slot & 31));
+    featured.delete(slot);
+    slotOf.delete(ids[slot]!);
+    live -= 1;
+  }
+
+  function setAttributes(slot: number, job: IndexedJob) {
+    created[slot] = job.createdUs;
+    budgetMin[slot] = job.budgetMinUsd;
+    budgetMax[slot] = job.budgetMaxUsd;
+    proposals[slot] = job.proposalCount;
+    featuredUntil[slot] = job.featuredUntilMs ?? Number.NaN;
+    if (job.featuredUntilMs === undefined) featured.delete(slot);
+    else featured.add(slot);
+  }
+
+  /** Adds the job, or brings it up to date. */
+  function upsert(job: IndexedJob) {
+    generation += 1;
+    const hash = tokensHash(job.words, job.facets);
+    const existing = slotOf.get(job.id);
+    if (existing !== undefined && hashes[existing] === hash) {
+      // Same words and facets: the job keeps its slot, and moves within the orders.
+      leaveOrders(existing);
+      setAttributes(existing, job);
+      enterOrders(existing);
+      return;
+    }
+    if (existing !== undefined) kill(existing);
+    if (used === capacity) grow();
+    const slot = used;
+    used += 1;
+    live += 1;
+    ids[slot] = job.id;
+    slotOf.set(job.id, slot);
+    hashes[slot] = hash;
+    setAttributes(slot, job);
+    alive[slot >>> 5]! |= 1 << (slot & 31);
+    for (const word of new Set(job.words)) post(words, word, slot);
+    for (const facet of new Set(job.facets)) post(facets, facet, slot);
+    enterOrders(slot);
+  }
+
+  /** Takes the job out (it closed, was hired or was deleted); a job that is not in is ignored. */
+  function remove(id: string) {
+    const slot = slotOf.get(id);
+    if (slot === undefined) return;
+    generation += 1;
+    kill(slot);
+  }
+
+  // Bit sets of the size of the index. A search is synchronous, so its scratch sets come from a pool
+  // that it gives back before returning, instead of one allocation per operation.
+  const pool: Uint32Array[] = [];
+  let lent: Uint32Array[] = [];
+  function scratch(fill?: Uint32Array) {
+    let bits = pool.pop();
+    if (!bits || bits.length !== wordCount()) bits = new Uint32Array(wordCount());
+    if (fill) bits.set(fill);
+    else bits.fill(0);
+    lent.push(bits);
+    return bits;
+  }
+  function giveBack() {
+    for (const bits of lent) if (bits.length === wordCount() && pool.length < 16) pool.push(bits);
+    lent = [];
+  }
+
+  /** The token's jobs as bits (dead slots included: the caller keeps only the living). */
+  function bitsOf(postings: Map<string, Posting>, token: string): Uint32Array | undefined {
+    const posting = postings.get(token);
+    if (!posting) return undefined;
+    if (posting.bits) return posting.bits;
+    const bits = scratch();
+    for (let index = 0; index < posting.length; index += 1) {
+      const slot = posting.slots[index]!;
+      bits[slot >>> 5]! |= 1 << (slot & 31);
+    }
+    return bits;
+  }
+
+  /** `into` &= `other` (`other` undefined: nothing matches). */
+  function intersect(into: Uint32Array, other: Uint32Array | undefined) {
+    if (!other) into.fill(0);
+    else for (let index = 0; index < into.length; index += 1) into[index]! &= other[index]!;
+  }
+
+  /** The living jobs whose words satisfy the query tree. */
+  function evaluate(node: QueryNode): Uint32Array {
+    switch (node.kind) {
+      case 'word': {
+        const bits = scratch(alive);
+        intersect(bits, bitsOf(words, node.word));
+        return bits;
+      }
+      case 'not': {
+        const inner = evaluate(node.node);
+        const bits = scratch(alive);
+        for (let index = 0; index < bits.length; index += 1) bits[index]! &= ~inner[index]!;
+        return bits;
+      }
+      case 'and': {
+        const bits = evaluate(node.nodes[0]!);
+        for (const each of node.nodes.slice(1)) intersect(bits, evaluate(each));
+        return bits;
+      }
+      case 'or': {
+        const bits = evaluate(node.nodes[0]!);
+        for (const each of node.nodes.slice(1)) {
+          const other = evaluate(each);
+          for (let index = 0; index < bits.length; index += 1) bits[index]! |= other[index]!;
+        }
+        return bits;
+      }
+    }
+  }
+
+  function countOf(bits: Uint32Array) {
+    let total = 0;
+    for (let index = 0; index < bits.length; index += 1) if (bits[index] !== 0) total += popcount(bits[index]!);
+    return total;
+  }
+
+  /** Calls `each` with every slot in the set, in slot order. */
+  function forEachSlot(bits: Uint32Array, each: (slot: number) => void) {
+    for (let index = 0; index < bits.length; index += 1) {
+      let word = bits[index]!;
+      while (word !== 0) {
+        const low = word & -word;
+        each((index << 5) + 31 - Math.clz32(low));
+        word ^= low;
+      }
+    }
+  }
+
+  /** The matching living jobs, as a scratch bit set. */
+  function matches(search: IndexSearch) {
+    const bits = search.query ? evaluate(search.query) : scratch(alive);
+    if (search.hasText && !search.query) bits.fill(0);
+    for (const facet of search.allFacets) intersect(bits, bitsOf(facets, facet));
+    if (search.anyFacets.length > 0) {
+      const any = scratch();
+      for (const facet of search.anyFacets) {
+        const other = bitsOf(facets, facet);
+        if (other) for (let index = 0; index < any.length; index += 1) any[index]! |= other[index]!;
+      }
+      intersect(bits, any);
+    }
+    const { minBudgetUsd: min, maxBudgetUsd: max } = search;
+    if (min !== undefined || max !== undefined) {
+      // A job matches a budget range when its own range reaches into it.
+      forEachSlot(bits, (slot) => {
+        if ((min !== undefined && budgetMax[slot]! < min) || (max !== undefined && budgetMin[slot]! > max))
+          bits[slot >>> 5]! &= ~(1 << (slot & 31));
+      });
+    }
+    return bits;
+  }
+
+  const hasSlot = (bits: Uint32Array, slot: number) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
+
+  /**
+   * Up to `count` slots of the set after skipping `skip`, in the sort's order, starting after `after`.
+   * Walking the order meets a match every (living jobs / matches) positions on average; collecting the
+   * matches costs a pass over the bits and a sort of them. The cheaper is chosen.
+   */
+  function pick(bits: Uint32Array, total: number, sort: IndexSort, skip: number, count: number, after: IndexKey | undefined) {
+    const wanted = skip + count;
+    if (total === 0 || count <= 0) return [];
+    const walkCost = (wanted * live) / total;
+    const collectCost = bits.length + total * Math.log2(total + 1);
+    const found: number[] = [];
+    if (plan === 'walk' || (plan === 'cheaper' && walkCost <= collectCost)) {
+      const order = orders[sort];
+      let matched = 0;
+      for (let at = after ? positionAfter(sort, after) : 0; at < order.length && found.length < count; at += 1) {
+        const slot = order.slots[at]!;
+        if (hasSlot(bits, slot)) {
+          if (matched >= skip) found.push(slot);
+          matched += 1;
+        }
+      }
+      return found;
+    }
+    const candidates: number[] = [];
+    forEachSlot(bits, (slot) => {
+      if (!after || compareToKey(sort, slot, after) > 0) candidates.push(slot);
+    });
+    candidates.sort((a, b) => compareSlots(sort, a, b));
+    return candidates.slice(skip, wanted);
+  }
+
+  /** Matching jobs counted, and a page of them: those featured at `nowMs` first, each part in the sort's order. */
+  function search(search: IndexSearch): IndexAnswer {
+    try {
+      const bits = matches(search);
+      const total = countOf(bits);
+      // The featured part, taken out of the rest. Featured jobs are few: they are sorted whole.
+      const featuredNow: number[] = [];
+      let nextFeaturedEndMs: number | undefined;
+      for (const slot of featured) {
+        if (!hasSlot(bits, slot)) continue;
+        const until = featuredUntil[slot]!;
+        if (until > search.nowMs) {
+          featuredNow.push(slot);
+          bits[slot >>> 5]! &= ~(1 << (slot & 31));
+          if (nextFeaturedEndMs === undefined || until < nextFeaturedEndMs) nextFeaturedEndMs = until;
+        }
+      }
+      const { sort, skip, count, after } = search;
+      featuredNow.sort((a, b) => compareSlots(sort, a, b));
+      const rest = total - featuredNow.length;
+      let featuredHits: number[];
+      let restHits: number[];
+      if (after) {
+        featuredHits = after.featured ? featuredNow.filter((slot) => compareToKey(sort, slot, after.key) > 0).slice(0, count) : [];
+        restHits = pick(bits, rest, sort, 0, count - featuredHits.length, after.featured ? undefined : after.key);
+      } else {
+        featuredHits = featuredNow.slice(skip, skip + count);
+        restHits = pick(bits, rest, sort, Math.max(0, skip - featuredNow.length), count - featuredHits.length, undefined);
+      }
+      const hit = (isFeatured: boolean) => (slot: number) => ({ id: ids[slot]!, featured: isFeatured, key: keyOf(sort, slot) });
+      return { total, hits: [...featuredHits.map(hit(true)), ...restHits.map(hit(false))], nextFeaturedEndMs };
+    } finally {
+      giveBack();
+    }
+  }
+
+  return {
+    upsert,
+    remove,
+    search,
+    has: (id: string) => slotOf.has(id),
+    get size() {
+      return live;
+    },
+    get generation() {
+      return generation;
+    },
+    /** How much of the index is slots of jobs that left it (a reload makes it whole again). */
+    get deadShare() {
+      return used === 0 ? 0 : (used - live) / used;
+    },
+    /** Roughly how many bytes it holds, by part, to say where memory goes. */
+    memory() {
+      let postingBytes = 0;
+      let bitBytes = 0;
+      for (const posting of [...words.values(), ...facets.values()]) {
+        postingBytes += posting.slots.byteLength;
+        bitBytes += posting.bits?.byteLength ?? 0;
+      }
+      return {
+        jobs: live,
+        tokens: words.size + facets.size,
+        slot_bytes: capacity * (8 * 6 + 4 + 3 * 4),
+        posting_bytes: postingBytes,
+        dense_bytes: bitBytes,
+      };
+    },
+  };
+}
+
+export type JobIndex = ReturnType<typeof createJobIndex>;
