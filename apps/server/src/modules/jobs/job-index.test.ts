@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { createJobIndex, type IndexedJob, type IndexKey, type IndexPlan, type IndexSearch, type IndexSort } from './job-index.ts';
+import type { QueryNode } from './tsquery.ts';
+
+// The index against a model that checks every job one by one: the same matches, the same total, the
+// same pages, through posts, edits, proposals, featured periods and removals.
+
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const vocabulary = ['logo', 'design', 'web', 'app', 'تصميم', 'موقع', 'react', 'clean', 'villa', 'audit', 'rare'];
+const facetTokens = ['c:AE', 'c:SA', 't:fixed', 't:hourly', 'r:AE:dubai', 'r:SA:riyadh', 'k:react'];
+const nowMs = Date.parse('2026-11-25T12:00:00Z');
+
+function model() {
+  const jobs = new Map<string, IndexedJob>();
+  const matchesQuery = (node: QueryNode, words: Set<string>): boolean => {
+    switch (node.kind) {
+      case 'word':
+        return words.has(node.word);
+      case 'not':
+        return !matchesQuery(node.node, words);
+      case 'and':
+        return node.nodes.every((each) => matchesQuery(each, words));
+      case 'or':
+        return node.nodes.some((each) => matchesQuery(each, words));
+    }
+  };
+  const value = (sort: IndexSort, job: IndexedJob) =>
+    sort === 'budget' ? job.budgetMaxUsd : sort === 'proposal_count' ? -job.proposalCount : 0;
+  const keyOf = (sort: IndexSort, job: IndexedJob): IndexKey => ({ value: value(sort, job), createdUs: job.createdUs, id: job.id });
+  const compare = (a: IndexKey, b: IndexKey) => b.value - a.value || b.createdUs - a.createdUs || (a.id > b.id ? -1 : a.id < b.id ? 1 : 0);
+  return {
+    jobs,
+    search(search: IndexSearch) {
+      const matched = [...jobs.values()].filter((job) => {
+        if (search.hasText && (!search.query || !matchesQuery(search.query, new Set(job.words)))) return false;
+        if (!search.allFacets.every((facet) => job.facets.includes(facet))) return false;
+        if (search.anyFacets.length > 0 && !search.anyFacets.some((facet) => job.facets.includes(facet))) return false;
+        if (search.minBudgetUsd !== undefined && job.budgetMaxUsd < search.minBudgetUsd) return false;
+        if (search.maxBudgetUsd !== undefined && job.budgetMinUsd > search.maxBudgetUsd) return false;
+        return true;
+      });
+      const isFeatured = (job: IndexedJob) => job.featuredUntilMs !== undefined && job.featuredUntilMs > search.nowMs;
+      const ordered = (part: IndexedJob[]) => part.sort((a, b) => compare(keyOf(search.sort, a), keyOf(search.sort, b)));
+      const sequence = [
+        ...ordered(matched.filter(isFeatured)).map((job) => ({ job, featured: true })),
+        ...ordered(matched.filter((job) => !isFeatured(job))).map((job) => ({ job, featured: false })),
+      ];
+      let start = search.skip;
+      if (search.after) {
+        const { featured, key } = search.after;
+        start = sequence.findIndex((each) => each.featured === featured && compare(keyOf(search.sort, each.job), key) > 0);
+        if (start < 0) start = featured ? sequence.findIndex((each) => !each.featured) : sequence.length;
+        if (start < 0) start = sequence.length;
+      }
+      return {
+        total: matched.length,
+        hits: sequence
+          .slice(start, start + search.count)
+          .map(({ job, featured }) => ({ id: job.id, featured, key: keyOf(search.sort, job) })),
+      };
+    },
+  };
+}
+
+function randomJob(next: () => number, id: string): IndexedJob {
+  const pick = <T>(values: T[], share: number) => values.filter(() => next() < share);
+  const budgetMin = Math.floor(next() * 50) * 10_000;
+  return {
+    id,
+    // Few distinct times and budgets, so ties are broken by the next key.
+    createdUs: Math.floor(next() * 20) * 1_000_000,
+    budgetMinUsd: budgetMin,
+    budgetMaxUsd: budgetMin + Math.floor(next() * 5) * 10_000,
+    proposalCount: Math.floor(next() * 4),
+    featuredUntilMs: next() < 0.15 ? nowMs + (next() < 0.5 ? -60_000 : 60_000) : undefined,
+    words: pick(vocabulary, 0.35),
+    facets: pick(facetTokens, 0.4),
+  };
+}
+
+function randomQuery(next: () => number): QueryNode {
+  const word = (): QueryNode => ({ kind: 'word', word: next() < 0.1 ? 'absent' : vocabulary[Math.floor(next() * vocabulary.length)]! });
+  const roll = next();
+  if (roll < 0.4) return word();
+  if (roll < 0.6) return { kind: 'and', nodes: [word(), word()] };
+  if (roll < 0.8) return { kind: 'or', nodes: [word(), { kind: 'and', nodes: [word(), word()] }] };
+  return { kind: 'and', nodes: [word(), { kind: 'not', node: word() }] };
+}
+
+function randomSearch(next: () => number): Omit<IndexSearch, 'after'> {
+  const hasText = next() < 0.6;
+  const sorts: IndexSort[] = ['newest', 'budget', 'proposal_count'];
+  return {
+    hasText,
+    query: hasText && next() < 0.95 ? randomQuery(next) : undefined,
+    allFacets: facetTokens.filter(() => next() < 0.12),
+    anyFacets: next() < 0.2 ? ['r:AE:dubai', 'r:SA:riyadh'] : [],
+    minBudgetUsd: next() < 0.25 ? Math.floor(next() * 300_000) : undefined,
+    maxBudgetUsd: next() < 0.25 ? Math.floor(next() * 500_000) : undefined,
+    sort: sorts[Math.floor(next() * 3)]!,
+    skip: next() < 0.3 ? Math.floor(next() * 40) : 0,
+    count: 1 + Math.floor(next() * 12),
+    nowMs,
+  };
+}
+
+describe('the in-memory job index', () => {
+  for (const plan of ['cheaper', 'walk', 'collect'] satisfies IndexPlan[]) {
+    it(`answers as a job-by-job check would, through changes, reading pages by ${plan}`, () => {
+      const next = random(plan.length);
+      const index = createJobIndex({ plan });
+      const expected = model();
+      const idOf = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+      for (let round = 0; round < 12; round += 1) {
+        // Posts, edits (some only to numbers, some to words), removals: the index grows past its first capacity.
+        for (let change = 0; change < 250; change += 1) {
+          const id = idOf(Math.floor(next() * 1_500));
+          const existing = expected.jobs.get(id);
+          if (existing && next() < 0.25) {
+            index.remove(id);
+            expected.jobs.delete(id);
+          } else {
+            const job =
+              existing && next() < 0.5
+                ? {
+                    ...existing,
+                    proposalCount: existing.proposalCount + 1,
+                    featuredUntilMs: next() < 0.3 ? nowMs + 1000 : existing.featuredUntilMs,
+                  }
+                : randomJob(next, id);
+            index.upsert(job);
+            expected.jobs.set(id, job);
+          }
+        }
+        expect(index.size).toBe(expected.jobs.size);
+        for (let query = 0; query < 40; query += 1) {
+          const search = randomSearch(next);
+          const first = index.search({ ...search, after: undefined });
+          const want = expected.search({ ...search, after: undefined });
+          expect({ total: first.total, hits: first.hits }).toEqual(want);
+          // Continuing after the page's last job gives what the model gives.
+          const last = first.hits.at(-1);
+          if (last) {
+            const after = { featured: last.featured, key: last.key };
+            expect(index.search({ ...search, skip: 0, after }).hits).toEqual(expected.search({ ...search, skip: 0, after }).hits);
+          }
+        }
+      }
+    });
+  }
+
+  it('says when the next featured period among the matches ends', () => {
+    const index = createJobIndex();
+    const job = (id: string, featuredUntilMs: number | undefined, words: string[]): IndexedJob => ({
+      id,
+      createdUs: 1,
+      budgetMinUsd: 0,
+      budgetMaxUsd: 0,
+      proposalCount: 0,
+      featuredUntilMs,
+      words,
+      facets: [],
+    });
+    index.upsert(job('00000000-0000-4000-8000-000000000001', nowMs + 5_000, ['logo']));
+    index.upsert(job('00000000-0000-4000-8000-000000000002', nowMs + 9_000, ['web']));
+    index.upsert(job('00000000-0000-4000-8000-000000000003', nowMs - 1, ['web']));
+    const search = (word: string) =>
+      index.search({
+        ...randomSearch(random(1)),
+        hasText: true,
+        query: { kind: 'word', word },
+        allFacets: [],
+        anyFacets: [],
+        minBudgetUsd: undefined,
+        maxBudgetUsd: undefined,
+        skip: 0,
+        count: 5,
+        after: undefined,
+      });
+    expect(search('web').nextFeaturedEndMs).toBe(nowMs + 9_000);
+    expect(search('logo').nextFeaturedEndMs).toBe(nowMs + 5_000);
+    expect(search('absent').nextFeaturedEndMs).toBeUndefined();
+  });
+});
