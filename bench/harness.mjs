@@ -4,6 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+/** A process's resident memory in MB, from /proc (Linux). */
+function rssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
 /** Starts `apps/server/dist/main.js` on PGlite; `stop()` ends it and removes the data. */
 export async function startServer(port, env = {}, { keepData = false } = {}) {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-bench-'));
@@ -24,7 +30,7 @@ export async function startServer(port, env = {}, { keepData = false } = {}) {
         () => false,
       )
     )
-      return { base, stop };
+      return { base, stop, rssMb: () => rssMb(server.pid) };
     if (attempt > 150) {
       await stop();
       throw new Error('server did not start');

@@ -5,10 +5,12 @@
 // pages 1 to 5) while users write (5 proposals a second, a project closed or reopened every second,
 // through the API). It prints, from the same run:
 //   - the long tail through the endpoint, with how often its caches answered;
-//   - the same searches straight through the search SQL (the repository on the driver, no HTTP, no
-//     cache), and the endpoint/direct ratio;
+//   - the same searches straight through the search (the repository and its in-memory index on the
+//     driver, no HTTP, no cache), and the endpoint/direct ratio; how long the index took to load;
 //   - searches that match nothing, in every sort, one at a time; the cost of a page by depth;
-//   - proposals a second flat out, with the search version counter (migration 0004) and without it;
+//   - proposals a second flat out, with the job_changes trigger the search index reads (migration
+//     0014) and without it;
+//   - the server's memory idle and after the load, and the search index's share;
 //   - 240 rotating searches, labelled for what they are: a figure the cache answers.
 // Needs `npm run build` first (the script does it).
 //   BENCH_PROJECTS=1000000 BENCH_PROFESSIONALS=200000 BENCH_PGLITE_PROJECTS=100000 BENCH_SECONDS=20
@@ -98,10 +100,13 @@ async function loadEndpoint(base, nextSearch) {
   return { ...summarise(latencies, SECONDS), distinct: sent.size, requests: latencies.length };
 }
 
-/** The same searches through the search SQL on the driver, 32 callers sharing the server's pool size. */
+/** The same searches through the repository and its own index on the driver, 32 callers sharing the server's pool size. */
 async function loadDirect(url, nextSearch) {
   const pool = new pg.Pool({ connectionString: url, max: POOL });
   const repository = createJobsRepository(drizzle(pool));
+  const loading = performance.now();
+  await repository.catchUpSearch();
+  const loadSeconds = (performance.now() - loading) / 1000;
   const latencies = [];
   const deadline = performance.now() + SECONDS * 1000;
   await Promise.all(
@@ -115,7 +120,7 @@ async function loadDirect(url, nextSearch) {
     }),
   );
   await pool.end();
-  return summarise(latencies, SECONDS);
+  return { ...summarise(latencies, SECONDS), loadSeconds };
 }
 
 async function cacheStats(base) {
@@ -123,13 +128,16 @@ async function cacheStats(base) {
 }
 
 function hitRates(before, after) {
-  const rate = (name) => {
-    const delta = (field) => after[name][field] - before[name][field];
-    const lookups = delta('hits') + delta('joined') + delta('computed');
-    return `${name} ${((delta('hits') / Math.max(1, lookups)) * 100).toFixed(0)}% kept, ${((delta('joined') / Math.max(1, lookups)) * 100).toFixed(0)}% joined a computation`;
-  };
-  return `cache: ${rate('answers')} · ${rate('totals')}`;
+  const delta = (field) => after.answers[field] - before.answers[field];
+  const lookups = Math.max(1, delta('hits') + delta('joined') + delta('computed'));
+  return `answer cache: ${((delta('hits') / lookups) * 100).toFixed(0)}% kept, ${((delta('joined') / lookups) * 100).toFixed(0)}% joined a computation`;
 }
+
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const indexSize = ({ index }) =>
+  index
+    ? `search index: ${index.jobs.toLocaleString('en')} jobs, ${index.tokens.toLocaleString('en')} tokens, ${mb(index.slot_bytes)} per-job arrays, ${mb(index.posting_bytes)} postings, ${mb(index.dense_bytes)} bit sets`
+    : 'search index not loaded';
 
 /** The long tail through the endpoint while users write; the caches' hit rates over the same run. */
 async function longTail(base, prepared) {
@@ -142,7 +150,8 @@ async function longTail(base, prepared) {
   } finally {
     writes = await stopWrites();
   }
-  return { figures, writes, cache: hitRates(before, await cacheStats(base)) };
+  const after = await cacheStats(base);
+  return { figures, writes, cache: hitRates(before, after), index: indexSize(after) };
 }
 
 /** Searches that match nothing, in every sort and on page 1 and 5, one at a time (never cached: each is new). */
@@ -182,11 +191,11 @@ async function pageDepth(base) {
   return rows;
 }
 
-/** Proposals a second flat out (32 at a time through the API), with the search version triggers on and off. */
+/** Proposals a second flat out (32 at a time through the API), with the job_changes triggers on and off. */
 async function proposalsFlatOut(base, url, prepared) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const triggers = ['search_version_on_insert_delete', 'search_version_on_match_update', 'search_version_on_update'];
+  const triggers = ['job_changes_on_insert_delete', 'job_changes_on_update'];
   const run = async (seed) => {
     let next = 0;
     const latencies = [];
@@ -211,10 +220,10 @@ async function proposalsFlatOut(base, url, prepared) {
     return summarise(latencies, 10);
   };
   try {
-    const withCounter = await run(101);
+    const withLog = await run(101);
     for (const trigger of triggers) await client.query(`alter table jobs disable trigger ${trigger}`);
-    const withoutCounter = await run(202);
-    return { withCounter, withoutCounter };
+    const withoutLog = await run(202);
+    return { withLog, withoutLog };
   } finally {
     for (const trigger of triggers) await client.query(`alter table jobs enable trigger ${trigger}`);
     await client.end();
@@ -229,11 +238,18 @@ const inTurn = (searches) => {
 
 /**
  * Everything measured against a running server. With the database's `url`, also the same searches
- * through the search SQL and proposals flat out (both reach the database from this process).
+ * through the repository on the driver and proposals flat out (both reach the database from this process).
  */
-async function measureServer(base, url) {
+async function measureServer(server, url) {
+  const { base } = server;
   const prepared = await prepareWrites(base, { professionals: 16 });
+  // The first search loads the index.
+  const loading = performance.now();
+  await fetch(`${base}/api/search/jobs?limit=1`);
+  const firstSearchSeconds = (performance.now() - loading) / 1000;
+  const idleMb = server.rssMb();
   const tail = await longTail(base, prepared);
+  const loadedMb = server.rssMb();
   let direct;
   if (url) {
     const stopWrites = startWrites(base, prepared, { seed: 8 });
@@ -243,19 +259,19 @@ async function measureServer(base, url) {
   const depth = await pageDepth(base);
   const rotating = await loadEndpoint(base, inTurn(rotatingSearches()));
   const proposals = url ? await proposalsFlatOut(base, url, prepared) : undefined;
-  return { tail, direct, none, depth, rotating, proposals };
+  return { tail, direct, none, depth, rotating, proposals, memory: { firstSearchSeconds, idleMb, loadedMb } };
 }
 
 async function measureSize(url, size, port) {
   const server = await startServer(port, { DATABASE_URL: url, SEED_DEMO: 'false' });
   try {
-    return { size, ...(await measureServer(server.base, url)) };
+    return { size, ...(await measureServer(server, url)) };
   } finally {
     await server.stop();
   }
 }
 
-function report({ size, tail, direct, none, depth, rotating, proposals }, where) {
+function report({ size, tail, direct, none, depth, rotating, proposals, memory }, where) {
   const label = `${size.toLocaleString('en')} projects (${where})`;
   console.log(`\n${label}`);
   console.log(
@@ -263,19 +279,26 @@ function report({ size, tail, direct, none, depth, rotating, proposals }, where)
       `   ${tail.figures.distinct.toLocaleString('en')} different searches in ${tail.figures.requests.toLocaleString('en')} requests`,
   );
   console.log(`    ${tail.cache}`);
+  console.log(`    ${tail.index}`);
+  console.log(
+    `    server memory (RSS): ${memory.idleMb.toFixed(0)} MB after the first search (which loaded the index in ${memory.firstSearchSeconds.toFixed(1)} s), ${memory.loadedMb.toFixed(0)} MB after the long tail`,
+  );
   console.log(
     `    writes meanwhile: ${tail.writes.proposalsPerSecond.toFixed(1)} proposals/s, ${tail.writes.togglesPerSecond.toFixed(1)} projects closed or reopened/s, p50 ${tail.writes.p50.toFixed(0)} ms p95 ${tail.writes.p95.toFixed(0)} ms${Object.keys(tail.writes.failures).length ? `, failures ${JSON.stringify(tail.writes.failures)}` : ''}`,
   );
   if (direct) {
-    console.log(format('  long tail, search SQL on the driver', direct) + '   (no HTTP, no cache)');
-    console.log(`    endpoint throughput = ${((tail.figures.rps / direct.rps) * 100).toFixed(0)}% of the search SQL's`);
+    console.log(
+      format('  long tail, search on the driver', direct) +
+        `   (no HTTP, no cache; its index loaded in ${direct.loadSeconds.toFixed(1)} s)`,
+    );
+    console.log(`    endpoint throughput = ${((tail.figures.rps / direct.rps) * 100).toFixed(0)}% of the search's on the driver`);
   }
   console.log(format('  no match, every sort, one at a time', none) + `   max ${none.max.toFixed(1)} ms`);
   if (depth) console.log(`  page by depth ('design'): ${depth.join(' · ')}`);
   console.log(format('  240 rotating searches (the cache answers)', rotating));
   if (proposals) {
-    console.log(format('  proposals flat out, search version counter', proposals.withCounter));
-    console.log(format('  proposals flat out, counter switched off', proposals.withoutCounter));
+    console.log(format('  proposals flat out, job_changes trigger on', proposals.withLog));
+    console.log(format('  proposals flat out, job_changes trigger off', proposals.withoutLog));
   }
 }
 
@@ -336,7 +359,7 @@ async function pgliteRun() {
     await client.close();
     const server = await startServer(3302, { DATA_DIR: dataDir, SEED_DEMO: 'false' }, { keepData: true });
     try {
-      report({ size: PGLITE_PROJECTS, ...(await measureServer(server.base)) }, 'PGlite');
+      report({ size: PGLITE_PROJECTS, ...(await measureServer(server)) }, 'PGlite');
     } finally {
       await server.stop();
     }

@@ -5,6 +5,13 @@ CREATE TABLE "job_changes" (
 	"changed_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+-- The open-job counts (migration 0003) go too: search counts in its index, and each statement that
+-- changed jobs upserted the counts row of its filters, which concurrent writers then waited on.
+DROP TRIGGER job_open_counts_insert ON jobs;--> statement-breakpoint
+DROP TRIGGER job_open_counts_update ON jobs;--> statement-breakpoint
+DROP TRIGGER job_open_counts_delete ON jobs;--> statement-breakpoint
+DROP FUNCTION job_open_counts_apply();--> statement-breakpoint
+DROP TABLE "job_open_counts" CASCADE;--> statement-breakpoint
 -- The single-row search version (migration 0004) goes: every change to a job waited its turn to raise
 -- it. Each process's search index reads job_changes instead, which writers only append to.
 DROP TRIGGER search_version_on_insert_delete ON jobs;--> statement-breakpoint

@@ -544,36 +544,6 @@ export const reviews = pgTable(
   ],
 );
 
-/**
- * How many open jobs each combination of filters has, kept by statement triggers on `jobs`
- * (migration 0003): a search without text, skills or budget reads its exact total from here instead
- * of counting up to a million rows. Absent values are stored as ''.
- */
-export const jobOpenCounts = pgTable(
-  'job_open_counts',
-  {
-    country: text('country').notNull(),
-    region: text('region').notNull(),
-    industryCategory: text('industry_category').notNull(),
-    jobType: text('job_type').notNull(),
-    localServiceCategory: text('local_service_category').notNull(),
-    localServiceSubcategory: text('local_service_subcategory').notNull(),
-    openCount: bigint('open_count', { mode: 'number' }).notNull(),
-  },
-  (table) => [
-    primaryKey({
-      columns: [
-        table.country,
-        table.region,
-        table.industryCategory,
-        table.jobType,
-        table.localServiceCategory,
-        table.localServiceSubcategory,
-      ],
-    }),
-  ],
-);
-
 const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /**

@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 
-
 /**
  * The ledger's invariants, each a query that returns what breaks it (nothing when it holds). Over
  * the whole ledger by default; with `since`, over what was written since then (the transactions'
