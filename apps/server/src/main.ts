@@ -25,6 +25,8 @@ async function main() {
     app.log.warn('No SMS provider is configured (TWILIO_*): text messages will wait in the queue.');
   const demo = await seedDatabase(app, { demo: config.seedDemo, canDeliverLocally: isOutboxEnabled(config) });
   app.services.delivery.start();
+  // The search index loads now rather than on the first search (seconds at a million projects).
+  void app.services.jobs.warmSearch().catch((error: unknown) => app.log.error({ err: error }, 'loading the search index failed'));
   // Hourly: drop counters, challenges, codes, registrations and search changes that no longer serve.
   const maintenance = setInterval(() => {
     const now = new Date();

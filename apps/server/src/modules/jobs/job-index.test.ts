@@ -157,6 +157,35 @@ describe('the in-memory job index', () => {
     });
   }
 
+  it('answers alike when loaded whole and sealed, and after changes made once sealed', () => {
+    const next = random(7);
+    const expected = model();
+    const index = createJobIndex({ sealed: false });
+    for (let n = 0; n < 900; n += 1) {
+      const job = randomJob(next, `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`);
+      index.upsert(job);
+      expected.jobs.set(job.id, job);
+    }
+    expect(() => index.search({ ...randomSearch(next), after: undefined })).toThrow();
+    index.seal();
+    const compare = () => {
+      for (let query = 0; query < 60; query += 1) {
+        const search = { ...randomSearch(next), after: undefined };
+        const answer = index.search(search);
+        expect({ total: answer.total, hits: answer.hits }).toEqual(expected.search(search));
+      }
+    };
+    compare();
+    for (const id of [...expected.jobs.keys()].slice(0, 100)) {
+      index.remove(id);
+      expected.jobs.delete(id);
+    }
+    const moved = { ...expected.jobs.values().next().value!, proposalCount: 9 };
+    index.upsert(moved);
+    expected.jobs.set(moved.id, moved);
+    compare();
+  });
+
   it('says when the next featured period among the matches ends', () => {
     const index = createJobIndex();
     const job = (id: string, featuredUntilMs: number | undefined, words: string[]): IndexedJob => ({

@@ -61,6 +61,9 @@ export interface IndexAnswer {
 
 const sorts: IndexSort[] = ['newest', 'budget', 'proposal_count'];
 
+/** Budget steps in US cents, 1, 2 and 5 of each power of ten from $1 to $5,000,000. */
+const budgetSteps = Array.from({ length: 8 }, (_, power) => [1, 2, 5].map((step) => step * 10 ** (power + 2))).flat();
+
 interface Posting {
   slots: Uint32Array;
   length: number;
@@ -92,7 +95,12 @@ function tokensHash(words: string[], facets: string[]) {
 /** How a page is read: the cheaper way (always, but in tests that make each way run). */
 export type IndexPlan = 'cheaper' | 'walk' | 'collect';
 
-export function createJobIndex({ plan = 'cheaper' }: { plan?: IndexPlan } = {}) {
+/**
+ * `sealed: false` makes an index for loading: jobs go in without being placed in the sort orders,
+ * which `seal()` then sorts once (placing each job in turn costs a move of the orders per job).
+ */
+export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: IndexPlan; sealed?: boolean } = {}) {
+  let isSealed = sealed;
   // A job lives in a slot; a slot is never reused (a changed job whose words changed takes a new one),
   // so every posting list stays sorted by appending. Dead slots are skipped through `alive`.
   let capacity = 1024;
@@ -106,10 +114,16 @@ export function createJobIndex({ plan = 'cheaper' }: { plan?: IndexPlan } = {}) 
   let featuredUntil = new Float64Array(capacity);
   let hashes = new Float64Array(capacity);
   let alive = new Uint32Array(capacity >>> 5);
+  // Per budget step, the jobs whose highest budget reaches it and those whose lowest is within it: a
+  // budget range is then whole bit sets, and only the jobs of the steps around its ends are checked one by one.
+  let maxAtLeast = budgetSteps.map(() => new Uint32Array(capacity >>> 5));
+  let minAtMost = budgetSteps.map(() => new Uint32Array(capacity >>> 5));
   const slotOf = new Map<string, number>();
   const words = new Map<string, Posting>();
   const facets = new Map<string, Posting>();
   const featured = new Set<number>();
+  /** The same slots as an array, made again after a change to them (they change far less often than searches run). */
+  let featuredList: Uint32Array | undefined;
   const orders: Record<IndexSort, { slots: Uint32Array; length: number }> = {
     newest: { slots: new Uint32Array(capacity), length: 0 },
     budget: { slots: new Uint32Array(capacity), length: 0 },
@@ -134,6 +148,8 @@ export function createJobIndex({ plan = 'cheaper' }: { plan?: IndexPlan } = {}) 
     featuredUntil = widen(featuredUntil, next);
     hashes = widen(hashes, next);
     alive = widen(alive, next >>> 5);
+    maxAtLeast = maxAtLeast.map((bits) => widen(bits, next >>> 5));
+    minAtMost = minAtMost.map((bits) => widen(bits, next >>> 5));
     for (const sort of sorts) orders[sort].slots = widen(orders[sort].slots, next);
     for (const posting of [...words.values(), ...facets.values()]) if (posting.bits) posting.bits = widen(posting.bits, next >>> 5);
     capacity = next;
@@ -223,21 +239,36 @@ export function createJobIndex({ plan = 'cheaper' }: { plan?: IndexPlan } = {}) 
   }
 
   function kill(slot: number) {
-    leaveOrders(slot);
+    if (isSealed) leaveOrders(slot);
     alive[slot >>> 5]! &= ~(1 << (slot & 31));
-    featured.delete(slot);
+    if (featured.delete(slot)) featuredList = undefined;
     slotOf.delete(ids[slot]!);
     live -= 1;
   }
 
+  function markBudgets(slot: number, isOn: boolean) {
+    const word = slot >>> 5;
+    const bit = 1 << (slot & 31);
+    budgetSteps.forEach((step, index) => {
+      if (budgetMax[slot]! >= step) maxAtLeast[index]![word] = isOn ? maxAtLeast[index]![word]! | bit : maxAtLeast[index]![word]! & ~bit;
+      if (budgetMin[slot]! <= step) minAtMost[index]![word] = isOn ? minAtMost[index]![word]! | bit : minAtMost[index]![word]! & ~bit;
+    });
+  }
+
   function setAttributes(slot: number, job: IndexedJob) {
+    markBudgets(slot, false);
     created[slot] = job.createdUs;
     budgetMin[slot] = job.budgetMinUsd;
     budgetMax[slot] = job.budgetMaxUsd;
     proposals[slot] = job.proposalCount;
     featuredUntil[slot] = job.featuredUntilMs ?? Number.NaN;
-    if (job.featuredUntilMs === undefined) featured.delete(slot);
-    else featured.add(slot);
+    markBudgets(slot, true);
+    if (job.featuredUntilMs === undefined) {
+      if (featured.delete(slot)) featuredList = undefined;
+    } else if (!featured.has(slot)) {
+      featured.add(slot);
+      featuredList = undefined;
+    }
   }
 
   /** Adds the job, or brings it up to date. */
@@ -247,9 +278,9 @@ export function createJobIndex({ plan = 'cheaper' }: { plan?: IndexPlan } = {}) 
     const existing = slotOf.get(job.id);
     if (existing !== undefined && hashes[existing] === hash) {
       // Same words and facets: the job keeps its slot, and moves within the orders.
-      leaveOrders(existing);
+      if (isSealed) leaveOrders(existing);
       setAttributes(existing, job);
-      enterOrders(existing);
+      if (isSealed) enterOrders(existing);
       return;
     }
     if (existing !== undefined) kill(existing);
@@ -264,7 +295,19 @@ export function createJobIndex({ plan = 'cheaper' }: { plan?: IndexPlan } = {}) 
     alive[slot >>> 5]! |= 1 << (slot & 31);
     for (const word of new Set(job.words)) post(words, word, slot);
     for (const facet of new Set(job.facets)) post(facets, facet, slot);
-    enterOrders(slot);
+    if (isSealed) enterOrders(slot);
+  }
+
+  /** Sorts the orders of a loading index once; from then on each change moves its job in them. */
+  function seal() {
+    if (isSealed) return;
+    for (const sort of sorts) {
+      const order = orders[sort];
+      order.length = 0;
+      for (let slot = 0; slot < used; slot += 1) if (hasSlot(alive, slot)) order.slots[order.length++] = slot;
+      order.slots.subarray(0, order.length).sort((a, b) => compareSlots(sort, a, b));
+    }
+    isSealed = true;
   }
 
   /** Takes the job out (it closed, was hired or was deleted); a job that is not in is ignored. */
@@ -311,30 +354,37 @@ export function createJobIndex({ plan = 'cheaper' }: { plan?: IndexPlan } = {}) 
     else for (let index = 0; index < into.length; index += 1) into[index]! &= other[index]!;
   }
 
-  /** The living jobs whose words satisfy the query tree. */
-  function evaluate(node: QueryNode): Uint32Array {
+  /**
+   * The jobs whose words satisfy the query tree, dead slots included: a word's bits are read where
+   * they are (never written), and only the results of operators are scratch sets.
+   */
+  function evaluate(node: QueryNode): Uint32Array | undefined {
     switch (node.kind) {
-      case 'word': {
-        const bits = scratch(alive);
-        intersect(bits, bitsOf(words, node.word));
-        return bits;
-      }
+      case 'word':
+        return bitsOf(words, node.word);
       case 'not': {
         const inner = evaluate(node.node);
         const bits = scratch(alive);
-        for (let index = 0; index < bits.length; index += 1) bits[index]! &= ~inner[index]!;
+        if (inner) for (let index = 0; index < bits.length; index += 1) bits[index]! &= ~inner[index]!;
         return bits;
       }
       case 'and': {
-        const bits = evaluate(node.nodes[0]!);
-        for (const each of node.nodes.slice(1)) intersect(bits, evaluate(each));
+        let bits: Uint32Array | undefined;
+        for (const each of node.nodes) {
+          const other = evaluate(each);
+          if (!other) return undefined;
+          if (!bits) bits = scratch(other);
+          else intersect(bits, other);
+        }
         return bits;
       }
       case 'or': {
-        const bits = evaluate(node.nodes[0]!);
-        for (const each of node.nodes.slice(1)) {
+        let bits: Uint32Array | undefined;
+        for (const each of node.nodes) {
           const other = evaluate(each);
-          for (let index = 0; index < bits.length; index += 1) bits[index]! |= other[index]!;
+          if (!other) continue;
+          if (!bits) bits = scratch(other);
+          else for (let index = 0; index < bits.length; index += 1) bits[index]! |= other[index]!;
         }
         return bits;
       }
@@ -359,10 +409,23 @@ export function createJobIndex({ plan = 'cheaper' }: { plan?: IndexPlan } = {}) 
     }
   }
 
+  /** Clears from `bits` the jobs outside `sure` that fail `keeps` (those in `sure` are known to pass). */
+  function checkEach(bits: Uint32Array, sure: Uint32Array | undefined, keeps: (slot: number) => boolean) {
+    for (let index = 0; index < bits.length; index += 1) {
+      let word = bits[index]! & ~(sure ? sure[index]! : 0);
+      while (word !== 0) {
+        const low = word & -word;
+        const slot = (index << 5) + 31 - Math.clz32(low);
+        if (!keeps(slot)) bits[index]! &= ~low;
+        word ^= low;
+      }
+    }
+  }
+
   /** The matching living jobs, as a scratch bit set. */
   function matches(search: IndexSearch) {
-    const bits = search.query ? evaluate(search.query) : scratch(alive);
-    if (search.hasText && !search.query) bits.fill(0);
+    const bits = scratch(alive);
+    if (search.hasText) intersect(bits, search.query && evaluate(search.query));
     for (const facet of search.allFacets) intersect(bits, bitsOf(facets, facet));
     if (search.anyFacets.length > 0) {
       const any = scratch();
@@ -373,12 +436,20 @@ export function createJobIndex({ plan = 'cheaper' }: { plan?: IndexPlan } = {}) 
       intersect(bits, any);
     }
     const { minBudgetUsd: min, maxBudgetUsd: max } = search;
-    if (min !== undefined || max !== undefined) {
-      // A job matches a budget range when its own range reaches into it.
-      forEachSlot(bits, (slot) => {
-        if ((min !== undefined && budgetMax[slot]! < min) || (max !== undefined && budgetMin[slot]! > max))
-          bits[slot >>> 5]! &= ~(1 << (slot & 31));
-      });
+    // A job matches a budget range when its own range reaches into it.
+    if (min !== undefined) {
+      const below = budgetSteps.findLastIndex((step) => step <= min);
+      if (below >= 0) intersect(bits, maxAtLeast[below]);
+      checkEach(bits, maxAtLeast[below + 1], (slot) => budgetMax[slot]! >= min);
+    }
+    if (max !== undefined) {
+      const above = budgetSteps.findIndex((step) => step >= max);
+      if (above >= 0) intersect(bits, minAtMost[above]);
+      checkEach(
+        bits,
+        above === 0 ? undefined : minAtMost[above < 0 ? budgetSteps.length - 1 : above - 1],
+        (slot) => budgetMin[slot]! <= max,
+      );
     }
     return bits;
   }
@@ -392,7 +463,7 @@ export function createJobIndex({ plan = 'cheaper' }: { plan?: IndexPlan } = {}) 
    */
   function pick(bits: Uint32Array, total: number, sort: IndexSort, skip: number, count: number, after: IndexKey | undefined) {
     const wanted = skip + count;
-    if (total === 0 || count <= 0) return [];
+    if (skip >= total || count <= 0) return [];
     const walkCost = (wanted * live) / total;
     const collectCost = bits.length + total * Math.log2(total + 1);
     const found: number[] = [];
@@ -418,32 +489,35 @@ export function createJobIndex({ plan = 'cheaper' }: { plan?: IndexPlan } = {}) 
 
   /** Matching jobs counted, and a page of them: those featured at `nowMs` first, each part in the sort's order. */
   function search(search: IndexSearch): IndexAnswer {
+    if (!isSealed) throw new Error('search index: seal() it after loading');
     try {
       const bits = matches(search);
       const total = countOf(bits);
-      // The featured part, taken out of the rest. Featured jobs are few: they are sorted whole.
-      const featuredNow: number[] = [];
+      // The featured part, taken out of the rest.
+      const featuredBits = scratch();
+      let featuredCount = 0;
       let nextFeaturedEndMs: number | undefined;
-      for (const slot of featured) {
+      featuredList ??= Uint32Array.from(featured);
+      for (const slot of featuredList) {
         if (!hasSlot(bits, slot)) continue;
         const until = featuredUntil[slot]!;
         if (until > search.nowMs) {
-          featuredNow.push(slot);
+          featuredBits[slot >>> 5]! |= 1 << (slot & 31);
           bits[slot >>> 5]! &= ~(1 << (slot & 31));
+          featuredCount += 1;
           if (nextFeaturedEndMs === undefined || until < nextFeaturedEndMs) nextFeaturedEndMs = until;
         }
       }
       const { sort, skip, count, after } = search;
-      featuredNow.sort((a, b) => compareSlots(sort, a, b));
-      const rest = total - featuredNow.length;
+      const rest = total - featuredCount;
       let featuredHits: number[];
       let restHits: number[];
       if (after) {
-        featuredHits = after.featured ? featuredNow.filter((slot) => compareToKey(sort, slot, after.key) > 0).slice(0, count) : [];
+        featuredHits = after.featured ? pick(featuredBits, featuredCount, sort, 0, count, after.key) : [];
         restHits = pick(bits, rest, sort, 0, count - featuredHits.length, after.featured ? undefined : after.key);
       } else {
-        featuredHits = featuredNow.slice(skip, skip + count);
-        restHits = pick(bits, rest, sort, Math.max(0, skip - featuredNow.length), count - featuredHits.length, undefined);
+        featuredHits = pick(featuredBits, featuredCount, sort, skip, count, undefined);
+        restHits = pick(bits, rest, sort, Math.max(0, skip - featuredCount), count - featuredHits.length, undefined);
       }
       const hit = (isFeatured: boolean) => (slot: number) => ({ id: ids[slot]!, featured: isFeatured, key: keyOf(sort, slot) });
       return { total, hits: [...featuredHits.map(hit(true)), ...restHits.map(hit(false))], nextFeaturedEndMs };
@@ -455,6 +529,7 @@ export function createJobIndex({ plan = 'cheaper' }: { plan?: IndexPlan } = {}) 
   return {
     upsert,
     remove,
+    seal,
     search,
     has: (id: string) => slotOf.has(id),
     get size() {

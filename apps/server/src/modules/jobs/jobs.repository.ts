@@ -6,6 +6,7 @@ import { transaction, type Tx } from '../../db/transaction.ts';
 import type { IndexSearch, IndexSort } from './job-index.ts';
 import type { JobCardRow } from './job-response.ts';
 import { encodeCursor, searchCursor, timestampMicroseconds, timestampText, type Cursor } from './search-cursor.ts';
+import { createCardCache } from './card-cache.ts';
 import { createSearchIndex, type SearchIndex } from './search-index.ts';
 import type { QueryNode } from './tsquery.ts';
 
@@ -78,6 +79,26 @@ export interface JobSearchPage {
 
 /** `searchIndex`: this process's (one per process; tests may give each repository its own). */
 export function createJobsRepository(db: Db, searchIndex: SearchIndex = createSearchIndex(db)) {
+  const cards = createCardCache<JobCardRow>({ maxEntries: 10_000, maxAgeMs: 60_000 });
+  searchIndex.onChange((changed) => cards.forget(changed));
+
+  /** The jobs of a page, from the cards recent searches read where they are still current, the rest by id. */
+  async function readCards(ids: string[], now: number) {
+    const { found, missing } = cards.take(ids, now);
+    if (missing.length > 0) {
+      const generation = searchIndex.generation;
+      const rows = await db.select(cardColumns).from(jobs).where(inArray(jobs.id, missing));
+      // A change applied while they were read may be newer than some of them: those are not kept.
+      if (searchIndex.generation === generation)
+        cards.put(
+          rows.map((row) => [row.id, row]),
+          now,
+        );
+      for (const row of rows) found.set(row.id, row);
+    }
+    return found;
+  }
+
   return {
     /** Brings the search index up to every change committed so far; answers its generation (see search-index.ts). */
     async catchUpSearch() {
@@ -94,19 +115,10 @@ export function createJobsRepository(db: Db, searchIndex: SearchIndex = createSe
       const cursor = searchCursor(params);
       const query = params.q ? await searchIndex.queryOf(params.q) : undefined;
       const answer = searchIndex.search(indexSearchOf(params, query, cursor, now));
-      const found =
-        answer.hits.length === 0
-          ? []
-          : await db
-              .select(cardColumns)
-              .from(jobs)
-              .where(
-                inArray(
-                  jobs.id,
-                  answer.hits.map((hit) => hit.id),
-                ),
-              );
-      const byId = new Map(found.map((row) => [row.id, row]));
+      const byId = await readCards(
+        answer.hits.map((hit) => hit.id),
+        now.getTime(),
+      );
       // A job deleted since the index read it is left out of the page.
       const hits = answer.hits.filter((hit) => byId.has(hit.id));
       const page = hits.slice(0, params.limit);

@@ -264,6 +264,11 @@ export function createJobsService(dependencies: {
     /** How the search cache has answered since start, and the index's size (for benchmarks, through the development routes). */
     searchCacheStats: () => ({ answers: answerCache.stats(), index: repository.searchIndexMemory() ?? null }),
 
+    /** Loads the search index (a search that arrives meanwhile waits for it). */
+    warmSearch: async () => {
+      await repository.catchUpSearch();
+    },
+
     /** Changes older than a day are no longer read by any search index (search-index.ts). */
     pruneSearchChanges: () => repository.pruneSearchChanges(),
 

@@ -64,7 +64,7 @@ async function loadIndex(db: Db, plan: IndexPlan): Promise<{ index: JobIndex; ho
   return db.transaction(
     async (tx) => {
       const [snapshot] = await rowsOf<{ horizon: string }>(tx, sql`select ${horizonOf} as horizon`);
-      const index = createJobIndex({ plan });
+      const index = createJobIndex({ plan, sealed: false });
       let after = '00000000-0000-0000-0000-000000000000';
       for (;;) {
         const rows = await rowsOf<JobRow>(
@@ -75,6 +75,7 @@ async function loadIndex(db: Db, plan: IndexPlan): Promise<{ index: JobIndex; ho
         if (rows.length < batchSize) break;
         after = rows.at(-1)!.id;
       }
+      index.seal();
       return { index, horizon: snapshot!.horizon };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -98,6 +99,8 @@ export function createSearchIndex(db: Db, { plan = 'cheaper' }: { plan?: IndexPl
   let lastReadMs = 0;
   /** Rises with every change applied and every reload: answers computed at one generation hold until the next. */
   let generation = 0;
+  /** Told which jobs changed as the changes are applied ('all' on a reload). */
+  const listeners: ((changed: Iterable<string> | 'all') => void)[] = [];
 
   async function reload() {
     const loaded = await loadIndex(db, plan);
@@ -105,6 +108,7 @@ export function createSearchIndex(db: Db, { plan = 'cheaper' }: { plan?: IndexPl
     horizon = loaded.horizon;
     applied = new Map();
     generation += 1;
+    for (const listener of listeners) listener('all');
   }
 
   async function readChanges() {
@@ -139,7 +143,10 @@ export function createSearchIndex(db: Db, { plan = 'cheaper' }: { plan?: IndexPl
       if (row.is_open) index!.upsert(toIndexedJob(row as JobRow));
       else index!.remove(id);
     }
-    if (latest.size > 0) generation += 1;
+    if (latest.size > 0) {
+      generation += 1;
+      for (const listener of listeners) listener(latest.keys());
+    }
     horizon = next;
     const passed = BigInt(next);
     for (const [seq, txid] of applied) if (txid < passed) applied.delete(seq);
@@ -190,6 +197,10 @@ export function createSearchIndex(db: Db, { plan = 'cheaper' }: { plan?: IndexPl
     queryOf,
     get generation() {
       return generation;
+    },
+    /** Calls `listener` with the ids of the jobs whose changes are applied, as they are ('all' on a reload). */
+    onChange(listener: (changed: Iterable<string> | 'all') => void) {
+      listeners.push(listener);
     },
     search(search: IndexSearch): IndexAnswer {
       if (!index) throw new Error('search index: catchUp() first');
