@@ -1,3 +1,4 @@
+import { createIdTable } from './id-table.ts';
 import type { QueryNode } from './tsquery.ts';
 
 /**
@@ -28,6 +29,13 @@ export interface IndexKey {
   value: number;
   createdUs: number;
   id: string;
+}
+
+/** A key with its id as words (id-table.ts), as comparisons within the index take it. */
+interface SlotKey {
+  value: number;
+  createdUs: number;
+  idWords: Uint32Array;
 }
 
 export interface IndexSearch {
@@ -106,7 +114,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   let capacity = 1024;
   let used = 0;
   let live = 0;
-  const ids: string[] = [];
+  const ids = createIdTable();
   let created = new Float64Array(capacity);
   let budgetMin = new Float64Array(capacity);
   let budgetMax = new Float64Array(capacity);
@@ -118,7 +126,6 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   // budget range is then whole bit sets, and only the jobs of the steps around its ends are checked one by one.
   let maxAtLeast = budgetSteps.map(() => new Uint32Array(capacity >>> 5));
   let minAtMost = budgetSteps.map(() => new Uint32Array(capacity >>> 5));
-  const slotOf = new Map<string, number>();
   const words = new Map<string, Posting>();
   const facets = new Map<string, Posting>();
   const featured = new Set<number>();
@@ -160,16 +167,19 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   // competition sort's the proposal count negated (fewest first).
   const valueOf = (sort: IndexSort, slot: number) =>
     sort === 'budget' ? budgetMax[slot]! : sort === 'proposal_count' ? -proposals[slot]! : 0;
-  const keyOf = (sort: IndexSort, slot: number): IndexKey => ({ value: valueOf(sort, slot), createdUs: created[slot]!, id: ids[slot]! });
+  const keyOf = (sort: IndexSort, slot: number): IndexKey => ({
+    value: valueOf(sort, slot),
+    createdUs: created[slot]!,
+    id: ids.idOf(slot),
+  });
 
   /** Negative when the slot comes before the key in the sort's order, positive after, 0 when it is the key's job. */
-  function compareToKey(sort: IndexSort, slot: number, key: IndexKey) {
+  function compareToKey(sort: IndexSort, slot: number, key: SlotKey) {
     const value = valueOf(sort, slot);
     if (value !== key.value) return key.value - value;
     const time = created[slot]!;
     if (time !== key.createdUs) return key.createdUs - time;
-    const id = ids[slot]!;
-    return id === key.id ? 0 : id > key.id ? -1 : 1;
+    return -ids.compareTo(slot, key.idWords);
   }
 
   /** Negative when slot `a` comes before slot `b` in the sort's order. */
@@ -178,17 +188,21 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     if (value !== 0) return value;
     const time = created[b]! - created[a]!;
     if (time !== 0) return time;
-    return ids[a]! > ids[b]! ? -1 : ids[a]! < ids[b]! ? 1 : 0;
+    return -ids.compare(a, b);
   }
 
-  /** The first position in the sort's order whose job comes after `key` (or is its job, when `inclusive`). */
-  function positionAfter(sort: IndexSort, key: IndexKey, inclusive = false) {
+  /**
+   * The first position in the sort's order whose job comes after `key` (or is its job, when
+   * `inclusive`); `key` is a job's key, or a slot's own.
+   */
+  function positionAfter(sort: IndexSort, key: SlotKey | number, inclusive = false) {
     const order = orders[sort];
     let low = 0;
     let high = order.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      const comparison = compareToKey(sort, order.slots[middle]!, key);
+      const comparison =
+        typeof key === 'number' ? compareSlots(sort, order.slots[middle]!, key) : compareToKey(sort, order.slots[middle]!, key);
       if (comparison < 0 || (comparison === 0 && !inclusive)) low = middle + 1;
       else high = middle;
     }
@@ -198,7 +212,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   function enterOrders(slot: number) {
     for (const sort of sorts) {
       const order = orders[sort];
-      const at = positionAfter(sort, keyOf(sort, slot));
+      const at = positionAfter(sort, slot);
       order.slots.copyWithin(at + 1, at, order.length);
       order.slots[at] = slot;
       order.length += 1;
@@ -208,7 +222,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   function leaveOrders(slot: number) {
     for (const sort of sorts) {
       const order = orders[sort];
-      const at = positionAfter(sort, keyOf(sort, slot), true);
+      const at = positionAfter(sort, slot, true);
       if (order.slots[at] !== slot) throw new Error(`search index: slot ${slot} not found in the ${sort} order`);
       order.slots.copyWithin(at, at + 1, order.length);
       order.length -= 1;
@@ -242,7 +256,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     if (isSealed) leaveOrders(slot);
     alive[slot >>> 5]! &= ~(1 << (slot & 31));
     if (featured.delete(slot)) featuredList = undefined;
-    slotOf.delete(ids[slot]!);
+    ids.remove(slot);
     live -= 1;
   }
 
@@ -275,7 +289,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   function upsert(job: IndexedJob) {
     generation += 1;
     const hash = tokensHash(job.words, job.facets);
-    const existing = slotOf.get(job.id);
+    const existing = ids.slotOf(job.id);
     if (existing !== undefined && hashes[existing] === hash) {
       // Same words and facets: the job keeps its slot, and moves within the orders.
       if (isSealed) leaveOrders(existing);
@@ -288,8 +302,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     const slot = used;
     used += 1;
     live += 1;
-    ids[slot] = job.id;
-    slotOf.set(job.id, slot);
+    ids.add(slot, job.id);
     hashes[slot] = hash;
     setAttributes(slot, job);
     alive[slot >>> 5]! |= 1 << (slot & 31);
@@ -312,7 +325,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
 
   /** Takes the job out (it closed, was hired or was deleted); a job that is not in is ignored. */
   function remove(id: string) {
-    const slot = slotOf.get(id);
+    const slot = ids.slotOf(id);
     if (slot === undefined) return;
     generation += 1;
     kill(slot);
@@ -461,7 +474,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
    * Walking the order meets a match every (living jobs / matches) positions on average; collecting the
    * matches costs a pass over the bits and a sort of them. The cheaper is chosen.
    */
-  function pick(bits: Uint32Array, total: number, sort: IndexSort, skip: number, count: number, after: IndexKey | undefined) {
+  function pick(bits: Uint32Array, total: number, sort: IndexSort, skip: number, count: number, after: SlotKey | undefined) {
     const wanted = skip + count;
     if (skip >= total || count <= 0) return [];
     const walkCost = (wanted * live) / total;
@@ -508,7 +521,11 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
           if (nextFeaturedEndMs === undefined || until < nextFeaturedEndMs) nextFeaturedEndMs = until;
         }
       }
-      const { sort, skip, count, after } = search;
+      const { sort, skip, count } = search;
+      const after = search.after && {
+        featured: search.after.featured,
+        key: { value: search.after.key.value, createdUs: search.after.key.createdUs, idWords: ids.wordsOf(search.after.key.id) },
+      };
       const rest = total - featuredCount;
       let featuredHits: number[];
       let restHits: number[];
@@ -519,7 +536,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
         featuredHits = pick(featuredBits, featuredCount, sort, skip, count, undefined);
         restHits = pick(bits, rest, sort, Math.max(0, skip - featuredCount), count - featuredHits.length, undefined);
       }
-      const hit = (isFeatured: boolean) => (slot: number) => ({ id: ids[slot]!, featured: isFeatured, key: keyOf(sort, slot) });
+      const hit = (isFeatured: boolean) => (slot: number) => ({ id: ids.idOf(slot), featured: isFeatured, key: keyOf(sort, slot) });
       return { total, hits: [...featuredHits.map(hit(true)), ...restHits.map(hit(false))], nextFeaturedEndMs };
     } finally {
       giveBack();
@@ -531,7 +548,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     remove,
     seal,
     search,
-    has: (id: string) => slotOf.has(id),
+    has: (id: string) => ids.slotOf(id) !== undefined,
     get size() {
       return live;
     },
@@ -553,7 +570,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
       return {
         jobs: live,
         tokens: words.size + facets.size,
-        slot_bytes: capacity * (8 * 6 + 4 + 3 * 4),
+        slot_bytes: capacity * (8 * 6 + 4 + 3 * 4) + ids.bytes + 2 * budgetSteps.length * (capacity >>> 3),
         posting_bytes: postingBytes,
         dense_bytes: bitBytes,
       };
