@@ -548,7 +548,6 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     remove,
     seal,
     search,
-    has: (id: string) => ids.slotOf(id) !== undefined,
     get size() {
       return live;
     },

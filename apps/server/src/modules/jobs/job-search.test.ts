@@ -376,6 +376,25 @@ describe('GET /search/jobs', () => {
     await unchanged();
   });
 
+  it('loads a compacted index beside the one in use once jobs that left it hold too many of its slots', async () => {
+    const { db } = app.services.database;
+    const searchIndex = createSearchIndex(db, { compactAbove: 0.05 });
+    const repository = createJobsRepository(db, searchIndex);
+    const total = async () => (await repository.searchJobs(jobSearchParamsSchema.parse({ q: 'branding' }), clock.now())).total;
+    expect(await total()).toBe(3);
+    expect(searchIndex.memory()?.loads).toBe(1);
+    // Closing and reopening leaves a slot behind each time.
+    for (let round = 0; round < 3; round += 1) {
+      await db.execute(sql`update jobs set status = 'closed' where id = ${ids.featuredExpired}`);
+      expect(await total()).toBe(2);
+      await db.execute(sql`update jobs set status = 'open' where id = ${ids.featuredExpired}`);
+      expect(await total()).toBe(3);
+    }
+    await expect.poll(async () => (await total(), searchIndex.memory()?.loads), { timeout: 10_000 }).toBeGreaterThan(1);
+    expect(await total()).toBe(3);
+    expect(searchIndex.memory()?.jobs).toBe((await search({})).total);
+  });
+
   it('refuses bad parameters with the specification’s words, never a server error', async () => {
     const bad = async (query: Record<string, string>) => {
       const response = await app.inject({ method: 'GET', url: '/api/search/jobs', query });

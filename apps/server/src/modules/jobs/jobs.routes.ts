@@ -24,7 +24,14 @@ const changeErrors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: 
 const cacheStatsSchema = z.object({ hits: z.number(), joined: z.number(), computed: z.number(), entries: z.number() });
 
 const searchIndexStatsSchema = z
-  .object({ jobs: z.number(), tokens: z.number(), slot_bytes: z.number(), posting_bytes: z.number(), dense_bytes: z.number() })
+  .object({
+    jobs: z.number(),
+    tokens: z.number(),
+    slot_bytes: z.number(),
+    posting_bytes: z.number(),
+    dense_bytes: z.number(),
+    loads: z.number(),
+  })
   .nullable();
 
 /** Development only: how the search cache has answered and what the search index holds, for benchmarks. */

@@ -90,8 +90,12 @@ interface ChangeRow extends Partial<JobRow> {
   is_open: boolean | null;
 }
 
-/** `plan`: how pages are read (tests make each way run; otherwise the cheaper). */
-export function createSearchIndex(db: Db, { plan = 'cheaper' }: { plan?: IndexPlan } = {}) {
+/**
+ * `plan`: how pages are read (tests make each way run; otherwise the cheaper). `compactAbove`: the
+ * share of the index's slots left by jobs that changed words or left search above which a new index
+ * is loaded beside it and takes its place (slots are never reused).
+ */
+export function createSearchIndex(db: Db, { plan = 'cheaper', compactAbove = 0.3 }: { plan?: IndexPlan; compactAbove?: number } = {}) {
   let index: JobIndex | undefined;
   let horizon = '0';
   /** Changes applied whose transactions the horizon has not passed yet: sequence number → transaction id. */
@@ -102,19 +106,34 @@ export function createSearchIndex(db: Db, { plan = 'cheaper' }: { plan?: IndexPl
   /** Told which jobs changed as the changes are applied ('all' on a reload). */
   const listeners: ((changed: Iterable<string> | 'all') => void)[] = [];
 
-  async function reload() {
-    const loaded = await loadIndex(db, plan);
+  /** How many times a whole index was loaded (the first time, and each reload or compaction since). */
+  let loads = 0;
+  /** A compacted index loading beside the one in use; the next read of changes puts it in place. */
+  let compacting: Promise<void> | undefined;
+  let compacted: Awaited<ReturnType<typeof loadIndex>> | undefined;
+
+  function use(loaded: Awaited<ReturnType<typeof loadIndex>>) {
     index = loaded.index;
     horizon = loaded.horizon;
     applied = new Map();
     generation += 1;
+    loads += 1;
     for (const listener of listeners) listener('all');
+  }
+
+  async function reload() {
+    use(await loadIndex(db, plan));
   }
 
   async function readChanges() {
     if (!index || Date.now() - lastReadMs > staleAfterMs) {
       lastReadMs = Date.now();
       await reload();
+    }
+    if (compacted) {
+      // Loaded from a snapshot older than this read: the changes since its horizon are read below.
+      use(compacted);
+      compacted = undefined;
     }
     const skipped = [...applied.keys()];
     const rows = await rowsOf<ChangeRow>(
@@ -150,6 +169,17 @@ export function createSearchIndex(db: Db, { plan = 'cheaper' }: { plan?: IndexPl
     horizon = next;
     const passed = BigInt(next);
     for (const [seq, txid] of applied) if (txid < passed) applied.delete(seq);
+    if (index!.deadShare > compactAbove && !compacting) {
+      compacting = loadIndex(db, plan)
+        .then((loaded) => {
+          compacted = loaded;
+        })
+        // A load that failed is tried again after the next change.
+        .catch(() => undefined)
+        .finally(() => {
+          compacting = undefined;
+        });
+    }
   }
 
   // One read at a time; whoever arrives during a read waits for the next, which starts after it.
@@ -206,7 +236,7 @@ export function createSearchIndex(db: Db, { plan = 'cheaper' }: { plan?: IndexPl
       if (!index) throw new Error('search index: catchUp() first');
       return index.search(search);
     },
-    memory: () => index?.memory(),
+    memory: () => index && { ...index.memory(), loads },
   };
 }
 
