@@ -186,7 +186,7 @@ describe('the in-memory job index', () => {
     compare();
   });
 
-  it('says when the next featured period among the matches ends', () => {
+  it('says when its answer may change on its own: no later than the first featured period among the matches ends', () => {
     const index = createJobIndex();
     const job = (id: string, featuredUntilMs: number | undefined, words: string[]): IndexedJob => ({
       id,
@@ -214,8 +214,12 @@ describe('the in-memory job index', () => {
         count: 5,
         after: undefined,
       });
-    expect(search('web').nextFeaturedEndMs).toBe(nowMs + 9_000);
+    // The first of all featured periods to end: never after the matches' own.
+    expect(search('web').nextFeaturedEndMs).toBe(nowMs + 5_000);
     expect(search('logo').nextFeaturedEndMs).toBe(nowMs + 5_000);
+    // Nothing featured matches: the answer changes only with a change to jobs.
     expect(search('absent').nextFeaturedEndMs).toBeUndefined();
+    index.remove('00000000-0000-4000-8000-000000000001');
+    expect(search('web').nextFeaturedEndMs).toBe(nowMs + 9_000);
   });
 });

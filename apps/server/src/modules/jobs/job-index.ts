@@ -129,8 +129,11 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   const words = new Map<string, Posting>();
   const facets = new Map<string, Posting>();
   const featured = new Set<number>();
-  /** The same slots as an array, made again after a change to them (they change far less often than searches run). */
-  let featuredList: Uint32Array | undefined;
+  // The jobs featured at a moment, as bits, and the span of moments over which that set holds: from
+  // when it was made until the first of their periods ends. Made again outside it, or after a change.
+  let featuredNow = new Uint32Array(capacity >>> 5);
+  let featuredNowFrom = Number.POSITIVE_INFINITY;
+  let featuredNowUntil = Number.NEGATIVE_INFINITY;
   const orders: Record<IndexSort, { slots: Uint32Array; length: number }> = {
     newest: { slots: new Uint32Array(capacity), length: 0 },
     budget: { slots: new Uint32Array(capacity), length: 0 },
@@ -155,6 +158,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     featuredUntil = widen(featuredUntil, next);
     hashes = widen(hashes, next);
     alive = widen(alive, next >>> 5);
+    featuredNow = widen(featuredNow, next >>> 5);
     maxAtLeast = maxAtLeast.map((bits) => widen(bits, next >>> 5));
     minAtMost = minAtMost.map((bits) => widen(bits, next >>> 5));
     for (const sort of sorts) orders[sort].slots = widen(orders[sort].slots, next);
@@ -255,7 +259,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   function kill(slot: number) {
     if (isSealed) leaveOrders(slot);
     alive[slot >>> 5]! &= ~(1 << (slot & 31));
-    if (featured.delete(slot)) featuredList = undefined;
+    if (featured.delete(slot)) featuredNowFrom = Number.POSITIVE_INFINITY;
     ids.remove(slot);
     live -= 1;
   }
@@ -278,10 +282,10 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     featuredUntil[slot] = job.featuredUntilMs ?? Number.NaN;
     markBudgets(slot, true);
     if (job.featuredUntilMs === undefined) {
-      if (featured.delete(slot)) featuredList = undefined;
-    } else if (!featured.has(slot)) {
+      if (featured.delete(slot)) featuredNowFrom = Number.POSITIVE_INFINITY;
+    } else {
       featured.add(slot);
-      featuredList = undefined;
+      featuredNowFrom = Number.POSITIVE_INFINITY;
     }
   }
 
@@ -422,6 +426,23 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     }
   }
 
+  /** The jobs featured at `nowMs`, as bits. */
+  function featuredAt(nowMs: number) {
+    if (nowMs >= featuredNowFrom && nowMs < featuredNowUntil) return featuredNow;
+    featuredNow.fill(0);
+    let firstEnd = Number.POSITIVE_INFINITY;
+    for (const slot of featured) {
+      const until = featuredUntil[slot]!;
+      if (until > nowMs) {
+        featuredNow[slot >>> 5]! |= 1 << (slot & 31);
+        firstEnd = Math.min(firstEnd, until);
+      }
+    }
+    featuredNowFrom = nowMs;
+    featuredNowUntil = firstEnd;
+    return featuredNow;
+  }
+
   /** Clears from `bits` the jobs outside `sure` that fail `keeps` (those in `sure` are known to pass). */
   function checkEach(bits: Uint32Array, sure: Uint32Array | undefined, keeps: (slot: number) => boolean) {
     for (let index = 0; index < bits.length; index += 1) {
@@ -507,20 +528,13 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
       const bits = matches(search);
       const total = countOf(bits);
       // The featured part, taken out of the rest.
-      const featuredBits = scratch();
-      let featuredCount = 0;
-      let nextFeaturedEndMs: number | undefined;
-      featuredList ??= Uint32Array.from(featured);
-      for (const slot of featuredList) {
-        if (!hasSlot(bits, slot)) continue;
-        const until = featuredUntil[slot]!;
-        if (until > search.nowMs) {
-          featuredBits[slot >>> 5]! |= 1 << (slot & 31);
-          bits[slot >>> 5]! &= ~(1 << (slot & 31));
-          featuredCount += 1;
-          if (nextFeaturedEndMs === undefined || until < nextFeaturedEndMs) nextFeaturedEndMs = until;
-        }
-      }
+      const current = featuredAt(search.nowMs);
+      const featuredBits = scratch(bits);
+      intersect(featuredBits, current);
+      for (let index = 0; index < bits.length; index += 1) bits[index]! &= ~current[index]!;
+      const featuredCount = countOf(featuredBits);
+      // No later than the first featured period among the matches ends.
+      const nextFeaturedEndMs = featuredCount > 0 && Number.isFinite(featuredNowUntil) ? featuredNowUntil : undefined;
       const { sort, skip, count } = search;
       const after = search.after && {
         featured: search.after.featured,
