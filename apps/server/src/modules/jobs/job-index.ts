@@ -339,11 +339,11 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   // that it gives back before returning, instead of one allocation per operation.
   const pool: Uint32Array[] = [];
   let lent: Uint32Array[] = [];
-  function scratch(fill?: Uint32Array) {
+  function scratch(fill?: Uint32Array, clear = true) {
     let bits = pool.pop();
     if (!bits || bits.length !== wordCount()) bits = new Uint32Array(wordCount());
     if (fill) bits.set(fill);
-    else bits.fill(0);
+    else if (clear) bits.fill(0);
     lent.push(bits);
     return bits;
   }
@@ -408,12 +408,6 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     }
   }
 
-  function countOf(bits: Uint32Array) {
-    let total = 0;
-    for (let index = 0; index < bits.length; index += 1) if (bits[index] !== 0) total += popcount(bits[index]!);
-    return total;
-  }
-
   /** Calls `each` with every slot in the set, in slot order. */
   function forEachSlot(bits: Uint32Array, each: (slot: number) => void) {
     for (let index = 0; index < bits.length; index += 1) {
@@ -458,17 +452,36 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
 
   /** The matching living jobs, as a scratch bit set. */
   function matches(search: IndexSearch) {
-    const bits = scratch(alive);
-    if (search.hasText) intersect(bits, search.query && evaluate(search.query));
-    for (const facet of search.allFacets) intersect(bits, bitsOf(facets, facet));
+    // Every set the matches must be in, intersected in one pass: the living, the words of a query
+    // that asks for all of them, each filter token, any of the regions.
+    const all: Uint32Array[] = [alive];
+    let isEmpty = false;
+    const require = (bits: Uint32Array | undefined) => {
+      if (bits) all.push(bits);
+      else isEmpty = true;
+    };
+    if (search.hasText) {
+      const { query } = search;
+      if (query?.kind === 'and') for (const node of query.nodes) require(evaluate(node));
+      else require(query && evaluate(query));
+    }
+    for (const facet of search.allFacets) require(bitsOf(facets, facet));
     if (search.anyFacets.length > 0) {
       const any = scratch();
       for (const facet of search.anyFacets) {
         const other = bitsOf(facets, facet);
         if (other) for (let index = 0; index < any.length; index += 1) any[index]! |= other[index]!;
       }
-      intersect(bits, any);
+      all.push(any);
     }
+    const bits = scratch(undefined, false);
+    if (isEmpty) bits.fill(0);
+    else
+      for (let index = 0; index < bits.length; index += 1) {
+        let word = all[0]![index]!;
+        for (let source = 1; source < all.length && word !== 0; source += 1) word &= all[source]![index]!;
+        bits[index] = word;
+      }
     const { minBudgetUsd: min, maxBudgetUsd: max } = search;
     // A job matches a budget range when its own range reaches into it.
     if (min !== undefined) {
@@ -526,13 +539,25 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     if (!isSealed) throw new Error('search index: seal() it after loading');
     try {
       const bits = matches(search);
-      const total = countOf(bits);
-      // The featured part, taken out of the rest.
+      // Counted, and the featured part taken out of the rest, in one pass.
       const current = featuredAt(search.nowMs);
-      const featuredBits = scratch(bits);
-      intersect(featuredBits, current);
-      for (let index = 0; index < bits.length; index += 1) bits[index]! &= ~current[index]!;
-      const featuredCount = countOf(featuredBits);
+      const featuredBits = scratch(undefined, false);
+      let total = 0;
+      let featuredCount = 0;
+      for (let index = 0; index < bits.length; index += 1) {
+        const word = bits[index]!;
+        if (word === 0) {
+          featuredBits[index] = 0;
+          continue;
+        }
+        const featuredWord = word & current[index]!;
+        featuredBits[index] = featuredWord;
+        total += popcount(word);
+        if (featuredWord !== 0) {
+          bits[index] = word ^ featuredWord;
+          featuredCount += popcount(featuredWord);
+        }
+      }
       // No later than the first featured period among the matches ends.
       const nextFeaturedEndMs = featuredCount > 0 && Number.isFinite(featuredNowUntil) ? featuredNowUntil : undefined;
       const { sort, skip, count } = search;
