@@ -344,6 +344,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     if (!bits || bits.length !== wordCount()) bits = new Uint32Array(wordCount());
     if (fill) bits.set(fill);
     else if (clear) bits.fill(0);
+    ones.delete(bits);
     lent.push(bits);
     return bits;
   }
@@ -352,12 +353,19 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     lent = [];
   }
 
+  /** How many jobs each posting's bits hold (at most), for intersecting the sparsest first. */
+  const ones = new WeakMap<Uint32Array, number>();
+
   /** The token's jobs as bits (dead slots included: the caller keeps only the living). */
   function bitsOf(postings: Map<string, Posting>, token: string): Uint32Array | undefined {
     const posting = postings.get(token);
     if (!posting) return undefined;
-    if (posting.bits) return posting.bits;
+    if (posting.bits) {
+      ones.set(posting.bits, posting.length);
+      return posting.bits;
+    }
     const bits = scratch();
+    ones.set(bits, posting.length);
     for (let index = 0; index < posting.length; index += 1) {
       const slot = posting.slots[index]!;
       bits[slot >>> 5]! |= 1 << (slot & 31);
@@ -454,7 +462,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   function matches(search: IndexSearch) {
     // Every set the matches must be in, intersected in one pass: the living, the words of a query
     // that asks for all of them, each filter token, any of the regions.
-    const all: Uint32Array[] = [alive];
+    const all: Uint32Array[] = [];
     let isEmpty = false;
     const require = (bits: Uint32Array | undefined) => {
       if (bits) all.push(bits);
@@ -474,6 +482,9 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
       }
       all.push(any);
     }
+    // The sparsest first: a word that is zero there needs no other read. The living last (nearly all ones).
+    all.sort((a, b) => (ones.get(a) ?? Number.POSITIVE_INFINITY) - (ones.get(b) ?? Number.POSITIVE_INFINITY));
+    all.push(alive);
     const bits = scratch(undefined, false);
     if (isEmpty) bits.fill(0);
     else
