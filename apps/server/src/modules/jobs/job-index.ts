@@ -223,6 +223,26 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     }
   }
 
+  /** Moves the slot, found at `from` before its key changed, to its place for its key now. */
+  function reposition(sort: IndexSort, slot: number, from: number) {
+    const order = orders[sort];
+    if (order.slots[from] !== slot) throw new Error(`search index: slot ${slot} not found in the ${sort} order`);
+    // Its place among the others: a search of the order as if it were not at `from`.
+    let low = 0;
+    let high = order.length - 1;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareSlots(sort, order.slots[middle < from ? middle : middle + 1]!, slot) < 0) low = middle + 1;
+      else high = middle;
+    }
+    if (low < from) {
+      order.slots.copyWithin(low + 1, low, from);
+    } else {
+      order.slots.copyWithin(from, from + 1, low + 1);
+    }
+    order.slots[low] = slot;
+  }
+
   function leaveOrders(slot: number) {
     for (const sort of sorts) {
       const order = orders[sort];
@@ -295,10 +315,10 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     const hash = tokensHash(job.words, job.facets);
     const existing = ids.slotOf(job.id);
     if (existing !== undefined && hashes[existing] === hash) {
-      // Same words and facets: the job keeps its slot, and moves within the orders.
-      if (isSealed) leaveOrders(existing);
+      // Same words and facets: the job keeps its slot, and moves within the orders, past only the jobs between.
+      const was = isSealed ? sorts.map((sort) => positionAfter(sort, existing, true)) : [];
       setAttributes(existing, job);
-      if (isSealed) enterOrders(existing);
+      if (isSealed) sorts.forEach((sort, index) => reposition(sort, existing, was[index]!));
       return;
     }
     if (existing !== undefined) kill(existing);
