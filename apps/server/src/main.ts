@@ -25,8 +25,15 @@ async function main() {
     app.log.warn('No SMS provider is configured (TWILIO_*): text messages will wait in the queue.');
   const demo = await seedDatabase(app, { demo: config.seedDemo, canDeliverLocally: isOutboxEnabled(config) });
   app.services.delivery.start();
-  // The search index loads now rather than on the first search (seconds at a million projects).
-  void app.services.jobs.warmSearch().catch((error: unknown) => app.log.error({ err: error }, 'loading the search index failed'));
+  // The search index loads now rather than on the first search (seconds at a million projects), and
+  // reads the changes every minute even when nobody searches, so it never falls far behind.
+  const catchUpSearch = () =>
+    void app.services.jobs
+      .warmSearch()
+      .catch((error: unknown) => app.log.error({ err: error }, 'reading the search index’s changes failed'));
+  catchUpSearch();
+  const searchChanges = setInterval(catchUpSearch, 60_000);
+  searchChanges.unref();
   // Hourly: drop counters, challenges, codes, registrations and search changes that no longer serve.
   const maintenance = setInterval(() => {
     const now = new Date();
@@ -63,6 +70,7 @@ async function main() {
     }
     isClosing = true;
     clearInterval(maintenance);
+    clearInterval(searchChanges);
     setTimeout(() => {
       app.log.error(`shutdown did not finish within ${SHUTDOWN_LIMIT_MS / 1000} s: exiting`);
       process.exit(1);

@@ -264,7 +264,7 @@ export function createJobsService(dependencies: {
     /** How the search cache has answered since start, and the index's size (for benchmarks, through the development routes). */
     searchCacheStats: () => ({ answers: answerCache.stats(), index: repository.searchIndexMemory() ?? null }),
 
-    /** Loads the search index (a search that arrives meanwhile waits for it). */
+    /** Loads the search index, or brings it up to date (a search that arrives meanwhile waits for it). */
     warmSearch: async () => {
       await repository.catchUpSearch();
     },
