@@ -112,12 +112,13 @@ export function createSearchIndex(db: Db, { plan = 'cheaper', compactAbove = 0.3
   let compacting: Promise<void> | undefined;
   let compacted: Awaited<ReturnType<typeof loadIndex>> | undefined;
 
+  /** Puts a loaded index in place. */
   function use(loaded: Awaited<ReturnType<typeof loadIndex>>) {
     index = loaded.index;
     horizon = loaded.horizon;
     applied = new Map();
-    generation += 1;
     loads += 1;
+    generation += 1;
     for (const listener of listeners) listener('all');
   }
 
@@ -131,8 +132,11 @@ export function createSearchIndex(db: Db, { plan = 'cheaper', compactAbove = 0.3
       await reload();
     }
     if (compacted) {
-      // Loaded from a snapshot older than this read: the changes since its horizon are read below.
+      // Its snapshot may be older or newer than this index's last read: the changes since the earlier
+      // of the two horizons are read below (applying one twice changes nothing).
+      const previous = horizon;
       use(compacted);
+      if (BigInt(previous) < BigInt(horizon)) horizon = previous;
       compacted = undefined;
     }
     const skipped = [...applied.keys()];
