@@ -1,3 +1,5 @@
+import { createLru } from '../../lib/lru.ts';
+
 /**
  * Recently shown job cards by id, so a search reads from the database only the jobs of its page that
  * no recent search showed. The search index says which jobs changed (job_changes), and their cards are
@@ -5,17 +7,15 @@
  * `maxAgeMs` (search cards may show a view count that old, as the answer cache's may).
  */
 export function createCardCache<T>({ maxEntries, maxAgeMs }: { maxEntries: number; maxAgeMs: number }) {
-  // A Map iterates in insertion order: re-inserting on a hit keeps the least recently used first.
-  const entries = new Map<string, { card: T; readAt: number }>();
+  const entries = createLru<string, { card: T; readAt: number }>(maxEntries);
   return {
     /** The cards still fresh at `now`, and the ids to read. */
     take(ids: string[], now: number) {
       const found = new Map<string, T>();
       const missing: string[] = [];
       for (const id of ids) {
-        const entry = entries.get(id);
+        const entry = entries.peek(id);
         if (entry && now - entry.readAt < maxAgeMs && entry.readAt <= now) {
-          entries.delete(id);
           entries.set(id, entry);
           found.set(id, entry.card);
         } else missing.push(id);
@@ -24,11 +24,7 @@ export function createCardCache<T>({ maxEntries, maxAgeMs }: { maxEntries: numbe
     },
     /** Cards read at `readAt`. Call `forget` for changes applied since: a card read before a change is not put. */
     put(cards: Iterable<[string, T]>, readAt: number) {
-      for (const [id, card] of cards) {
-        entries.delete(id);
-        entries.set(id, { card, readAt });
-      }
-      while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+      for (const [id, card] of cards) entries.set(id, { card, readAt });
     },
     forget(ids: Iterable<string> | 'all') {
       if (ids === 'all') entries.clear();

@@ -139,8 +139,6 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     budget: { slots: new Uint32Array(capacity), length: 0 },
     proposal_count: { slots: new Uint32Array(capacity), length: 0 },
   };
-  /** Rises with every change, so answers computed before it can be told from those after. */
-  let generation = 0;
 
   const wordCount = () => capacity >>> 5;
 
@@ -167,7 +165,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   }
 
   // The sort orders, first to last: by the sort's value, then creation time, then id, all descending
-  // (as jobs.repository.ts orders them in SQL). The budget sort's value is the highest budget, the
+  // (the order the search answered in when PostgreSQL sorted it, and the one cursors carry). The budget sort's value is the highest budget, the
   // competition sort's the proposal count negated (fewest first).
   const valueOf = (sort: IndexSort, slot: number) =>
     sort === 'budget' ? budgetMax[slot]! : sort === 'proposal_count' ? -proposals[slot]! : 0;
@@ -311,7 +309,6 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
 
   /** Adds the job, or brings it up to date. */
   function upsert(job: IndexedJob) {
-    generation += 1;
     const hash = tokensHash(job.words, job.facets);
     const existing = ids.slotOf(job.id);
     if (existing !== undefined && hashes[existing] === hash) {
@@ -351,7 +348,6 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   function remove(id: string) {
     const slot = ids.slotOf(id);
     if (slot === undefined) return;
-    generation += 1;
     kill(slot);
   }
 
@@ -620,9 +616,6 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     search,
     get size() {
       return live;
-    },
-    get generation() {
-      return generation;
     },
     /** How much of the index is slots of jobs that left it (a reload makes it whole again). */
     get deadShare() {

@@ -18,11 +18,14 @@ export type NewJob = typeof jobs.$inferInsert;
 // Search: GET /jobs/search answered by this process's in-memory index of open jobs (search-index.ts,
 // kept from `job_search` and `job_changes`); the jobs themselves are read only for the page answered.
 
+/** The search's country: the one asked for, or the UAE for an emirate. */
+const countryOf = (params: JobSearchParams) => params.country ?? (params.emirate ? 'AE' : undefined);
+
 /** The filter tokens the trigger stores in `facets` (migration 0002): every one must be present. */
 function facetTokens(params: JobSearchParams): { all: string[]; anyRegion: string[] } {
   const all: string[] = [];
   const region = params.emirate ?? params.region;
-  const country = params.country ?? (params.emirate ? 'AE' : undefined);
+  const country = countryOf(params);
   if (country) all.push(`c:${country}`);
   if (params.job_type) all.push(`t:${params.job_type}`);
   if (params.industry_category) all.push(`i:${params.industry_category}`);
@@ -48,7 +51,7 @@ const indexSortOf = (sort: JobSearchParams['sort_by']): IndexSort => (sort === '
 /** What the index is asked: the filters as tokens and US cents, the page as a count, the cursor as a key. */
 function indexSearchOf(params: JobSearchParams, query: QueryNode | undefined, cursor: Cursor | undefined, now: Date): IndexSearch {
   const { all, anyRegion } = facetTokens(params);
-  const currency = currencyOfCountry(params.country ?? (params.emirate ? 'AE' : undefined));
+  const currency = currencyOfCountry(countryOf(params));
   const sort = indexSortOf(params.sort_by);
   return {
     query,
@@ -109,10 +112,10 @@ export function createJobsRepository(db: Db, searchIndex: SearchIndex = createSe
     /**
      * A search from the index as it stands (after `catchUpSearch`): the exact total, and the page's
      * jobs read by id. Featured jobs (while their paid period lasts) come first, then the rest, each in
-     * the chosen order. A cursor continues after the last job of a page; `skip` serves the first 10,000.
+     * the chosen order. A cursor (`params.cursor`, decoded) continues after the last job of a page;
+     * `skip` serves the first 10,000.
      */
-    async readSearch(params: JobSearchParams, now: Date): Promise<JobSearchPage> {
-      const cursor = searchCursor(params);
+    async readSearch(params: JobSearchParams, cursor: Cursor | undefined, now: Date): Promise<JobSearchPage> {
       const query = params.q ? await searchIndex.queryOf(params.q) : undefined;
       const answer = searchIndex.search(indexSearchOf(params, query, cursor, now));
       const byId = await readCards(
@@ -127,7 +130,7 @@ export function createJobsRepository(db: Db, searchIndex: SearchIndex = createSe
         hits.length > params.limit && last
           ? encodeCursor({
               featured: last.featured,
-              value: params.sort_by === 'budget' || params.sort_by === 'proposal_count' ? String(last.key.value) : undefined,
+              value: indexSortOf(params.sort_by) === 'newest' ? undefined : String(last.key.value),
               created: timestampText(last.key.createdUs),
               id: last.id,
             })
@@ -142,8 +145,9 @@ export function createJobsRepository(db: Db, searchIndex: SearchIndex = createSe
 
     /** A whole search: catching up, then reading. */
     async searchJobs(params: JobSearchParams, now: Date) {
+      const cursor = searchCursor(params);
       await searchIndex.catchUp();
-      return this.readSearch(params, now);
+      return this.readSearch(params, cursor, now);
     },
 
     /** Where the search index's memory goes (for the memory figures of the benchmark). */

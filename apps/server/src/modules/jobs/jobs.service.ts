@@ -247,10 +247,11 @@ export function createJobsService(dependencies: {
      */
     async search(params: JobSearchParams): Promise<EncodedAnswer> {
       const now = clock();
-      searchCursor(params);
+      // A cursor that is not one of ours is refused before any work.
+      const cursor = searchCursor(params);
       const generation = await repository.catchUpSearch();
       const compute = async () => {
-        const page = await repository.readSearch(params, now);
+        const page = await repository.readSearch(params, cursor, now);
         const answer: JobSearchResponse = {
           jobs: page.rows.map((row) => toJobCard(row, now)),
           total: page.total,

@@ -1,11 +1,12 @@
+import { createLru } from '../../lib/lru.ts';
+
 /**
- * Answers to recent searches, kept while they are still true. Every answer is stored with the search
- * version it was computed at (the `search_version` row, raised by every committed change to jobs:
- * migration 0004) and the moment it stops being true on its own (the next featured period to end).
- * A lookup serves an answer only while the version is unchanged, between the moment it was computed and
- * the moment it ends; view
- * counts, the one figure that changes without raising the version, are at most `maxAgeMs` old.
- * Concurrent misses for the same search share one computation.
+ * Answers to recent searches, kept while they are still true. Every answer is stored with the version
+ * it was computed at (the search index's generation, which every committed change to a job but a view
+ * raises: search-index.ts) and the moment it stops being true on its own (a featured period ends). A
+ * lookup serves an answer only while the version is unchanged, between the moment it was computed and
+ * the moment it ends; view counts, the one figure that changes without raising the version, are at
+ * most `maxAgeMs` old. Concurrent misses for the same search share one computation.
  */
 export interface SearchCacheOptions {
   maxEntries: number;
@@ -26,26 +27,22 @@ export interface Computed<T> {
 }
 
 export function createSearchCache<T>({ maxEntries, maxAgeMs }: SearchCacheOptions) {
-  // A Map iterates in insertion order: re-inserting on a hit keeps the least recently used first.
-  const entries = new Map<string, Entry<T>>();
+  const entries = createLru<string, Entry<T>>(maxEntries);
   const pending = new Map<string, Promise<T>>();
   // How lookups were answered: from a kept answer, by joining a computation under way, or by computing.
   const counts = { hits: 0, joined: 0, computed: 0 };
 
   function remember(key: string, entry: Entry<T>) {
-    const current = entries.get(key);
+    const current = entries.peek(key);
     if (current && current.version > entry.version) return;
-    entries.delete(key);
     entries.set(key, entry);
-    while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
   }
 
   return {
     /** The answer for `key` at `version`: from the cache when still true at `now`, else `compute()`'s. */
     async get(key: string, version: number, now: number, compute: () => Promise<Computed<T>>): Promise<T> {
-      const entry = entries.get(key);
+      const entry = entries.peek(key);
       if (entry && entry.version === version && entry.computedAt <= now && now < entry.validUntil) {
-        entries.delete(key);
         entries.set(key, entry);
         counts.hits += 1;
         return entry.value;

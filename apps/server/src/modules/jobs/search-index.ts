@@ -1,12 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { createLru } from '../../lib/lru.ts';
 import { createJobIndex, type IndexAnswer, type IndexedJob, type IndexPlan, type IndexSearch, type JobIndex } from './job-index.ts';
 import { parseTsquery, type QueryNode } from './tsquery.ts';
 
 /**
- * The in-memory search index of this process (job-index.ts), loaded from `job_search` on the first
- * search and kept current from `job_changes` (migration 0014), which a trigger on jobs appends to in
+ * The in-memory search index of this process (job-index.ts), loaded from `job_search` on its first
+ * catch-up (when the server starts) and kept current from `job_changes` (migration 0014), which a trigger on jobs appends to in
  * the same transaction as every change. Before each search the index reads the changes committed
  * since its last read, so a search sees every change committed before it began, whichever process
  * made it. Reads are shared: searches that arrive while one is under way wait for the next, one read
@@ -206,11 +207,10 @@ export function createSearchIndex(db: Db, { plan = 'cheaper', compactAbove = 0.3
   }
 
   // The query trees of recent search texts: PostgreSQL's parser and stemmers make them.
-  const queries = new Map<string, QueryNode | undefined>();
+  const queries = createLru<string, QueryNode | undefined>(10_000);
   async function queryOf(text: string): Promise<QueryNode | undefined> {
     if (queries.has(text)) {
-      const tree = queries.get(text);
-      queries.delete(text);
+      const tree = queries.peek(text);
       queries.set(text, tree);
       return tree;
     }
@@ -220,7 +220,6 @@ export function createSearchIndex(db: Db, { plan = 'cheaper', compactAbove = 0.3
     );
     const tree = parseTsquery(row?.query ?? '');
     queries.set(text, tree);
-    if (queries.size > 10_000) queries.delete(queries.keys().next().value as string);
     return tree;
   }
 
