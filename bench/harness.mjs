@@ -10,6 +10,18 @@ function rssMb(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
+/** Samples `read()` every 100 ms until the returned function is called; that returns the highest. */
+function samplePeak(read) {
+  let peak = read();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, read());
+  }, 100);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, read());
+  };
+}
+
 /** Starts `apps/server/dist/main.js` on PGlite; `stop()` ends it and removes the data. */
 export async function startServer(port, env = {}, { keepData = false } = {}) {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-bench-'));
@@ -30,7 +42,7 @@ export async function startServer(port, env = {}, { keepData = false } = {}) {
         () => false,
       )
     )
-      return { base, stop, rssMb: () => rssMb(server.pid) };
+      return { base, stop, rssMb: () => rssMb(server.pid), peakRss: () => samplePeak(() => rssMb(server.pid)) };
     if (attempt > 150) {
       await stop();
       throw new Error('server did not start');

@@ -11,9 +11,11 @@
 //   - proposals a second flat out, with the job_changes trigger the search index reads (migration
 //     0014) and without it;
 //   - the server's memory idle and after the load, and the search index's share;
-//   - 240 rotating searches, labelled for what they are: a figure the cache answers.
+//   - 240 rotating searches, labelled for what they are: a figure the cache answers;
+//   - the server's memory on the demo data (`npm start`): idle after its first start, at the peak of
+//     the long tail, and idle after a restart.
 // Needs `npm run build` first (the script does it).
-//   BENCH_PROJECTS=1000000 BENCH_PROFESSIONALS=200000 BENCH_PGLITE_PROJECTS=100000 BENCH_SECONDS=20
+//   BENCH_PROJECTS=1000000 BENCH_PROFESSIONALS=200000 BENCH_PGLITE_PROJECTS=100000 BENCH_SECONDS=20 BENCH_DEMO=1
 //   BENCH_DATABASE_URL=postgres://… runs only against that database, already filled (bench/search-data.mjs).
 import autocannon from 'autocannon';
 import fs from 'node:fs';
@@ -33,6 +35,7 @@ const PROFESSIONALS = Number(process.env.BENCH_PROFESSIONALS ?? 200_000);
 const PGLITE_PROJECTS = Number(process.env.BENCH_PGLITE_PROJECTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const EXISTING = process.env.BENCH_DATABASE_URL;
+const DEMO = process.env.BENCH_DEMO !== '0';
 const CONNECTIONS = 32;
 const POOL = 10; // the server's pool size (apps/server/src/db/client.ts)
 
@@ -368,8 +371,50 @@ async function pgliteRun() {
   }
 }
 
+/** The server as `npm start` runs it (PGlite, demo data): its memory at rest and under the long tail. */
+async function demoRun() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-bench-demo-'));
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 5000));
+  try {
+    let server = await startServer(3303, { DATA_DIR: dataDir }, { keepData: true });
+    let tail;
+    let firstIdle;
+    let peak;
+    try {
+      while ((await cacheStats(server.base)).index === null) await new Promise((resolve) => setTimeout(resolve, 200));
+      await settle();
+      firstIdle = server.rssMb();
+      const prepared = await prepareWrites(server.base, { professionals: 16 });
+      const stopSampling = server.peakRss();
+      tail = await longTail(server.base, prepared);
+      peak = stopSampling();
+    } finally {
+      await server.stop();
+    }
+    server = await startServer(3303, { DATA_DIR: dataDir }, { keepData: true });
+    let restartIdle;
+    try {
+      await settle();
+      restartIdle = server.rssMb();
+    } finally {
+      await server.stop();
+    }
+    console.log('\nDemo data (npm start, PGlite)');
+    console.log(
+      format('  long tail, endpoint, while users write', tail.figures) +
+        `   ${tail.figures.distinct.toLocaleString('en')} different searches`,
+    );
+    console.log(
+      `  server memory (RSS): ${firstIdle.toFixed(0)} MB idle after its first start (database created and seeded), ${peak.toFixed(0)} MB at the peak of the long tail, ${restartIdle.toFixed(0)} MB idle after a restart`,
+    );
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 console.log(
   `GET /api/search/jobs: ${CONNECTIONS} connections, ${SECONDS} s a run; the long tail draws from ${mix.searches.length.toLocaleString('en')} searches`,
 );
-await postgresRuns();
+if (PROJECTS > 0 || EXISTING) await postgresRuns();
 if (PGLITE_PROJECTS > 0 && !EXISTING) await pgliteRun();
+if (DEMO && !EXISTING) await demoRun();

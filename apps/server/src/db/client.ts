@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -37,10 +39,31 @@ const migrationsFolder = findMigrationsFolder();
 
 export const pgliteMigrationsFolder = () => migrationsFolder;
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers is set aside in PGlite's WebAssembly memory as soon
+ * as it starts, and was a third of the server's memory at rest; the embedded database serves one
+ * process whose files the operating system caches anyway, so 16 MB is enough.
+ */
+const pgliteSettings = ['shared_buffers = 16MB'];
+
+/**
+ * Creates the database cluster in a new dataDir from a short-lived process: PGlite's initdb grows
+ * its WebAssembly memory past 500 MB and leaves hundreds of MB of buffers behind, which a process
+ * that then serves for days would keep (V8 and malloc do not give them back).
+ */
+async function initializeCluster(dataDir: string) {
+  const module = import.meta.resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = await import(${JSON.stringify(module)}); await (await PGlite.create(${JSON.stringify(dataDir)})).close();`;
+  await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script]);
+}
+
 /** PGlite in dataDir (or in memory when dataDir is undefined), started from `snapshot` (a dumped data directory) when given. */
 export async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<Database> {
-  if (dataDir) await fs.mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir: snapshot });
+  if (dataDir) {
+    await fs.mkdir(dataDir, { recursive: true });
+    if (!snapshot && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initializeCluster(dataDir);
+  }
+  const client = await PGlite.create({ dataDir, loadDataDir: snapshot, postgresqlconf: pgliteSettings });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

@@ -7,8 +7,10 @@ export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const PROFILE_PICTURE_SIZE = 512;
 
 // One picture at a time, on one libvips thread, and a short line behind it: decoding shares the
-// threads password hashing and the database need, and must never take them all.
+// threads password hashing and the database need, and must never take them all. No libvips
+// operation cache: every upload is a different image, and the cache would hold up to 50 MB.
 sharp.concurrency(1);
+sharp.cache(false);
 const pictures = createWorkQueue({ concurrency: 1, maxWaiting: 8 });
 
 type RasterFormat = 'jpeg' | 'png' | 'webp' | 'gif';
