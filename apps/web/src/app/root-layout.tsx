@@ -19,7 +19,8 @@ function Shell({ children }: { children: ReactNode }) {
         {t('skip_to_content')}
       </a>
       <Header />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: the footer starts below the fold, so it never jumps while the page loads. */}
+      <main id="main" className="min-h-dvh flex-1">
         {children}
       </main>
       <Footer />

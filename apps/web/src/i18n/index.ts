@@ -1,27 +1,23 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { storage } from '../lib/storage.ts';
-import arCommon from './locales/ar/common.json';
-import arValidation from './locales/ar/validation.json';
-import enCommon from './locales/en/common.json';
-import enValidation from './locales/en/validation.json';
 
 export const languages = ['en', 'ar'] as const;
 export type Language = (typeof languages)[number];
 const STORAGE_KEY = 'mihna.language';
 
-const pageNamespaces = import.meta.glob<{ default: Record<string, unknown> }>([
-  './locales/*/*.json',
-  '!./locales/*/common.json',
-  '!./locales/*/validation.json',
-]);
+const namespaces = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
 
-/** Page texts (help, legal, about) load with their page; the shell's strings come with the first bundle. */
+/**
+ * Every text loads in its own small file: the shell's (common, validation) in the reader's language
+ * before the first render, a page's (help, legal, about) with its page, and the other language's
+ * only when the reader switches to it.
+ */
 const lazyNamespaces: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    const load = pageNamespaces[`./locales/${language}/${namespace}.json`];
+    const load = namespaces[`./locales/${language}/${namespace}.json`];
     if (!load) return callback(new Error(`missing translations ${language}/${namespace}`), false);
     load().then(
       (module) => callback(null, module.default),
@@ -49,12 +45,11 @@ export async function initI18n(language: Language = detectLanguage()) {
     .use(initReactI18next)
     .init({
       lng: language,
-      fallbackLng: 'en',
+      // No fallback: Arabic has every English key (translations.test.ts), so neither language downloads the other.
+      fallbackLng: false,
       supportedLngs: languages,
       ns: ['common', 'validation'],
       defaultNS: 'common',
-      partialBundledLanguages: true,
-      resources: { en: { common: enCommon, validation: enValidation }, ar: { common: arCommon, validation: arValidation } },
       interpolation: { escapeValue: false },
       returnNull: false,
     });

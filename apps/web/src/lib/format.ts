@@ -31,12 +31,29 @@ interface NumberOptions extends LocaleOptions {
   fractionDigits?: number | { upTo: number };
 }
 
+/**
+ * Intl formatters by locale and options: making one costs far more than using it (a page of results
+ * formats a few hundred numbers and dates), and the combinations a screen uses are few.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function formatterOf<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter as T;
+}
+
 export function formatNumber(value: number, language: Language, { fractionDigits = 0, country }: NumberOptions = {}): string {
   const [minimum, maximum] = typeof fractionDigits === 'number' ? [fractionDigits, fractionDigits] : [0, fractionDigits.upTo];
-  return new Intl.NumberFormat(localeOf(language, country), {
-    minimumFractionDigits: minimum,
-    maximumFractionDigits: maximum,
-  }).format(value);
+  const locale = localeOf(language, country);
+  const formatter = formatterOf(
+    `number ${locale} ${minimum} ${maximum}`,
+    () => new Intl.NumberFormat(locale, { minimumFractionDigits: minimum, maximumFractionDigits: maximum }),
+  );
+  return formatter.format(value);
 }
 
 function withSymbol(text: string, code: string, language: Language): string {
@@ -72,11 +89,17 @@ export function formatDate(value: string, language: Language, { dateStyle, count
   const isCalendarDate = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = new Date(isCalendarDate ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(localeOf(language, country), {
-    ...(dateStyle ? { dateStyle } : { day: 'numeric', month: 'short', year: 'numeric' }),
-    // A bare calendar date (a deadline, a completion date) is the same day everywhere; a timestamp is shown in local time.
-    ...(isCalendarDate ? { timeZone: 'UTC' } : {}),
-  }).format(date);
+  const locale = localeOf(language, country);
+  const formatter = formatterOf(
+    `date ${locale} ${dateStyle ?? ''} ${isCalendarDate}`,
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        ...(dateStyle ? { dateStyle } : { day: 'numeric', month: 'short', year: 'numeric' }),
+        // A bare calendar date (a deadline, a completion date) is the same day everywhere; a timestamp is shown in local time.
+        ...(isCalendarDate ? { timeZone: 'UTC' } : {}),
+      }),
+  );
+  return formatter.format(date);
 }
 
 /** The first `limit` items and how many more there are ('+N more'). */

@@ -45,7 +45,7 @@ describe('the server message catalogue', () => {
   it('has Arabic for every message, found the way the web app looks it up', () => {
     const missing: string[] = [];
     for (const { path, text } of everyMessage()) {
-      const found = findValidationKey(text);
+      const found = findValidationKey(text, enValidation);
       const translation = found && (arValidation as Record<string, string>)[found.key];
       if (!translation || !arabic.test(translation)) missing.push(`${path}: ${text}`);
     }
