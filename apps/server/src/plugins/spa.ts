@@ -5,15 +5,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, isBrowserNavigation } from './api-paths.ts';
 import { AppError } from '../lib/app-error.ts';
+import { createFirstLoadPages, encodedPage, languageOf } from './first-load.ts';
 
 /**
  * Serves the built web app: hashed assets are cached for a year, index.html never, and any browser
- * navigation that is not an API call gets index.html so the client router can take it. Files come
- * as the build compressed them (.br, .gz beside each) when the browser accepts that encoding.
+ * navigation that is not an API call gets index.html so the client router can take it, in the
+ * reader's language with its page's files announced (first-load.ts). Files come as the build
+ * compressed them (.br, .gz beside each) when the browser accepts that encoding.
  */
 export async function registerSpa(app: FastifyInstance, webRoot: string | undefined) {
   const indexPath = webRoot ? path.join(webRoot, 'index.html') : undefined;
   const hasSpa = indexPath !== undefined && fs.existsSync(indexPath);
+  const pageFor = hasSpa && webRoot ? createFirstLoadPages(webRoot) : undefined;
 
   if (hasSpa && webRoot) {
     await app.register(fastifyStatic, {
@@ -34,8 +37,14 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | undefi
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '/';
     const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
-    if (hasSpa && !isApi && isBrowserNavigation(request) && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', { cacheControl: false });
+    if (pageFor && !isApi && isBrowserNavigation(request) && (request.method === 'GET' || request.method === 'HEAD')) {
+      const { body, encoding } = encodedPage(pageFor(path, languageOf(request.headers)), request.headers['accept-encoding']);
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Accept-Encoding, Accept-Language, Cookie')
+        .type('text/html; charset=utf-8')
+        .send(body);
     }
     throw new AppError('not_found', requestMessages.notFound);
   });

@@ -37,6 +37,8 @@ export const directionOf = (language: string) => (language === 'ar' ? 'rtl' : 'l
 function applyToDocument(language: string) {
   document.documentElement.lang = language;
   document.documentElement.dir = directionOf(language);
+  // The server reads it too: the next page it sends is in this language and announces its texts.
+  document.cookie = `${STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
 export async function initI18n(language: Language = detectLanguage()) {

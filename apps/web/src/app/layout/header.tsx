@@ -1,15 +1,29 @@
 import clsx from 'clsx';
 import { Menu, MapPin, Plus, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { useSession, type SessionUser } from '../../lib/session.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { CountrySelect } from './country-select.tsx';
 import { Brand } from './logo.tsx';
+
+// Loaded once someone is signed in: its menu (Radix, Floating UI) is a third of the first bundle's
+// libraries and visitors never see it.
+const LazyNotificationBell = lazy(async () => ({
+  default: (await import('../../features/notifications/components/notification-bell.tsx')).NotificationBell,
+}));
+
+/** The bell in its place (36 px, as drawn) while its code loads, so the header does not move. */
+function NotificationBell({ userId }: { userId: string }) {
+  return (
+    <Suspense fallback={<span className="inline-block size-9" aria-hidden="true" />}>
+      <LazyNotificationBell userId={userId} />
+    </Suspense>
+  );
+}
 
 /** The user's city and emirate if set, else the emirate, else all projects. */
 export function nearbyProjectsHref(user: Pick<SessionUser, 'emirate' | 'city'> | null): string {
@@ -31,7 +45,12 @@ function LanguageSwitch({ className }: { className?: string }) {
       onClick={() => void i18n.changeLanguage(i18n.language === 'ar' ? 'en' : 'ar')}
       title={t('header.switch_to_label')}
       lang={i18n.language === 'ar' ? 'en' : 'ar'}
-      className={clsx('whitespace-nowrap rounded-md px-3 py-2 xl:px-2 text-sm font-medium text-slate-700 hover:bg-slate-100', className)}
+      className={clsx(
+        'whitespace-nowrap rounded-md px-3 py-2 xl:px-2 text-sm font-medium text-slate-700 hover:bg-slate-100',
+        // 'العربية' on an English page in the system's Arabic font: the only Arabic there, not worth a font download.
+        i18n.language !== 'ar' && 'font-[system-ui]',
+        className,
+      )}
     >
       {t('header.switch_to')}
     </button>

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/harness.ts';
+import { languageOf } from './first-load.ts';
+
+describe('the page a first visit gets', () => {
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let webRoot: string;
+
+  beforeAll(async () => {
+    // A build as `vite build` leaves it, with the first-load manifest apps/web/first-load.ts writes.
+    webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-web-'));
+    fs.mkdirSync(path.join(webRoot, '.vite'));
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html>\n<html lang="en" dir="ltr">\n  <head><title>Mihna</title></head>\n  <body><div id="root"></div></body>\n</html>\n',
+    );
+    fs.writeFileSync(
+      path.join(webRoot, '.vite', 'first-load.json'),
+      JSON.stringify({
+        routes: [
+          { path: '/', files: ['assets/home-1.js'], namespaces: [] },
+          { path: '/login', files: ['assets/login-1.js', 'assets/field-1.js'], namespaces: ['auth'] },
+          { path: '/professionals/:professionalId', files: ['assets/professional-profile-1.js'], namespaces: ['professionals'] },
+        ],
+        texts: {
+          en: { common: 'assets/common-en.js', validation: 'assets/validation-en.js', auth: 'assets/auth-en.js', professionals: 'assets/pro-en.js' },
+          ar: { common: 'assets/common-ar.js', validation: 'assets/validation-ar.js', auth: 'assets/auth-ar.js', professionals: 'assets/pro-ar.js' },
+        },
+      }),
+    );
+    app = await createTestApp({ webRoot });
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  const visit = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'identity', ...headers } });
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
+  it("announces the page's chunks and its texts in the reader's language", async () => {
+    const login = await visit('/login?returnTo=%2Fdashboard');
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-cache');
+    expect(login.body).toContain('<html lang="en" dir="ltr">');
+    expect(preloads(login.body)).toEqual([
+      '/assets/common-en.js',
+      '/assets/validation-en.js',
+      '/assets/auth-en.js',
+      '/assets/login-1.js',
+      '/assets/field-1.js',
+    ]);
+  });
+
+  it('sends Arabic, right to left, to a reader who chose it, and never the English texts', async () => {
+    const profile = await visit('/professionals/0b5f7c1e-3a59-4c1a-9a51-3b1e3f1b2c4d', { cookie: 'theme=dark; mihna.language=ar' });
+    expect(profile.body).toContain('<html lang="ar" dir="rtl">');
+    expect(preloads(profile.body)).toEqual([
+      '/assets/common-ar.js',
+      '/assets/validation-ar.js',
+      '/assets/pro-ar.js',
+      '/assets/professional-profile-1.js',
+    ]);
+    expect(profile.body).not.toMatch(/-en\.js/);
+  });
+
+  it('gives a page it has no entry for the shell texts only', async () => {
+    const unknown = await visit('/somewhere/else');
+    expect(unknown.statusCode).toBe(200);
+    expect(preloads(unknown.body)).toEqual(['/assets/common-en.js', '/assets/validation-en.js']);
+  });
+
+  it("takes the language from the cookie first, then the browser's first language", () => {
+    expect(languageOf({ cookie: 'mihna.language=en', 'accept-language': 'ar-AE,ar;q=0.9' })).toBe('en');
+    expect(languageOf({ 'accept-language': 'ar-AE,ar;q=0.9,en;q=0.8' })).toBe('ar');
+    expect(languageOf({ 'accept-language': 'en-US,ar;q=0.9' })).toBe('en');
+    expect(languageOf({ cookie: 'mihna.language=fr' })).toBe('en');
+    expect(languageOf({})).toBe('en');
+  });
+});
