@@ -10,6 +10,7 @@ export * from './accounts.ts';
 export * from './user.ts';
 export * from './reference/index.ts';
 export * from './money.ts';
+export * from './search-options.ts';
 export * from './jobs.ts';
 export * from './profiles.ts';
 export * from './numbers.ts';

@@ -7,15 +7,12 @@ import { referenceMessages, resolveReferencesInSchema } from './reference-fields
 import { LOCAL_SERVICES_INDUSTRY_ID } from './reference/industries.ts';
 import type { CountryCode } from './reference/types.ts';
 import { isPlainLine, multiLineText, singleLineText } from './text.ts';
+import { jobSorts, jobTypes, professionalSorts, PROFESSIONAL_PAGE_SIZE, PROJECT_PAGE_SIZE } from './search-options.ts';
 
-export const jobTypes = ['hourly', 'fixed'] as const;
-export type JobType = (typeof jobTypes)[number];
 export const paymentMethods = ['escrow', 'cash'] as const;
 /** `closed` is the employer's own pause: the project leaves search until they reopen it. */
 export const jobStatuses = ['open', 'assigned', 'in_progress', 'completed', 'cancelled', 'closed'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
-export const jobSorts = ['created_at', 'budget', 'proposal_count'] as const;
-export const professionalSorts = ['rating', 'rate', 'created_at'] as const;
 /** `not_selected`: another proposal on the project was accepted; `withdrawn`: its author took it back while pending. */
 export const proposalStatuses = ['pending', 'accepted', 'not_selected', 'withdrawn'] as const;
 export type ProposalStatus = (typeof proposalStatuses)[number];
@@ -218,8 +215,6 @@ function resolveSearchFilters<T extends Partial<Record<keyof typeof referencePar
   };
 }
 
-export const PROJECT_PAGE_SIZE = 20;
-export const PROFESSIONAL_PAGE_SIZE = 20;
 export const MAX_HOURLY_RATE = 100_000;
 export const searchMessages = {
   budgetOrder: jobMessages.budgetOrder,

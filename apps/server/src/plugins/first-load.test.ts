@@ -26,8 +26,18 @@ describe('the page a first visit gets', () => {
           { path: '/professionals/:professionalId', files: ['assets/professional-profile-1.js'], namespaces: ['professionals'] },
         ],
         texts: {
-          en: { common: 'assets/common-en.js', validation: 'assets/validation-en.js', auth: 'assets/auth-en.js', professionals: 'assets/pro-en.js' },
-          ar: { common: 'assets/common-ar.js', validation: 'assets/validation-ar.js', auth: 'assets/auth-ar.js', professionals: 'assets/pro-ar.js' },
+          en: {
+            common: 'assets/common-en.js',
+            validation: 'assets/validation-en.js',
+            auth: 'assets/auth-en.js',
+            professionals: 'assets/pro-en.js',
+          },
+          ar: {
+            common: 'assets/common-ar.js',
+            validation: 'assets/validation-ar.js',
+            auth: 'assets/auth-ar.js',
+            professionals: 'assets/pro-ar.js',
+          },
         },
       }),
     );

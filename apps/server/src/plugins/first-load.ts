@@ -26,7 +26,12 @@ export function languageOf(headers: IncomingHttpHeaders): Language {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const patternOf = (routePath: string) =>
-  new RegExp(`^${routePath.split(/(:\w+)/).map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part))).join('')}/?$`);
+  new RegExp(
+    `^${routePath
+      .split(/(:\w+)/)
+      .map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part)))
+      .join('')}/?$`,
+  );
 
 interface Page {
   html: string;

@@ -1,5 +1,5 @@
 import { Info } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -35,8 +35,10 @@ export default function ProjectsPage() {
   const follow = useFollowLink();
   const country = countryDisplayName(filters.applied.country, language);
   const currency = filterCurrency(filters.applied);
-  const jobs = results.data?.pages.flatMap((page) => page.jobs) ?? [];
-  const total = results.data?.pages[0]?.total ?? 0;
+  // The cards render as a transition, in slices, so a slow phone stays responsive while they do.
+  const data = useDeferredValue(results.data);
+  const jobs = data?.pages.flatMap((page) => page.jobs) ?? [];
+  const total = data?.pages[0]?.total ?? 0;
   const title = country ? t('title_in', { country }) : t('title_gcc');
   // A refused filter (a negative budget, an unknown place) is named on its field, not answered as a failure.
   const refused = refusedFields(results.error, { emirate: 'region' });
@@ -48,11 +50,10 @@ export default function ProjectsPage() {
     <>
       <title>{title}</title>
       <PageHeader title={title} subtitle={filters.applied.country === 'AE' ? t('subtitle_uae') : t('subtitle_gulf')}>
-        {total > 0 ? (
-          <p className="mt-4 text-sm font-semibold text-primary-strong" aria-live="polite">
-            {t('found', { total: formatNumber(total, language) })}
-          </p>
-        ) : null}
+        {/* Its line is kept while the count loads, so the page below does not move when it arrives. */}
+        <p className="mt-4 min-h-5 text-sm font-semibold text-primary-strong" aria-live="polite">
+          {total > 0 ? t('found', { total: formatNumber(total, language) }) : null}
+        </p>
       </PageHeader>
       <Container className="space-y-6 py-8 sm:py-10">
         <ProjectFiltersPanel
@@ -71,7 +72,7 @@ export default function ProjectsPage() {
             : t('currency_note_all', { currency: currencyName(currency, language), code: currency })}
         </p>
         <ProjectResults
-          isPending={results.isPending}
+          isPending={!data && !results.isError}
           isError={results.isError && jobs.length === 0}
           isRefused={refused !== null}
           onRetry={() => void results.refetch()}

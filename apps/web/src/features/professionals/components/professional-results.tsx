@@ -1,6 +1,7 @@
 import { findCountry } from '@mihna/shared';
 import clsx from 'clsx';
 import { SearchX } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,11 +16,12 @@ import { LoadMore } from '../../../components/ui/load-more.tsx';
 export function ProfessionalResults({ filters, onShowAll }: { filters: ProfessionalFilters; onShowAll: () => void }) {
   const { t, i18n } = useTranslation('professionals');
   const search = useSearchProfessionals(filtersToApiQuery(filters));
+  // The cards render as a transition, in slices, so a slow phone stays responsive while they do.
+  const data = useDeferredValue(search.data);
   const language = languageOf(i18n.language);
 
   // A refused filter (a negative rate, an unknown place) is named on its field by the form above.
   if (refusedFields(search.error)) return <Alert tone="error">{t('results.refused')}</Alert>;
-  if (search.isPending) return <Spinner label={t('results.loading')} className="py-20" />;
   if (search.isError && !search.data) {
     return (
       <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
@@ -31,8 +33,9 @@ export function ProfessionalResults({ filters, onShowAll }: { filters: Professio
     );
   }
 
-  const professionals = search.data.pages.flatMap((page) => page.professionals);
-  const total = search.data.pages[0]?.pagination.total ?? 0;
+  if (!data) return <Spinner label={t('results.loading')} className="py-20" />;
+  const professionals = data.pages.flatMap((page) => page.professionals);
+  const total = data.pages[0]?.pagination.total ?? 0;
   const countryName = filters.country ? findCountry(filters.country)?.name[language] : undefined;
 
   if (professionals.length === 0) {
