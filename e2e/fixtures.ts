@@ -1,8 +1,30 @@
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 
 /** Where the browser journeys' servers listen: one per worker, from E2E_PORT (3100) up. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const serverUrl = (parallelIndex: number) => `http://127.0.0.1:${E2E_PORT + parallelIndex}`;
+
+/**
+ * A first visit shows the page the server drew, inert, until the app takes it over (decision 23). A
+ * person waits for it to work before using it; so do the journeys: each goto and reload returns once
+ * the app runs the page.
+ */
+export function waitForTheAppOnLoad(page: Page): Page {
+  const live = () => page.waitForFunction(() => !document.querySelector('#root > fieldset[inert]'));
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await live();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await live();
+    return response;
+  };
+  return page;
+}
 
 /**
  * Each worker drives its own server on its own fresh database (playwright.config.ts starts one per
@@ -12,6 +34,7 @@ export const serverUrl = (parallelIndex: number) => `http://127.0.0.1:${E2E_PORT
 export const test = base.extend({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
   baseURL: async ({}, use, testInfo) => use(serverUrl(testInfo.parallelIndex)),
+  page: async ({ page }, use) => use(waitForTheAppOnLoad(page)),
 });
 
 export { expect } from '@playwright/test';

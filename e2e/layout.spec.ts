@@ -105,7 +105,7 @@ test.describe('every page fits the screen', () => {
   });
 });
 
-test('while a page’s code loads, the header and the page’s skeleton show, never a blank screen @phone', async ({ page }) => {
+test('a first visit shows the page drawn by the server until the app takes it over, never a blank screen @phone', async ({ page }) => {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/projects-[^/]*\.js$/, async (route) => {
@@ -113,10 +113,31 @@ test('while a page’s code loads, the header and the page’s skeleton show, ne
     await route.continue();
   });
   const loading = page.goto('/projects');
+  const heading = page.getByRole('heading', { level: 1, name: 'Find Projects in GCC' });
+  // Drawn, but inert: its search form cannot be used or sent before the app runs it.
+  await expect(heading).toBeVisible();
+  await expect(page.locator('#root > fieldset[disabled][inert]')).toHaveCount(1);
+  release();
+  await loading;
+  await expect(page.locator('#root > fieldset')).toHaveCount(0);
+  await expect(heading).toBeVisible();
+  await expect(page.getByRole('main').getByLabel('Search', { exact: true })).toBeEnabled();
+});
+
+test('while the code of a page the server does not draw loads, the header and the page’s skeleton show, never a blank screen @phone', async ({
+  page,
+}) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/professional-profile-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // A profile's address has a parameter: it is not drawn ahead (apps/web/prerender.mjs).
+  const loading = page.goto('/professionals/7d0f1c9e-5b7a-4d7e-9a35-0c4b8d2f6e11');
   await expect(page.getByRole('banner').getByRole('link').first()).toBeVisible();
   await expect(page.getByRole('main').locator('[aria-busy="true"]')).toBeVisible();
   release();
   await loading;
-  await expect(page.getByRole('heading', { level: 1, name: 'Find Projects in GCC' })).toBeVisible();
   await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { serverUrl } from './fixtures.ts';
+import { serverUrl, waitForTheAppOnLoad } from './fixtures.ts';
 import { latestCode, uniqueEmail, uniquePhone } from './outbox.ts';
 
 /** Where the web app keeps its session token (apps/web/src/lib/api-client.ts). */
@@ -122,7 +122,7 @@ export async function signIn(page: Page, account: Account): Promise<void> {
 /** A second browser, signed in as another account, for journeys with two people. */
 export async function openBrowserAs(browser: Browser, account: Account): Promise<Page> {
   const context = await browser.newContext({ ...test.info().project.use, baseURL: serverUrl(test.info().parallelIndex) });
-  const page = await context.newPage();
+  const page = waitForTheAppOnLoad(await context.newPage());
   await signIn(page, account);
   return page;
 }

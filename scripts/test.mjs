@@ -72,6 +72,17 @@ function countPlaywright(file) {
   for (const fileSuite of report.suites) visit(fileSuite, []);
 }
 
+function countLighthouse(file) {
+  if (!fs.existsSync(file)) return;
+  for (const { name, ok, text } of JSON.parse(fs.readFileSync(file, 'utf8'))) {
+    if (ok) totals.passed += 1;
+    else {
+      totals.failed += 1;
+      failures.push(`Lighthouse › ${name}: ${text}`);
+    }
+  }
+}
+
 /** `vitest run` for these projects with both reporters; the JSON one is read by countVitest. */
 const vitest = (projects, report) => [
   'vitest',
@@ -175,6 +186,13 @@ try {
       PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDirectory, 'e2e.json'),
     });
     countPlaywright(path.join(reportDirectory, 'e2e.json'));
+    // Alone, after the journeys: Lighthouse times what the browser does, so nothing else may run beside it.
+    const lighthouseReport = path.join(reportDirectory, 'lighthouse.json');
+    run('Lighthouse on the public pages', 'node', ['scripts/lighthouse.mjs'], {
+      CHROMIUM_PATH: chromium,
+      LIGHTHOUSE_REPORT: lighthouseReport,
+    });
+    countLighthouse(lighthouseReport);
   }
 } catch (error) {
   console.error(`\n${error.message}`);

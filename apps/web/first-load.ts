@@ -13,7 +13,8 @@ import type { Plugin } from 'vite';
  *     "texts": { "en": { "common": "assets/common-….js", … }, "ar": { … } } }
  */
 export interface FirstLoad {
-  routes: { path: string; files: string[]; namespaces: string[] }[];
+  /** `public`: open without a login, so the build renders it ahead (prerender.mjs). */
+  routes: { path: string; public: boolean; files: string[]; namespaces: string[] }[];
   texts: Record<string, Record<string, string>>;
 }
 
@@ -25,13 +26,16 @@ const textPattern = /\/src\/i18n\/locales\/(\w+)\/([\w-]+)\.json$/;
 
 export function firstLoad(): Plugin {
   let root = '';
+  let ssr = false;
   return {
     name: 'mihna-first-load',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+      ssr = Boolean(config.build.ssr);
     },
     generateBundle(_options, bundle: OutputBundle) {
+      if (ssr) return;
       const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const byModule = new Map(chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk] as const] : [])));
@@ -56,14 +60,24 @@ export function firstLoad(): Plugin {
         });
 
       const router = fs.readFileSync(path.join(root, 'src/app/router.tsx'), 'utf8');
+      // The pages behind a login are the children of the RequireUser element.
+      const privateStart = router.indexOf('element: <RequireUser />');
+      const privateEnd = router.indexOf('],', privateStart);
       const routes: FirstLoad['routes'] = [];
-      for (const [, routePath, source] of router.matchAll(routePattern)) {
+      for (const match of router.matchAll(routePattern)) {
+        const [, routePath, source] = match;
         const chunk = byModule.get(path.join(root, 'src/app', source!));
         if (!chunk) continue;
         const needed = [...withImports(chunk)].filter((item) => !inIndexHtml.has(item));
         const namespaces = new Set(needed.flatMap((item) => namespacesOf(item.moduleIds)));
         namespaces.delete('common');
-        routes.push({ path: `/${routePath ?? ''}`, files: needed.map((item) => item.fileName), namespaces: [...namespaces].sort() });
+        const isPrivate = privateStart !== -1 && match.index > privateStart && match.index < privateEnd;
+        routes.push({
+          path: `/${routePath ?? ''}`,
+          public: !isPrivate,
+          files: needed.map((item) => item.fileName),
+          namespaces: [...namespaces].sort(),
+        });
       }
 
       const texts: FirstLoad['texts'] = {};

@@ -25,13 +25,16 @@ async function* filesUnder(directory: string): AsyncGenerator<string> {
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
+  let ssr = false;
   return {
     name: 'mihna-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
     },
     async closeBundle() {
+      if (ssr) return;
       const jobs: Promise<void>[] = [];
       for await (const file of filesUnder(outDir)) {
         if (!compressible.test(file)) continue;

@@ -175,7 +175,7 @@ export async function buildApp(options: BuildAppOptions) {
     },
     { prefix: API_PREFIX },
   );
-  await registerSpa(app, options.webRoot);
+  await registerSpa(app, options.webRoot, () => settings.looksAsBuilt());
 
   app.addHook('onClose', async () => {
     webhooks.stop();

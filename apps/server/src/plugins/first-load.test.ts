@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/harness.ts';
+import { createTestApp, openTestDatabase } from '../test/harness.ts';
+import type { Database } from '../db/client.ts';
 import { languageOf } from './first-load.ts';
 
 describe('the page a first visit gets', () => {
   let app: Awaited<ReturnType<typeof createTestApp>>;
+  let database: Database;
   let webRoot: string;
 
   beforeAll(async () => {
@@ -15,7 +18,15 @@ describe('the page a first visit gets', () => {
     fs.mkdirSync(path.join(webRoot, '.vite'));
     fs.writeFileSync(
       path.join(webRoot, 'index.html'),
-      '<!doctype html>\n<html lang="en" dir="ltr">\n  <head><title>Mihna</title></head>\n  <body><div id="root"></div></body>\n</html>\n',
+      '<!doctype html>\n<html lang="en" dir="ltr">\n  <head><title>Mihna</title><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>\n  <body><div id="root"><div class="skeleton"></div></div></body>\n</html>\n',
+    );
+    fs.mkdirSync(path.join(webRoot, 'assets'));
+    fs.writeFileSync(path.join(webRoot, 'assets', 'index-1.css'), 'body{margin:0}');
+    fs.writeFileSync(
+      path.join(webRoot, '.vite', 'prerendered.json'),
+      JSON.stringify({
+        '/login': { en: '<header>Mihna</header><main><h1>Log in to Mihna</h1><form><input name="password"></form></main>' },
+      }),
     );
     fs.writeFileSync(
       path.join(webRoot, '.vite', 'first-load.json'),
@@ -41,7 +52,8 @@ describe('the page a first visit gets', () => {
         },
       }),
     );
-    app = await createTestApp({ webRoot });
+    database = await openTestDatabase();
+    app = await createTestApp({ webRoot, database });
   });
   afterAll(async () => {
     await app.close();
@@ -76,6 +88,32 @@ describe('the page a first visit gets', () => {
       '/assets/professional-profile-1.js',
     ]);
     expect(profile.body).not.toMatch(/-en\.js/);
+  });
+
+  it('sends a public page drawn, inert and with its forms disabled until the app takes it over, and the styles inside', async () => {
+    const login = await visit('/login');
+    expect(login.body).toContain(
+      '<div id="root"><fieldset disabled inert style="display:contents"><header>Mihna</header><main><h1>Log in to Mihna</h1>',
+    );
+    expect(login.body).not.toContain('class="skeleton"');
+    expect(login.body).toContain('<style>body{margin:0}</style>');
+    expect(login.body).not.toContain('rel="stylesheet"');
+    expect(login.body).toContain('<meta name="mihna-texts" content="auth">');
+    // Not drawn in Arabic by this build: the skeleton, still in Arabic.
+    const arabic = await visit('/login', { cookie: 'mihna.language=ar' });
+    expect(arabic.body).toContain('<div id="root"><div class="skeleton"></div></div>');
+  });
+
+  it('sends the skeleton instead once the staff have changed how the site looks', async () => {
+    await database.db.execute(sql`update site_settings set settings = settings || '{"site_name": "Mahara"}'::jsonb where id = 1`);
+    try {
+      const login = await visit('/login');
+      expect(login.body).toContain('<div id="root"><div class="skeleton"></div></div>');
+      expect(login.body).not.toContain('Log in to Mihna');
+    } finally {
+      await database.db.execute(sql`update site_settings set settings = settings - 'site_name' where id = 1`);
+    }
+    expect((await visit('/login')).body).toContain('Log in to Mihna');
   });
 
   it('gives a page it has no entry for the shell texts only', async () => {

@@ -9,6 +9,11 @@ interface FirstLoad {
   texts: Record<string, Record<string, string>>;
 }
 
+/** The public pages the web build rendered ahead (apps/web/prerender.mjs): path → language → #root's content. */
+type Prerendered = Record<string, Partial<Record<string, string>>>;
+
+const readJson = <T>(file: string, otherwise: T): T => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : otherwise);
+
 type Language = 'en' | 'ar';
 
 /** The cookie the web app keeps the reader's language in (apps/web/src/i18n/index.ts). */
@@ -49,20 +54,30 @@ export function encodedPage(page: Page, acceptEncoding: string | undefined): { b
 /**
  * index.html as each first visit needs it: in the reader's language and direction, announcing the
  * page's chunks and texts (`<link rel=modulepreload>`) so they download beside the app instead of
- * one after another. Pages are made and compressed once per route and language.
+ * one after another, and naming the texts (`<meta name="mihna-texts">`) so the app loads them before
+ * its first render. A public page comes already drawn inside #root when the build rendered it and
+ * the site looks as it was built (`withPage`: the interface settings are the defaults; staff-made
+ * names and colours would otherwise flash in after the built ones). Pages are made and compressed
+ * once per route, language and look.
  */
 export function createFirstLoadPages(webRoot: string) {
-  const indexHtml = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
-  const manifestPath = path.join(webRoot, '.vite', 'first-load.json');
-  const firstLoad: FirstLoad = fs.existsSync(manifestPath)
-    ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as FirstLoad)
-    : { routes: [], texts: {} };
+  // The stylesheet goes inside the page: a phone paints as soon as the page arrives, without a
+  // second round trip before the first paint (the styles are 8 KB compressed).
+  const indexHtml = fs
+    .readFileSync(path.join(webRoot, 'index.html'), 'utf8')
+    .replace(/<link rel="stylesheet"[^>]* href="\/([^"]+\.css)">/g, (link, file: string) => {
+      const stylesheet = path.join(webRoot, file);
+      return fs.existsSync(stylesheet) ? `<style>${fs.readFileSync(stylesheet, 'utf8')}</style>` : link;
+    });
+  const firstLoad = readJson<FirstLoad>(path.join(webRoot, '.vite', 'first-load.json'), { routes: [], texts: {} });
+  const prerendered = readJson<Prerendered>(path.join(webRoot, '.vite', 'prerendered.json'), {});
   const routes = firstLoad.routes.map((route) => ({ ...route, pattern: patternOf(route.path) }));
   const pages = new Map<string, Page>();
 
-  return function pageFor(urlPath: string, language: Language): Page {
+  return function pageFor(urlPath: string, language: Language, { withPage }: { withPage: boolean }): Page {
     const route = routes.find((candidate) => candidate.pattern.test(urlPath));
-    const key = `${route?.path ?? ''} ${language}`;
+    const drawn = withPage && route ? prerendered[route.path]?.[language] : undefined;
+    const key = `${route?.path ?? ''} ${language} ${drawn === undefined ? 'skeleton' : 'drawn'}`;
     let page = pages.get(key);
     if (page === undefined) {
       const texts = firstLoad.texts[language] ?? {};
@@ -71,9 +86,17 @@ export function createFirstLoadPages(webRoot: string) {
         ...(route?.files ?? []),
       ];
       const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-      const html = indexHtml
+      const textsMeta = `<meta name="mihna-texts" content="${(route?.namespaces ?? []).join(' ')}">`;
+      let html = indexHtml
         .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`)
-        .replace('</head>', `${links}</head>`);
+        .replace('</head>', `${textsMeta}${links}</head>`);
+      // Drawn but not yet working: nothing in it can be focused, typed into or pressed (inert), and
+      // its forms cannot be sent natively (disabled) before the app replaces it with the same page.
+      if (drawn !== undefined)
+        html = html.replace(
+          /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
+          (_, end: string) => `<div id="root"><fieldset disabled inert style="display:contents">${drawn}</fieldset></div>${end}`,
+        );
       page = {
         html,
         br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),

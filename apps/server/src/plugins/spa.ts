@@ -13,7 +13,7 @@ import { createFirstLoadPages, encodedPage, languageOf } from './first-load.ts';
  * reader's language with its page's files announced (first-load.ts). Files come as the build
  * compressed them (.br, .gz beside each) when the browser accepts that encoding.
  */
-export async function registerSpa(app: FastifyInstance, webRoot: string | undefined) {
+export async function registerSpa(app: FastifyInstance, webRoot: string | undefined, looksAsBuilt: () => Promise<boolean>) {
   const indexPath = webRoot ? path.join(webRoot, 'index.html') : undefined;
   const hasSpa = indexPath !== undefined && fs.existsSync(indexPath);
   const pageFor = hasSpa && webRoot ? createFirstLoadPages(webRoot) : undefined;
@@ -34,11 +34,12 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | undefi
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '/';
     const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
     if (pageFor && !isApi && isBrowserNavigation(request) && (request.method === 'GET' || request.method === 'HEAD')) {
-      const { body, encoding } = encodedPage(pageFor(path, languageOf(request.headers)), request.headers['accept-encoding']);
+      const page = pageFor(path, languageOf(request.headers), { withPage: await looksAsBuilt() });
+      const { body, encoding } = encodedPage(page, request.headers['accept-encoding']);
       if (encoding) reply.header('Content-Encoding', encoding);
       return reply
         .header('Cache-Control', 'no-cache')

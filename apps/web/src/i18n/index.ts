@@ -34,7 +34,14 @@ export function detectLanguage(): Language {
 
 export const directionOf = (language: string) => (language === 'ar' ? 'rtl' : 'ltr');
 
+/** Every namespace of a language: the page rendering at build time (src/prerender.tsx) reads them all. */
+export const namespacesOf = (language: Language) =>
+  Object.keys(namespaces)
+    .flatMap((file) => /\.\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file)?.slice(1) ?? [])
+    .flatMap((part, index, parts) => (index % 2 === 0 && part === language ? [parts[index + 1]!] : []));
+
 function applyToDocument(language: string) {
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
   document.documentElement.dir = directionOf(language);
   // The server reads it too: the next page it sends is in this language and announces its texts.

@@ -1,7 +1,9 @@
 import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from '@mihna/shared';
+import { isDeepStrictEqual } from 'node:util';
 import type { SettingsRepository } from './settings.repository.ts';
 
 export function createSettingsService(repository: SettingsRepository) {
+  const builtLook = siteSettingsSchema.parse(defaultSiteSettings);
   return {
     /** The stored settings over the defaults, so a field added in a later release still has its value. */
     async getSettings(): Promise<SiteSettings> {
@@ -9,6 +11,10 @@ export function createSettingsService(repository: SettingsRepository) {
       const merged = { ...defaultSiteSettings, ...stored };
       const parsed = siteSettingsSchema.safeParse(merged);
       return parsed.success ? parsed.data : defaultSiteSettings;
+    },
+    /** Whether the site still looks as the web app was built (names, logo, colours, texts: the defaults). */
+    async looksAsBuilt(): Promise<boolean> {
+      return isDeepStrictEqual(await this.getSettings(), builtLook);
     },
     async ensureSettings() {
       await repository.insertSettingsIfMissing(defaultSiteSettings);
