@@ -5,12 +5,12 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const serverUrl = (parallelIndex: number) => `http://127.0.0.1:${E2E_PORT + parallelIndex}`;
 
 /**
- * A first visit shows the page the server drew, inert, until the app takes it over (decision 23). A
+ * A first visit shows the page the server drew, inert, until the app hydrates it (decision 23). A
  * person waits for it to work before using it; so do the journeys: each goto and reload returns once
  * the app runs the page.
  */
 export function waitForTheAppOnLoad(page: Page): Page {
-  const live = () => page.waitForFunction(() => !document.querySelector('#root > fieldset[inert]'));
+  const live = () => page.waitForFunction(() => !document.querySelector('#root[inert]'));
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (...args) => {

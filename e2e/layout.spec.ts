@@ -105,7 +105,7 @@ test.describe('every page fits the screen', () => {
   });
 });
 
-test('a first visit shows the page drawn by the server until the app takes it over, never a blank screen @phone', async ({ page }) => {
+test('a first visit shows the page drawn by the server until the app hydrates it, never a blank screen @phone', async ({ page }) => {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/projects-[^/]*\.js$/, async (route) => {
@@ -115,11 +115,13 @@ test('a first visit shows the page drawn by the server until the app takes it ov
   const loading = page.goto('/projects');
   const heading = page.getByRole('heading', { level: 1, name: 'Find Projects in GCC' });
   // Drawn, but inert: its search form cannot be used or sent before the app runs it.
-  await expect(heading).toBeVisible();
-  await expect(page.locator('#root > fieldset[disabled][inert]')).toHaveCount(1);
+  await expect(page.locator('#root[inert] h1')).toHaveText('Find Projects in GCC');
+  const drawnHeading = await page.locator('#root[inert] h1').elementHandle();
   release();
   await loading;
-  await expect(page.locator('#root > fieldset')).toHaveCount(0);
+  await expect(page.locator('#root[inert]')).toHaveCount(0);
+  // Hydrated, not built again: the heading the server drew is the one on the page.
+  expect(await drawnHeading?.evaluate((element) => element.isConnected)).toBe(true);
   await expect(heading).toBeVisible();
   await expect(page.getByRole('main').getByLabel('Search', { exact: true })).toBeEnabled();
 });

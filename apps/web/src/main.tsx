@@ -1,6 +1,6 @@
 import i18next from 'i18next';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
@@ -19,28 +19,36 @@ function routerReady(router: ReturnType<typeof createRouter>) {
   });
 }
 
+/** Renders nothing; once the drawn page is hydrated, makes it usable (the server sent it inert). */
+function Live({ container }: { container: HTMLElement }) {
+  useEffect(() => container.removeAttribute('inert'), [container]);
+  return null;
+}
+
 async function start() {
   await initI18n();
   const router = createRouter();
-  // Over a page the server drew (plugins/first-load.ts), the page's texts and code come before the
-  // first render, so it is replaced by the same page, never by a loading skeleton. Over the plain
-  // skeleton, the header and the page's skeleton render at once.
-  if (document.querySelector('#root > fieldset[inert]')) {
+  const container = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+      <Live container={container} />
+    </StrictMode>
+  );
+  if (container.hasAttribute('inert')) {
+    // A page the server drew (plugins/first-load.ts): with the page's texts and code in, the app's
+    // first render is that same page, so React adopts it instead of building it again.
     const texts = document.querySelector<HTMLMetaElement>('meta[name="mihna-texts"]')?.content.split(' ').filter(Boolean) ?? [];
     await Promise.all([i18next.loadNamespaces(texts), routerReady(router)]);
+    hydrateRoot(container, app);
+    return;
   }
-  const root = createRoot(document.getElementById('root')!);
-  // The first render as a transition: React renders the page in slices of a few milliseconds instead
-  // of one long task, so a slow phone answers a tap while the page is still being built.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
-      </StrictMode>,
-    );
-  });
+  // Over the plain skeleton, the header and the page's skeleton render at once, as a transition:
+  // React renders in slices of a few milliseconds, so a slow phone answers a tap meanwhile.
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }
 
 void start();

@@ -29,6 +29,9 @@ export function languageOf(headers: IncomingHttpHeaders): Language {
   return /^\s*ar\b/i.test(headers['accept-language'] ?? '') ? 'ar' : 'en';
 }
 
+/** The web app's hint that this browser holds a session (apps/web/src/lib/api-client.ts); never the token. */
+export const isSignedIn = (headers: IncomingHttpHeaders) => /(?:^|;\s*)mihna\.signed_in=1(?:;|$)/.test(headers.cookie ?? '');
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const patternOf = (routePath: string) =>
   new RegExp(
@@ -55,7 +58,7 @@ export function encodedPage(page: Page, acceptEncoding: string | undefined): { b
  * index.html as each first visit needs it: in the reader's language and direction, announcing the
  * page's chunks and texts (`<link rel=modulepreload>`) so they download beside the app instead of
  * one after another, and naming the texts (`<meta name="mihna-texts">`) so the app loads them before
- * its first render. A public page comes already drawn inside #root when the build rendered it and
+ * it hydrates the page. A public page comes already drawn inside #root when the build rendered it and
  * the site looks as it was built (`withPage`: the interface settings are the defaults; staff-made
  * names and colours would otherwise flash in after the built ones). Pages are made and compressed
  * once per route, language and look.
@@ -90,13 +93,10 @@ export function createFirstLoadPages(webRoot: string) {
       let html = indexHtml
         .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`)
         .replace('</head>', `${textsMeta}${links}</head>`);
-      // Drawn but not yet working: nothing in it can be focused, typed into or pressed (inert), and
-      // its forms cannot be sent natively (disabled) before the app replaces it with the same page.
+      // Drawn but not yet working: nothing in it can be focused, typed into, pressed or sent (inert)
+      // before the app hydrates it.
       if (drawn !== undefined)
-        html = html.replace(
-          /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
-          (_, end: string) => `<div id="root"><fieldset disabled inert style="display:contents">${drawn}</fieldset></div>${end}`,
-        );
+        html = html.replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, (_, end: string) => `<div id="root" inert>${drawn}</div>${end}`);
       page = {
         html,
         br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, isBrowserNavigation } from './api-paths.ts';
 import { AppError } from '../lib/app-error.ts';
-import { createFirstLoadPages, encodedPage, languageOf } from './first-load.ts';
+import { createFirstLoadPages, encodedPage, isSignedIn, languageOf } from './first-load.ts';
 
 /**
  * Serves the built web app: hashed assets are cached for a year, index.html never, and any browser
@@ -38,7 +38,9 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | undefi
     const path = request.url.split('?', 1)[0] ?? '/';
     const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
     if (pageFor && !isApi && isBrowserNavigation(request) && (request.method === 'GET' || request.method === 'HEAD')) {
-      const page = pageFor(path, languageOf(request.headers), { withPage: await looksAsBuilt() });
+      // A signed-in visitor's header is theirs, not the visitors' one the build drew.
+      const withPage = !isSignedIn(request.headers) && (await looksAsBuilt());
+      const page = pageFor(path, languageOf(request.headers), { withPage });
       const { body, encoding } = encodedPage(page, request.headers['accept-encoding']);
       if (encoding) reply.header('Content-Encoding', encoding);
       return reply

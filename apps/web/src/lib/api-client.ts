@@ -3,10 +3,31 @@ import { storage } from './storage.ts';
 
 const TOKEN_KEY = 'mihna.token';
 
+/**
+ * Tells the server, without the token, that this browser is signed in: it then sends the page
+ * skeleton instead of the public page it drew for visitors, whose header would not match
+ * (apps/server/src/plugins/first-load.ts).
+ */
+function markSignedIn(signedIn: boolean) {
+  document.cookie = signedIn
+    ? 'mihna.signed_in=1; path=/; max-age=31536000; samesite=lax'
+    : 'mihna.signed_in=; path=/; max-age=0; samesite=lax';
+}
+
 export const sessionToken = {
-  read: () => storage.get(TOKEN_KEY),
-  write: (token: string) => storage.set(TOKEN_KEY, token),
-  clear: () => storage.remove(TOKEN_KEY),
+  read: () => {
+    const token = storage.get(TOKEN_KEY);
+    if (token !== null) markSignedIn(true);
+    return token;
+  },
+  write: (token: string) => {
+    storage.set(TOKEN_KEY, token);
+    markSignedIn(true);
+  },
+  clear: () => {
+    storage.remove(TOKEN_KEY);
+    markSignedIn(false);
+  },
 };
 
 const errorCodeOf = (body: unknown): ErrorCode | undefined => {

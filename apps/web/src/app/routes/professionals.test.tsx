@@ -99,7 +99,7 @@ describe('/professionals', () => {
     expect(screen.getByLabelText<HTMLSelectElement>('Service').value).toBe('');
 
     fireEvent.click(screen.getByRole('button', { name: 'Load More Professionals' }));
-    expect(await screen.findByRole('heading', { name: 'Last Haddad' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Last Haddad' }, { timeout: 5000 })).toBeDefined();
     expect(searches(calls).some((call) => call.url.searchParams.get('skip') === '20')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Load More Professionals' })).toBeNull();
   });
