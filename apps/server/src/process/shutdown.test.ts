@@ -131,7 +131,8 @@ describe('stopping the server process', () => {
     expect(sentBeforeSignal).toBeLessThan(8);
     expect([...smtp.recipients].sort()).toEqual([...queued, ...inFlight].map((input) => input.email).sort());
     console.info(`shutdown: ${sentBeforeSignal} of 8 e-mails sent at SIGTERM, all 8 at exit ${shutdownMs} ms later`);
-  });
+    // A start on a new PGlite directory creates its cluster first (several seconds on a loaded machine).
+  }, 60_000);
 
   // Two servers start in this test: on a loaded machine each start can take more than ten seconds.
   it('exits at once, with status 1, on a second SIGTERM during a long drain; on PGlite the next start takes the lock over', async () => {
