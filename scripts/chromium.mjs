@@ -2,6 +2,16 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
+/** How the project's scripts start Chromium headless here: no sandbox (root), no GPU, and none of its own calls home. */
+export const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
 const findChromium = () => candidates.find((candidate) => fs.existsSync(candidate));
 

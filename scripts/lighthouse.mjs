@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from '../bench/harness.mjs';
-import { ensureChromium } from './chromium.mjs';
+import { chromiumFlags, ensureChromium } from './chromium.mjs';
 
 const floors = { performance: 45, lcpMs: 6000, cls: 0.05, firstLoadKiB: 160 };
 const targets = { performance: 90, lcpMs: 2500, cls: 0.05, firstLoadKiB: 120 };
@@ -56,17 +56,7 @@ try {
     // The browser's own language decides the app's on a first visit, as a phone set to Arabic does.
     const chrome = await chromeLauncher.launch({
       chromePath,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        `--lang=${language}`,
-        `--accept-lang=${language}`,
-      ],
+      chromeFlags: ['--headless=new', ...chromiumFlags, `--lang=${language}`, `--accept-lang=${language}`],
     });
     try {
       for (const page of pages) {

@@ -2,23 +2,13 @@
 // and for the README. Needs a running server: node scripts/screenshots.mjs [baseUrl] [outDir] [paths…]
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
-import { ensureChromium } from './chromium.mjs';
+import { chromiumFlags, ensureChromium } from './chromium.mjs';
 
 const [base = 'http://localhost:3000', outDirectory = '.tmp/screenshots', ...paths] = process.argv.slice(2);
 const routes = paths.length > 0 ? paths : ['/', '/about', '/contact', '/help', '/privacy', '/terms', '/dev/mailbox'];
 fs.mkdirSync(outDirectory, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: ensureChromium(),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumFlags });
 for (const language of ['en', 'ar']) {
   for (const width of [390, 1280]) {
     const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, deviceScaleFactor: 1 });

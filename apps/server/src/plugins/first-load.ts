@@ -16,12 +16,10 @@ const readJson = <T>(file: string, otherwise: T): T => (fs.existsSync(file) ? (J
 
 type Language = 'en' | 'ar';
 
-/** The cookie the web app keeps the reader's language in (apps/web/src/i18n/index.ts). */
-export const LANGUAGE_COOKIE = 'mihna.language';
-
 /**
- * The reader's language as the web app will choose it: the one they picked (kept in a cookie as well
- * as in the browser), else Arabic when the browser's first language is Arabic.
+ * The reader's language as the web app will choose it: the one they picked (the app keeps it in the
+ * `mihna.language` cookie as well as in the browser, apps/web/src/i18n/index.ts), else Arabic when
+ * the browser's first language is Arabic.
  */
 export function languageOf(headers: IncomingHttpHeaders): Language {
   const cookie = /(?:^|;\s*)mihna\.language=(en|ar)(?:;|$)/.exec(headers.cookie ?? '');
