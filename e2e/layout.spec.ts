@@ -143,3 +143,44 @@ test('while the code of a page the server does not draw loads, the header and th
   await loading;
   await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
 });
+
+test('a drawn page is hydrated in Arabic, and a reader whose chosen language differs from the drawn one gets their own', async ({
+  browser,
+  baseURL,
+}) => {
+  const errors: string[] = [];
+  const watch = (page: Page) => {
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  };
+
+  // A phone set to Arabic, first visit: drawn in Arabic, and that very page is adopted.
+  const arabic = await browser.newContext({ ...test.info().project.use, locale: 'ar', extraHTTPHeaders: { 'accept-language': 'ar' } });
+  const first = await arabic.newPage();
+  watch(first);
+  await first.route(/\/assets\/projects-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await first.goto(new URL('/projects', baseURL).toString(), { waitUntil: 'commit' });
+  const drawnHeading = await first.locator('#root[inert] h1').elementHandle();
+  await expect(first.locator('#root[inert]')).toHaveCount(0);
+  await expect(first.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(first.getByRole('heading', { level: 1 })).toHaveText('ابحث عن مشاريع في دول الخليج');
+  expect(await drawnHeading?.evaluate((element) => element.isConnected)).toBe(true);
+  await arabic.close();
+
+  // English browser, but the reader chose Arabic here before (no cookie yet): the server draws English,
+  // the app renders the reader's Arabic in its place, usable.
+  const chosen = await browser.newContext({ ...test.info().project.use, locale: 'en', extraHTTPHeaders: { 'accept-language': 'en' } });
+  await chosen.addInitScript(() => localStorage.setItem('mihna.language', 'ar'));
+  const page = await chosen.newPage();
+  watch(page);
+  await page.goto(new URL('/projects', baseURL).toString());
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ابحث عن مشاريع في دول الخليج');
+  await expect(page.locator('#root[inert]')).toHaveCount(0);
+  await page.getByRole('main').getByLabel('البحث', { exact: true }).fill('تصميم');
+  await chosen.close();
+  expect(errors).toEqual([]);
+});

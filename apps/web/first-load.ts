@@ -20,8 +20,9 @@ export interface FirstLoad {
 
 // The router's pages, as src/app/router.tsx declares them: `{ path: 'login', ...page(() => import('./routes/login.tsx')) }`.
 const routePattern = /\{\s*(?:path: '([^']*)'|index: true),\s*\.\.\.page\(\(\) => import\('([^']+)'\)\)/g;
-// The namespaces a module reads: useTranslation('auth'), useTranslation(['help', 'common']).
-const namespacePattern = /useTranslation\(\s*\[?\s*'([\w-]+)'(?:\s*,\s*'([\w-]+)')?/g;
+// The namespaces a module reads: useTranslation('auth'), useTranslation(['help', 'common']), or a
+// page component's namespace="privacy" (prerender.mjs checks the list against what a page reads).
+const namespacePattern = /useTranslation\(\s*\[?\s*'([\w-]+)'(?:\s*,\s*'([\w-]+)')?|\bnamespace="([\w-]+)"/g;
 const textPattern = /\/src\/i18n\/locales\/(\w+)\/([\w-]+)\.json$/;
 
 export function firstLoad(): Plugin {

@@ -15,9 +15,13 @@ const pages = {};
 for (const route of firstLoad.routes) {
   if (!route.public || route.path.includes(':')) continue;
   for (const language of ['en', 'ar']) {
-    const html = await prerender(route.path, language);
+    const { html, namespaces } = await prerender(route.path, language);
     // A page that rendered nothing of its own (a redirect, a failure) is left to the app.
     if (/<main[^>]*>\s*<\/main>/.test(html)) throw new Error(`${route.path} (${language}) rendered an empty page`);
+    // The server announces, and the app loads before hydrating, the texts first-load.ts found for the
+    // page: one it missed would leave the page suspended while the app takes it over.
+    const missed = namespaces.filter((namespace) => !['common', 'validation', ...route.namespaces].includes(namespace));
+    if (missed.length > 0) throw new Error(`${route.path} reads ${missed.join(', ')}, which first-load.ts did not find for it`);
     (pages[route.path] ??= {})[language] = html;
   }
 }

@@ -6,6 +6,7 @@ import { precompress } from './precompress.ts';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), firstLoad(), precompress()],
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },

@@ -1,10 +1,11 @@
 import i18next from 'i18next';
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
-import { initI18n } from './i18n/index.ts';
+import { detectLanguage, initI18n, storedLanguage, type Language } from './i18n/index.ts';
+import { Live } from './app/live.tsx';
 import './styles.css';
 
 /** Resolves once the router has loaded the first page's code (its routes load lazily). */
@@ -19,25 +20,28 @@ function routerReady(router: ReturnType<typeof createRouter>) {
   });
 }
 
-/** Renders nothing; once the drawn page is hydrated, makes it usable (the server sent it inert). */
-function Live({ container }: { container: HTMLElement }) {
-  useEffect(() => container.removeAttribute('inert'), [container]);
-  return null;
+/** The language of the page the server drew (its choice from the cookie or Accept-Language), if it drew one. */
+function drawnLanguage(container: HTMLElement): Language | undefined {
+  const language = document.documentElement.lang;
+  return container.hasAttribute('inert') && (language === 'en' || language === 'ar') ? language : undefined;
 }
 
 async function start() {
-  await initI18n();
-  const router = createRouter();
   const container = document.getElementById('root')!;
+  const drawnIn = drawnLanguage(container);
+  // The reader's own choice first; else the server's, so the page it drew is the page the app renders.
+  const language = storedLanguage() ?? drawnIn ?? detectLanguage();
+  await initI18n(language);
+  const router = createRouter();
   const app = (
     <StrictMode>
       <Providers>
         <RouterProvider router={router} />
       </Providers>
-      <Live container={container} />
+      <Live />
     </StrictMode>
   );
-  if (container.hasAttribute('inert')) {
+  if (drawnIn === language) {
     // A page the server drew (plugins/first-load.ts): with the page's texts and code in, the app's
     // first render is that same page, so React adopts it instead of building it again.
     const texts = document.querySelector<HTMLMetaElement>('meta[name="mihna-texts"]')?.content.split(' ').filter(Boolean) ?? [];
@@ -45,8 +49,9 @@ async function start() {
     hydrateRoot(container, app);
     return;
   }
-  // Over the plain skeleton, the header and the page's skeleton render at once, as a transition:
-  // React renders in slices of a few milliseconds, so a slow phone answers a tap meanwhile.
+  // Over the plain skeleton, or a page drawn in the other language, the app renders afresh: at once,
+  // as a transition (React renders in slices of a few milliseconds, so a slow phone answers a tap meanwhile).
+  container.removeAttribute('inert');
   const root = createRoot(container);
   startTransition(() => root.render(app));
 }

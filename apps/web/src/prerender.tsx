@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { Live } from './app/live.tsx';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import { initI18n, namespacesOf, type Language } from './i18n/index.ts';
@@ -12,7 +13,7 @@ import { initI18n, namespacesOf, type Language } from './i18n/index.ts';
  * server sends it inside #root, so a phone paints the page before any script has run; the app then
  * renders the same page in its place.
  */
-export async function prerender(path: string, language: Language): Promise<string> {
+export async function prerender(path: string, language: Language): Promise<{ html: string; namespaces: string[] }> {
   if (!i18next.isInitialized) await initI18n(language);
   await i18next.changeLanguage(language);
   await i18next.loadNamespaces(namespacesOf(language));
@@ -20,11 +21,26 @@ export async function prerender(path: string, language: Language): Promise<strin
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
-    <StrictMode>
-      <Providers>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </Providers>
-    </StrictMode>,
-  );
+  // The namespaces this page's components ask for: react-i18next reports each to the instance's
+  // reportNamespaces (it makes one on first use when there is none).
+  const used = new Set<string>();
+  const instance = i18next as unknown as { reportNamespaces?: unknown };
+  const previous = instance.reportNamespaces;
+  instance.reportNamespaces = {
+    addUsedNamespaces: (namespaces: readonly string[]) => namespaces.forEach((namespace) => used.add(namespace)),
+    getUsedNamespaces: () => [...used],
+  };
+  try {
+    const html = renderToString(
+      <StrictMode>
+        <Providers>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Providers>
+        <Live />
+      </StrictMode>,
+    );
+    return { html, namespaces: [...used] };
+  } finally {
+    instance.reportNamespaces = previous;
+  }
 }

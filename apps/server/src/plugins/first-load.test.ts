@@ -108,6 +108,12 @@ describe('the page a first visit gets', () => {
     expect((await visit('/login', { cookie: 'mihna.signed_in=' })).body).toContain('Log in to Mihna');
   });
 
+  it('sends the skeleton for an address with a query, which the build did not draw', async () => {
+    const login = await visit('/login?returnTo=%2Fdashboard');
+    expect(login.body).toContain('<div id="root"><div class="skeleton"></div></div>');
+    expect(login.body).toContain('<link rel="modulepreload" crossorigin href="/assets/login-1.js">');
+  });
+
   it('sends the skeleton instead once the staff have changed how the site looks', async () => {
     await database.db.execute(sql`update site_settings set settings = settings || '{"site_name": "Mahara"}'::jsonb where id = 1`);
     try {

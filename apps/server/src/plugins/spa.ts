@@ -38,8 +38,10 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | undefi
     const path = request.url.split('?', 1)[0] ?? '/';
     const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
     if (pageFor && !isApi && isBrowserNavigation(request) && (request.method === 'GET' || request.method === 'HEAD')) {
-      // A signed-in visitor's header is theirs, not the visitors' one the build drew.
-      const withPage = !isSignedIn(request.headers) && (await looksAsBuilt());
+      // The build drew each page for a visitor, without a query: a signed-in visitor's header is their
+      // own, and a query (?country=SA, ?role=employer) changes the page. The page is never refused
+      // for want of the settings: without them it is the skeleton.
+      const withPage = !request.url.includes('?') && !isSignedIn(request.headers) && (await looksAsBuilt().catch(() => false));
       const page = pageFor(path, languageOf(request.headers), { withPage });
       const { body, encoding } = encodedPage(page, request.headers['accept-encoding']);
       if (encoding) reply.header('Content-Encoding', encoding);

@@ -26,10 +26,14 @@ const lazyNamespaces: BackendModule = {
   },
 };
 
-export function detectLanguage(): Language {
+/** The language the reader chose on this browser, if they did. */
+export function storedLanguage(): Language | undefined {
   const stored = storage.get(STORAGE_KEY);
-  if (stored === 'en' || stored === 'ar') return stored;
-  return typeof navigator !== 'undefined' && navigator.language.toLowerCase().startsWith('ar') ? 'ar' : 'en';
+  return stored === 'en' || stored === 'ar' ? stored : undefined;
+}
+
+export function detectLanguage(): Language {
+  return storedLanguage() ?? (typeof navigator !== 'undefined' && navigator.language.toLowerCase().startsWith('ar') ? 'ar' : 'en');
 }
 
 export const directionOf = (language: string) => (language === 'ar' ? 'rtl' : 'ltr');

@@ -9,6 +9,7 @@ const TOKEN_KEY = 'mihna.token';
  * (apps/server/src/plugins/first-load.ts).
  */
 function markSignedIn(signedIn: boolean) {
+  if (typeof document === 'undefined') return; // the build's prerender (src/prerender.tsx)
   document.cookie = signedIn
     ? 'mihna.signed_in=1; path=/; max-age=31536000; samesite=lax'
     : 'mihna.signed_in=; path=/; max-age=0; samesite=lax';
@@ -17,7 +18,7 @@ function markSignedIn(signedIn: boolean) {
 export const sessionToken = {
   read: () => {
     const token = storage.get(TOKEN_KEY);
-    if (token !== null) markSignedIn(true);
+    markSignedIn(token !== null);
     return token;
   },
   write: (token: string) => {

@@ -1,5 +1,5 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NewsletterForm } from '../../features/newsletter/components/newsletter-form.tsx';
@@ -47,8 +47,23 @@ function FooterBlock({ title, children, className = 'lg:col-span-2' }: { title: 
   );
 }
 
+const neverChanges = () => () => undefined;
+
+/**
+ * This year; while a page the build drew is hydrated, the build's year, so the drawn footer is the
+ * footer the app renders even on New Year's Day (React then renders this year's).
+ */
+function useYear() {
+  return useSyncExternalStore(
+    neverChanges,
+    () => new Date().getFullYear(),
+    () => __BUILD_YEAR__,
+  );
+}
+
 export function Footer() {
   const { t } = useTranslation();
+  const year = useYear();
   const settings = useSiteSettings();
   const name = useSettingText('site_name');
   const description = useSettingText('site_description');
@@ -119,9 +134,7 @@ export function Footer() {
         </FooterBlock>
       </Container>
       <div className="border-t border-white/10">
-        <Container className="py-6 text-sm text-slate-400">
-          {t('footer.rights', { year: new Date().getFullYear(), name, text: footerText })}
-        </Container>
+        <Container className="py-6 text-sm text-slate-400">{t('footer.rights', { year, name, text: footerText })}</Container>
       </div>
     </footer>
   );
