@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { startServer } from './harness.mjs';
+import { firstVisitFiles, startServer } from './harness.mjs';
 
 const dist = path.resolve('apps/web/dist');
 const manifestPath = path.join(dist, '.vite/manifest.json');
@@ -12,19 +12,7 @@ if (!fs.existsSync(manifestPath)) {
   console.error('No build found: run `npm run build` first.');
   process.exit(1);
 }
-const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
-
-const files = new Set();
-function collect(key) {
-  const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return;
-  files.add(chunk.file);
-  for (const css of chunk.css ?? []) files.add(css);
-  for (const imported of chunk.imports ?? []) collect(imported);
-}
-collect('index.html');
-const homeKey = Object.keys(manifest).find((key) => key.endsWith('app/routes/home.tsx'));
-collect(homeKey);
+const files = firstVisitFiles(dist);
 
 /** The bytes on the wire (the body as sent, before any decoding) and the headers that matter. */
 function download(url, acceptEncoding) {

@@ -10,6 +10,25 @@ function rssMb(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
+/**
+ * What a first visit to / loads from the web build in `dist`: index.html's scripts and stylesheet and
+ * the home page's chunk with its imports (from Vite's manifest), as paths under `dist`.
+ */
+export function firstVisitFiles(dist) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const files = new Set();
+  const collect = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) collect(imported);
+  };
+  collect('index.html');
+  collect(Object.keys(manifest).find((key) => key.endsWith('app/routes/home.tsx')));
+  return [...files];
+}
+
 /** Samples `read()` every 100 ms until the returned function is called; that returns the highest. */
 function samplePeak(read) {
   let peak = read();

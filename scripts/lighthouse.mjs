@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startServer } from '../bench/harness.mjs';
+import { firstVisitFiles, startServer } from '../bench/harness.mjs';
 import { chromiumFlags, ensureChromium } from './chromium.mjs';
 
 const floors = { performance: 45, lcpMs: 6000, cls: 0.05, firstLoadKiB: 160 };
@@ -19,18 +19,9 @@ const report = process.env.LIGHTHOUSE_REPORT;
 /** The JavaScript a first visit to / downloads (index.html's scripts and the home page's chunk), gzipped. */
 function firstLoadKiB() {
   const dist = path.resolve('apps/web/dist');
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-  const files = new Set();
-  const collect = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) collect(imported);
-  };
-  collect('index.html');
-  collect(Object.keys(manifest).find((key) => key.endsWith('app/routes/home.tsx')));
   let bytes = 0;
-  for (const file of files) if (file.endsWith('.js')) bytes += zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+  for (const file of firstVisitFiles(dist))
+    if (file.endsWith('.js')) bytes += zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
   return bytes / 1024;
 }
 

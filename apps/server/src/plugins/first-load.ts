@@ -16,19 +16,26 @@ const readJson = <T>(file: string, otherwise: T): T => (fs.existsSync(file) ? (J
 
 type Language = 'en' | 'ar';
 
+/** A cookie's value from the request's Cookie header. */
+const cookieOf = (headers: IncomingHttpHeaders, name: string) =>
+  (headers.cookie ?? '')
+    .split(';')
+    .map((pair) => pair.trim().split('='))
+    .find(([key]) => key === name)?.[1];
+
 /**
  * The reader's language as the web app will choose it: the one they picked (the app keeps it in the
  * `mihna.language` cookie as well as in the browser, apps/web/src/i18n/index.ts), else Arabic when
  * the browser's first language is Arabic.
  */
 export function languageOf(headers: IncomingHttpHeaders): Language {
-  const cookie = /(?:^|;\s*)mihna\.language=(en|ar)(?:;|$)/.exec(headers.cookie ?? '');
-  if (cookie) return cookie[1] as Language;
+  const chosen = cookieOf(headers, 'mihna.language');
+  if (chosen === 'en' || chosen === 'ar') return chosen;
   return /^\s*ar\b/i.test(headers['accept-language'] ?? '') ? 'ar' : 'en';
 }
 
 /** The web app's hint that this browser holds a session (apps/web/src/lib/api-client.ts); never the token. */
-export const isSignedIn = (headers: IncomingHttpHeaders) => /(?:^|;\s*)mihna\.signed_in=1(?:;|$)/.test(headers.cookie ?? '');
+export const isSignedIn = (headers: IncomingHttpHeaders) => cookieOf(headers, 'mihna.signed_in') === '1';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const patternOf = (routePath: string) =>
