@@ -7,8 +7,10 @@ import { phoneInArabic, textsIn, useLanguage, type Language } from './texts.ts';
 async function openPostAProject(page: Page, text: ReturnType<typeof textsIn>) {
   const banner = page.getByRole('banner');
   const menuButton = banner.getByRole('button', { name: text('common', 'header.open_menu') });
+  const link = banner.getByRole('link', { name: text('common', 'header.post_project') });
+  await expect(menuButton.or(link).first()).toBeVisible();
   if (await menuButton.isVisible()) await menuButton.click();
-  await banner.getByRole('link', { name: text('common', 'header.post_project') }).click();
+  await link.click();
 }
 
 const propose = (request: Parameters<typeof postJob>[0], professional: Account, jobId: string, rate: number) =>

@@ -184,3 +184,26 @@ test('a drawn page is hydrated in Arabic, and a reader whose chosen language dif
   await chosen.close();
   expect(errors).toEqual([]);
 });
+
+test('a signed-in reader whose browser lost the signed-in cookie is shown their own header, not the visitors’ page the server drew', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const account = await registerUser(request);
+  const context = await browser.newContext({ ...test.info().project.use, viewport: { width: 1280, height: 800 } });
+  await context.addInitScript((token) => localStorage.setItem('mihna.token', token), account.token);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.goto(new URL('/projects', baseURL).toString());
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  await expect(page.locator('#root[inert]')).toHaveCount(0);
+  // The app sets the cookie again, so the next visit gets the skeleton instead of the visitors' page.
+  expect((await context.cookies()).find((cookie) => cookie.name === 'mihna.signed_in')?.value).toBe('1');
+  await context.close();
+  expect(errors).toEqual([]);
+});

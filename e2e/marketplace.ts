@@ -114,9 +114,13 @@ export async function logIn(request: APIRequestContext, email: string, password 
   };
 }
 
-/** The page starts every load signed in as this account (the token the web app keeps in local storage). */
+/**
+ * The page starts every load signed in as this account: the token the web app keeps in local
+ * storage, and the cookie that tells the server a signed-in browser is asking (as the app sets it).
+ */
 export async function signIn(page: Page, account: Account): Promise<void> {
   await page.addInitScript(([key, token]) => window.localStorage.setItem(key, token), [TOKEN_KEY, account.token] as const);
+  await page.context().addCookies([{ name: 'mihna.signed_in', value: '1', url: serverUrl(test.info().parallelIndex) }]);
 }
 
 /** A second browser, signed in as another account, for journeys with two people. */

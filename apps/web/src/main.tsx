@@ -6,6 +6,7 @@ import { Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { detectLanguage, initI18n, storedLanguage, type Language } from './i18n/index.ts';
 import { Live } from './app/live.tsx';
+import { sessionToken } from './lib/api-client.ts';
 import './styles.css';
 
 /** Resolves once the router has loaded the first page's code (its routes load lazily). */
@@ -41,7 +42,9 @@ async function start() {
       <Live />
     </StrictMode>
   );
-  if (drawnIn === language) {
+  // A signed-in reader whose browser dropped the signed-in cookie got the visitors' page: its
+  // header does not match theirs, so it is rendered afresh rather than adopted.
+  if (drawnIn === language && sessionToken.read() === null) {
     // A page the server drew (plugins/first-load.ts): with the page's texts and code in, the app's
     // first render is that same page, so React adopts it instead of building it again.
     const texts = document.querySelector<HTMLMetaElement>('meta[name="mihna-texts"]')?.content.split(' ').filter(Boolean) ?? [];
