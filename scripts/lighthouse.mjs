@@ -38,6 +38,23 @@ results.push({
   text: `${javascript.toFixed(1)} KiB gzipped (floor ${floors.firstLoadKiB}, target ${targets.firstLoadKiB})`,
 });
 
+const figured = ['largest-contentful-paint', 'cumulative-layout-shift', 'first-contentful-paint', 'total-blocking-time'];
+
+/**
+ * One Lighthouse run of a page: its figures, or why Lighthouse could not give them. A run Lighthouse
+ * itself could not complete (a lost trace, a busy browser) is tried once more before it counts.
+ */
+async function audit(url, port) {
+  let trouble;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const { lhr } = await lighthouse(url, { port, onlyCategories: ['performance'], logLevel: 'error', locale: 'en' });
+    const failed = figured.map((id) => lhr.audits[id]).find((audit) => typeof audit?.numericValue !== 'number');
+    trouble = lhr.runtimeError?.message ?? failed?.errorMessage ?? (failed ? `no ${failed.id}` : undefined);
+    if (!trouble) return { lhr };
+  }
+  return { trouble };
+}
+
 const chromePath = ensureChromium();
 const server = await startServer(3390);
 try {
@@ -51,16 +68,15 @@ try {
     });
     try {
       for (const page of pages) {
-        const { lhr } = await lighthouse(`${server.base}${page}`, {
-          port: chrome.port,
-          onlyCategories: ['performance'],
-          logLevel: 'error',
-          locale: 'en',
-        });
+        const label = page.startsWith('/professionals/') ? '/professionals/:id' : page;
+        const { lhr, trouble } = await audit(`${server.base}${page}`, chrome.port);
+        if (trouble) {
+          results.push({ name: `${language} ${label}`, ok: false, text: `Lighthouse could not measure it: ${trouble}` });
+          continue;
+        }
         const performance = Math.round(lhr.categories.performance.score * 100);
         const lcp = lhr.audits['largest-contentful-paint'].numericValue;
         const cls = lhr.audits['cumulative-layout-shift'].numericValue;
-        const label = page.startsWith('/professionals/') ? '/professionals/:id' : page;
         results.push({
           name: `${language} ${label}`,
           ok: performance >= floors.performance && lcp <= floors.lcpMs && cls <= floors.cls,
