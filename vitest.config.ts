@@ -19,6 +19,10 @@ export default defineConfig({
           name: 'api',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          // A worker keeps its modules between files instead of importing the server (PGlite's WebAssembly,
+          // sharp, Fastify) afresh for each: the suite takes 40% less time. Safe because every test builds
+          // its own app on its own database, and nothing in the suite mocks modules or changes the environment.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
