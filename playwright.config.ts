@@ -37,11 +37,13 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } }, grep: /@phone/ },
   ],
-  webServer: Array.from({ length: workers }, (_, index) => ({
-    command: `node scripts/e2e-server.mjs`,
-    url: `${serverUrl(index)}/readyz`,
-    reuseExistingServer: false,
+  // One server per worker, started together (scripts/e2e-servers.mjs).
+  webServer: {
+    command: 'node scripts/e2e-servers.mjs',
+    wait: { stdout: /journey servers ready/ },
     timeout: 90_000,
-    env: { PORT: String(E2E_PORT + index), HOST: '127.0.0.1' },
-  })),
+    // A signal the script passes on, so each server stops and its data directory is removed.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    env: { PORT: String(E2E_PORT), E2E_SERVERS: String(workers) },
+  },
 });

@@ -1,0 +1,59 @@
+// Starts one built server per journey worker, all at once, each on its own throwaway data directory
+// (removed after), and says so when every one answers /readyz. Playwright starts the servers it is given
+// one after another; each creates and seeds its database, so starting them together saves that wait.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const count = Number(process.env.E2E_SERVERS ?? 1);
+const firstPort = Number(process.env.PORT ?? 3100);
+const host = '127.0.0.1';
+
+const servers = Array.from({ length: count }, (_, index) => {
+  const port = firstPort + index;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-e2e-'));
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    stdio: 'inherit',
+    // The journeys open 127.0.0.1, so checkout pages and their returns must be on that origin too.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: host,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://${host}:${port}`,
+    },
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return { port, child, exited };
+});
+
+let stopping = false;
+async function stopAll(signal, code) {
+  if (stopping) return;
+  stopping = true;
+  for (const { child } of servers) if (child.exitCode === null) child.kill(signal);
+  await Promise.all(servers.map(({ exited }) => exited));
+  process.exit(code);
+}
+process.on('SIGINT', () => stopAll('SIGINT', 0));
+process.on('SIGTERM', () => stopAll('SIGTERM', 0));
+// One server gone means its worker's journeys would fail for a reason that is not theirs: stop them all.
+for (const { exited } of servers) exited.then((code) => stopAll('SIGTERM', code || 1));
+
+async function ready(port) {
+  for (;;) {
+    const answered = await fetch(`http://${host}:${port}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (answered) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+await Promise.all(servers.map(({ port }) => ready(port)));
+console.log(`journey servers ready on ports ${firstPort}–${firstPort + count - 1}`);
