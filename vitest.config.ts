@@ -11,6 +11,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
         },
       },
       './apps/web/vite.config.ts',
