@@ -43,6 +43,7 @@ if (!fs.existsSync('apps/server/dist/main.js')) throw new Error('Run `npm run bu
 
 // The search function itself (tsx loads the TypeScript), so the direct run issues exactly the endpoint's SQL.
 const { createJobsRepository } = await import('../apps/server/src/modules/jobs/jobs.repository.ts');
+const { sharedBuffersFor } = await import('../apps/server/src/db/client.ts');
 
 const mix = longTailMix();
 
@@ -360,6 +361,7 @@ async function pgliteRun() {
     await client.exec(projectsSql(PGLITE_PROJECTS));
     await client.exec('VACUUM ANALYZE jobs, job_search');
     await client.close();
+    console.log(`PGlite with ${PGLITE_PROJECTS} projects runs with ${await sharedBuffersFor(path.join(dataDir, 'pglite'))}`);
     const server = await startServer(3302, { DATA_DIR: dataDir, SEED_DEMO: 'false' }, { keepData: true });
     try {
       report({ size: PGLITE_PROJECTS, ...(await measureServer(server)) }, 'PGlite');
