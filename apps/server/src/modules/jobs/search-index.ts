@@ -83,6 +83,26 @@ async function loadIndex(db: Db, plan: IndexPlan): Promise<{ index: JobIndex; ho
   );
 }
 
+/**
+ * The changes after `horizon` not yet applied (`skipped`), each with its job as it is now (none when it
+ * left search), and the new horizon (one row with no change when there is none). The changes are chosen
+ * first and each one's job looked up by its key: planned as one join, the estimate for job_changes (a
+ * third of its rows; PGlite has no autovacuum to keep statistics) made PostgreSQL hash all of job_search,
+ * spilling to disk on every read (100k projects: 294 ms a read, 1.5 ms now). The lookup's `limit 1`
+ * keeps the planner from flattening it back into that join.
+ */
+export const changesSince = (horizon: string, skipped: string[]) =>
+  sql`select h.horizon, c.seq::text as seq, c.txid::text as txid, c.job_id, s.id is not null as is_open, ${jobColumns}
+    from (select ${horizonOf} as horizon) h
+    left join lateral (
+      select seq, txid, job_id from job_changes
+      where txid >= ${horizon}::xid8 and seq <> all(${toBigintArray(skipped)})
+      order by seq
+      limit ${reloadAbove + 1}
+    ) c on true
+    left join lateral (select * from job_search where id = c.job_id limit 1) s on true
+    order by c.seq`;
+
 interface ChangeRow extends Partial<JobRow> {
   horizon: string;
   seq: string | null;
@@ -141,15 +161,7 @@ export function createSearchIndex(db: Db, { plan = 'cheaper', compactAbove = 0.3
       compacted = undefined;
     }
     const skipped = [...applied.keys()];
-    const rows = await rowsOf<ChangeRow>(
-      db,
-      sql`select h.horizon, c.seq::text as seq, c.txid::text as txid, c.job_id, s.id is not null as is_open, ${jobColumns}
-        from (select ${horizonOf} as horizon) h
-        left join job_changes c on c.txid >= ${horizon}::xid8 and c.seq <> all(${toBigintArray(skipped)})
-        left join job_search s on s.id = c.job_id
-        order by c.seq
-        limit ${reloadAbove + 1}`,
-    );
+    const rows = await rowsOf<ChangeRow>(db, changesSince(horizon, skipped));
     lastReadMs = Date.now();
     const changes = rows.filter((row) => row.seq !== null);
     if (changes.length > reloadAbove || changes.some((row) => row.job_id === null)) {
