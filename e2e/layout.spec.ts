@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { LAYLA_EMAIL, logIn, OMAR_EMAIL, postJob, registerUser, signIn, type Account } from './marketplace.ts';
+import { LAYLA_EMAIL, logIn, OMAR_EMAIL, postJob, registerUser, signIn, TOKEN_KEY, type Account } from './marketplace.ts';
 
 /**
  * Every route, in English and Arabic, at phone width: no page may be wider than the viewport (a
@@ -198,7 +198,7 @@ test('a signed-in reader whose browser lost the signed-in cookie is shown their 
 }) => {
   const account = await registerUser(request);
   const context = await browser.newContext({ ...test.info().project.use, viewport: { width: 1280, height: 800 } });
-  await context.addInitScript((token) => localStorage.setItem('mihna.token', token), account.token);
+  await context.addInitScript(([key, token]) => localStorage.setItem(key, token), [TOKEN_KEY, account.token] as const);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

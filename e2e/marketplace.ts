@@ -3,7 +3,8 @@ import { serverUrl, waitForTheAppOnLoad } from './fixtures.ts';
 import { latestCode, uniqueEmail, uniquePhone } from './outbox.ts';
 
 /** Where the web app keeps its session token (apps/web/src/lib/api-client.ts). */
-const TOKEN_KEY = 'mihna.token';
+/** Where the web app keeps its session token (apps/web/src/lib/api-client.ts). */
+export const TOKEN_KEY = 'mihna.token';
 export const DEMO_PASSWORD = 'MihnaDemo2025!';
 export const LAYLA_EMAIL = 'layla.haddad@demo.mihna.ae';
 export const OMAR_EMAIL = 'omar.almansoori@demo.mihna.ae';
