@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createJobIndex, type IndexedJob, type IndexKey, type IndexPlan, type IndexSearch, type IndexSort } from './job-index.ts';
-import type { QueryNode } from './tsquery.ts';
+import type { QueryNode } from '../../search/tsquery.ts';
 
 // The index against a model that checks every job one by one: the same matches, the same total, the
 // same pages, through posts, edits, proposals, featured periods and removals.

@@ -1,5 +1,6 @@
-import { createIdTable } from './id-table.ts';
-import type { QueryNode } from './tsquery.ts';
+import { createPostings, forEachSlot, hasSlot, intersect, popcount, widen } from '../../search/bit-sets.ts';
+import { createIdTable } from '../../search/id-table.ts';
+import type { QueryNode } from '../../search/tsquery.ts';
 
 /**
  * The open jobs as search needs them, in memory: each job's words and filter tokens, its creation
@@ -72,19 +73,6 @@ const sorts: IndexSort[] = ['newest', 'budget', 'proposal_count'];
 /** Budget steps in US cents, 1, 2 and 5 of each power of ten from $1 to $5,000,000. */
 const budgetSteps = Array.from({ length: 8 }, (_, power) => [1, 2, 5].map((step) => step * 10 ** (power + 2))).flat();
 
-interface Posting {
-  slots: Uint32Array;
-  length: number;
-  /** The same slots as bits, kept once a token is in more than one job in 32. */
-  bits: Uint32Array | undefined;
-}
-
-function popcount(word: number) {
-  word -= (word >>> 1) & 0x55555555;
-  word = (word & 0x33333333) + ((word >>> 2) & 0x33333333);
-  return (((word + (word >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
 /** A 53-bit hash of a job's words and facets: an edit that changes neither keeps the job's slot. */
 function tokensHash(words: string[], facets: string[]) {
   let low = 0x811c9dc5;
@@ -126,8 +114,10 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   // budget range is then whole bit sets, and only the jobs of the steps around its ends are checked one by one.
   let maxAtLeast = budgetSteps.map(() => new Uint32Array(capacity >>> 5));
   let minAtMost = budgetSteps.map(() => new Uint32Array(capacity >>> 5));
-  const words = new Map<string, Posting>();
-  const facets = new Map<string, Posting>();
+  const postings = createPostings(() => capacity);
+  const words = postings.tokens();
+  const facets = postings.tokens();
+  const { scratch, bitsOf } = postings;
   const featured = new Set<number>();
   // The jobs featured at a moment, as bits, and the span of moments over which that set holds: from
   // when it was made until the first of their periods ends. Made again outside it, or after a change.
@@ -140,15 +130,8 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     proposal_count: { slots: new Uint32Array(capacity), length: 0 },
   };
 
-  const wordCount = () => capacity >>> 5;
-
   function grow() {
     const next = capacity * 2;
-    const widen = <T extends Float64Array | Int32Array | Uint32Array>(array: T, size: number): T => {
-      const wider = new (array.constructor as new (size: number) => T)(size);
-      wider.set(array);
-      return wider;
-    };
     created = widen(created, next);
     budgetMin = widen(budgetMin, next);
     budgetMax = widen(budgetMax, next);
@@ -160,7 +143,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     maxAtLeast = maxAtLeast.map((bits) => widen(bits, next >>> 5));
     minAtMost = minAtMost.map((bits) => widen(bits, next >>> 5));
     for (const sort of sorts) orders[sort].slots = widen(orders[sort].slots, next);
-    for (const posting of [...words.values(), ...facets.values()]) if (posting.bits) posting.bits = widen(posting.bits, next >>> 5);
+    postings.grow(next);
     capacity = next;
   }
 
@@ -251,29 +234,6 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     }
   }
 
-  function post(postings: Map<string, Posting>, token: string, slot: number) {
-    let posting = postings.get(token);
-    if (!posting) {
-      posting = { slots: new Uint32Array(4), length: 0, bits: undefined };
-      postings.set(token, posting);
-    }
-    if (posting.length === posting.slots.length) {
-      const wider = new Uint32Array(posting.slots.length * 2);
-      wider.set(posting.slots);
-      posting.slots = wider;
-    }
-    posting.slots[posting.length] = slot;
-    posting.length += 1;
-    if (posting.bits) posting.bits[slot >>> 5]! |= 1 << (slot & 31);
-    else if (posting.length * 32 > capacity) {
-      posting.bits = new Uint32Array(wordCount());
-      for (let index = 0; index < posting.length; index += 1) {
-        const each = posting.slots[index]!;
-        posting.bits[each >>> 5]! |= 1 << (each & 31);
-      }
-    }
-  }
-
   function kill(slot: number) {
     if (isSealed) leaveOrders(slot);
     alive[slot >>> 5]! &= ~(1 << (slot & 31));
@@ -327,8 +287,8 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     hashes[slot] = hash;
     setAttributes(slot, job);
     alive[slot >>> 5]! |= 1 << (slot & 31);
-    for (const word of new Set(job.words)) post(words, word, slot);
-    for (const facet of new Set(job.facets)) post(facets, facet, slot);
+    for (const word of new Set(job.words)) postings.post(words, word, slot);
+    for (const facet of new Set(job.facets)) postings.post(facets, facet, slot);
     if (isSealed) enterOrders(slot);
   }
 
@@ -349,99 +309,6 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     const slot = ids.slotOf(id);
     if (slot === undefined) return;
     kill(slot);
-  }
-
-  // Bit sets of the size of the index. A search is synchronous, so its scratch sets come from a pool
-  // that it gives back before returning, instead of one allocation per operation.
-  const pool: Uint32Array[] = [];
-  let lent: Uint32Array[] = [];
-  function scratch(fill?: Uint32Array, clear = true) {
-    let bits = pool.pop();
-    if (!bits || bits.length !== wordCount()) bits = new Uint32Array(wordCount());
-    if (fill) bits.set(fill);
-    else if (clear) bits.fill(0);
-    ones.delete(bits);
-    lent.push(bits);
-    return bits;
-  }
-  function giveBack() {
-    for (const bits of lent) if (bits.length === wordCount() && pool.length < 16) pool.push(bits);
-    lent = [];
-  }
-
-  /** How many jobs each posting's bits hold (at most), for intersecting the sparsest first. */
-  const ones = new WeakMap<Uint32Array, number>();
-
-  /** The token's jobs as bits (dead slots included: the caller keeps only the living). */
-  function bitsOf(postings: Map<string, Posting>, token: string): Uint32Array | undefined {
-    const posting = postings.get(token);
-    if (!posting) return undefined;
-    if (posting.bits) {
-      ones.set(posting.bits, posting.length);
-      return posting.bits;
-    }
-    const bits = scratch();
-    ones.set(bits, posting.length);
-    for (let index = 0; index < posting.length; index += 1) {
-      const slot = posting.slots[index]!;
-      bits[slot >>> 5]! |= 1 << (slot & 31);
-    }
-    return bits;
-  }
-
-  /** `into` &= `other` (`other` undefined: nothing matches). */
-  function intersect(into: Uint32Array, other: Uint32Array | undefined) {
-    if (!other) into.fill(0);
-    else for (let index = 0; index < into.length; index += 1) into[index]! &= other[index]!;
-  }
-
-  /**
-   * The jobs whose words satisfy the query tree, dead slots included: a word's bits are read where
-   * they are (never written), and only the results of operators are scratch sets.
-   */
-  function evaluate(node: QueryNode): Uint32Array | undefined {
-    switch (node.kind) {
-      case 'word':
-        return bitsOf(words, node.word);
-      case 'not': {
-        const inner = evaluate(node.node);
-        const bits = scratch(alive);
-        if (inner) for (let index = 0; index < bits.length; index += 1) bits[index]! &= ~inner[index]!;
-        return bits;
-      }
-      case 'and': {
-        let bits: Uint32Array | undefined;
-        for (const each of node.nodes) {
-          const other = evaluate(each);
-          if (!other) return undefined;
-          if (!bits) bits = scratch(other);
-          else intersect(bits, other);
-        }
-        return bits;
-      }
-      case 'or': {
-        let bits: Uint32Array | undefined;
-        for (const each of node.nodes) {
-          const other = evaluate(each);
-          if (!other) continue;
-          if (!bits) bits = scratch(other);
-          else for (let index = 0; index < bits.length; index += 1) bits[index]! |= other[index]!;
-        }
-        return bits;
-      }
-    }
-  }
-
-  /** Calls `each` with every slot in the set, in slot order. */
-  function forEachSlot(bits: Uint32Array, each: (slot: number) => void) {
-    for (let index = 0; index < bits.length; index += 1) {
-      let word = bits[index]!;
-      while (word !== 0) {
-        const low = word & -word;
-        each((index << 5) + 31 - Math.clz32(low));
-        word ^= low;
-      }
-    }
   }
 
   /** The jobs featured at `nowMs`, as bits. */
@@ -486,8 +353,8 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     };
     if (search.hasText) {
       const { query } = search;
-      if (query?.kind === 'and') for (const node of query.nodes) require(evaluate(node));
-      else require(query && evaluate(query));
+      if (query?.kind === 'and') for (const node of query.nodes) require(postings.evaluate(node, words, alive));
+      else require(query && postings.evaluate(query, words, alive));
     }
     for (const facet of search.allFacets) require(bitsOf(facets, facet));
     if (search.anyFacets.length > 0) {
@@ -498,17 +365,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
       }
       all.push(any);
     }
-    // The sparsest first: a word that is zero there needs no other read. The living last (nearly all ones).
-    all.sort((a, b) => (ones.get(a) ?? Number.POSITIVE_INFINITY) - (ones.get(b) ?? Number.POSITIVE_INFINITY));
-    all.push(alive);
-    const bits = scratch(undefined, false);
-    if (isEmpty) bits.fill(0);
-    else
-      for (let index = 0; index < bits.length; index += 1) {
-        let word = all[0]![index]!;
-        for (let source = 1; source < all.length && word !== 0; source += 1) word &= all[source]![index]!;
-        bits[index] = word;
-      }
+    const bits = postings.intersectAll(all, alive, isEmpty);
     const { minBudgetUsd: min, maxBudgetUsd: max } = search;
     // A job matches a budget range when its own range reaches into it.
     if (min !== undefined) {
@@ -527,8 +384,6 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     }
     return bits;
   }
-
-  const hasSlot = (bits: Uint32Array, slot: number) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
 
   /**
    * Up to `count` slots of the set after skipping `skip`, in the sort's order, starting after `after`.
@@ -605,7 +460,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
       const hit = (isFeatured: boolean) => (slot: number) => ({ id: ids.idOf(slot), featured: isFeatured, key: keyOf(sort, slot) });
       return { total, hits: [...featuredHits.map(hit(true)), ...restHits.map(hit(false))], nextFeaturedEndMs };
     } finally {
-      giveBack();
+      postings.giveBack();
     }
   }
 
@@ -623,18 +478,10 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     },
     /** Roughly how many bytes it holds, by part, to say where memory goes. */
     memory() {
-      let postingBytes = 0;
-      let bitBytes = 0;
-      for (const posting of [...words.values(), ...facets.values()]) {
-        postingBytes += posting.slots.byteLength;
-        bitBytes += posting.bits?.byteLength ?? 0;
-      }
       return {
         jobs: live,
-        tokens: words.size + facets.size,
         slot_bytes: capacity * (8 * 6 + 4 + 3 * 4) + ids.bytes + 2 * budgetSteps.length * (capacity >>> 3),
-        posting_bytes: postingBytes,
-        dense_bytes: bitBytes,
+        ...postings.memory(),
       };
     },
   };

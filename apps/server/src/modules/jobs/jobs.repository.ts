@@ -8,7 +8,7 @@ import type { JobCardRow } from './job-response.ts';
 import { encodeCursor, searchCursor, timestampMicroseconds, timestampText, type Cursor } from './search-cursor.ts';
 import { createCardCache } from './card-cache.ts';
 import { createSearchIndex, type SearchIndex } from './search-index.ts';
-import type { QueryNode } from './tsquery.ts';
+import type { QueryNode } from '../../search/tsquery.ts';
 
 /** Every column but the search ones, which only the database reads. */
 const { searchVector: _searchVector, facets: _facets, ...columns } = getTableColumns(jobs);
@@ -117,7 +117,7 @@ export function createJobsRepository(db: Db, searchIndex: SearchIndex = createSe
      */
     async readSearch(params: JobSearchParams, cursor: Cursor | undefined, now: Date): Promise<JobSearchPage> {
       const query = params.q ? await searchIndex.queryOf(params.q) : undefined;
-      const answer = searchIndex.search(indexSearchOf(params, query, cursor, now));
+      const answer = searchIndex.index.search(indexSearchOf(params, query, cursor, now));
       const byId = await readCards(
         answer.hits.map((hit) => hit.id),
         now.getTime(),

@@ -1,10 +1,11 @@
 /**
  * PostgreSQL's text form of a tsquery ("'logo' & !'print' | 'brand'"), parsed into a tree that the
- * in-memory search index evaluates. PostgreSQL makes the query (websearch_to_tsquery, with its
+ * in-memory search indexes evaluate. PostgreSQL makes the query (websearch_to_tsquery, with its
  * stemmers); this only reads what it printed. Phrases ('<->', '<N>') ask for all their words: the
- * index keeps words without positions.
+ * indexes keep words without positions. A word marked `:*` matches every word it begins (`prefix`).
  */
-export type QueryNode = { kind: 'word'; word: string } | { kind: 'not'; node: QueryNode } | { kind: 'and' | 'or'; nodes: QueryNode[] };
+export type QueryNode =
+  { kind: 'word'; word: string; prefix?: true } | { kind: 'not'; node: QueryNode } | { kind: 'and' | 'or'; nodes: QueryNode[] };
 
 /** The tree of a tsquery's text; undefined for the empty query, which matches nothing. */
 export function parseTsquery(text: string): QueryNode | undefined {
@@ -17,7 +18,7 @@ export function parseTsquery(text: string): QueryNode | undefined {
   };
 
   function word(): QueryNode {
-    // 'lexeme' with '' for a quote inside, then perhaps :* or weights, which are ignored.
+    // 'lexeme' with '' for a quote inside, then perhaps :* (a prefix) or weights, which are ignored.
     at += 1;
     let value = '';
     for (;;) {
@@ -30,11 +31,13 @@ export function parseTsquery(text: string): QueryNode | undefined {
         at += 1;
       } else break;
     }
+    let prefix = false;
     if (text[at] === ':') {
       at += 1;
-      while (/[*A-Da-d]/.test(text[at] ?? '')) at += 1;
+      for (; /[*A-Da-d]/.test(text[at] ?? ''); at += 1) if (text[at] === '*') prefix = true;
     }
-    return { kind: 'word', word: value.replaceAll('\\\\', '\\') };
+    const word = value.replaceAll('\\\\', '\\');
+    return prefix ? { kind: 'word', word, prefix: true } : { kind: 'word', word };
   }
 
   function unary(): QueryNode {

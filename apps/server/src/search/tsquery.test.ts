@@ -26,7 +26,12 @@ describe('parseTsquery', () => {
 
   it('reads quotes, backslashes, Arabic and weights inside words', () => {
     expect(parseTsquery("'o''brien' & 'a\\\\b'")).toEqual({ kind: 'and', nodes: [word("o'brien"), word('a\\b')] });
-    expect(parseTsquery("'تصميم' & 'موقع':*")).toEqual({ kind: 'and', nodes: [word('تصميم'), word('موقع')] });
+    expect(parseTsquery("'تصميم' & 'موقع':AB")).toEqual({ kind: 'and', nodes: [word('تصميم'), word('موقع')] });
+  });
+
+  it('marks a word that PostgreSQL reads as a prefix', () => {
+    expect(parseTsquery("'react' | 'reac':*")).toEqual({ kind: 'or', nodes: [word('react'), { ...word('reac'), prefix: true }] });
+    expect(parseTsquery("'موق':*A")).toEqual({ ...word('موق'), prefix: true });
   });
 
   it('has no tree for the empty query (only stop words), and refuses what is not a tsquery', () => {

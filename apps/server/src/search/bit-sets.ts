@@ -1,0 +1,213 @@
+import type { QueryNode } from './tsquery.ts';
+
+/**
+ * What the in-memory search indexes (projects and professionals) share: documents live in slots, a
+ * token (a word, a filter) maps to the sorted list of slots that have it, and a search is set algebra
+ * over bit sets, one bit per slot. A token found in more than one slot in 32 also keeps its bit set.
+ */
+
+export interface Posting {
+  slots: Uint32Array;
+  length: number;
+  /** The same slots as bits, kept once a token is in more than one slot in 32. */
+  bits: Uint32Array | undefined;
+}
+
+export function popcount(word: number) {
+  word -= (word >>> 1) & 0x55555555;
+  word = (word & 0x33333333) + ((word >>> 2) & 0x33333333);
+  return (((word + (word >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+export const hasSlot = (bits: Uint32Array, slot: number) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
+
+/** Calls `each` with every slot in the set, in slot order. */
+export function forEachSlot(bits: Uint32Array, each: (slot: number) => void) {
+  for (let index = 0; index < bits.length; index += 1) {
+    let word = bits[index]!;
+    while (word !== 0) {
+      const low = word & -word;
+      each((index << 5) + 31 - Math.clz32(low));
+      word ^= low;
+    }
+  }
+}
+
+/** A copy of `array` of `size` elements (a typed array grows by copying). */
+export function widen<T extends Float64Array | Int32Array | Uint32Array>(array: T, size: number): T {
+  const wider = new (array.constructor as new (size: number) => T)(size);
+  wider.set(array);
+  return wider;
+}
+
+/** `into` &= `other` (`other` undefined: nothing matches). */
+export function intersect(into: Uint32Array, other: Uint32Array | undefined) {
+  if (!other) into.fill(0);
+  else for (let index = 0; index < into.length; index += 1) into[index]! &= other[index]!;
+}
+
+/**
+ * Token postings over slots `0 … capacity()`, and the bit sets a search works in. A search is
+ * synchronous, so its scratch sets come from a pool that it gives back (`giveBack`) before returning,
+ * instead of one allocation per operation.
+ */
+export function createPostings(capacity: () => number) {
+  const wordCount = () => capacity() >>> 5;
+  const maps: Map<string, Posting>[] = [];
+
+  /** A new token → posting map, whose bit sets grow with the slots. */
+  function tokens() {
+    const map = new Map<string, Posting>();
+    maps.push(map);
+    return map;
+  }
+
+  function post(postings: Map<string, Posting>, token: string, slot: number) {
+    let posting = postings.get(token);
+    if (!posting) {
+      posting = { slots: new Uint32Array(4), length: 0, bits: undefined };
+      postings.set(token, posting);
+    }
+    if (posting.length === posting.slots.length) posting.slots = widen(posting.slots, posting.slots.length * 2);
+    posting.slots[posting.length] = slot;
+    posting.length += 1;
+    if (posting.bits) posting.bits[slot >>> 5]! |= 1 << (slot & 31);
+    else if (posting.length * 32 > capacity()) {
+      posting.bits = new Uint32Array(wordCount());
+      for (let index = 0; index < posting.length; index += 1) {
+        const each = posting.slots[index]!;
+        posting.bits[each >>> 5]! |= 1 << (each & 31);
+      }
+    }
+  }
+
+  /** Widens every kept bit set to `next` slots (call before the capacity becomes `next`). */
+  function grow(next: number) {
+    for (const map of maps) for (const posting of map.values()) if (posting.bits) posting.bits = widen(posting.bits, next >>> 5);
+  }
+
+  const pool: Uint32Array[] = [];
+  let lent: Uint32Array[] = [];
+  /** How many slots each set holds (at most), for intersecting the sparsest first. */
+  const ones = new WeakMap<Uint32Array, number>();
+
+  function scratch(fill?: Uint32Array, clear = true) {
+    let bits = pool.pop();
+    if (!bits || bits.length !== wordCount()) bits = new Uint32Array(wordCount());
+    if (fill) bits.set(fill);
+    else if (clear) bits.fill(0);
+    ones.delete(bits);
+    lent.push(bits);
+    return bits;
+  }
+  function giveBack() {
+    for (const bits of lent) if (bits.length === wordCount() && pool.length < 16) pool.push(bits);
+    lent = [];
+  }
+
+  /** The token's slots as bits (dead slots included: the caller keeps only the living). */
+  function bitsOf(postings: Map<string, Posting>, token: string): Uint32Array | undefined {
+    const posting = postings.get(token);
+    if (!posting) return undefined;
+    if (posting.bits) {
+      ones.set(posting.bits, posting.length);
+      return posting.bits;
+    }
+    const bits = scratch();
+    ones.set(bits, posting.length);
+    for (let index = 0; index < posting.length; index += 1) {
+      const slot = posting.slots[index]!;
+      bits[slot >>> 5]! |= 1 << (slot & 31);
+    }
+    return bits;
+  }
+
+  /** The slots of every word that `prefix` begins, as bits (undefined when there is none). */
+  function prefixBits(words: Map<string, Posting>, prefix: string): Uint32Array | undefined {
+    let bits: Uint32Array | undefined;
+    let count = 0;
+    for (const [word, posting] of words) {
+      if (!word.startsWith(prefix)) continue;
+      bits ??= scratch();
+      count += posting.length;
+      if (posting.bits) for (let index = 0; index < bits.length; index += 1) bits[index]! |= posting.bits[index]!;
+      else
+        for (let index = 0; index < posting.length; index += 1) {
+          const slot = posting.slots[index]!;
+          bits[slot >>> 5]! |= 1 << (slot & 31);
+        }
+    }
+    if (bits) ones.set(bits, count);
+    return bits;
+  }
+
+  /**
+   * The slots whose words satisfy the query tree, dead slots included: a word's bits are read where
+   * they are (never written), and only the results of operators are scratch sets.
+   */
+  function evaluate(node: QueryNode, words: Map<string, Posting>, alive: Uint32Array): Uint32Array | undefined {
+    switch (node.kind) {
+      case 'word':
+        return node.prefix ? prefixBits(words, node.word) : bitsOf(words, node.word);
+      case 'not': {
+        const inner = evaluate(node.node, words, alive);
+        const bits = scratch(alive);
+        if (inner) for (let index = 0; index < bits.length; index += 1) bits[index]! &= ~inner[index]!;
+        return bits;
+      }
+      case 'and': {
+        let bits: Uint32Array | undefined;
+        for (const each of node.nodes) {
+          const other = evaluate(each, words, alive);
+          if (!other) return undefined;
+          if (!bits) bits = scratch(other);
+          else intersect(bits, other);
+        }
+        return bits;
+      }
+      case 'or': {
+        let bits: Uint32Array | undefined;
+        for (const each of node.nodes) {
+          const other = evaluate(each, words, alive);
+          if (!other) continue;
+          if (!bits) bits = scratch(other);
+          else for (let index = 0; index < bits.length; index += 1) bits[index]! |= other[index]!;
+        }
+        return bits;
+      }
+    }
+  }
+
+  /**
+   * The slots in every one of `sets` and in `alive`, as a scratch set (`isEmpty`: one of the
+   * required sets was empty). The sparsest are intersected first: a word that is zero there needs no
+   * other read; the living last (nearly all ones).
+   */
+  function intersectAll(sets: Uint32Array[], alive: Uint32Array, isEmpty: boolean) {
+    const all = [...sets].sort((a, b) => (ones.get(a) ?? Number.POSITIVE_INFINITY) - (ones.get(b) ?? Number.POSITIVE_INFINITY));
+    all.push(alive);
+    const bits = scratch(undefined, false);
+    if (isEmpty) bits.fill(0);
+    else
+      for (let index = 0; index < bits.length; index += 1) {
+        let word = all[0]![index]!;
+        for (let source = 1; source < all.length && word !== 0; source += 1) word &= all[source]![index]!;
+        bits[index] = word;
+      }
+    return bits;
+  }
+
+  /** Bytes held by the postings and by their bit sets, to say where memory goes. */
+  function memory() {
+    let postingBytes = 0;
+    let bitBytes = 0;
+    for (const map of maps)
+      for (const posting of map.values()) {
+        postingBytes += posting.slots.byteLength;
+        bitBytes += posting.bits?.byteLength ?? 0;
+      }
+    return { tokens: maps.reduce((sum, map) => sum + map.size, 0), posting_bytes: postingBytes, dense_bytes: bitBytes };
+  }
+
+  return { tokens, post, grow, scratch, giveBack, bitsOf, evaluate, intersectAll, memory };
+}
