@@ -239,11 +239,27 @@ join country_info ci on ci.idx = case when rc < 0.45 then 0 when rc < 0.70 then 
 cross join lateral (select round((power(10, 2 + rb * 3) * ci.per_usd / 3.6725)::numeric, 0)::float as amount) b`;
 }
 
-/** Inserts `count` users of a role with searchable profiles (all share one unusable password hash). */
+/**
+ * Inserts `count` users of a role with searchable profiles (all share one unusable password hash).
+ * Professionals live across the six countries (weighted as projects are) and their regions; one in
+ * eight hides their location; three in ten have no reviews yet, the rest rate 3.0 to 5.0 from 1 to 120
+ * reviews; rates run from AED 50 to 449 an hour.
+ */
 export function usersSql(count, role, offset) {
   return `
+with regions as (select split_part(r, ':', 1) as code, split_part(r, ':', 2) as region, row_number() over (partition by split_part(r, ':', 1)) - 1 as n,
+                        count(*) over (partition by split_part(r, ':', 1)) as total from unnest(${array(regionList)}) as r),
+seeds as (select g, random() as rc, random() as rr, random() as rv, random() as rl from generate_series(1, ${count}) as g),
+placed as (
+  select s.*, c.code,
+    (select region from regions where regions.code = c.code and regions.n = floor(s.rr * regions.total)) as region
+  from seeds s
+  join (values (0, 'AE'), (1, 'SA'), (2, 'QA'), (3, 'KW'), (4, 'OM'), (5, 'BH')) as c(idx, code)
+    on c.idx = case when s.rc < 0.45 then 0 when s.rc < 0.70 then 1 when s.rc < 0.80 then 2 when s.rc < 0.88 then 3 when s.rc < 0.95 then 4 else 5 end
+)
 insert into users (email, phone_number, country_code, first_name, last_name, role, password_hash, verification_method, skills,
-  career_highlights, hourly_rate_minor, years_of_experience, bio, company_name, country, emirate, industry_category, created_at)
+  career_highlights, hourly_rate_minor, years_of_experience, bio, company_name, country, emirate, show_location, industry_category,
+  total_rating, total_reviews, created_at)
 select
   'bench.' || ${quote(role)} || '.' || (g + ${offset}) || '@bench.mihna.ae', (600000000 + g + ${offset})::text, '+971',
   (array['Layla','Omar','Fatima','Ahmed','Noura','Khalid','Priya','Rahul','Maria','Yousef','Hessa','Saeed'])[1 + g % 12],
@@ -253,8 +269,10 @@ select
   array['Delivered projects across the Gulf'], (50 + (g % 400)) * 100, g % 30,
   (${array(sentences)})[1 + g % ${sentences.length}],
   case when ${quote(role)} = 'employer' then 'Bench Company ' || g else null end,
-  'AE', (array['dubai','abu_dhabi','sharjah','ajman'])[1 + g % 4],
+  code, region, rl >= 0.125,
   (${array(industries.map((industry) => industry.id))})[1 + g % ${industries.length}],
+  case when rv < 0.3 then 0 else round((3 + (rv - 0.3) / 0.7 * 2)::numeric, 2) end,
+  case when rv < 0.3 then 0 else 1 + (g * 11) % 120 end,
   now() - (g % 1000) * interval '1 day'
-from generate_series(1, ${count}) as g`;
+from placed`;
 }

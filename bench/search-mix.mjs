@@ -1,4 +1,4 @@
-// What users send to GET /api/search/jobs, as a benchmark can replay it: tens of thousands of distinct
+// What users send to GET /api/search/jobs (and /api/search/professionals), as a benchmark can replay it: tens of thousands of distinct
 // searches (English and Arabic words and phrases, skills, misspellings that match nothing, places,
 // industries, types, budgets, sorts, pages 1 to 5), requested with a long-tail (Zipf) popularity, so a
 // few searches are common and most are seen once or twice. Seeded: the same seed gives the same mix.
@@ -55,18 +55,59 @@ function drawSearch(random) {
   return query;
 }
 
+const firstNames = ['layla', 'omar', 'fatima', 'ahmed', 'noura', 'khalid', 'priya', 'maria', 'yousef', 'hessa'];
+const lastNames = ['haddad', 'mansoori', 'khan', 'nair', 'santos', 'balushi', 'hamdan', 'farouk'];
+const roles = ['developer', 'designer', 'accountant', 'translator', 'photographer', 'engineer', 'consultant', 'مصمم', 'مطور', 'مترجم'];
+
+/** One random search of professionals: a name, a skill, a trade or a miss; places, rates, sorts and pages. */
+function drawProfessionalSearch(random) {
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const query = {};
+  const text = random();
+  if (text < 0.2) query.q = pick(skills).toLowerCase();
+  else if (text < 0.35) query.q = pick(roles);
+  else if (text < 0.45) query.q = pick(searchTerms);
+  else if (text < 0.52) query.q = random() < 0.5 ? pick(firstNames) : `${pick(firstNames)} ${pick(lastNames)}`;
+  else if (text < 0.56)
+    query.q = pick(skills)
+      .toLowerCase()
+      .slice(0, 3 + Math.floor(random() * 3)); // typed so far
+  else if (text < 0.62) query.q = random() < 0.5 ? pick(misses) : `${pick(misses)} ${pick(roles)}`;
+  // The rest search by filters alone.
+  if (random() < 0.15) query.skills = random() < 0.7 ? pick(skills) : `${pick(skills)}, ${pick(skills)}`;
+  const country = random() < 0.45 ? pick(countries) : undefined;
+  if (country) {
+    query.country = country.code;
+    if (random() < 0.35) query.region = pick(country.regions).id;
+  }
+  if (random() < 0.15) query.industry_category = pick(industries).id;
+  if (random() < 0.1) {
+    const low = pick([0, 50, 100, 200]);
+    if (low > 0) query.min_rate = low;
+    if (random() < 0.7) query.max_rate = low + pick([50, 100, 300]);
+  }
+  const sort = random();
+  if (sort >= 0.7) query.sort_by = sort < 0.85 ? 'rate' : 'created_at';
+  const page = random();
+  const pageNumber = page < 0.7 ? 1 : page < 0.85 ? 2 : page < 0.93 ? 3 : page < 0.97 ? 4 : 5;
+  query.limit = 20;
+  if (pageNumber > 1) query.skip = (pageNumber - 1) * 20;
+  return query;
+}
+
 export const queryString = (query) => new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString();
 
 /**
- * `distinct` different searches, most popular first, and a sampler that draws them with Zipf
+ * `distinct` different searches (`of` projects or professionals), most popular first, and a sampler that draws them with Zipf
  * popularity (the search at rank r is drawn in proportion to 1 / r^exponent).
  */
-export function longTailMix({ seed = 2026, distinct = 30_000, exponent = 0.9 } = {}) {
+export function longTailMix({ seed = 2026, distinct = 30_000, exponent = 0.9, of = 'projects' } = {}) {
+  const draw = of === 'professionals' ? drawProfessionalSearch : drawSearch;
   const random = seededRandom(seed);
   const searches = [];
   const seen = new Set();
   while (searches.length < distinct) {
-    const query = drawSearch(random);
+    const query = draw(random);
     const key = queryString(query);
     if (seen.has(key)) continue;
     seen.add(key);

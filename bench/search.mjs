@@ -21,7 +21,7 @@ import autocannon from 'autocannon';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { jobSearchParamsSchema } from '@mihna/shared';
+import { jobSearchParamsSchema, professionalSearchParamsSchema } from '@mihna/shared';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { startThrowawayPostgres } from '../scripts/postgres.mjs';
@@ -43,9 +43,11 @@ if (!fs.existsSync('apps/server/dist/main.js')) throw new Error('Run `npm run bu
 
 // The search function itself (tsx loads the TypeScript), so the direct run issues exactly the endpoint's SQL.
 const { createJobsRepository } = await import('../apps/server/src/modules/jobs/jobs.repository.ts');
+const { createProfilesRepository } = await import('../apps/server/src/modules/profiles/profiles.repository.ts');
 const { sharedBuffersFor } = await import('../apps/server/src/db/client.ts');
 
 const mix = longTailMix();
+const professionalMix = longTailMix({ of: 'professionals' });
 
 /** 240 searches: 42 terms (English and Arabic) crossed with filter mixes: the cache-friendly line. */
 function rotatingSearches() {
@@ -80,7 +82,7 @@ const format = (label, figures) =>
   `${label.padEnd(44)} ${figures.rps.toFixed(0).padStart(6)} req/s   p50 ${figures.p50.toFixed(1).padStart(6)} ms   p95 ${figures.p95.toFixed(1).padStart(6)} ms   p99 ${figures.p99.toFixed(1).padStart(6)} ms`;
 
 /** Closed loop: 32 connections, each sending the next search as soon as the last is answered. */
-async function loadEndpoint(base, nextSearch) {
+async function loadEndpoint(base, nextSearch, endpoint = '/api/search/jobs') {
   const latencies = [];
   const sent = new Set();
   const instance = autocannon({
@@ -91,7 +93,7 @@ async function loadEndpoint(base, nextSearch) {
       {
         method: 'GET',
         setupRequest: (request) => {
-          const path = `/api/search/jobs?${queryString(nextSearch())}`;
+          const path = `${endpoint}?${queryString(nextSearch())}`;
           sent.add(path);
           return { ...request, path };
         },
@@ -104,27 +106,35 @@ async function loadEndpoint(base, nextSearch) {
   return { ...summarise(latencies, SECONDS), distinct: sent.size, requests: latencies.length };
 }
 
-/** The same searches through the repository and its own index on the driver, 32 callers sharing the server's pool size. */
-async function loadDirect(url, nextSearch) {
-  const pool = new pg.Pool({ connectionString: url, max: POOL });
-  const repository = createJobsRepository(drizzle(pool));
-  const loading = performance.now();
-  await repository.catchUpSearch();
-  const loadSeconds = (performance.now() - loading) / 1000;
+/** Closed loop on the driver: 32 callers, each calling `search()` again as soon as it answers. */
+async function loadOnDriver(search) {
   const latencies = [];
   const deadline = performance.now() + SECONDS * 1000;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < deadline) {
-        const params = jobSearchParamsSchema.parse(nextSearch());
         const begin = performance.now();
-        await repository.searchJobs(params, new Date());
+        await search();
         latencies.push(performance.now() - begin);
       }
     }),
   );
-  await pool.end();
-  return { ...summarise(latencies, SECONDS), loadSeconds };
+  return summarise(latencies, SECONDS);
+}
+
+/** The same searches through the repository and its own index on the driver, on a pool of the server's size. */
+async function loadDirect(url, nextSearch) {
+  const pool = new pg.Pool({ connectionString: url, max: POOL });
+  try {
+    const repository = createJobsRepository(drizzle(pool));
+    const loading = performance.now();
+    await repository.catchUpSearch();
+    const loadSeconds = (performance.now() - loading) / 1000;
+    const figures = await loadOnDriver(() => repository.searchJobs(jobSearchParamsSchema.parse(nextSearch()), new Date()));
+    return { ...figures, loadSeconds };
+  } finally {
+    await pool.end();
+  }
 }
 
 async function cacheStats(base) {
@@ -306,6 +316,72 @@ function report({ size, tail, direct, none, depth, rotating, proposals, memory }
   }
 }
 
+/**
+ * GET /api/search/professionals over every professional in the database: the long tail through the
+ * endpoint while users write, the same searches on the driver, searches that match nothing in every
+ * sort, and pages by depth.
+ */
+async function measureProfessionals(url, port) {
+  const server = await startServer(port, { DATABASE_URL: url, SEED_DEMO: 'false' });
+  try {
+    const { base } = server;
+    const prepared = await prepareWrites(base, { professionals: 16 });
+    const stopWrites = startWrites(base, prepared);
+    let tail;
+    let writes;
+    try {
+      tail = await loadEndpoint(base, professionalMix.sampler(), '/api/search/professionals');
+    } finally {
+      writes = await stopWrites();
+    }
+    const nextSearch = professionalMix.sampler();
+    const stopDirectWrites = startWrites(base, prepared, { seed: 8 });
+    const pool = new pg.Pool({ connectionString: url, max: POOL });
+    const repository = createProfilesRepository(drizzle(pool));
+    const direct = await loadOnDriver(() => repository.searchProfessionals(professionalSearchParamsSchema.parse(nextSearch()))).finally(
+      () => Promise.all([stopDirectWrites(), pool.end()]),
+    );
+    const latencies = [];
+    for (const [index, q] of ['zqxwv', 'websiet degign', 'نجارة حدادة', 'falconry yacht'].entries())
+      for (const sort_by of ['rating', 'rate', 'created_at'])
+        for (const skip of [0, 80]) {
+          const begin = performance.now();
+          const body = await (
+            await fetch(
+              `${base}/api/search/professionals?${queryString({ q: `${q} ${index}${sort_by}${skip}`, sort_by, skip, limit: 20 })}`,
+            )
+          ).json();
+          if (body.pagination.total !== 0) throw new Error(`expected no professional for ${q}`);
+          latencies.push(performance.now() - begin);
+        }
+    const none = summarise(latencies, latencies.reduce((sum, value) => sum + value, 0) / 1000);
+    const depth = [];
+    for (const skip of [0, 1000, 9980]) {
+      const begin = performance.now();
+      await (await fetch(`${base}/api/search/professionals?q=developer&limit=20&skip=${skip}`)).arrayBuffer();
+      depth.push(`skip ${skip} ${(performance.now() - begin).toFixed(1)} ms`);
+    }
+    return { tail, writes, direct, none, depth };
+  } finally {
+    await server.stop();
+  }
+}
+
+function reportProfessionals(count, { tail, writes, direct, none, depth }) {
+  console.log(`\n${count.toLocaleString('en')} professionals (PostgreSQL)`);
+  console.log(
+    format('  long tail, endpoint, while users write', tail) +
+      `   ${tail.distinct.toLocaleString('en')} different searches in ${tail.requests.toLocaleString('en')} requests`,
+  );
+  console.log(
+    `    writes meanwhile: ${writes.proposalsPerSecond.toFixed(1)} proposals/s, p50 ${writes.p50.toFixed(0)} ms p95 ${writes.p95.toFixed(0)} ms`,
+  );
+  console.log(format('  long tail, search on the driver', direct) + '   (no HTTP)');
+  console.log(`    endpoint throughput = ${((tail.rps / direct.rps) * 100).toFixed(0)}% of the search's on the driver`);
+  console.log(format('  no match, every sort, one at a time', none) + `   max ${none.max.toFixed(1)} ms`);
+  console.log(`  page by depth ('developer'): ${depth.join(' · ')}`);
+}
+
 async function fill(client, from, to) {
   const begin = performance.now();
   await client.query(projectsSql(to - from));
@@ -317,9 +393,12 @@ async function postgresRuns() {
   if (EXISTING) {
     const client = new pg.Client({ connectionString: EXISTING });
     await client.connect();
-    const { rows } = await client.query('select count(*)::int as count from jobs');
+    const { rows } = await client.query(
+      `select (select count(*) from jobs)::int as projects, (select count(*) from users where role = 'professional')::int as professionals`,
+    );
     await client.end();
-    report(await measureSize(EXISTING, rows[0].count, 3301), 'PostgreSQL');
+    if (PROJECTS > 0) report(await measureSize(EXISTING, rows[0].projects, 3301), 'PostgreSQL');
+    if (PROFESSIONALS > 0) reportProfessionals(rows[0].professionals, await measureProfessionals(EXISTING, 3301));
     return;
   }
   const cluster = await startThrowawayPostgres({
@@ -344,6 +423,7 @@ async function postgresRuns() {
       await fill(client, loaded, size);
       loaded = size;
       report(await measureSize(cluster.url, size, 3301), 'PostgreSQL');
+      if (size === 10_000 && PROFESSIONALS > 0) reportProfessionals(PROFESSIONALS, await measureProfessionals(cluster.url, 3301));
     }
     await client.end();
   } finally {

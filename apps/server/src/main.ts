@@ -25,12 +25,12 @@ async function main() {
     app.log.warn('No SMS provider is configured (TWILIO_*): text messages will wait in the queue.');
   const demo = await seedDatabase(app, { demo: config.seedDemo, canDeliverLocally: isOutboxEnabled(config) });
   app.services.delivery.start();
-  // The search index loads now rather than on the first search (seconds at a million projects), and
-  // reads the changes every minute even when nobody searches, so it never falls far behind.
+  // The search indexes load now rather than on the first search (seconds at a million projects), and
+  // read their changes every minute even when nobody searches, so they never fall far behind.
   const catchUpSearch = () =>
-    void app.services.jobs
-      .warmSearch()
-      .catch((error: unknown) => app.log.error({ err: error }, 'reading the search index’s changes failed'));
+    void Promise.all([app.services.jobs.warmSearch(), app.services.profiles.warmSearch()]).catch((error: unknown) =>
+      app.log.error({ err: error }, 'reading the search indexes’ changes failed'),
+    );
   catchUpSearch();
   const searchChanges = setInterval(catchUpSearch, 60_000);
   searchChanges.unref();
@@ -41,6 +41,7 @@ async function main() {
     void app.services.auth.pruneExpired(now).catch(() => undefined);
     void app.services.jobs.pruneViews().catch(() => undefined);
     void app.services.jobs.pruneSearchChanges().catch(() => undefined);
+    void app.services.profiles.pruneSearchChanges().catch(() => undefined);
   }, 3_600_000);
   maintenance.unref();
   // Payment events whose application failed are retried; milestones left 14 days are approved; blind reviews 14 days old are published.

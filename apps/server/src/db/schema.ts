@@ -565,6 +565,25 @@ export const jobChanges = pgTable(
   (table) => [index('job_changes_txid_idx').on(table.txid), index('job_changes_changed_at_idx').on(table.changedAt)],
 );
 
+/**
+ * Which users changed in what professional search reads (migration 0015), appended by a trigger on
+ * `users` in the same transaction; each process's professional search index reads it to stay current,
+ * as the project index reads job_changes. The hourly pruning drops rows older than a day.
+ */
+export const userChanges = pgTable(
+  'user_changes',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Null: every user may have changed (a TRUNCATE). */
+    userId: uuid('user_id'),
+    txid: xid8('txid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('user_changes_txid_idx').on(table.txid), index('user_changes_changed_at_idx').on(table.changedAt)],
+);
+
 /** The agreement an accepted proposal makes: escrow, milestones, time and reviews hang off it. */
 export const contracts = pgTable(
   'contracts',

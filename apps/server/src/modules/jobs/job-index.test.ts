@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createJobIndex, type IndexedJob, type IndexKey, type IndexPlan, type IndexSearch, type IndexSort } from './job-index.ts';
+import { createRandom } from '../../lib/random.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
 
 // The index against a model that checks every job one by one: the same matches, the same total, the
 // same pages, through posts, edits, proposals, featured periods and removals.
-
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const vocabulary = ['logo', 'design', 'web', 'app', 'تصميم', 'موقع', 'react', 'clean', 'villa', 'audit', 'rare'];
 const facetTokens = ['c:AE', 'c:SA', 't:fixed', 't:hourly', 'r:AE:dubai', 'r:SA:riyadh', 'k:react'];
@@ -115,7 +107,7 @@ function randomSearch(next: () => number): Omit<IndexSearch, 'after'> {
 describe('the in-memory job index', () => {
   for (const plan of ['cheaper', 'walk', 'collect'] satisfies IndexPlan[]) {
     it(`answers as a job-by-job check would, through changes, reading pages by ${plan}`, () => {
-      const next = random(plan.length);
+      const next = createRandom(plan.length).next;
       const index = createJobIndex({ plan });
       const expected = model();
       const idOf = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -158,7 +150,7 @@ describe('the in-memory job index', () => {
   }
 
   it('answers alike when loaded whole and sealed, and after changes made once sealed', () => {
-    const next = random(7);
+    const next = createRandom(7).next;
     const expected = model();
     const index = createJobIndex({ sealed: false });
     for (let n = 0; n < 900; n += 1) {
@@ -203,7 +195,7 @@ describe('the in-memory job index', () => {
     index.upsert(job('00000000-0000-4000-8000-000000000003', nowMs - 1, ['web']));
     const search = (word: string) =>
       index.search({
-        ...randomSearch(random(1)),
+        ...randomSearch(createRandom(1).next),
         hasText: true,
         query: { kind: 'word', word },
         allFacets: [],

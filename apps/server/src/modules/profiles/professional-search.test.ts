@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import type { ProfessionalSearchResponse } from '@mihna/shared';
+import { professionalSearchParamsSchema, type ProfessionalSearchResponse } from '@mihna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { createUser } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
+import { createProfessionalSearchIndex } from './professional-search.ts';
+import { createProfilesRepository } from './profiles.repository.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -263,5 +265,66 @@ describe('GET /api/search/professionals', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(namesOf(response.json())).toEqual(['Alia']);
+  });
+
+  it('answers the same pages whichever way a page is read: walking the order or sorting the matches', async () => {
+    const { db } = app.services.database;
+    const searches: Record<string, string>[] = [
+      {},
+      { sort_by: 'rate' },
+      { sort_by: 'created_at', q: 'react' },
+      { country: 'AE' },
+      { max_rate: '150' },
+    ];
+    for (const plan of ['walk', 'collect'] as const) {
+      const repository = createProfilesRepository(db, createProfessionalSearchIndex(db, { plan }));
+      for (const each of searches)
+        for (const [skip, limit] of [
+          [0, 20],
+          [1, 2],
+          [3, 1],
+        ] as const) {
+          const query = { skills: token, skip: String(skip), limit: String(limit), ...each };
+          const { rows, total } = await repository.searchProfessionals(professionalSearchParamsSchema.parse(query));
+          const answer = await search(query);
+          expect({ ids: rows.map((row) => row.id), total }, `${plan} ${JSON.stringify(query)}`).toEqual({
+            ids: answer.professionals.map((professional) => professional.id),
+            total: answer.pagination.total,
+          });
+        }
+    }
+  });
+
+  it('answers each change from the first search after it is committed', async () => {
+    const { db } = app.services.database;
+    expect(namesOf(await search({}))).toEqual(['Badr', 'Alia', 'Carim', 'Dana']);
+    try {
+      await db.update(users).set({ totalRating: 5, totalReviews: 1 }).where(eq(users.id, ids.dana));
+      await db.update(users).set({ accountStatus: 'suspended' }).where(eq(users.id, ids.carim));
+      await db.update(users).set({ accountStatus: 'active' }).where(eq(users.id, ids.suspended));
+      const answer = await search({});
+      expect(namesOf(answer)).toEqual(['Dana', 'Badr', 'Alia', 'Sami']);
+      expect(answer.pagination.total).toBe(4);
+      // New words (through the search-vector trigger) and a new rate.
+      await db
+        .update(users)
+        .set({ skills: [token, 'Falconry'], hourlyRateMinor: 40_000 })
+        .where(eq(users.id, ids.alia));
+      expect(await found({ q: 'falconry' })).toEqual(['Alia']);
+      expect(await found({ q: 'typescript' })).toEqual([]);
+      expect(await found({ min_rate: '300' })).toEqual(['Alia']);
+      // A professional who becomes an employer leaves the listing.
+      await db.update(users).set({ role: 'employer' }).where(eq(users.id, ids.suspended));
+      expect(await found({})).toEqual(['Alia', 'Badr', 'Dana']);
+    } finally {
+      await db.update(users).set({ totalRating: 0, totalReviews: 0 }).where(eq(users.id, ids.dana));
+      await db.update(users).set({ accountStatus: 'active' }).where(eq(users.id, ids.carim));
+      await db.update(users).set({ accountStatus: 'suspended', role: 'professional' }).where(eq(users.id, ids.suspended));
+      await db
+        .update(users)
+        .set({ skills: [token, 'React', 'TypeScript'], hourlyRateMinor: 10_000 })
+        .where(eq(users.id, ids.alia));
+    }
+    expect(namesOf(await search({}))).toEqual(['Badr', 'Alia', 'Carim', 'Dana']);
   });
 });

@@ -2,8 +2,8 @@ import { and, count, desc, eq, inArray, isNotNull, sql, type AnyColumn } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { ProfessionalSearchParams } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
-import { contracts, jobs, payments, proposals, reviews, users } from '../../db/schema.ts';
-import { professionalFilters, professionalOrder } from './professional-search.ts';
+import { contracts, jobs, payments, proposals, reviews, userChanges, users } from '../../db/schema.ts';
+import { createProfessionalSearchIndex, indexSearchOf, type ProfessionalSearchIndex } from './professional-search.ts';
 import { publicUserColumns } from './public-user.ts';
 
 export const currentJobStatuses = ['open', 'assigned', 'in_progress'] as const;
@@ -26,19 +26,38 @@ const shownReview = (review: ReviewTable, reviewerId: AnyColumn, revieweeId: Any
 const average = (column: AnyColumn) => sql<string | null>`avg(${column})`;
 const starCount = (stars: number) => sql<number>`count(*) filter (where ${reviews.overallRating} = ${stars})`.mapWith(Number);
 
-export function createProfilesRepository(db: Db) {
+/** `searchIndex`: this process's (one per process; tests may give each repository its own). */
+export function createProfilesRepository(db: Db, searchIndex: ProfessionalSearchIndex = createProfessionalSearchIndex(db)) {
   return {
-    async searchProfessionals(params: ProfessionalSearchParams, executor: Db = db) {
-      const where = and(...professionalFilters(params));
-      const rows = await executor
-        .select(publicUserColumns)
-        .from(users)
-        .where(where)
-        .orderBy(...professionalOrder(params.sort_by))
-        .limit(params.limit)
-        .offset(params.skip);
-      const [counted] = await executor.select({ total: count() }).from(users).where(where);
-      return { rows, total: counted?.total ?? 0 };
+    /**
+     * Professionals matching the search, in its order, from the index brought up to every change
+     * committed so far: the exact total, and the page's professionals read by id. One who left the
+     * listing since the index read them is left out of the page.
+     */
+    async searchProfessionals(params: ProfessionalSearchParams) {
+      await searchIndex.catchUp();
+      const query = params.q ? await searchIndex.queryOf(params.q) : undefined;
+      const answer = searchIndex.index.search(indexSearchOf(params, query));
+      const rows =
+        answer.ids.length === 0
+          ? []
+          : await db
+              .select(publicUserColumns)
+              .from(users)
+              .where(and(inArray(users.id, answer.ids), eq(users.role, 'professional'), eq(users.accountStatus, 'active')));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return { rows: answer.ids.flatMap((id) => byId.get(id) ?? []), total: answer.total };
+    },
+
+    /** Loads the search index now rather than on the first search, and reads its changes. */
+    warmSearch: () => searchIndex.catchUp(),
+
+    /** Where the professional search index's memory goes. */
+    searchIndexMemory: () => searchIndex.memory(),
+
+    /** Drops the professional changes that every index has read (a day is far more than any needs). */
+    async pruneSearchChanges() {
+      await db.delete(userChanges).where(sql`${userChanges.changedAt} < now() - interval '1 day'`);
     },
 
     async findActiveUser(id: string, role: 'professional' | 'employer', executor: Db = db) {

@@ -51,6 +51,15 @@ export function createProfilesService(dependencies: { db: Db; clock: () => Date 
       };
     },
 
+    /** Loads the professional search index, or brings it up to date (a search that arrives meanwhile waits for it). */
+    warmSearch: () => repository.warmSearch(),
+
+    /** Changes older than a day are no longer read by any search index. */
+    pruneSearchChanges: () => repository.pruneSearchChanges(),
+
+    /** The professional search index's size, for the benchmarks' memory figures. */
+    searchIndexMemory: () => repository.searchIndexMemory() ?? null,
+
     /** A professional's public profile: completed work, reviews and ratings, all computed from jobs and reviews. */
     async getExpertProfile(id: string): Promise<ExpertProfile> {
       const user = await findUser(id, 'professional', profileMessages.expertNotFound);

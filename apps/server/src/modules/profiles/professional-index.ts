@@ -1,0 +1,290 @@
+import { createPostings, forEachSlot, hasSlot, popcount, widen } from '../../search/bit-sets.ts';
+import { createIdTable } from '../../search/id-table.ts';
+import type { QueryNode } from '../../search/tsquery.ts';
+
+/**
+ * The listed professionals (active, role professional) as search needs them, in memory: each one's
+ * words and filter tokens, creation time, rating, review count and hourly rate as every currency shows
+ * it. Matching is set algebra over bit sets (search/bit-sets.ts), so a total is exact whatever its
+ * size; a page walks the sort's order until it has met enough matches, or, when they are few, sorts
+ * just them. Nothing here touches the database: professional-search-index.ts loads it and keeps it current.
+ */
+
+/** One professional, as professional-search-index.ts reads them. */
+export interface IndexedProfessional {
+  id: string;
+  createdUs: number;
+  /** The average rating in hundredths (4.75 is 475). */
+  ratingHundredths: number;
+  reviews: number;
+  /** The rate as stored (AED fils) for the rate order; undefined without a rate. */
+  rateMinor: number | undefined;
+  /** The rate in each of `rateCurrencies`, in major units as search shows it (rounded to the currency's minor unit). */
+  ratesShown: number[] | undefined;
+  words: string[];
+  facets: string[];
+}
+
+export type ProfessionalSort = 'rating' | 'rate' | 'created_at';
+
+export interface ProfessionalIndexSearch {
+  query: QueryNode | undefined;
+  /** True when the search has text; with no query tree (only stop words), nothing matches. */
+  hasText: boolean;
+  /** Filter tokens that every match has. */
+  facets: string[];
+  /** Bounds on the rate as shown in one of the index's currencies (its position in `rateCurrencies`). */
+  rate: { currency: number; min: number | undefined; max: number | undefined } | undefined;
+  sort: ProfessionalSort;
+  skip: number;
+  count: number;
+}
+
+export interface ProfessionalIndexAnswer {
+  total: number;
+  ids: string[];
+}
+
+/** How a page is read: the cheaper way (always, but in tests that make each way run). */
+export type ProfessionalPlan = 'cheaper' | 'walk' | 'collect';
+
+const sorts: ProfessionalSort[] = ['rating', 'rate', 'created_at'];
+
+export function createProfessionalIndex({
+  currencies,
+  plan = 'cheaper',
+  sealed = true,
+}: {
+  /** How many currencies `ratesShown` holds. */
+  currencies: number;
+  plan?: ProfessionalPlan;
+  sealed?: boolean;
+}) {
+  let isSealed = sealed;
+  // A professional lives in a slot; a slot is never reused (a change takes a new one), so every
+  // posting list stays sorted by appending. Dead slots are skipped through `alive`.
+  let capacity = 1024;
+  let used = 0;
+  let live = 0;
+  const ids = createIdTable();
+  let created = new Float64Array(capacity);
+  let rating = new Int32Array(capacity);
+  let reviews = new Int32Array(capacity);
+  let rate = new Float64Array(capacity);
+  let shown = Array.from({ length: currencies }, () => new Float64Array(capacity));
+  let alive = new Uint32Array(capacity >>> 5);
+  const postings = createPostings(() => capacity);
+  const words = postings.tokens();
+  const facets = postings.tokens();
+  const orders: Record<ProfessionalSort, { slots: Uint32Array; length: number }> = {
+    rating: { slots: new Uint32Array(capacity), length: 0 },
+    rate: { slots: new Uint32Array(capacity), length: 0 },
+    created_at: { slots: new Uint32Array(capacity), length: 0 },
+  };
+
+  function grow() {
+    const next = capacity * 2;
+    created = widen(created, next);
+    rating = widen(rating, next);
+    reviews = widen(reviews, next);
+    rate = widen(rate, next);
+    shown = shown.map((each) => widen(each, next));
+    alive = widen(alive, next >>> 5);
+    for (const sort of sorts) orders[sort].slots = widen(orders[sort].slots, next);
+    postings.grow(next);
+    capacity = next;
+  }
+
+  /**
+   * Negative when slot `a` comes before slot `b`, in the orders search answered in when PostgreSQL
+   * sorted: rating, reviews, newest, then id, all descending; rate ascending with those without one
+   * last, then id ascending; newest, then id descending.
+   */
+  function compareSlots(sort: ProfessionalSort, a: number, b: number) {
+    if (sort === 'rate') {
+      const rateA = rate[a]!;
+      const rateB = rate[b]!;
+      if (rateA !== rateB) {
+        if (Number.isNaN(rateA)) return Number.isNaN(rateB) ? ids.compare(a, b) : 1;
+        if (Number.isNaN(rateB)) return -1;
+        return rateA - rateB;
+      }
+      return ids.compare(a, b);
+    }
+    if (sort === 'rating') {
+      const byRating = rating[b]! - rating[a]! || reviews[b]! - reviews[a]!;
+      if (byRating !== 0) return byRating;
+    }
+    return created[b]! - created[a]! || -ids.compare(a, b);
+  }
+
+  /** The first position in the sort's order whose slot comes after `slot` (or is it, when `inclusive`). */
+  function positionOf(sort: ProfessionalSort, slot: number, inclusive: boolean) {
+    const order = orders[sort];
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const comparison = compareSlots(sort, order.slots[middle]!, slot);
+      if (comparison < 0 || (comparison === 0 && !inclusive)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  function kill(slot: number) {
+    if (isSealed)
+      for (const sort of sorts) {
+        const order = orders[sort];
+        const at = positionOf(sort, slot, true);
+        if (order.slots[at] !== slot) throw new Error(`professional index: slot ${slot} not found in the ${sort} order`);
+        order.slots.copyWithin(at, at + 1, order.length);
+        order.length -= 1;
+      }
+    alive[slot >>> 5]! &= ~(1 << (slot & 31));
+    ids.remove(slot);
+    live -= 1;
+  }
+
+  /** Adds the professional, or brings them up to date (in a new slot). */
+  function upsert(professional: IndexedProfessional) {
+    const existing = ids.slotOf(professional.id);
+    if (existing !== undefined) kill(existing);
+    if (used === capacity) grow();
+    const slot = used;
+    used += 1;
+    live += 1;
+    ids.add(slot, professional.id);
+    created[slot] = professional.createdUs;
+    rating[slot] = professional.ratingHundredths;
+    reviews[slot] = professional.reviews;
+    rate[slot] = professional.rateMinor ?? Number.NaN;
+    shown.forEach((each, currency) => (each[slot] = professional.ratesShown?.[currency] ?? Number.NaN));
+    alive[slot >>> 5]! |= 1 << (slot & 31);
+    for (const word of new Set(professional.words)) postings.post(words, word, slot);
+    for (const facet of new Set(professional.facets)) postings.post(facets, facet, slot);
+    if (isSealed)
+      for (const sort of sorts) {
+        const order = orders[sort];
+        const at = positionOf(sort, slot, false);
+        order.slots.copyWithin(at + 1, at, order.length);
+        order.slots[at] = slot;
+        order.length += 1;
+      }
+  }
+
+  /** Sorts the orders of a loading index once; from then on each change moves its slot in them. */
+  function seal() {
+    if (isSealed) return;
+    for (const sort of sorts) {
+      const order = orders[sort];
+      order.length = 0;
+      for (let slot = 0; slot < used; slot += 1) if (hasSlot(alive, slot)) order.slots[order.length++] = slot;
+      order.slots.subarray(0, order.length).sort((a, b) => compareSlots(sort, a, b));
+    }
+    isSealed = true;
+  }
+
+  function remove(id: string) {
+    const slot = ids.slotOf(id);
+    if (slot !== undefined) kill(slot);
+  }
+
+  /** The matching living professionals, as a scratch bit set. */
+  function matches(search: ProfessionalIndexSearch) {
+    const all: Uint32Array[] = [];
+    let isEmpty = false;
+    const require = (bits: Uint32Array | undefined) => {
+      if (bits) all.push(bits);
+      else isEmpty = true;
+    };
+    if (search.hasText) {
+      const { query } = search;
+      if (query?.kind === 'and') for (const node of query.nodes) require(postings.evaluate(node, words, alive));
+      else require(query && postings.evaluate(query, words, alive));
+    }
+    for (const facet of search.facets) require(postings.bitsOf(facets, facet));
+    const bits = postings.intersectAll(all, alive, isEmpty);
+    if (search.rate) {
+      const { min, max } = search.rate;
+      const rates = shown[search.rate.currency]!;
+      // Those without a rate (NaN) fail every comparison, as null fails SQL's.
+      for (let index = 0; index < bits.length; index += 1) {
+        let word = bits[index]!;
+        while (word !== 0) {
+          const low = word & -word;
+          const value = rates[(index << 5) + 31 - Math.clz32(low)]!;
+          if (!(value >= (min ?? Number.NEGATIVE_INFINITY) && value <= (max ?? Number.POSITIVE_INFINITY))) bits[index]! &= ~low;
+          word ^= low;
+        }
+      }
+    }
+    return bits;
+  }
+
+  /**
+   * Up to `count` slots of the set after skipping `skip`, in the sort's order. Walking the order meets a
+   * match every (living / matches) positions on average; collecting the matches costs a pass over the
+   * bits and a sort of them. The cheaper is chosen.
+   */
+  function pick(bits: Uint32Array, total: number, sort: ProfessionalSort, skip: number, count: number) {
+    const wanted = skip + count;
+    if (skip >= total || count <= 0) return [];
+    const walkCost = (wanted * live) / total;
+    const collectCost = bits.length + total * Math.log2(total + 1);
+    if (plan === 'walk' || (plan === 'cheaper' && walkCost <= collectCost)) {
+      const order = orders[sort];
+      const found: number[] = [];
+      let matched = 0;
+      for (let at = 0; at < order.length && found.length < count; at += 1) {
+        const slot = order.slots[at]!;
+        if (hasSlot(bits, slot)) {
+          if (matched >= skip) found.push(slot);
+          matched += 1;
+        }
+      }
+      return found;
+    }
+    const candidates: number[] = [];
+    forEachSlot(bits, (slot) => candidates.push(slot));
+    candidates.sort((a, b) => compareSlots(sort, a, b));
+    return candidates.slice(skip, wanted);
+  }
+
+  function search(search: ProfessionalIndexSearch): ProfessionalIndexAnswer {
+    if (!isSealed) throw new Error('professional index: seal() it after loading');
+    try {
+      const bits = matches(search);
+      let total = 0;
+      for (let index = 0; index < bits.length; index += 1) if (bits[index] !== 0) total += popcount(bits[index]!);
+      const slots = pick(bits, total, search.sort, search.skip, search.count);
+      return { total, ids: slots.map((slot) => ids.idOf(slot)) };
+    } finally {
+      postings.giveBack();
+    }
+  }
+
+  return {
+    upsert,
+    remove,
+    seal,
+    search,
+    get size() {
+      return live;
+    },
+    /** How much of the index is slots of professionals who changed or left it (a reload makes it whole again). */
+    get deadShare() {
+      return used === 0 ? 0 : (used - live) / used;
+    },
+    /** Roughly how many bytes it holds, by part, to say where memory goes. */
+    memory() {
+      return {
+        professionals: live,
+        slot_bytes: capacity * (8 * (2 + currencies) + 4 * 2 + 3 * 4) + ids.bytes + (capacity >>> 3),
+        ...postings.memory(),
+      };
+    },
+  };
+}
+
+export type ProfessionalIndex = ReturnType<typeof createProfessionalIndex>;
