@@ -103,7 +103,7 @@ export function createJobsRepository(db: Db, searchIndex: SearchIndex = createSe
   }
 
   return {
-    /** Brings the search index up to every change committed so far; answers its generation (see search-index.ts). */
+    /** Brings the search index up to every change committed so far; answers its generation (see search/live-index.ts). */
     async catchUpSearch() {
       await searchIndex.catchUp();
       return searchIndex.generation;

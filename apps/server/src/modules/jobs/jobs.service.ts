@@ -270,7 +270,7 @@ export function createJobsService(dependencies: {
       await repository.catchUpSearch();
     },
 
-    /** Changes older than a day are no longer read by any search index (search-index.ts). */
+    /** Changes older than a day are no longer read by any search index (search/live-index.ts). */
     pruneSearchChanges: () => repository.pruneSearchChanges(),
 
     pruneViews: () => repository.pruneViews(new Date(clock().getTime() - 3 * 86_400_000).toISOString().slice(0, 10)),

@@ -3,7 +3,7 @@ import { createLru } from '../../lib/lru.ts';
 /**
  * Answers to recent searches, kept while they are still true. Every answer is stored with the version
  * it was computed at (the search index's generation, which every committed change to a job but a view
- * raises: search-index.ts) and the moment it stops being true on its own (a featured period ends). A
+ * raises: search/live-index.ts) and the moment it stops being true on its own (a featured period ends). A
  * lookup serves an answer only while the version is unchanged, between the moment it was computed and
  * the moment it ends; view counts, the one figure that changes without raising the version, are at
  * most `maxAgeMs` old. Concurrent misses for the same search share one computation.

@@ -37,7 +37,7 @@ const jobSource = (plan: IndexPlan): IndexSource<JobRow, IndexedJob, JobIndex> =
   tsquery: (text) => sql`websearch_to_tsquery('english', ${text}) || websearch_to_tsquery('arabic', ${text})`,
 });
 
-/** The changes to read after `horizon` (search-index.test.ts checks their plan). */
+/** The changes to read after `horizon` (search/live-index.test.ts checks their plan). */
 export const changesSince = (horizon: string, skipped: string[]) => changesOf(jobSource('cheaper'), horizon, skipped);
 
 /** `plan`: how pages are read (tests make each way run; otherwise the cheaper). */

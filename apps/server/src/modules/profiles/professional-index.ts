@@ -7,10 +7,10 @@ import type { QueryNode } from '../../search/tsquery.ts';
  * words and filter tokens, creation time, rating, review count and hourly rate as every currency shows
  * it. Matching is set algebra over bit sets (search/bit-sets.ts), so a total is exact whatever its
  * size; a page walks the sort's order until it has met enough matches, or, when they are few, sorts
- * just them. Nothing here touches the database: professional-search-index.ts loads it and keeps it current.
+ * just them. Nothing here touches the database: professional-search.ts loads it and keeps it current.
  */
 
-/** One professional, as professional-search-index.ts reads them. */
+/** One professional, as professional-search.ts reads them. */
 export interface IndexedProfessional {
   id: string;
   createdUs: number;
