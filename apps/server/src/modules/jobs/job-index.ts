@@ -1,5 +1,6 @@
-import { createPostings, forEachSlot, hasSlot, intersect, popcount, widen } from '../../search/bit-sets.ts';
+import { createPostings, intersect, popcount, widen } from '../../search/bit-sets.ts';
 import { createIdTable } from '../../search/id-table.ts';
+import { createSortOrders, type PagePlan } from '../../search/sort-orders.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
 
 /**
@@ -89,7 +90,7 @@ function tokensHash(words: string[], facets: string[]) {
 }
 
 /** How a page is read: the cheaper way (always, but in tests that make each way run). */
-export type IndexPlan = 'cheaper' | 'walk' | 'collect';
+export type IndexPlan = PagePlan;
 
 /**
  * `sealed: false` makes an index for loading: jobs go in without being placed in the sort orders,
@@ -124,12 +125,6 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   let featuredNow = new Uint32Array(capacity >>> 5);
   let featuredNowFrom = Number.POSITIVE_INFINITY;
   let featuredNowUntil = Number.NEGATIVE_INFINITY;
-  const orders: Record<IndexSort, { slots: Uint32Array; length: number }> = {
-    newest: { slots: new Uint32Array(capacity), length: 0 },
-    budget: { slots: new Uint32Array(capacity), length: 0 },
-    proposal_count: { slots: new Uint32Array(capacity), length: 0 },
-  };
-
   function grow() {
     const next = capacity * 2;
     created = widen(created, next);
@@ -142,7 +137,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     featuredNow = widen(featuredNow, next >>> 5);
     maxAtLeast = maxAtLeast.map((bits) => widen(bits, next >>> 5));
     minAtMost = minAtMost.map((bits) => widen(bits, next >>> 5));
-    for (const sort of sorts) orders[sort].slots = widen(orders[sort].slots, next);
+    orders.grow(next);
     postings.grow(next);
     capacity = next;
   }
@@ -176,66 +171,10 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     return -ids.compare(a, b);
   }
 
-  /**
-   * The first position in the sort's order whose job comes after `key` (or is its job, when
-   * `inclusive`); `key` is a job's key, or a slot's own.
-   */
-  function positionAfter(sort: IndexSort, key: SlotKey | number, inclusive = false) {
-    const order = orders[sort];
-    let low = 0;
-    let high = order.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      const comparison =
-        typeof key === 'number' ? compareSlots(sort, order.slots[middle]!, key) : compareToKey(sort, order.slots[middle]!, key);
-      if (comparison < 0 || (comparison === 0 && !inclusive)) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  }
-
-  function enterOrders(slot: number) {
-    for (const sort of sorts) {
-      const order = orders[sort];
-      const at = positionAfter(sort, slot);
-      order.slots.copyWithin(at + 1, at, order.length);
-      order.slots[at] = slot;
-      order.length += 1;
-    }
-  }
-
-  /** Moves the slot, found at `from` before its key changed, to its place for its key now. */
-  function reposition(sort: IndexSort, slot: number, from: number) {
-    const order = orders[sort];
-    if (order.slots[from] !== slot) throw new Error(`search index: slot ${slot} not found in the ${sort} order`);
-    // Its place among the others: a search of the order as if it were not at `from`.
-    let low = 0;
-    let high = order.length - 1;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compareSlots(sort, order.slots[middle < from ? middle : middle + 1]!, slot) < 0) low = middle + 1;
-      else high = middle;
-    }
-    if (low < from) {
-      order.slots.copyWithin(low + 1, low, from);
-    } else {
-      order.slots.copyWithin(from, from + 1, low + 1);
-    }
-    order.slots[low] = slot;
-  }
-
-  function leaveOrders(slot: number) {
-    for (const sort of sorts) {
-      const order = orders[sort];
-      const at = positionAfter(sort, slot, true);
-      if (order.slots[at] !== slot) throw new Error(`search index: slot ${slot} not found in the ${sort} order`);
-      order.slots.copyWithin(at, at + 1, order.length);
-      order.length -= 1;
-    }
-  }
+  const orders = createSortOrders(sorts, capacity, compareSlots);
 
   function kill(slot: number) {
-    if (isSealed) leaveOrders(slot);
+    if (isSealed) orders.leave(slot);
     alive[slot >>> 5]! &= ~(1 << (slot & 31));
     if (featured.delete(slot)) featuredNowFrom = Number.POSITIVE_INFINITY;
     ids.remove(slot);
@@ -273,9 +212,9 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     const existing = ids.slotOf(job.id);
     if (existing !== undefined && hashes[existing] === hash) {
       // Same words and facets: the job keeps its slot, and moves within the orders, past only the jobs between.
-      const was = isSealed ? sorts.map((sort) => positionAfter(sort, existing, true)) : [];
+      const was = isSealed ? sorts.map((sort) => orders.positionOf(sort, existing)) : [];
       setAttributes(existing, job);
-      if (isSealed) sorts.forEach((sort, index) => reposition(sort, existing, was[index]!));
+      if (isSealed) sorts.forEach((sort, index) => orders.reposition(sort, existing, was[index]!));
       return;
     }
     if (existing !== undefined) kill(existing);
@@ -289,18 +228,13 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     alive[slot >>> 5]! |= 1 << (slot & 31);
     for (const word of new Set(job.words)) postings.post(words, word, slot);
     for (const facet of new Set(job.facets)) postings.post(facets, facet, slot);
-    if (isSealed) enterOrders(slot);
+    if (isSealed) orders.enter(slot);
   }
 
   /** Sorts the orders of a loading index once; from then on each change moves its job in them. */
   function seal() {
     if (isSealed) return;
-    for (const sort of sorts) {
-      const order = orders[sort];
-      order.length = 0;
-      for (let slot = 0; slot < used; slot += 1) if (hasSlot(alive, slot)) order.slots[order.length++] = slot;
-      order.slots.subarray(0, order.length).sort((a, b) => compareSlots(sort, a, b));
-    }
+    orders.seal(alive, used);
     isSealed = true;
   }
 
@@ -385,35 +319,16 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     return bits;
   }
 
-  /**
-   * Up to `count` slots of the set after skipping `skip`, in the sort's order, starting after `after`.
-   * Walking the order meets a match every (living jobs / matches) positions on average; collecting the
-   * matches costs a pass over the bits and a sort of them. The cheaper is chosen.
-   */
+  /** Up to `count` slots of the set after skipping `skip`, in the sort's order, starting after `after`. */
   function pick(bits: Uint32Array, total: number, sort: IndexSort, skip: number, count: number, after: SlotKey | undefined) {
-    const wanted = skip + count;
-    if (skip >= total || count <= 0) return [];
-    const walkCost = (wanted * live) / total;
-    const collectCost = bits.length + total * Math.log2(total + 1);
-    const found: number[] = [];
-    if (plan === 'walk' || (plan === 'cheaper' && walkCost <= collectCost)) {
-      const order = orders[sort];
-      let matched = 0;
-      for (let at = after ? positionAfter(sort, after) : 0; at < order.length && found.length < count; at += 1) {
-        const slot = order.slots[at]!;
-        if (hasSlot(bits, slot)) {
-          if (matched >= skip) found.push(slot);
-          matched += 1;
-        }
-      }
-      return found;
-    }
-    const candidates: number[] = [];
-    forEachSlot(bits, (slot) => {
-      if (!after || compareToKey(sort, slot, after) > 0) candidates.push(slot);
-    });
-    candidates.sort((a, b) => compareSlots(sort, a, b));
-    return candidates.slice(skip, wanted);
+    return orders.page(
+      sort,
+      { bits, total, live, skip, count, plan },
+      after && {
+        start: orders.positionAfter(sort, (slot) => compareToKey(sort, slot, after)),
+        isAfter: (slot) => compareToKey(sort, slot, after) > 0,
+      },
+    );
   }
 
   /** Matching jobs counted, and a page of them: those featured at `nowMs` first, each part in the sort's order. */

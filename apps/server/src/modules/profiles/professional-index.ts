@@ -1,5 +1,6 @@
-import { createPostings, forEachSlot, hasSlot, popcount, widen } from '../../search/bit-sets.ts';
+import { createPostings, popcount, widen } from '../../search/bit-sets.ts';
 import { createIdTable } from '../../search/id-table.ts';
+import { createSortOrders, type PagePlan } from '../../search/sort-orders.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
 
 /**
@@ -46,7 +47,7 @@ export interface ProfessionalIndexAnswer {
 }
 
 /** How a page is read: the cheaper way (always, but in tests that make each way run). */
-export type ProfessionalPlan = 'cheaper' | 'walk' | 'collect';
+export type ProfessionalPlan = PagePlan;
 
 const sorts: ProfessionalSort[] = ['rating', 'rate', 'created_at'];
 
@@ -76,12 +77,6 @@ export function createProfessionalIndex({
   const postings = createPostings(() => capacity);
   const words = postings.tokens();
   const facets = postings.tokens();
-  const orders: Record<ProfessionalSort, { slots: Uint32Array; length: number }> = {
-    rating: { slots: new Uint32Array(capacity), length: 0 },
-    rate: { slots: new Uint32Array(capacity), length: 0 },
-    created_at: { slots: new Uint32Array(capacity), length: 0 },
-  };
-
   function grow() {
     const next = capacity * 2;
     created = widen(created, next);
@@ -90,7 +85,7 @@ export function createProfessionalIndex({
     rate = widen(rate, next);
     shown = shown.map((each) => widen(each, next));
     alive = widen(alive, next >>> 5);
-    for (const sort of sorts) orders[sort].slots = widen(orders[sort].slots, next);
+    orders.grow(next);
     postings.grow(next);
     capacity = next;
   }
@@ -118,29 +113,10 @@ export function createProfessionalIndex({
     return created[b]! - created[a]! || -ids.compare(a, b);
   }
 
-  /** The first position in the sort's order whose slot comes after `slot` (or is it, when `inclusive`). */
-  function positionOf(sort: ProfessionalSort, slot: number, inclusive: boolean) {
-    const order = orders[sort];
-    let low = 0;
-    let high = order.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      const comparison = compareSlots(sort, order.slots[middle]!, slot);
-      if (comparison < 0 || (comparison === 0 && !inclusive)) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  }
+  const orders = createSortOrders(sorts, capacity, compareSlots);
 
   function kill(slot: number) {
-    if (isSealed)
-      for (const sort of sorts) {
-        const order = orders[sort];
-        const at = positionOf(sort, slot, true);
-        if (order.slots[at] !== slot) throw new Error(`professional index: slot ${slot} not found in the ${sort} order`);
-        order.slots.copyWithin(at, at + 1, order.length);
-        order.length -= 1;
-      }
+    if (isSealed) orders.leave(slot);
     alive[slot >>> 5]! &= ~(1 << (slot & 31));
     ids.remove(slot);
     live -= 1;
@@ -163,25 +139,13 @@ export function createProfessionalIndex({
     alive[slot >>> 5]! |= 1 << (slot & 31);
     for (const word of new Set(professional.words)) postings.post(words, word, slot);
     for (const facet of new Set(professional.facets)) postings.post(facets, facet, slot);
-    if (isSealed)
-      for (const sort of sorts) {
-        const order = orders[sort];
-        const at = positionOf(sort, slot, false);
-        order.slots.copyWithin(at + 1, at, order.length);
-        order.slots[at] = slot;
-        order.length += 1;
-      }
+    if (isSealed) orders.enter(slot);
   }
 
   /** Sorts the orders of a loading index once; from then on each change moves its slot in them. */
   function seal() {
     if (isSealed) return;
-    for (const sort of sorts) {
-      const order = orders[sort];
-      order.length = 0;
-      for (let slot = 0; slot < used; slot += 1) if (hasSlot(alive, slot)) order.slots[order.length++] = slot;
-      order.slots.subarray(0, order.length).sort((a, b) => compareSlots(sort, a, b));
-    }
+    orders.seal(alive, used);
     isSealed = true;
   }
 
@@ -222,42 +186,13 @@ export function createProfessionalIndex({
     return bits;
   }
 
-  /**
-   * Up to `count` slots of the set after skipping `skip`, in the sort's order. Walking the order meets a
-   * match every (living / matches) positions on average; collecting the matches costs a pass over the
-   * bits and a sort of them. The cheaper is chosen.
-   */
-  function pick(bits: Uint32Array, total: number, sort: ProfessionalSort, skip: number, count: number) {
-    const wanted = skip + count;
-    if (skip >= total || count <= 0) return [];
-    const walkCost = (wanted * live) / total;
-    const collectCost = bits.length + total * Math.log2(total + 1);
-    if (plan === 'walk' || (plan === 'cheaper' && walkCost <= collectCost)) {
-      const order = orders[sort];
-      const found: number[] = [];
-      let matched = 0;
-      for (let at = 0; at < order.length && found.length < count; at += 1) {
-        const slot = order.slots[at]!;
-        if (hasSlot(bits, slot)) {
-          if (matched >= skip) found.push(slot);
-          matched += 1;
-        }
-      }
-      return found;
-    }
-    const candidates: number[] = [];
-    forEachSlot(bits, (slot) => candidates.push(slot));
-    candidates.sort((a, b) => compareSlots(sort, a, b));
-    return candidates.slice(skip, wanted);
-  }
-
   function search(search: ProfessionalIndexSearch): ProfessionalIndexAnswer {
     if (!isSealed) throw new Error('professional index: seal() it after loading');
     try {
       const bits = matches(search);
       let total = 0;
       for (let index = 0; index < bits.length; index += 1) if (bits[index] !== 0) total += popcount(bits[index]!);
-      const slots = pick(bits, total, search.sort, search.skip, search.count);
+      const slots = orders.page(search.sort, { bits, total, live, skip: search.skip, count: search.count, plan });
       return { total, ids: slots.map((slot) => ids.idOf(slot)) };
     } finally {
       postings.giveBack();

@@ -1,0 +1,139 @@
+import { forEachSlot, hasSlot, widen } from './bit-sets.ts';
+
+/**
+ * The sort orders of an in-memory search index: for each sort, the living slots kept in its order by
+ * `compareSlots` (negative when slot `a` comes first), and the reading of a page of matches from them.
+ */
+
+interface Order {
+  slots: Uint32Array;
+  length: number;
+}
+
+/** How a page is read: the cheaper way (always, but in tests that make each way run). */
+export type PagePlan = 'cheaper' | 'walk' | 'collect';
+
+export function createSortOrders<Sort extends string>(
+  sorts: readonly Sort[],
+  capacity: number,
+  compareSlots: (sort: Sort, a: number, b: number) => number,
+) {
+  const orders = Object.fromEntries(sorts.map((sort) => [sort, { slots: new Uint32Array(capacity), length: 0 }])) as Record<Sort, Order>;
+
+  /**
+   * The first position in the sort's order whose slot comes after the target (or is it, when
+   * `inclusive`); `compare(slot)` is negative when the slot comes before the target, 0 when it is it.
+   */
+  function positionAfter(sort: Sort, compare: (slot: number) => number, inclusive = false) {
+    const order = orders[sort];
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const comparison = compare(order.slots[middle]!);
+      if (comparison < 0 || (comparison === 0 && !inclusive)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** Where the slot is in the sort's order (or would go). */
+  const positionOf = (sort: Sort, slot: number, inclusive = true) =>
+    positionAfter(sort, (each) => compareSlots(sort, each, slot), inclusive);
+
+  function enter(slot: number) {
+    for (const sort of sorts) {
+      const order = orders[sort];
+      const at = positionOf(sort, slot, false);
+      order.slots.copyWithin(at + 1, at, order.length);
+      order.slots[at] = slot;
+      order.length += 1;
+    }
+  }
+
+  function leave(slot: number) {
+    for (const sort of sorts) {
+      const order = orders[sort];
+      const at = positionOf(sort, slot);
+      if (order.slots[at] !== slot) throw new Error(`search index: slot ${slot} not found in the ${sort} order`);
+      order.slots.copyWithin(at, at + 1, order.length);
+      order.length -= 1;
+    }
+  }
+
+  /** Moves the slot, found at `from` before its values changed, to its place for its values now. */
+  function reposition(sort: Sort, slot: number, from: number) {
+    const order = orders[sort];
+    if (order.slots[from] !== slot) throw new Error(`search index: slot ${slot} not found in the ${sort} order`);
+    // Its place among the others: a search of the order as if it were not at `from`.
+    let low = 0;
+    let high = order.length - 1;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareSlots(sort, order.slots[middle < from ? middle : middle + 1]!, slot) < 0) low = middle + 1;
+      else high = middle;
+    }
+    if (low < from) order.slots.copyWithin(low + 1, low, from);
+    else order.slots.copyWithin(from, from + 1, low + 1);
+    order.slots[low] = slot;
+  }
+
+  function grow(next: number) {
+    for (const sort of sorts) orders[sort].slots = widen(orders[sort].slots, next);
+  }
+
+  /** Sorts every living slot of `0 … used` once (loading places no slot in the orders one by one). */
+  function seal(alive: Uint32Array, used: number) {
+    for (const sort of sorts) {
+      const order = orders[sort];
+      order.length = 0;
+      for (let slot = 0; slot < used; slot += 1) if (hasSlot(alive, slot)) order.slots[order.length++] = slot;
+      order.slots.subarray(0, order.length).sort((a, b) => compareSlots(sort, a, b));
+    }
+  }
+
+  /**
+   * Up to `count` slots of the set `bits` (`total` of `live` slots) after skipping `skip`, in the sort's
+   * order, from position `start` on, or only those that `isAfter` keeps. Walking the order meets a
+   * match every (live / total) positions on average; collecting the matches costs a pass over the
+   * bits and a sort of them. The cheaper is chosen.
+   */
+  function page(
+    sort: Sort,
+    {
+      bits,
+      total,
+      live,
+      skip,
+      count,
+      plan,
+    }: { bits: Uint32Array; total: number; live: number; skip: number; count: number; plan: PagePlan },
+    after?: { start: number; isAfter: (slot: number) => boolean },
+  ): number[] {
+    const wanted = skip + count;
+    if (skip >= total || count <= 0) return [];
+    const walkCost = (wanted * live) / total;
+    const collectCost = bits.length + total * Math.log2(total + 1);
+    if (plan === 'walk' || (plan === 'cheaper' && walkCost <= collectCost)) {
+      const order = orders[sort];
+      const found: number[] = [];
+      let matched = 0;
+      for (let at = after?.start ?? 0; at < order.length && found.length < count; at += 1) {
+        const slot = order.slots[at]!;
+        if (hasSlot(bits, slot)) {
+          if (matched >= skip) found.push(slot);
+          matched += 1;
+        }
+      }
+      return found;
+    }
+    const candidates: number[] = [];
+    forEachSlot(bits, (slot) => {
+      if (!after || after.isAfter(slot)) candidates.push(slot);
+    });
+    candidates.sort((a, b) => compareSlots(sort, a, b));
+    return candidates.slice(skip, wanted);
+  }
+
+  return { positionAfter, positionOf, enter, leave, reposition, grow, seal, page };
+}
