@@ -26,13 +26,15 @@ async function main() {
   const demo = await seedDatabase(app, { demo: config.seedDemo, canDeliverLocally: isOutboxEnabled(config) });
   app.services.delivery.start();
   // The search indexes load now rather than on the first search (seconds at a million projects), and
-  // read their changes every minute even when nobody searches, so they never fall far behind.
+  // read their changes every second even when nobody searches: a search after a quiet spell then
+  // finds a second's changes to apply, not a minute's (40 projects closed or reopened cost 25 ms at a
+  // million).
   const catchUpSearch = () =>
     void Promise.all([app.services.jobs.warmSearch(), app.services.profiles.warmSearch()]).catch((error: unknown) =>
       app.log.error({ err: error }, 'reading the search indexes’ changes failed'),
     );
   catchUpSearch();
-  const searchChanges = setInterval(catchUpSearch, 60_000);
+  const searchChanges = setInterval(catchUpSearch, 1_000);
   searchChanges.unref();
   // Hourly: drop counters, challenges, codes, registrations and search changes that no longer serve.
   const maintenance = setInterval(() => {

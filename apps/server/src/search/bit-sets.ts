@@ -13,7 +13,7 @@ export interface Posting {
   bits: Uint32Array | undefined;
 }
 
-export function popcount(word: number) {
+function popcount(word: number) {
   word -= (word >>> 1) & 0x55555555;
   word = (word & 0x33333333) + ((word >>> 2) & 0x33333333);
   return (((word + (word >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
@@ -41,7 +41,7 @@ export function widen<T extends Float64Array | Int32Array | Uint32Array>(array: 
 }
 
 /** `into` &= `other` (`other` undefined: nothing matches). */
-export function intersect(into: Uint32Array, other: Uint32Array | undefined) {
+function intersect(into: Uint32Array, other: Uint32Array | undefined) {
   if (!other) into.fill(0);
   else for (let index = 0; index < into.length; index += 1) into[index]! &= other[index]!;
 }
@@ -179,22 +179,24 @@ export function createPostings(capacity: () => number) {
   }
 
   /**
-   * The slots in every one of `sets` and in `alive`, as a scratch set (`isEmpty`: one of the
-   * required sets was empty). The sparsest are intersected first: a word that is zero there needs no
-   * other read; the living last (nearly all ones).
+   * The slots in every one of `sets` and in `alive`, as a scratch set, and how many there are
+   * (`isEmpty`: one of the required sets was empty). The sparsest are intersected first: a word that
+   * is zero there needs no other read; the living last (nearly all ones).
    */
   function intersectAll(sets: Uint32Array[], alive: Uint32Array, isEmpty: boolean) {
     const all = [...sets].sort((a, b) => (ones.get(a) ?? Number.POSITIVE_INFINITY) - (ones.get(b) ?? Number.POSITIVE_INFINITY));
     all.push(alive);
     const bits = scratch(undefined, false);
+    let count = 0;
     if (isEmpty) bits.fill(0);
     else
       for (let index = 0; index < bits.length; index += 1) {
         let word = all[0]![index]!;
         for (let source = 1; source < all.length && word !== 0; source += 1) word &= all[source]![index]!;
         bits[index] = word;
+        if (word !== 0) count += popcount(word);
       }
-    return bits;
+    return { bits, count };
   }
 
   /** Bytes held by the postings and by their bit sets, to say where memory goes. */

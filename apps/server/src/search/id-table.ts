@@ -4,6 +4,10 @@
  * (a million strings in an array and a Map made its full collections long pauses under load).
  * Words compare in the same order as PostgreSQL compares uuids.
  */
+const hexOfByte = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+const hexOfHalf = (half: number) => hexOfByte[half >>> 8]! + hexOfByte[half & 0xff]!;
+const hexOfWord = (word: number) => hexOfHalf(word >>> 16) + hexOfHalf(word & 0xffff);
+
 export function createIdTable() {
   let words = new Uint32Array(4 * 1024);
   /** Slot + 1 per entry; 0 is empty, -1 a removed entry that probes pass over. */
@@ -78,8 +82,9 @@ export function createIdTable() {
       live -= 1;
     },
     idOf(slot: number) {
-      const hex = Array.from(words.subarray(slot * 4, slot * 4 + 4), (word) => word.toString(16).padStart(8, '0')).join('');
-      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+      const at = slot * 4;
+      const [first, second, third, fourth] = [words[at]!, words[at + 1]!, words[at + 2]!, words[at + 3]!];
+      return `${hexOfWord(first)}-${hexOfHalf(second >>> 16)}-${hexOfHalf(second & 0xffff)}-${hexOfHalf(third >>> 16)}-${hexOfHalf(third & 0xffff)}${hexOfWord(fourth)}`;
     },
     /** An id's words, to compare slots against (`compareTo`). */
     wordsOf(id: string) {

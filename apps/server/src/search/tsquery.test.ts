@@ -29,6 +29,15 @@ describe('parseTsquery', () => {
     expect(parseTsquery("'تصميم' & 'موقع':AB")).toEqual({ kind: 'and', nodes: [word('تصميم'), word('موقع')] });
   });
 
+  it('reads an operand repeated (English and Arabic alike) once', () => {
+    expect(parseTsquery("'design' | 'design'")).toEqual(word('design'));
+    expect(parseTsquery("'web' & 'design' | 'web' & 'design'")).toEqual({ kind: 'and', nodes: [word('web'), word('design')] });
+    expect(parseTsquery("'web' & 'web' & 'app' | 'apps'")).toEqual({
+      kind: 'or',
+      nodes: [{ kind: 'and', nodes: [word('web'), word('app')] }, word('apps')],
+    });
+  });
+
   it('marks a word that PostgreSQL reads as a prefix', () => {
     expect(parseTsquery("'react' | 'reac':*")).toEqual({ kind: 'or', nodes: [word('react'), { ...word('reac'), prefix: true }] });
     expect(parseTsquery("'موق':*A")).toEqual({ ...word('موق'), prefix: true });

@@ -71,15 +71,19 @@ export function parseTsquery(text: string): QueryNode | undefined {
     return nodes.length === 1 ? nodes[0]! : { kind: 'and', nodes };
   }
 
+  // The same operand twice says nothing more: English and Arabic often read a text alike, and the
+  // search asks for either ('design' | 'design'), which is read as one.
   function sequence(kind: 'and' | 'or', operator: string, operand: () => QueryNode): QueryNode {
-    const nodes = [operand()];
+    const nodes = new Map<string, QueryNode>();
+    const add = (node: QueryNode) => nodes.set(JSON.stringify(node), node);
+    add(operand());
     for (;;) {
       skipSpaces();
       if (text[at] !== operator) break;
       at += 1;
-      nodes.push(operand());
+      add(operand());
     }
-    return nodes.length === 1 ? nodes[0]! : { kind, nodes };
+    return nodes.size === 1 ? [...nodes.values()][0]! : { kind, nodes: [...nodes.values()] };
   }
 
   const and = () => sequence('and', '&', phrase);

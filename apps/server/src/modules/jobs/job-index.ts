@@ -1,4 +1,4 @@
-import { createPostings, intersect, popcount, widen } from '../../search/bit-sets.ts';
+import { createPostings, widen } from '../../search/bit-sets.ts';
 import { createIdTable } from '../../search/id-table.ts';
 import { createSortOrders, type PagePlan } from '../../search/sort-orders.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
@@ -122,7 +122,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   const featured = new Set<number>();
   // The jobs featured at a moment, as bits, and the span of moments over which that set holds: from
   // when it was made until the first of their periods ends. Made again outside it, or after a change.
-  let featuredNow = new Uint32Array(capacity >>> 5);
+  let featuredNow: number[] = [];
   let featuredNowFrom = Number.POSITIVE_INFINITY;
   let featuredNowUntil = Number.NEGATIVE_INFINITY;
   function grow() {
@@ -134,7 +134,6 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     featuredUntil = widen(featuredUntil, next);
     hashes = widen(hashes, next);
     alive = widen(alive, next >>> 5);
-    featuredNow = widen(featuredNow, next >>> 5);
     maxAtLeast = maxAtLeast.map((bits) => widen(bits, next >>> 5));
     minAtMost = minAtMost.map((bits) => widen(bits, next >>> 5));
     orders.grow(next);
@@ -245,15 +244,15 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     kill(slot);
   }
 
-  /** The jobs featured at `nowMs`, as bits. */
+  /** The jobs featured at `nowMs` (few: a page of matches looks each one up). */
   function featuredAt(nowMs: number) {
     if (nowMs >= featuredNowFrom && nowMs < featuredNowUntil) return featuredNow;
-    featuredNow.fill(0);
+    featuredNow = [];
     let firstEnd = Number.POSITIVE_INFINITY;
     for (const slot of featured) {
       const until = featuredUntil[slot]!;
       if (until > nowMs) {
-        featuredNow[slot >>> 5]! |= 1 << (slot & 31);
+        featuredNow.push(slot);
         firstEnd = Math.min(firstEnd, until);
       }
     }
@@ -262,20 +261,28 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     return featuredNow;
   }
 
-  /** Clears from `bits` the jobs outside `sure` that fail `keeps` (those in `sure` are known to pass). */
+  /**
+   * Clears from `bits` the jobs outside `sure` that fail `keeps` (those in `sure` are known to pass);
+   * answers how many it cleared.
+   */
   function checkEach(bits: Uint32Array, sure: Uint32Array | undefined, keeps: (slot: number) => boolean) {
+    let cleared = 0;
     for (let index = 0; index < bits.length; index += 1) {
       let word = bits[index]! & ~(sure ? sure[index]! : 0);
       while (word !== 0) {
         const low = word & -word;
         const slot = (index << 5) + 31 - Math.clz32(low);
-        if (!keeps(slot)) bits[index]! &= ~low;
+        if (!keeps(slot)) {
+          bits[index]! &= ~low;
+          cleared += 1;
+        }
         word ^= low;
       }
     }
+    return cleared;
   }
 
-  /** The matching living jobs, as a scratch bit set. */
+  /** The matching living jobs, as a scratch bit set, and how many they are. */
   function matches(search: IndexSearch) {
     // Every set the matches must be in, intersected in one pass: the living, the words of a query
     // that asks for all of them, each filter token, any of the regions.
@@ -299,24 +306,23 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
       }
       all.push(any);
     }
-    const bits = postings.intersectAll(all, alive, isEmpty);
+    // A job matches a budget range when its own range reaches into it: whole sets of budget steps
+    // within the range go in with the rest, and only the jobs of the steps around its ends are checked.
     const { minBudgetUsd: min, maxBudgetUsd: max } = search;
-    // A job matches a budget range when its own range reaches into it.
-    if (min !== undefined) {
-      const below = budgetSteps.findLastIndex((step) => step <= min);
-      if (below >= 0) intersect(bits, maxAtLeast[below]);
-      checkEach(bits, maxAtLeast[below + 1], (slot) => budgetMax[slot]! >= min);
-    }
-    if (max !== undefined) {
-      const above = budgetSteps.findIndex((step) => step >= max);
-      if (above >= 0) intersect(bits, minAtMost[above]);
-      checkEach(
+    const below = min === undefined ? -1 : budgetSteps.findLastIndex((step) => step <= min);
+    const above = max === undefined ? -1 : budgetSteps.findIndex((step) => step >= max);
+    if (below >= 0) all.push(maxAtLeast[below]!);
+    if (above >= 0) all.push(minAtMost[above]!);
+    const { bits, count } = postings.intersectAll(all, alive, isEmpty);
+    let total = count;
+    if (min !== undefined) total -= checkEach(bits, maxAtLeast[below + 1], (slot) => budgetMax[slot]! >= min);
+    if (max !== undefined)
+      total -= checkEach(
         bits,
         above === 0 ? undefined : minAtMost[above < 0 ? budgetSteps.length - 1 : above - 1],
         (slot) => budgetMin[slot]! <= max,
       );
-    }
-    return bits;
+    return { bits, total };
   }
 
   /** Up to `count` slots of the set after skipping `skip`, in the sort's order, starting after `after`. */
@@ -335,25 +341,17 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   function search(search: IndexSearch): IndexAnswer {
     if (!isSealed) throw new Error('search index: seal() it after loading');
     try {
-      const bits = matches(search);
-      // Counted, and the featured part taken out of the rest, in one pass.
-      const current = featuredAt(search.nowMs);
-      const featuredBits = scratch(undefined, false);
-      let total = 0;
+      const { bits, total } = matches(search);
+      // The featured part taken out of the rest.
+      const featuredBits = scratch();
       let featuredCount = 0;
-      for (let index = 0; index < bits.length; index += 1) {
-        const word = bits[index]!;
-        if (word === 0) {
-          featuredBits[index] = 0;
-          continue;
-        }
-        const featuredWord = word & current[index]!;
-        featuredBits[index] = featuredWord;
-        total += popcount(word);
-        if (featuredWord !== 0) {
-          bits[index] = word ^ featuredWord;
-          featuredCount += popcount(featuredWord);
-        }
+      for (const slot of featuredAt(search.nowMs)) {
+        const word = slot >>> 5;
+        const bit = 1 << (slot & 31);
+        if ((bits[word]! & bit) === 0) continue;
+        bits[word]! &= ~bit;
+        featuredBits[word]! |= bit;
+        featuredCount += 1;
       }
       // No later than the first featured period among the matches ends.
       const nextFeaturedEndMs = featuredCount > 0 && Number.isFinite(featuredNowUntil) ? featuredNowUntil : undefined;

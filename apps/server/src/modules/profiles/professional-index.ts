@@ -1,4 +1,4 @@
-import { createPostings, popcount, widen } from '../../search/bit-sets.ts';
+import { createPostings, widen } from '../../search/bit-sets.ts';
 import { createIdTable } from '../../search/id-table.ts';
 import { createSortOrders, type PagePlan } from '../../search/sort-orders.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
@@ -154,7 +154,7 @@ export function createProfessionalIndex({
     if (slot !== undefined) kill(slot);
   }
 
-  /** The matching living professionals, as a scratch bit set. */
+  /** The matching living professionals, as a scratch bit set, and how many they are. */
   function matches(search: ProfessionalIndexSearch) {
     const all: Uint32Array[] = [];
     let isEmpty = false;
@@ -168,7 +168,8 @@ export function createProfessionalIndex({
       else require(query && postings.evaluate(query, words, alive));
     }
     for (const facet of search.facets) require(postings.bitsOf(facets, facet));
-    const bits = postings.intersectAll(all, alive, isEmpty);
+    const { bits, count } = postings.intersectAll(all, alive, isEmpty);
+    let total = count;
     if (search.rate) {
       const { min, max } = search.rate;
       const rates = shown[search.rate.currency]!;
@@ -178,20 +179,21 @@ export function createProfessionalIndex({
         while (word !== 0) {
           const low = word & -word;
           const value = rates[(index << 5) + 31 - Math.clz32(low)]!;
-          if (!(value >= (min ?? Number.NEGATIVE_INFINITY) && value <= (max ?? Number.POSITIVE_INFINITY))) bits[index]! &= ~low;
+          if (!(value >= (min ?? Number.NEGATIVE_INFINITY) && value <= (max ?? Number.POSITIVE_INFINITY))) {
+            bits[index]! &= ~low;
+            total -= 1;
+          }
           word ^= low;
         }
       }
     }
-    return bits;
+    return { bits, total };
   }
 
   function search(search: ProfessionalIndexSearch): ProfessionalIndexAnswer {
     if (!isSealed) throw new Error('professional index: seal() it after loading');
     try {
-      const bits = matches(search);
-      let total = 0;
-      for (let index = 0; index < bits.length; index += 1) if (bits[index] !== 0) total += popcount(bits[index]!);
+      const { bits, total } = matches(search);
       const slots = orders.page(search.sort, { bits, total, live, skip: search.skip, count: search.count, plan });
       return { total, ids: slots.map((slot) => ids.idOf(slot)) };
     } finally {
