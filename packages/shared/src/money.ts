@@ -1,5 +1,5 @@
 import { currencies } from './reference/currencies.ts';
-import { findCountry } from './reference/countries.ts';
+import { countryList } from './reference/country-list.ts';
 import type { CurrencyCode } from './reference/types.ts';
 
 /**
@@ -14,7 +14,8 @@ export interface Money {
 
 /** The currency a job in this country is budgeted in (AED when the country is unknown). */
 export function currencyOfCountry(countryCode: string | null | undefined): CurrencyCode {
-  return (countryCode && findCountry(countryCode)?.currency) || 'AED';
+  const code = countryCode?.trim().toUpperCase();
+  return countryList.find((country) => country.code === code)?.currency ?? 'AED';
 }
 
 export function currencyInfo(code: CurrencyCode) {

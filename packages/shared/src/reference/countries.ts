@@ -1,4 +1,5 @@
-import type { City, Country, CountryCode, LocalizedName, Region } from './types.ts';
+import { countryList } from './country-list.ts';
+import type { City, Country, CountryCode, CountrySummary, Region } from './types.ts';
 
 function city(id: string, en: string, ar: string, lat: number, lng: number): City {
   return { id, name: { en, ar }, lat, lng };
@@ -7,8 +8,6 @@ function city(id: string, en: string, ar: string, lat: number, lng: number): Cit
 function region(id: string, en: string, ar: string, cities: readonly City[]): Region {
   return { id, name: { en, ar }, cities };
 }
-
-const governorate: LocalizedName = { en: 'Governorate', ar: 'المحافظة' };
 
 const uaeRegions: readonly Region[] = [
   region('abu_dhabi', 'Abu Dhabi', 'أبوظبي', [
@@ -379,56 +378,16 @@ const bahrainRegions: readonly Region[] = [
   ]),
 ];
 
-export const countries: readonly Country[] = [
-  {
-    code: 'AE',
-    name: { en: 'United Arab Emirates', ar: 'الإمارات العربية المتحدة' },
-    currency: 'AED',
-    phoneCode: '+971',
-    regionLabel: { en: 'Emirate', ar: 'الإمارة' },
-    regions: uaeRegions,
-  },
-  {
-    code: 'SA',
-    name: { en: 'Saudi Arabia', ar: 'المملكة العربية السعودية' },
-    currency: 'SAR',
-    phoneCode: '+966',
-    regionLabel: { en: 'Region', ar: 'المنطقة' },
-    regions: saudiRegions,
-  },
-  {
-    code: 'QA',
-    name: { en: 'Qatar', ar: 'قطر' },
-    currency: 'QAR',
-    phoneCode: '+974',
-    regionLabel: { en: 'Municipality', ar: 'البلدية' },
-    regions: qatarRegions,
-  },
-  {
-    code: 'KW',
-    name: { en: 'Kuwait', ar: 'الكويت' },
-    currency: 'KWD',
-    phoneCode: '+965',
-    regionLabel: governorate,
-    regions: kuwaitRegions,
-  },
-  {
-    code: 'OM',
-    name: { en: 'Oman', ar: 'عُمان' },
-    currency: 'OMR',
-    phoneCode: '+968',
-    regionLabel: governorate,
-    regions: omanRegions,
-  },
-  {
-    code: 'BH',
-    name: { en: 'Bahrain', ar: 'البحرين' },
-    currency: 'BHD',
-    phoneCode: '+973',
-    regionLabel: governorate,
-    regions: bahrainRegions,
-  },
-];
+const regionsOf: Record<CountrySummary['code'], readonly Region[]> = {
+  AE: uaeRegions,
+  SA: saudiRegions,
+  QA: qatarRegions,
+  KW: kuwaitRegions,
+  OM: omanRegions,
+  BH: bahrainRegions,
+};
+
+export const countries: readonly Country[] = countryList.map((country) => ({ ...country, regions: regionsOf[country.code] }));
 
 const countryCodes: ReadonlySet<string> = new Set<CountryCode>(countries.map((country) => country.code));
 

@@ -10,6 +10,7 @@ export type {
   CompanySize,
   Country,
   CountryCode,
+  CountrySummary,
   Currency,
   CurrencyCode,
   Industry,
@@ -20,6 +21,7 @@ export type {
   Region,
 } from './types.ts';
 export { countries, emirates, findCountry, findRegion, isCountryCode } from './countries.ts';
+export { countryList } from './country-list.ts';
 export { currencies } from './currencies.ts';
 export { industries, LOCAL_SERVICES_INDUSTRY_ID } from './industries.ts';
 export { localServiceCategories } from './local-services.ts';

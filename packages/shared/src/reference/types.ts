@@ -32,13 +32,16 @@ export interface Currency {
   isPegged: boolean;
 }
 
-export interface Country {
+export interface CountrySummary {
   code: CountryCode;
   name: LocalizedName;
   currency: CurrencyCode;
   phoneCode: string;
   /** What the country calls its first-level subdivisions (Emirate, Region, Governorate…). */
   regionLabel: LocalizedName;
+}
+
+export interface Country extends CountrySummary {
   regions: readonly Region[];
 }
 

@@ -1,4 +1,4 @@
-import { countries } from '@mihna/shared';
+import { countryList } from '@mihna/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { languageOf } from '../../lib/format.ts';
@@ -23,7 +23,7 @@ export function CountrySelect({ className }: { className?: string }) {
         data-testid="country-select"
       >
         <option value="">{t('header.all_gcc_countries')}</option>
-        {countries.map((country) => (
+        {countryList.map((country) => (
           <option key={country.code} value={country.code}>
             {country.name[language]}
           </option>
