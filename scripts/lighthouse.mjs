@@ -12,17 +12,25 @@ import lighthouse from 'lighthouse';
 import { firstVisitFiles, startServer } from '../bench/harness.mjs';
 import { chromiumFlags, ensureChromium } from './chromium.mjs';
 
-const floors = { performance: 45, lcpMs: 6000, cls: 0.05, firstLoadKiB: 160 };
+const floors = { performance: 45, lcpMs: 6000, cls: 0.05, firstLoadKiB: 135 };
 const targets = { performance: 90, lcpMs: 2500, cls: 0.05, firstLoadKiB: 120 };
 const report = process.env.LIGHTHOUSE_REPORT;
 
-/** The JavaScript a first visit to / downloads (index.html's scripts and the home page's chunk), gzipped. */
+/**
+ * The JavaScript a first visit to / downloads (index.html's scripts and the home page's chunk), gzipped
+ * (the measure the target names) and as the server sends it to browsers that take Brotli (all current ones).
+ */
 function firstLoadKiB() {
   const dist = path.resolve('apps/web/dist');
-  let bytes = 0;
+  let gzip = 0;
+  let brotli = 0;
   for (const file of firstVisitFiles(dist))
-    if (file.endsWith('.js')) bytes += zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
-  return bytes / 1024;
+    if (file.endsWith('.js')) {
+      const bytes = fs.readFileSync(path.join(dist, file));
+      gzip += zlib.gzipSync(bytes, { level: 9 }).length;
+      brotli += zlib.brotliCompressSync(bytes).length;
+    }
+  return { gzip: gzip / 1024, brotli: brotli / 1024 };
 }
 
 if (!fs.existsSync('apps/server/dist/main.js') || !fs.existsSync('apps/web/dist/.vite/manifest.json')) {
@@ -34,8 +42,8 @@ const results = [];
 const javascript = firstLoadKiB();
 results.push({
   name: 'first-load JavaScript of /',
-  ok: javascript <= floors.firstLoadKiB,
-  text: `${javascript.toFixed(1)} KiB gzipped (floor ${floors.firstLoadKiB}, target ${targets.firstLoadKiB})`,
+  ok: javascript.gzip <= floors.firstLoadKiB,
+  text: `${javascript.gzip.toFixed(1)} KiB gzipped, ${javascript.brotli.toFixed(1)} KiB as sent with Brotli (floor ${floors.firstLoadKiB}, target ${targets.firstLoadKiB} gzipped)`,
 });
 
 const figured = ['largest-contentful-paint', 'cumulative-layout-shift', 'first-contentful-paint', 'total-blocking-time'];

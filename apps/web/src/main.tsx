@@ -1,10 +1,9 @@
-import i18next from 'i18next';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
-import { detectLanguage, initI18n, storedLanguage, type Language } from './i18n/index.ts';
+import { detectLanguage, i18n, initI18n, storedLanguage, type Language } from './i18n/index.ts';
 import { Live } from './app/live.tsx';
 import { sessionToken } from './lib/api-client.ts';
 import './styles.css';
@@ -48,7 +47,7 @@ async function start() {
     // A page the server drew (plugins/first-load.ts): with the page's texts and code in, the app's
     // first render is that same page, so React adopts it instead of building it again.
     const texts = document.querySelector<HTMLMetaElement>('meta[name="mihna-texts"]')?.content.split(' ').filter(Boolean) ?? [];
-    await Promise.all([i18next.loadNamespaces(texts), routerReady(router)]);
+    await Promise.all([i18n.loadNamespaces(texts), routerReady(router)]);
     hydrateRoot(container, app);
     return;
   }

@@ -1,11 +1,10 @@
-import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { Live } from './app/live.tsx';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
-import { initI18n, namespacesOf, type Language } from './i18n/index.ts';
+import { collectNamespaces, i18n, initI18n, namespacesOf, type Language } from './i18n/index.ts';
 
 /**
  * A public page as its first paint, rendered at build time (apps/web/prerender.mjs): the header, the
@@ -14,33 +13,23 @@ import { initI18n, namespacesOf, type Language } from './i18n/index.ts';
  * renders the same page in its place.
  */
 export async function prerender(path: string, language: Language): Promise<{ html: string; namespaces: string[] }> {
-  if (!i18next.isInitialized) await initI18n(language);
-  await i18next.changeLanguage(language);
-  await i18next.loadNamespaces(namespacesOf(language));
+  if (!i18n.isInitialized) await initI18n(language);
+  await i18n.changeLanguage(language);
+  await i18n.loadNamespaces(namespacesOf(language));
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  // The namespaces this page's components ask for: react-i18next reports each to the instance's
-  // reportNamespaces (it makes one on first use when there is none).
-  const used = new Set<string>();
-  const instance = i18next as unknown as { reportNamespaces?: unknown };
-  const previous = instance.reportNamespaces;
-  instance.reportNamespaces = {
-    addUsedNamespaces: (namespaces: readonly string[]) => namespaces.forEach((namespace) => used.add(namespace)),
-    getUsedNamespaces: () => [...used],
-  };
-  try {
-    const html = renderToString(
+  // The namespaces this page's components read, which the page announces so a phone loads them at once.
+  const { result: html, namespaces } = collectNamespaces(() =>
+    renderToString(
       <StrictMode>
         <Providers>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </Providers>
         <Live />
       </StrictMode>,
-    );
-    return { html, namespaces: [...used] };
-  } finally {
-    instance.reportNamespaces = previous;
-  }
+    ),
+  );
+  return { html, namespaces };
 }

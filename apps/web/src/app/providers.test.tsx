@@ -1,8 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Tabs, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
-import { initI18n } from '../i18n/index.ts';
+import { i18n, initI18n } from '../i18n/index.ts';
 import { Providers } from './providers.tsx';
 
 describe('Providers', () => {
@@ -10,7 +9,7 @@ describe('Providers', () => {
     await initI18n('en');
   });
   afterEach(cleanup);
-  afterAll(() => i18next.changeLanguage('en'));
+  afterAll(() => i18n.changeLanguage('en'));
 
   it('gives every menu, select and tab list the reading direction, and follows a change of language', async () => {
     render(
@@ -24,7 +23,7 @@ describe('Providers', () => {
       </Providers>,
     );
     expect(screen.getByRole('tablist').closest('[dir]')?.getAttribute('dir')).toBe('ltr');
-    await act(() => i18next.changeLanguage('ar'));
+    await act(() => i18n.changeLanguage('ar'));
     expect(screen.getByRole('tablist').closest('[dir]')?.getAttribute('dir')).toBe('rtl');
   });
 });

@@ -1,7 +1,7 @@
 import { DirectionProvider } from '@radix-ui/react-direction';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { BrandTheme } from '../features/settings/brand-theme.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { SessionProvider } from '../lib/session.tsx';

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from './layout/footer.tsx';
 import { Header } from './layout/header.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 
 /** The lengths a professional can say the work will take; '4-6 weeks' is the specification's default. */
 export const interestDurations = ['1-2 weeks', '2-4 weeks', '4-6 weeks', '1-3 months', '3-6 months', '6+ months'] as const;

@@ -1,5 +1,5 @@
 import { companySizes, emirates, industries, projectSizes } from '@mihna/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { languageOf } from './format.ts';
 import { cityOptions, toOptions } from './places.ts';
 

@@ -1,5 +1,5 @@
 import type { JobType } from '@mihna/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { formatNumber, currencySymbol, decimalsOf, languageOf } from './format.ts';
 
 export interface ProposedAmount {

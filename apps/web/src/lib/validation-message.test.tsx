@@ -1,10 +1,9 @@
 import { renderHook } from '@testing-library/react';
 import { messages, serverMessages } from '@mihna/shared';
-import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import arValidation from '../i18n/locales/ar/validation.json';
 import enValidation from '../i18n/locales/en/validation.json';
-import { initI18n } from '../i18n/index.ts';
+import { i18n, initI18n } from '../i18n/index.ts';
 import { findValidationKey, useValidationMessage } from './validation-message.ts';
 
 // The values a catalogue message that takes some is tried with; a new one must be added here.
@@ -67,7 +66,7 @@ describe('useValidationMessage', () => {
   });
 
   it('translates messages with their numbers and amounts', async () => {
-    await i18next.changeLanguage('ar');
+    await i18n.changeLanguage('ar');
     const { result } = renderHook(() => useValidationMessage());
     const translate = result.current;
     expect(translate(messages.required)).toBe('هذا الحقل مطلوب');

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 
 // The server and the shared schemas speak the specification's English; the validation namespace is keyed by
 // those sentences, with a placeholder where a value goes: {{n}} for a count ("Must be at least {{n}}
@@ -43,7 +43,7 @@ export function useValidationMessage() {
   return useCallback(
     (message: string | undefined) => {
       if (!message) return undefined;
-      const found = findValidationKey(message, (i18n.getResourceBundle(i18n.language, 'validation') ?? {}) as Catalogue);
+      const found = findValidationKey(message, i18n.getResourceBundle(i18n.language, 'validation') ?? {});
       return found ? t(found.key, { ns: 'validation', keySeparator: false, nsSeparator: false, ...found.values }) : message;
     },
     [t, i18n],

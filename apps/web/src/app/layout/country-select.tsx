@@ -1,5 +1,5 @@
 import { countryList } from '@mihna/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { languageOf } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { Menu, MapPin, Plus, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { useSession, type SessionUser } from '../../lib/session.tsx';

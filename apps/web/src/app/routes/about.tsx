@@ -1,5 +1,5 @@
 import { Clock, Globe2, ShieldCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { Container } from '../../components/ui/container.tsx';
 import { paths } from '../../lib/paths.ts';
 import { CallToAction } from './call-to-action.tsx';

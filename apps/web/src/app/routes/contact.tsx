@@ -1,5 +1,5 @@
 import { Clock, LifeBuoy, Mail, MapPin, Phone } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { Link } from 'react-router';
 import { SocialLinks, socialUrls } from '../../components/ui/social-icons.tsx';
 import { Container } from '../../components/ui/container.tsx';

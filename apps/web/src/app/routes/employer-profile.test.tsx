@@ -1,8 +1,7 @@
 import type { EmployerProfile } from '@mihna/shared';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/index.ts';
+import { i18n, initI18n } from '../../i18n/index.ts';
 import { sessionToken } from '../../lib/api-client.ts';
 import { jsonResponse, publicUser, renderScreen, sessionUser, stubApi } from '../../features/professionals/test-support.tsx';
 import EmployerProfilePage from './employer-profile.tsx';
@@ -90,7 +89,7 @@ describe('/employers/:employerId', () => {
   beforeAll(async () => {
     await initI18n('en');
     // Loaded up front so that the first test does not spend its time budget fetching the page's texts.
-    await i18next.loadNamespaces('professionals');
+    await i18n.loadNamespaces('professionals');
   });
   afterEach(() => {
     cleanup();

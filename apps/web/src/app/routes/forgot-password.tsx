@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 

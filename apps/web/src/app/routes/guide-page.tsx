@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { Link } from 'react-router';
 import { Container } from '../../components/ui/container.tsx';
 import { paths } from '../../lib/paths.ts';

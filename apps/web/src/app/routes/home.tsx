@@ -1,6 +1,6 @@
 import { industries } from '@mihna/shared';
 import { BadgeCheck, Clock, Globe2, Lock, MapPin, ShieldCheck, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { Container } from '../../components/ui/container.tsx';
 import { PageHeader } from './page-header.tsx';
 

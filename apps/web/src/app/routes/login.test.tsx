@@ -1,5 +1,5 @@
+import { i18n } from '../../i18n/index.ts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { answer, baseUser, jsonResponse, loadTranslations, mockApi, renderRoutes } from '../../features/projects/testing.tsx';
 import { RequireUser } from '../require-user.tsx';
@@ -24,7 +24,7 @@ async function logIn(password = 'Falcon2025!') {
 describe('/login', () => {
   beforeAll(async () => {
     await loadTranslations('en');
-    await i18next.loadNamespaces('auth');
+    await i18n.loadNamespaces('auth');
   });
   afterEach(() => {
     cleanup();

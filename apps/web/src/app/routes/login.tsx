@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { Navigate } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';

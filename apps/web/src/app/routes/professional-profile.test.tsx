@@ -1,7 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/index.ts';
+import { i18n, initI18n } from '../../i18n/index.ts';
 import { sessionToken } from '../../lib/api-client.ts';
 import { expertProfile, jsonResponse, renderScreen, sessionUser, stubApi } from '../../features/professionals/test-support.tsx';
 import ProfessionalProfilePage from './professional-profile.tsx';
@@ -51,7 +50,7 @@ describe('/professionals/:professionalId', () => {
   beforeAll(async () => {
     await initI18n('en');
     // Loaded up front so that the first test does not spend its time budget fetching the page's texts.
-    await i18next.loadNamespaces('professionals');
+    await i18n.loadNamespaces('professionals');
   });
   afterEach(() => {
     cleanup();

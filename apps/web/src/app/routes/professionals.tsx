@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { Container } from '../../components/ui/container.tsx';
 import { ProfessionalFiltersForm } from '../../features/professionals/components/professional-filters.tsx';
 import { useSearchProfessionals } from '../../features/professionals/api/search-professionals.ts';

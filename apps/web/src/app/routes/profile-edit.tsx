@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { Link, useNavigate } from 'react-router';
 import { Container } from '../../components/ui/container.tsx';
 import { ModerationWarning, type ModerationSeverity } from '../../components/ui/moderation-warning.tsx';

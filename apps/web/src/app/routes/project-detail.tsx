@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { Link, useLocation, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Container } from '../../components/ui/container.tsx';

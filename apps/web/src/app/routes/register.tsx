@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { Navigate, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session.tsx';
 import { RegistrationForm } from '../../features/auth/components/registration-form.tsx';

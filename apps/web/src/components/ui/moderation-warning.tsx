@@ -1,5 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useValidationMessage } from '../../lib/validation-message.ts';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { Container } from './container.tsx';
 
 const block = 'animate-pulse rounded-lg bg-slate-200/80';

@@ -1,5 +1,5 @@
 import { convertAmount, type CurrencyCode } from '@mihna/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { currencySymbol, decimalsOf, formatDate, formatNumber, languageOf } from '../../lib/format.ts';
 
 // The profile screens follow the UAE's conventions: '1 Mar 2025', and the locale's medium date style.

@@ -1,19 +1,18 @@
 import type { CurrentUser, JobCard, JobDetail } from '@mihna/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { initI18n } from '../../i18n/index.ts';
+import { i18n, initI18n } from '../../i18n/index.ts';
 import { sessionToken } from '../../lib/api-client.ts';
 import { SessionProvider } from '../../lib/session.tsx';
 
 /** Test helpers for the project screens: translations, a signed-in user, and an API answered by a table. */
 export async function loadTranslations(language: 'en' | 'ar' = 'en') {
-  if (!i18next.isInitialized) await initI18n(language);
-  await i18next.changeLanguage(language);
-  await i18next.loadNamespaces('projects');
+  if (!i18n.isInitialized) await initI18n(language);
+  await i18n.changeLanguage(language);
+  await i18n.loadNamespaces('projects');
 }
 
 export const jsonResponse = (status: number, body: unknown) =>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
 import { fetchCaptcha } from '../api/login.ts';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { emailAddress, passwordResetInputSchema, type PasswordResetInput } from '@mihna/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';

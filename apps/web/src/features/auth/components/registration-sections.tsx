@@ -1,6 +1,6 @@
 import { genders, type Registration, type RegistrationInput } from '@mihna/shared';
 import type { UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { PhoneNumberInput } from '../../../components/ui/phone-number-input.tsx';

@@ -3,7 +3,7 @@ import { contactMessageInputSchema, contactSubjects, type ContactMessageInput } 
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx';

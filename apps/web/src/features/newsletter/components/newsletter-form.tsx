@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { languageOf } from '../../../lib/format.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';

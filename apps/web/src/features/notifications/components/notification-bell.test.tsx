@@ -1,10 +1,9 @@
 import type { Notification } from '@mihna/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../i18n/index.ts';
+import { i18n, initI18n } from '../../../i18n/index.ts';
 import { NotificationBell } from './notification-bell.tsx';
 
 const notification = (changes: Partial<Notification>): Notification => ({
@@ -70,7 +69,7 @@ describe('NotificationBell', () => {
   afterEach(async () => {
     cleanup();
     vi.unstubAllGlobals();
-    await i18next.changeLanguage('en');
+    await i18n.changeLanguage('en');
   });
 
   it('shows the unread count on the bell and in its name', async () => {
@@ -123,7 +122,7 @@ describe('NotificationBell', () => {
   });
 
   it('writes the message in Arabic from its params, and falls back to the English text without them', async () => {
-    await i18next.changeLanguage('ar');
+    await i18n.changeLanguage('ar');
     stubNotifications({
       notifications: [
         notification({ kind: 'job_invitation', params: { employer_name: 'شركة النور', job_title: 'موقع الشركة' } }),

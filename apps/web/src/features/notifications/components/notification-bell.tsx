@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { Notification, NotificationKind } from '@mihna/shared';
 import clsx from 'clsx';
 import { Bell } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useNavigate } from 'react-router';
 import { useDurationLabel } from '../../../lib/durations.ts';
 import { formatAmount, formatDate, languageOf } from '../../../lib/format.ts';

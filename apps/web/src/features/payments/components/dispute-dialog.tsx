@@ -1,6 +1,6 @@
 import { paymentMessages } from '@mihna/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { useServerMessage } from '../../../lib/server-message.ts';

@@ -1,7 +1,7 @@
 import { paymentMessages, readNumber } from '@mihna/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';

@@ -1,5 +1,5 @@
 import type { PaymentStatusResponse } from '@mihna/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useMoneyFormat } from './use-money.ts';
 

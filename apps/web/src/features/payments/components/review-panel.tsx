@@ -1,7 +1,7 @@
 import type { JobReviews } from '@mihna/shared';
 import { Star } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Textarea } from '../../../components/ui/field.tsx';

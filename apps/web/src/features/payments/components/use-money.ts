@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { formatAmount, formatDate, languageOf } from '../../../lib/format.ts';
 
 /** Amounts and dates of a payment in the reader's language, with the currency's own decimals. */

@@ -1,6 +1,6 @@
 import type { ExpertProfile } from '@mihna/shared';
 import { BadgeCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { industryName } from '../display.ts';
 import { useFormatters } from '../use-formatters.ts';
 import { SkillChips } from './badges.tsx';

@@ -1,6 +1,6 @@
 import { Briefcase, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { languageOf } from '../../../lib/format.ts';
 import { industryName, visibleLocation } from '../display.ts';
 

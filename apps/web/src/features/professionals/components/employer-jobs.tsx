@@ -1,6 +1,6 @@
 import type { EmployerProfile } from '@mihna/shared';
 import { Calendar, Wallet } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { regionName } from '../../../lib/places.ts';

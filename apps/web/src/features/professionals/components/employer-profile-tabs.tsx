@@ -1,5 +1,5 @@
 import type { EmployerProfile } from '@mihna/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { industryName } from '../display.ts';
 import { useFormatters } from '../use-formatters.ts';
 import { CurrentJobs, ProjectHistory } from './employer-jobs.tsx';

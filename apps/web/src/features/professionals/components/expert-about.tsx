@@ -1,6 +1,6 @@
 import type { PublicUser } from '@mihna/shared';
 import { ExternalLink } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 
 const linkFields = ['linkedin_url', 'github_url', 'behance_url', 'website_url'] as const;
 

@@ -1,5 +1,5 @@
 import type { ExpertProfile } from '@mihna/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useFormatters } from '../use-formatters.ts';
 import { StatCard } from './profile-parts.tsx';
 import { StarRating } from './star-rating.tsx';

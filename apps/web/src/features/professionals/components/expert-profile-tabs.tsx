@@ -1,6 +1,6 @@
 import type { ExpertProfile } from '@mihna/shared';
 import { ShieldCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useFormatters } from '../use-formatters.ts';
 import { AccomplishmentCard } from './accomplishment-card.tsx';
 import { ExpertAbout } from './expert-about.tsx';

@@ -1,7 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../i18n/index.ts';
+import { i18n, initI18n } from '../../../i18n/index.ts';
 import { publicUser, renderScreen } from '../test-support.tsx';
 import { ProfessionalCard } from './professional-card.tsx';
 
@@ -11,11 +10,11 @@ describe('ProfessionalCard', () => {
   beforeAll(async () => {
     await initI18n('en');
     // Loaded up front so that the first test does not spend its time budget fetching the page's texts.
-    await i18next.loadNamespaces('professionals');
+    await i18n.loadNamespaces('professionals');
   });
   afterEach(async () => {
     cleanup();
-    await i18next.changeLanguage('en');
+    await i18n.changeLanguage('en');
   });
 
   it('shows two highlights cut at 50 characters, then +N more, and four skills, then +N', async () => {
@@ -60,7 +59,7 @@ describe('ProfessionalCard', () => {
   });
 
   it('speaks Arabic: the rate, the review count and the highlights', async () => {
-    await i18next.changeLanguage('ar');
+    await i18n.changeLanguage('ar');
     renderScreen(<ProfessionalCard professional={publicUser({ total_reviews: 2, career_highlights: ['a', 'b', 'c'] })} />);
     expect(await screen.findByText('150 د.إ / الساعة')).toBeDefined();
     expect(screen.getByText('تقييمان')).toBeDefined();

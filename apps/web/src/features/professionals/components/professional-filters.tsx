@@ -1,7 +1,7 @@
 import { findCountry, LOCAL_SERVICES_INDUSTRY_ID, professionalSorts } from '@mihna/shared';
 import { Search } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input, Select } from '../../../components/ui/field.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';

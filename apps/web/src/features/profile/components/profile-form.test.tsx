@@ -2,9 +2,8 @@ import type { CurrentUser } from '@mihna/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../i18n/index.ts';
+import { i18n, initI18n } from '../../../i18n/index.ts';
 import { ProfileForm } from './profile-form.tsx';
 
 const user: CurrentUser = {
@@ -74,7 +73,7 @@ describe('ProfileForm location and local services', () => {
   beforeAll(async () => {
     await initI18n('en');
     // Loaded up front so that the first test does not spend its time budget fetching the page's texts.
-    await i18next.loadNamespaces('profile');
+    await i18n.loadNamespaces('profile');
   });
   afterEach(() => {
     cleanup();

@@ -9,7 +9,7 @@ import {
   type ProfileUpdateRequestInput,
 } from '@mihna/shared';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx';

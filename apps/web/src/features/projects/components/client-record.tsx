@@ -1,5 +1,5 @@
 import type { JobDetail } from '@mihna/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Link } from 'react-router';
 import { formatNumber, languageOf } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';

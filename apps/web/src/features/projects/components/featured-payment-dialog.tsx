@@ -1,6 +1,6 @@
 import { CreditCard } from 'lucide-react';
 import { FEATURED_DAYS } from '@mihna/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,5 +1,5 @@
 import type { InterestDetails } from '@mihna/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { currencySymbol, formatDate, languageOf } from '../../../lib/format.ts';
 import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
 import { useDurationLabel } from '../../../lib/durations.ts';

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Star } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { formatNumber, languageOf } from '../../../lib/format.ts';
 

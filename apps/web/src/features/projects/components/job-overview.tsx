@@ -1,7 +1,7 @@
 import type { JobDetail } from '@mihna/shared';
 import { Banknote, Briefcase, CalendarClock, Clock, Eye, MapPin, Send, Wifi } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { formatBudgetRange, formatDate, formatNumber, languageOf } from '../../../lib/format.ts';

@@ -1,6 +1,6 @@
 import type { JobDetail } from '@mihna/shared';
 import { Wallet } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 

@@ -1,5 +1,5 @@
 import { FEATURED_DAYS, featuredFeeMinimum, formatMoney, paymentMethods } from '@mihna/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { languageOf } from '../../../lib/format.ts';
 import { currencyOfForm, isCashAllowed, liveFeaturedFee } from '../lib/post-job-rules.ts';

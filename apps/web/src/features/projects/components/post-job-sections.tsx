@@ -1,5 +1,5 @@
 import { jobTypes, LOCAL_SERVICES_INDUSTRY_ID } from '@mihna/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { useReferenceOptions } from '../../../lib/reference-options.ts';

@@ -1,6 +1,6 @@
 import type { JobCard } from '@mihna/shared';
 import { Banknote, CalendarClock, Clock, Eye, Flame, MapPin, Send, Star, Wifi } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';

@@ -1,5 +1,5 @@
 import { SearchX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 
 interface ProjectsEmptyStateProps {

@@ -1,5 +1,5 @@
 import type { OwnProposal, ProposalStatus } from '@mihna/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { formatDate, formatNumber, languageOf } from '../../../lib/format.ts';
 import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
 import { Badge } from './job-badges.tsx';

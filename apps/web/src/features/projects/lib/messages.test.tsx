@@ -1,13 +1,13 @@
+import { i18n } from '../../../i18n/index.ts';
 import { jobMessages, messages, proposalMessages, referenceMessages, searchMessages } from '@mihna/shared';
 import { renderHook } from '@testing-library/react';
-import i18next from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { loadTranslations } from '../testing.tsx';
 
 describe('the server answers about projects and proposals', () => {
   beforeAll(() => loadTranslations('ar'));
-  afterAll(() => i18next.changeLanguage('en'));
+  afterAll(() => i18n.changeLanguage('en'));
 
   it('are all translated into Arabic, the decimal minimum of a rate included', () => {
     const { result } = renderHook(() => useValidationMessage());

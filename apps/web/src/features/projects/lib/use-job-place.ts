@@ -1,5 +1,5 @@
 import type { JobCard } from '@mihna/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { languageOf } from '../../../lib/format.ts';
 import { cityName, regionName } from '../../../lib/places.ts';
 import { useReferenceOptions } from '../../../lib/reference-options.ts';

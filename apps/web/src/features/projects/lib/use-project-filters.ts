@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useNavigation, useSearchParams } from 'react-router';
 import { languageOf } from '../../../lib/format.ts';
 import {
