@@ -50,7 +50,7 @@ export interface IndexSource<Row, Doc, Index extends MemoryIndex<Doc>> {
 const separator = '\u001f';
 /** More changes than this at once (a bulk import) are read as a whole new index. */
 const reloadAbove = 50_000;
-/** job_changes keeps a day (the hourly pruning); an index that has not read it for this long reloads. */
+/** A change log keeps a day (the hourly pruning); an index that has not read its log for this long reloads. */
 const staleAfterMs = 6 * 3_600_000;
 const batchSize = 10_000;
 
