@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../test/harness.ts';
-import { openPglite, sharedBuffersFor } from './client.ts';
+import { users } from './schema.ts';
+import { openPglite, sharedBuffersFor, writeCountOf } from './client.ts';
 
 const scratch: string[] = [];
 afterAll(() => Promise.all(scratch.map((directory) => fs.rm(directory, { recursive: true, force: true }))));
@@ -41,6 +42,37 @@ describe("PGlite's shared buffers", () => {
     try {
       const rows = await selectRows<{ shared_buffers: string }>(database, sql`show shared_buffers`);
       expect(rows[0]?.shared_buffers).toBe('16MB');
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe("PGlite's count of writes", () => {
+  it('rises after each statement that may change rows and each transaction, never after a read', async () => {
+    const database = await openPglite(undefined);
+    try {
+      const writes = writeCountOf(database.db)!;
+      let before = writes.version;
+      await database.db.select({ id: users.id }).from(users).limit(1);
+      await database.db.execute(sql`select count(*) from jobs where updated_at < now()`);
+      expect(writes.version).toBe(before);
+      await database.db.execute(sql`update jobs set view_count = view_count where false`);
+      expect(writes.version).toBe(before + 1);
+      before = writes.version;
+      await database.db
+        .update(users)
+        .set({ bio: 'x' })
+        .where(sql`false`);
+      expect(writes.version).toBe(before + 1);
+      before = writes.version;
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+      });
+      expect(writes.version).toBe(before + 1);
+      before = writes.version;
+      await expect(database.db.execute(sql`insert into no_such_table values (1)`)).rejects.toThrow();
+      expect(writes.version).toBe(before + 1);
     } finally {
       await database.close();
     }

@@ -78,6 +78,40 @@ async function initializeCluster(dataDir: string) {
   await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script]);
 }
 
+/**
+ * How many statements that may have changed rows this process has finished on a database it alone
+ * writes to: PGlite, whose data directory one process holds at a time (db/lock.ts). A search index
+ * reads its change log before each search; when nothing was written since its last read began, there
+ * is nothing to read (on PGlite each read runs on the server's own thread: at 100k projects, reading
+ * before every search took half of that thread). Undefined for PostgreSQL, where other processes write.
+ */
+export interface WriteCount {
+  readonly version: number;
+}
+const writeCounts = new WeakMap<object, WriteCount>();
+export const writeCountOf = (db: Db): WriteCount | undefined => writeCounts.get(db);
+
+// Any statement naming a change counts (a false alarm only costs a read); a transaction counts when it ends.
+const mayWrite = (text: string) => /\b(insert|update|delete|truncate|merge|copy|call|do)\b/i.test(text);
+
+function countWrites(client: PGlite): WriteCount {
+  const count = { version: 0 };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any method of PGlite's, its own signature kept
+  const counted = <Method extends (...args: any[]) => Promise<unknown>>(run: Method, isWrite: (first: unknown) => boolean) =>
+    (async (...args: Parameters<Method>) => {
+      try {
+        return await run(...args);
+      } finally {
+        if (isWrite(args[0])) count.version += 1;
+      }
+    }) as Method;
+  const isWriteText = (text: unknown) => typeof text === 'string' && mayWrite(text);
+  client.query = counted(client.query.bind(client), isWriteText);
+  client.exec = counted(client.exec.bind(client), isWriteText);
+  client.transaction = counted(client.transaction.bind(client), () => true);
+  return count;
+}
+
 /** PGlite in dataDir (or in memory when dataDir is undefined), started from `snapshot` (a dumped data directory) when given. */
 export async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<Database> {
   if (dataDir) {
@@ -85,7 +119,9 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
     if (!snapshot && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initializeCluster(dataDir);
   }
   const client = await PGlite.create({ dataDir, loadDataDir: snapshot, postgresqlconf: [await sharedBuffersFor(dataDir)] });
+  const writes = countWrites(client);
   const db = drizzlePglite(client, { schema });
+  writeCounts.set(db, writes);
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,

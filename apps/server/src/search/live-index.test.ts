@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/client.ts';
-import { changesSince } from '../modules/jobs/search-index.ts';
+import { changesSince, createSearchIndex } from '../modules/jobs/search-index.ts';
 import { professionalChangesSince } from '../modules/profiles/professional-search.ts';
 import { openTestDatabase, selectRows } from '../test/harness.ts';
 
@@ -36,4 +36,24 @@ describe('reading the changes since an index last looked', () => {
       expect(types).not.toContain('Merge Join');
       expect(types.filter((type) => type === 'Nested Loop')).toHaveLength(2);
     });
+});
+
+describe('catching up', () => {
+  it('on PGlite reads the change log only when this process wrote since it last read; on PostgreSQL always', async () => {
+    const searchIndex = createSearchIndex(database.db);
+    await searchIndex.catchUp();
+    const execute = vi.spyOn(database.db, 'execute');
+    try {
+      await searchIndex.catchUp();
+      await searchIndex.catchUp();
+      const quietReads = execute.mock.calls.length;
+      expect(quietReads).toBe(database.kind === 'pglite' ? 0 : 2);
+      await database.db.execute(sql`insert into job_changes (job_id) values (gen_random_uuid())`);
+      await searchIndex.catchUp();
+      // The insert, then a read of the log.
+      expect(execute.mock.calls.length).toBe(quietReads + 2);
+    } finally {
+      execute.mockRestore();
+    }
+  });
 });

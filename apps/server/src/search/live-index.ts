@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { writeCountOf, type Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { createLru } from '../lib/lru.ts';
 import { parseTsquery, type QueryNode } from './tsquery.ts';
@@ -173,10 +173,19 @@ export function createLiveIndex<Row extends { id: string }, Doc, Index extends M
     use(await loadIndex(db, source));
   }
 
+  // On PGlite, the writes of this process, the only one: the count when the last read began.
+  const writes = writeCountOf(db);
+  let readAtVersion: number | undefined;
+
   async function readChanges() {
     if (!index || Date.now() - lastReadMs > staleAfterMs) {
       lastReadMs = Date.now();
       await reload();
+    }
+    const version = writes?.version;
+    if (version !== undefined && version === readAtVersion && !compacted) {
+      lastReadMs = Date.now();
+      return;
     }
     if (compacted) {
       // Its snapshot may be older or newer than this index's last read: the changes since the earlier
@@ -195,6 +204,7 @@ export function createLiveIndex<Row extends { id: string }, Doc, Index extends M
       await reload();
       return;
     }
+    readAtVersion = version;
     const next = rows[0]!.horizon;
     const latest = new Map<string, ChangeRow & Partial<Row>>();
     for (const row of changes) {
