@@ -41,10 +41,18 @@ function samplePeak(read) {
   };
 }
 
-/** Starts `apps/server/dist/main.js` on PGlite; `stop()` ends it and removes the data. */
+/** The Node.js options `npm start` runs the server with (package.json), so that benchmarks measure that server. */
+const startOptions = (() => {
+  const { scripts } = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  const options = / node ((?:--\S+ )*)apps\/server\/dist\/main\.js/.exec(scripts.start);
+  if (!options) throw new Error('package.json: the start script no longer runs node apps/server/dist/main.js');
+  return options[1].split(' ').filter(Boolean);
+})();
+
+/** Starts `apps/server/dist/main.js` as `npm start` does, on PGlite; `stop()` ends it and removes the data. */
 export async function startServer(port, env = {}, { keepData = false } = {}) {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-bench-'));
-  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const server = spawn(process.execPath, [...startOptions, 'apps/server/dist/main.js'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',
   });
