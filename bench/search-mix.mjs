@@ -22,9 +22,21 @@ const qualifiers = ['urgent', 'senior', 'arabic', 'bilingual', 'small', 'monthly
 // Words people type that no project holds: misspellings, other trades, other languages' words.
 const misses = ['websiet', 'degign', 'plumbr', 'aquarium', 'blockchain', 'falconry', 'yacht', 'نجارة', 'حدادة', 'زراعة', 'tattoo', 'drone'];
 
+/** Draws one of a list. */
+const pickWith = (random) => (list) => list[Math.floor(random() * list.length)];
+
+/** The page users ask for, 20 a page: the first most often, the fifth rarely. */
+function onPage(random, query) {
+  const page = random();
+  const pageNumber = page < 0.7 ? 1 : page < 0.85 ? 2 : page < 0.93 ? 3 : page < 0.97 ? 4 : 5;
+  query.limit = 20;
+  if (pageNumber > 1) query.skip = (pageNumber - 1) * 20;
+  return query;
+}
+
 /** One random search: a text, filters, a sort and a page, each with the share users give it. */
 function drawSearch(random) {
-  const pick = (list) => list[Math.floor(random() * list.length)];
+  const pick = pickWith(random);
   const query = {};
   const text = random();
   if (text < 0.35) query.q = pick(searchTerms);
@@ -48,11 +60,7 @@ function drawSearch(random) {
   }
   const sort = random();
   if (sort >= 0.7) query.sort_by = sort < 0.85 ? 'budget' : 'proposal_count';
-  const page = random();
-  const pageNumber = page < 0.7 ? 1 : page < 0.85 ? 2 : page < 0.93 ? 3 : page < 0.97 ? 4 : 5;
-  query.limit = 20;
-  if (pageNumber > 1) query.skip = (pageNumber - 1) * 20;
-  return query;
+  return onPage(random, query);
 }
 
 const firstNames = ['layla', 'omar', 'fatima', 'ahmed', 'noura', 'khalid', 'priya', 'maria', 'yousef', 'hessa'];
@@ -61,7 +69,7 @@ const roles = ['developer', 'designer', 'accountant', 'translator', 'photographe
 
 /** One random search of professionals: a name, a skill, a trade or a miss; places, rates, sorts and pages. */
 function drawProfessionalSearch(random) {
-  const pick = (list) => list[Math.floor(random() * list.length)];
+  const pick = pickWith(random);
   const query = {};
   const text = random();
   if (text < 0.2) query.q = pick(skills).toLowerCase();
@@ -88,11 +96,7 @@ function drawProfessionalSearch(random) {
   }
   const sort = random();
   if (sort >= 0.7) query.sort_by = sort < 0.85 ? 'rate' : 'created_at';
-  const page = random();
-  const pageNumber = page < 0.7 ? 1 : page < 0.85 ? 2 : page < 0.93 ? 3 : page < 0.97 ? 4 : 5;
-  query.limit = 20;
-  if (pageNumber > 1) query.skip = (pageNumber - 1) * 20;
-  return query;
+  return onPage(random, query);
 }
 
 export const queryString = (query) => new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString();

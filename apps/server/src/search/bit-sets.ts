@@ -33,6 +33,27 @@ export function forEachSlot(bits: Uint32Array, each: (slot: number) => void) {
   }
 }
 
+/**
+ * Clears from `bits` the slots outside `sure` that fail `keeps` (those in `sure` are known to pass);
+ * answers how many it cleared.
+ */
+export function checkEach(bits: Uint32Array, sure: Uint32Array | undefined, keeps: (slot: number) => boolean) {
+  let cleared = 0;
+  for (let index = 0; index < bits.length; index += 1) {
+    let word = bits[index]! & ~(sure ? sure[index]! : 0);
+    while (word !== 0) {
+      const low = word & -word;
+      const slot = (index << 5) + 31 - Math.clz32(low);
+      if (!keeps(slot)) {
+        bits[index]! &= ~low;
+        cleared += 1;
+      }
+      word ^= low;
+    }
+  }
+  return cleared;
+}
+
 /** A copy of `array` of `size` elements (a typed array grows by copying). */
 export function widen<T extends Float64Array | Int32Array | Uint32Array>(array: T, size: number): T {
   const wider = new (array.constructor as new (size: number) => T)(size);
@@ -179,6 +200,33 @@ export function createPostings(capacity: () => number) {
   }
 
   /**
+   * The sets a search's matches must each be in: the words of its text (each word of a query that
+   * asks for all of them on its own, so that they are intersected in one pass) and each filter token.
+   * `isEmpty`: one of them has no slot (or the text has no words), so nothing matches.
+   */
+  function requiredSets(
+    text: { query: QueryNode | undefined; hasText: boolean },
+    facetTokens: readonly string[],
+    words: Map<string, Posting>,
+    facets: Map<string, Posting>,
+    alive: Uint32Array,
+  ) {
+    const sets: Uint32Array[] = [];
+    let isEmpty = false;
+    const require = (bits: Uint32Array | undefined) => {
+      if (bits) sets.push(bits);
+      else isEmpty = true;
+    };
+    if (text.hasText) {
+      const { query } = text;
+      if (query?.kind === 'and') for (const node of query.nodes) require(evaluate(node, words, alive));
+      else require(query && evaluate(query, words, alive));
+    }
+    for (const facet of facetTokens) require(bitsOf(facets, facet));
+    return { sets, isEmpty };
+  }
+
+  /**
    * The slots in every one of `sets` and in `alive`, as a scratch set, and how many there are
    * (`isEmpty`: one of the required sets was empty). The sparsest are intersected first: a word that
    * is zero there needs no other read; the living last (nearly all ones).
@@ -211,5 +259,5 @@ export function createPostings(capacity: () => number) {
     return { tokens: maps.reduce((sum, map) => sum + map.size, 0), posting_bytes: postingBytes, dense_bytes: bitBytes };
   }
 
-  return { tokens, post, grow, scratch, giveBack, bitsOf, evaluate, intersectAll, memory };
+  return { tokens, post, grow, scratch, giveBack, bitsOf, requiredSets, intersectAll, memory };
 }

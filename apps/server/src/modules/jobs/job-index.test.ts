@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createJobIndex, type IndexedJob, type IndexKey, type IndexPlan, type IndexSearch, type IndexSort } from './job-index.ts';
 import { createRandom } from '../../lib/random.ts';
+import { matchesQuery } from '../../search/query-model.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
 
 // The index against a model that checks every job one by one: the same matches, the same total, the
@@ -12,18 +13,7 @@ const nowMs = Date.parse('2026-11-25T12:00:00Z');
 
 function model() {
   const jobs = new Map<string, IndexedJob>();
-  const matchesQuery = (node: QueryNode, words: Set<string>): boolean => {
-    switch (node.kind) {
-      case 'word':
-        return words.has(node.word);
-      case 'not':
-        return !matchesQuery(node.node, words);
-      case 'and':
-        return node.nodes.every((each) => matchesQuery(each, words));
-      case 'or':
-        return node.nodes.some((each) => matchesQuery(each, words));
-    }
-  };
+
   const value = (sort: IndexSort, job: IndexedJob) =>
     sort === 'budget' ? job.budgetMaxUsd : sort === 'proposal_count' ? -job.proposalCount : 0;
   const keyOf = (sort: IndexSort, job: IndexedJob): IndexKey => ({ value: value(sort, job), createdUs: job.createdUs, id: job.id });
@@ -32,7 +22,7 @@ function model() {
     jobs,
     search(search: IndexSearch) {
       const matched = [...jobs.values()].filter((job) => {
-        if (search.hasText && (!search.query || !matchesQuery(search.query, new Set(job.words)))) return false;
+        if (search.hasText && (!search.query || !matchesQuery(search.query, job.words))) return false;
         if (!search.allFacets.every((facet) => job.facets.includes(facet))) return false;
         if (search.anyFacets.length > 0 && !search.anyFacets.some((facet) => job.facets.includes(facet))) return false;
         if (search.minBudgetUsd !== undefined && job.budgetMaxUsd < search.minBudgetUsd) return false;

@@ -1,4 +1,4 @@
-import { createPostings, widen } from '../../search/bit-sets.ts';
+import { checkEach, createPostings, widen } from '../../search/bit-sets.ts';
 import { createIdTable } from '../../search/id-table.ts';
 import { createSortOrders, type PagePlan } from '../../search/sort-orders.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
@@ -261,43 +261,11 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     return featuredNow;
   }
 
-  /**
-   * Clears from `bits` the jobs outside `sure` that fail `keeps` (those in `sure` are known to pass);
-   * answers how many it cleared.
-   */
-  function checkEach(bits: Uint32Array, sure: Uint32Array | undefined, keeps: (slot: number) => boolean) {
-    let cleared = 0;
-    for (let index = 0; index < bits.length; index += 1) {
-      let word = bits[index]! & ~(sure ? sure[index]! : 0);
-      while (word !== 0) {
-        const low = word & -word;
-        const slot = (index << 5) + 31 - Math.clz32(low);
-        if (!keeps(slot)) {
-          bits[index]! &= ~low;
-          cleared += 1;
-        }
-        word ^= low;
-      }
-    }
-    return cleared;
-  }
-
   /** The matching living jobs, as a scratch bit set, and how many they are. */
   function matches(search: IndexSearch) {
-    // Every set the matches must be in, intersected in one pass: the living, the words of a query
-    // that asks for all of them, each filter token, any of the regions.
-    const all: Uint32Array[] = [];
-    let isEmpty = false;
-    const require = (bits: Uint32Array | undefined) => {
-      if (bits) all.push(bits);
-      else isEmpty = true;
-    };
-    if (search.hasText) {
-      const { query } = search;
-      if (query?.kind === 'and') for (const node of query.nodes) require(postings.evaluate(node, words, alive));
-      else require(query && postings.evaluate(query, words, alive));
-    }
-    for (const facet of search.allFacets) require(bitsOf(facets, facet));
+    // Every set the matches must be in, intersected in one pass: the living, the words of the text,
+    // each filter token, any of the regions, the budget steps within the range.
+    const { sets: all, isEmpty } = postings.requiredSets(search, search.allFacets, words, facets, alive);
     if (search.anyFacets.length > 0) {
       const any = scratch();
       for (const facet of search.anyFacets) {

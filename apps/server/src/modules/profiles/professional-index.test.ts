@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { matchesQuery } from '../../search/query-model.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
 import { createRandom, type Random } from '../../lib/random.ts';
 import {
@@ -18,18 +19,7 @@ const facetTokens = ['c:AE', 'c:SA', 'r:dubai', 'r:riyadh', 'sl', 'i:technology_
 
 function model() {
   const professionals = new Map<string, IndexedProfessional>();
-  const matchesQuery = (node: QueryNode, words: string[]): boolean => {
-    switch (node.kind) {
-      case 'word':
-        return words.some((word) => (node.prefix ? word.startsWith(node.word) : word === node.word));
-      case 'not':
-        return !matchesQuery(node.node, words);
-      case 'and':
-        return node.nodes.every((each) => matchesQuery(each, words));
-      case 'or':
-        return node.nodes.some((each) => matchesQuery(each, words));
-    }
-  };
+
   const byId = (a: IndexedProfessional, b: IndexedProfessional) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const compare = (sort: ProfessionalSort) => (a: IndexedProfessional, b: IndexedProfessional) => {
     if (sort === 'rate') {

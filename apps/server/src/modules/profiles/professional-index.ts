@@ -1,4 +1,4 @@
-import { createPostings, widen } from '../../search/bit-sets.ts';
+import { checkEach, createPostings, widen } from '../../search/bit-sets.ts';
 import { createIdTable } from '../../search/id-table.ts';
 import { createSortOrders, type PagePlan } from '../../search/sort-orders.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
@@ -156,36 +156,14 @@ export function createProfessionalIndex({
 
   /** The matching living professionals, as a scratch bit set, and how many they are. */
   function matches(search: ProfessionalIndexSearch) {
-    const all: Uint32Array[] = [];
-    let isEmpty = false;
-    const require = (bits: Uint32Array | undefined) => {
-      if (bits) all.push(bits);
-      else isEmpty = true;
-    };
-    if (search.hasText) {
-      const { query } = search;
-      if (query?.kind === 'and') for (const node of query.nodes) require(postings.evaluate(node, words, alive));
-      else require(query && postings.evaluate(query, words, alive));
-    }
-    for (const facet of search.facets) require(postings.bitsOf(facets, facet));
-    const { bits, count } = postings.intersectAll(all, alive, isEmpty);
+    const { sets, isEmpty } = postings.requiredSets(search, search.facets, words, facets, alive);
+    const { bits, count } = postings.intersectAll(sets, alive, isEmpty);
     let total = count;
     if (search.rate) {
-      const { min, max } = search.rate;
+      const { min = Number.NEGATIVE_INFINITY, max = Number.POSITIVE_INFINITY } = search.rate;
       const rates = shown[search.rate.currency]!;
       // Those without a rate (NaN) fail every comparison, as null fails SQL's.
-      for (let index = 0; index < bits.length; index += 1) {
-        let word = bits[index]!;
-        while (word !== 0) {
-          const low = word & -word;
-          const value = rates[(index << 5) + 31 - Math.clz32(low)]!;
-          if (!(value >= (min ?? Number.NEGATIVE_INFINITY) && value <= (max ?? Number.POSITIVE_INFINITY))) {
-            bits[index]! &= ~low;
-            total -= 1;
-          }
-          word ^= low;
-        }
-      }
+      total -= checkEach(bits, undefined, (slot) => rates[slot]! >= min && rates[slot]! <= max);
     }
     return { bits, total };
   }
