@@ -1,24 +1,12 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { RouterProvider } from './lib/router/index.tsx';
 import { Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { detectLanguage, i18n, initI18n, storedLanguage, type Language } from './i18n/index.ts';
 import { Live } from './app/live.tsx';
 import { sessionToken } from './lib/api-client.ts';
 import './styles.css';
-
-/** Resolves once the router has loaded the first page's code (its routes load lazily). */
-function routerReady(router: ReturnType<typeof createRouter>) {
-  return new Promise<void>((resolve) => {
-    if (router.state.initialized) return resolve();
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
 
 /** The language of the page the server drew (its choice from the cookie or Accept-Language), if it drew one. */
 function drawnLanguage(container: HTMLElement): Language | undefined {
@@ -47,7 +35,7 @@ async function start() {
     // A page the server drew (plugins/first-load.ts): with the page's texts and code in, the app's
     // first render is that same page, so React adopts it instead of building it again.
     const texts = document.querySelector<HTMLMetaElement>('meta[name="mihna-texts"]')?.content.split(' ').filter(Boolean) ?? [];
-    await Promise.all([i18n.loadNamespaces(texts), routerReady(router)]);
+    await Promise.all([i18n.loadNamespaces(texts), router.ready()]);
     hydrateRoot(container, app);
     return;
   }

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { RouterProvider, routerAt } from './lib/router/index.tsx';
 import { Live } from './app/live.tsx';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
@@ -16,16 +16,14 @@ export async function prerender(path: string, language: Language): Promise<{ htm
   if (!i18n.isInitialized) await initI18n(language);
   await i18n.changeLanguage(language);
   await i18n.loadNamespaces(namespacesOf(language));
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${path}`));
-  if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const router = await routerAt(routes, path);
+  if (!router) throw new Error(`${path} forwards elsewhere instead of drawing a page`);
   // The namespaces this page's components read, which the page announces so a phone loads them at once.
   const { result: html, namespaces } = collectNamespaces(() =>
     renderToString(
       <StrictMode>
         <Providers>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <RouterProvider router={router} />
         </Providers>
         <Live />
       </StrictMode>,

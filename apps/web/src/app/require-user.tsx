@@ -1,5 +1,5 @@
 import { useTranslation } from '../i18n/index.ts';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet } from '../lib/router/index.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { paths } from '../lib/paths.ts';

@@ -1,6 +1,7 @@
-import { Suspense, type ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/index.ts';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, useLocation } from '../lib/router/index.tsx';
+import { Button } from '../components/ui/button.tsx';
 import { Footer } from './layout/footer.tsx';
 import { Header } from './layout/header.tsx';
 import { PageSkeleton } from '../components/ui/page-skeleton.tsx';
@@ -28,13 +29,33 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
+function PageError() {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-3 px-4 text-center">
+      <h1 className="text-lg font-semibold text-slate-900">{t('page_error.title')}</h1>
+      <p className="text-slate-600">{t('page_error.detail')}</p>
+      <Button onClick={() => window.location.reload()}>{t('page_error.reload')}</Button>
+    </div>
+  );
+}
+
+/** A page that fails to draw (its code did not arrive, a bug) shows why instead of blanking the whole app; the next address starts afresh. */
+class PageBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError = () => ({ failed: true });
+  override render = () => (this.state.failed ? <PageError /> : this.props.children);
+}
+
 export function RootLayout() {
+  const { key } = useLocation();
   return (
     <Shell>
-      <Suspense fallback={<PageSkeleton />}>
-        <Outlet />
-      </Suspense>
-      <ScrollRestoration />
+      <PageBoundary key={key}>
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
+      </PageBoundary>
     </Shell>
   );
 }

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from '../lib/router/index.tsx';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CountrySelect } from './layout/country-select.tsx';
 import { initI18n } from '../i18n/index.ts';

@@ -1,23 +1,18 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, type Params, type RouteObject } from '../lib/router/index.tsx';
 import { paths } from '../lib/paths.ts';
 import { RequireUser } from './require-user.tsx';
-import { PageSkeleton } from '../components/ui/page-skeleton.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 /**
  * Each screen is its own chunk, loaded when its route is first visited. While the first screen's chunk
  * loads, the layout (header, footer) is already there and the page shows its skeleton, never a blank screen.
  */
-const page = (load: () => Promise<{ default: ComponentType }>) => ({
-  lazy: async () => ({ Component: (await load()).default }),
-  HydrateFallback: PageSkeleton,
-});
+const page = (load: () => Promise<{ default: ComponentType }>) => ({ page: load });
 
-/** A route that only forwards, keeping the query string; its loader answers before anything renders. */
-const redirectTo = (target: (args: LoaderFunctionArgs) => string) => ({
-  loader: (args: LoaderFunctionArgs) => redirect(`${target(args)}${new URL(args.request.url).search}`),
-  Component: () => null,
+/** A route that only forwards, keeping the query string; it answers before anything renders. */
+const redirectTo = (target: (params: Params) => string) => ({
+  redirect: ({ params, search }: { params: Params; search: string }) => `${target(params)}${search}`,
 });
 
 export const routes: RouteObject[] = [
@@ -55,13 +50,13 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'jobs', ...redirectTo(() => paths.projects()) },
-      { path: 'jobs/:jobId', ...redirectTo(({ params }) => paths.project(params.jobId ?? '')) },
+      { path: 'jobs/:jobId', ...redirectTo((params) => paths.project(params.jobId ?? '')) },
       { path: 'workers', ...redirectTo(() => paths.professionals) },
       { path: 'experts', ...redirectTo(() => paths.professionals) },
-      { path: 'experts/:expertId', ...redirectTo(({ params }) => paths.professional(params.expertId ?? '')) },
+      { path: 'experts/:expertId', ...redirectTo((params) => paths.professional(params.expertId ?? '')) },
       // The default footer's Support link: support is the help centre and its contact form.
       { path: 'support', ...redirectTo(() => paths.help) },
-      { path: '*', loader: () => redirect(paths.home), Component: () => null },
+      { path: '*', redirect: () => paths.home },
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from './router/index.tsx';
 
 /** Where a visitor sent to log in was heading, carried in the navigation state. */
 export interface ReturnState {

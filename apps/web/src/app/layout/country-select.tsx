@@ -1,6 +1,6 @@
 import { countryList } from '@mihna/shared';
 import { useTranslation } from '../../i18n/index.ts';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '../../lib/router/index.tsx';
 import { languageOf } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 

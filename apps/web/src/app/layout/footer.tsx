@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.tsx';
 import { NewsletterForm } from '../../features/newsletter/components/newsletter-form.tsx';
 import {
   useContactDetails,

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { Menu, MapPin, Plus, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '../../lib/router/index.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSession, type SessionUser } from '../../lib/session.tsx';
 import { Button } from '../../components/ui/button.tsx';

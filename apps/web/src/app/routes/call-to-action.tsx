@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.tsx';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 

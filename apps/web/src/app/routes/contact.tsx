@@ -1,6 +1,6 @@
 import { Clock, LifeBuoy, Mail, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from '../../i18n/index.ts';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.tsx';
 import { SocialLinks, socialUrls } from '../../components/ui/social-icons.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { ContactForm } from '../../features/contact/components/contact-form.tsx';

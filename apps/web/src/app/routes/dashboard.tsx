@@ -1,6 +1,6 @@
 import { Briefcase, Plus, Search, UserRoundPen, Wallet } from 'lucide-react';
 import { useTranslation } from '../../i18n/index.ts';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { MyProjects } from '../../features/projects/components/my-projects.tsx';

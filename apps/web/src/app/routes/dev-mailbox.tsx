@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { Mail, MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router/index.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { Input } from '../../components/ui/field.tsx';

@@ -2,7 +2,7 @@ import type { Earnings } from '@mihna/shared';
 import { Landmark, Wallet } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Container } from '../../components/ui/container.tsx';

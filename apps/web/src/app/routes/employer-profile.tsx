@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/index.ts';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router/index.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useEmployerProfile } from '../../features/professionals/api/get-employer-profile.ts';

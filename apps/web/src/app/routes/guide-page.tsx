@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useTranslation } from '../../i18n/index.ts';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { paths } from '../../lib/paths.ts';
 import { CallToAction } from './call-to-action.tsx';

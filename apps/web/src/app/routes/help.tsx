@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { ChevronDown, LifeBuoy } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { useContactDetails } from '../../features/settings/api/get-interface-settings.ts';

@@ -1,7 +1,7 @@
 import { industries } from '@mihna/shared';
 import { BadgeCheck, Clock, Globe2, Lock, MapPin, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { useTranslation } from '../../i18n/index.ts';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { useSettingText, useSiteSettings } from '../../features/settings/api/get-interface-settings.ts';

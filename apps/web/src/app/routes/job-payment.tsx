@@ -1,7 +1,7 @@
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../lib/router/index.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/index.ts';
-import { Navigate } from 'react-router';
+import { Navigate } from '../../lib/router/index.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { useReturnPath } from '../../lib/return-to.ts';

@@ -1,7 +1,7 @@
 import type { JobCreated } from '@mihna/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router/index.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { ModerationWarning } from '../../components/ui/moderation-warning.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router/index.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { ModerationWarning, type ModerationSeverity } from '../../components/ui/moderation-warning.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from '../../lib/router/index.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';

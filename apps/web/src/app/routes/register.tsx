@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/index.ts';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from '../../lib/router/index.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { RegistrationForm } from '../../features/auth/components/registration-form.tsx';
 import { AuthLayout } from './auth-layout.tsx';

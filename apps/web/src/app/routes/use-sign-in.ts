@@ -1,5 +1,5 @@
 import type { SessionResponse } from '@mihna/shared';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/index.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useReturnPath } from '../../lib/return-to.ts';
 import { useSession } from '../../lib/session.tsx';

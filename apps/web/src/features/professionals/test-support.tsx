@@ -2,7 +2,7 @@ import type { ExpertProfile, PublicUser } from '@mihna/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { Suspense, type ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../lib/router/index.tsx';
 import { vi } from 'vitest';
 import { SessionProvider } from '../../lib/session.tsx';
 

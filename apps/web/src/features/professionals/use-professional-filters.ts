@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigation, useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from '../../lib/router/index.tsx';
 import {
   changeFilter,
   emptyFilters,

@@ -2,7 +2,7 @@ import type { CurrentUser, JobCard, JobDetail } from '@mihna/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from '../../lib/router/index.tsx';
 import { vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/index.ts';
 import { sessionToken } from '../../lib/api-client.ts';

@@ -3,7 +3,7 @@ import { emailAddress, passwordResetInputSchema, type PasswordResetInput } from 
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../i18n/index.ts';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/index.tsx';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

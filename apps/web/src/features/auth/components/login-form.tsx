@@ -1,7 +1,7 @@
 import { readNumber, type LoginInput, type SessionResponse } from '@mihna/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';

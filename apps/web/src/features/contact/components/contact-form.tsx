@@ -4,7 +4,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../i18n/index.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx';
 import { paths } from '../../../lib/paths.ts';

@@ -1,7 +1,7 @@
 import type { Notification } from '@mihna/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from '../../../lib/router/index.tsx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../i18n/index.ts';
 import { NotificationBell } from './notification-bell.tsx';

@@ -3,7 +3,7 @@ import type { Notification, NotificationKind } from '@mihna/shared';
 import clsx from 'clsx';
 import { Bell } from 'lucide-react';
 import { useTranslation } from '../../../i18n/index.ts';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/index.tsx';
 import { useDurationLabel } from '../../../lib/durations.ts';
 import { formatAmount, formatDate, languageOf } from '../../../lib/format.ts';
 import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';

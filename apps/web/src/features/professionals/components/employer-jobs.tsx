@@ -1,7 +1,7 @@
 import type { EmployerProfile } from '@mihna/shared';
 import { Calendar, Wallet } from 'lucide-react';
 import { useTranslation } from '../../../i18n/index.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { regionName } from '../../../lib/places.ts';
 import { industryName, truncateText } from '../display.ts';

@@ -1,7 +1,7 @@
 import type { EmployerProfile } from '@mihna/shared';
 import { Pencil } from 'lucide-react';
 import { useTranslation } from '../../../i18n/index.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { fullName } from '../display.ts';

@@ -2,7 +2,7 @@ import type { ExpertProfile } from '@mihna/shared';
 import { BadgeCheck, Pencil, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { takeFirst } from '../../../lib/format.ts';

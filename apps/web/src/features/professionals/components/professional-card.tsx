@@ -1,6 +1,6 @@
 import type { CurrencyCode, PublicUser } from '@mihna/shared';
 import { useTranslation } from '../../../i18n/index.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { takeFirst } from '../../../lib/format.ts';

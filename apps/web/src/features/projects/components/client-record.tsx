@@ -1,6 +1,6 @@
 import type { JobDetail } from '@mihna/shared';
 import { useTranslation } from '../../../i18n/index.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { formatNumber, languageOf } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { RatingLine } from './job-badges.tsx';

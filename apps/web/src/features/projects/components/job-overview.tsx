@@ -2,7 +2,7 @@ import type { JobDetail } from '@mihna/shared';
 import { Banknote, Briefcase, CalendarClock, Clock, Eye, MapPin, Send, Wifi } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { formatBudgetRange, formatDate, formatNumber, languageOf } from '../../../lib/format.ts';
 import { humanizeStatus } from '../lib/format.ts';

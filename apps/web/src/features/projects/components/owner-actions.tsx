@@ -2,7 +2,7 @@ import type { JobDetail } from '@mihna/shared';
 import { Lock, Pencil, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';

@@ -1,7 +1,7 @@
 import type { JobDetail } from '@mihna/shared';
 import { Wallet } from 'lucide-react';
 import { useTranslation } from '../../../i18n/index.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { paths } from '../../../lib/paths.ts';
 
 /** Shown to the two parties of a hire: the way to the project's escrow, milestones and releases. */

@@ -1,7 +1,7 @@
 import type { JobCard } from '@mihna/shared';
 import { Banknote, CalendarClock, Clock, Eye, Flame, MapPin, Send, Star, Wifi } from 'lucide-react';
 import { useTranslation } from '../../../i18n/index.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { formatBudgetRange, formatDate, formatNumber, languageOf, takeFirst } from '../../../lib/format.ts';

@@ -1,7 +1,7 @@
 import type { JobInterest, Proposal } from '@mihna/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../lib/router/index.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';

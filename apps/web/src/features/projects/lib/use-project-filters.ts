@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
-import { useNavigation, useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from '../../../lib/router/index.tsx';
 import { languageOf } from '../../../lib/format.ts';
 import {
   changeFilter,
