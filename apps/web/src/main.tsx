@@ -8,6 +8,16 @@ import { Live } from './app/live.tsx';
 import { sessionToken } from './lib/api-client.ts';
 import './styles.css';
 
+/**
+ * Resolves once the browser has painted what it holds (the page the server drew, or the skeleton), so the
+ * app's work never holds back the first paint; within 100 ms also in a tab that is not shown.
+ */
+const painted = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
+
 /** The language of the page the server drew (its choice from the cookie or Accept-Language), if it drew one. */
 function drawnLanguage(container: HTMLElement): Language | undefined {
   const language = document.documentElement.lang;
@@ -35,7 +45,7 @@ async function start() {
     // A page the server drew (plugins/first-load.ts): with the page's texts and code in, the app's
     // first render is that same page, so React adopts it instead of building it again.
     const texts = document.querySelector<HTMLMetaElement>('meta[name="mihna-texts"]')?.content.split(' ').filter(Boolean) ?? [];
-    await Promise.all([i18n.loadNamespaces(texts), router.ready()]);
+    await Promise.all([i18n.loadNamespaces(texts), router.ready(), painted()]);
     hydrateRoot(container, app);
     return;
   }

@@ -4,7 +4,8 @@ import { currencyInfo, hasCurrencyDecimals, HOURLY_RATE_CURRENCY } from './money
 import { phoneCountryCodes } from './reference/phone-codes.ts';
 import { extractCode, readNumber } from './numbers.ts';
 import { resolveReferencesInSchema } from './reference-fields.ts';
-import { emailAddress, isPlainLine, toWesternDigits } from './text.ts';
+import { isPlainLine, toWesternDigits } from './plain-text.ts';
+import { emailAddress } from './text.ts';
 
 /**
  * The specification uses worker, professional and expert for one role. The API accepts all three

@@ -1,6 +1,7 @@
 // Before any schema is used: the catalogue's words for every check without its own message.
 import './zod-messages.ts';
 export * from './messages.ts';
+export * from './plain-text.ts';
 export * from './text.ts';
 export * from './errors.ts';
 export * from './settings.ts';

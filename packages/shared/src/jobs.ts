@@ -6,7 +6,8 @@ import { readNumber } from './numbers.ts';
 import { referenceMessages, resolveReferencesInSchema } from './reference-fields.ts';
 import { LOCAL_SERVICES_INDUSTRY_ID } from './reference/industries.ts';
 import type { CountryCode } from './reference/types.ts';
-import { isPlainLine, multiLineText, singleLineText } from './text.ts';
+import { isPlainLine } from './plain-text.ts';
+import { multiLineText, singleLineText } from './text.ts';
 import { jobSorts, jobTypes, professionalSorts, PROFESSIONAL_PAGE_SIZE, PROJECT_PAGE_SIZE } from './search-options.ts';
 
 export const paymentMethods = ['escrow', 'cash'] as const;

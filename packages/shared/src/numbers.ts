@@ -1,4 +1,4 @@
-import { toWesternDigits } from './text.ts';
+import { toWesternDigits } from './plain-text.ts';
 
 /**
  * A number as people type it, in the form JavaScript reads: Arabic-Indic and Eastern Arabic-Indic

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { readNumber } from './numbers.ts';
-import { toWesternDigits } from './text.ts';
+import { toWesternDigits } from './plain-text.ts';
 
 /**
  * IBAN lengths by country (ISO 13616 registry) for the Gulf, its neighbours and the countries its

@@ -102,6 +102,28 @@ describe('the page a first visit gets', () => {
     expect(arabic.body).toContain('<div id="root"><div class="skeleton"></div></div>');
   });
 
+  it('asks for a drawn page’s code at low priority, a skeleton’s at the browser’s own', async () => {
+    // A drawn page paints without its code, which only makes it work: fonts and images go first.
+    const drawn = await visit('/login');
+    expect(drawn.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/login-1.js">');
+    expect(drawn.body).not.toMatch(/<link rel="modulepreload" crossorigin/);
+    const skeleton = await visit('/login?returnTo=%2Fdashboard');
+    expect(skeleton.body).not.toContain('fetchpriority');
+  });
+
+  it('announces a profile’s data to a visitor, so it downloads beside the code', async () => {
+    const id = '0B5F7C1E-3A59-4C1A-9A51-3B1E3F1B2C4D';
+    const expert = await visit(`/professionals/${id}`);
+    expect(expert.headers.link).toBe(`</api/experts/${id.toLowerCase()}/profile>; rel=preload; as=fetch; crossorigin`);
+    expect((await visit(`/employers/${id}`)).headers.link).toBe(
+      `</api/employers/${id.toLowerCase()}/profile>; rel=preload; as=fetch; crossorigin`,
+    );
+    // Signed in, the app asks with its token; an address that is no profile announces nothing.
+    expect((await visit(`/professionals/${id}`, { cookie: 'mihna.signed_in=1' })).headers.link).toBeUndefined();
+    expect((await visit('/professionals/not-an-id')).headers.link).toBeUndefined();
+    expect((await visit('/login')).headers.link).toBeUndefined();
+  });
+
   it('sends a signed-in browser the skeleton: its header is not the visitors’ one the build drew', async () => {
     const login = await visit('/login', { cookie: 'mihna.language=en; mihna.signed_in=1' });
     expect(login.body).toContain('<div id="root"><div class="skeleton"></div></div>');

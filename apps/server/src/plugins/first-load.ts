@@ -94,10 +94,12 @@ export function createFirstLoadPages(webRoot: string) {
         ...(route?.files ?? []),
       ];
       const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+      const scriptPriority = (head: string) =>
+        drawn === undefined ? head : head.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
       const textsMeta = `<meta name="mihna-texts" content="${(route?.namespaces ?? []).join(' ')}">`;
       let html = indexHtml
         .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`)
-        .replace('</head>', `${textsMeta}${links}</head>`);
+        .replace(/<head>[\s\S]*<\/head>/, (head) => scriptPriority(head.replace('</head>', `${textsMeta}${links}</head>`)));
       // Drawn but not yet working: nothing in it can be focused, typed into, pressed or sent (inert)
       // before the app hydrates it.
       if (drawn !== undefined)
@@ -111,4 +113,24 @@ export function createFirstLoadPages(webRoot: string) {
     }
     return page;
   };
+}
+
+/**
+ * What a page the build could not draw (it has a parameter) fetches first, announced in a `Link` header
+ * so the browser fetches it beside the app's code instead of after it: a profile's data for a visitor.
+ * The addresses are the web app's (`apiPaths` in apps/web/src/lib/paths.ts); a signed-in reader's app
+ * asks with its token, which a preload without it would not answer, so they get none.
+ */
+const firstData: [RegExp, (id: string) => string][] = [
+  [/^\/professionals\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i, (id) => `/api/experts/${id}/profile`],
+  [/^\/employers\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i, (id) => `/api/employers/${id}/profile`],
+];
+
+export function firstDataLink(urlPath: string, headers: IncomingHttpHeaders): string | undefined {
+  if (isSignedIn(headers)) return undefined;
+  for (const [pattern, apiPath] of firstData) {
+    const id = pattern.exec(urlPath)?.[1];
+    if (id) return `<${apiPath(id.toLowerCase())}>; rel=preload; as=fetch; crossorigin`;
+  }
+  return undefined;
 }

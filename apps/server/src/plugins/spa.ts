@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, isBrowserNavigation } from './api-paths.ts';
 import { AppError } from '../lib/app-error.ts';
-import { createFirstLoadPages, encodedPage, isSignedIn, languageOf } from './first-load.ts';
+import { createFirstLoadPages, encodedPage, firstDataLink, isSignedIn, languageOf } from './first-load.ts';
 
 /**
  * Serves the built web app: hashed assets are cached for a year, index.html never, and any browser
@@ -45,6 +45,8 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | undefi
       const page = pageFor(path, languageOf(request.headers), { withPage });
       const { body, encoding } = encodedPage(page, request.headers['accept-encoding']);
       if (encoding) reply.header('Content-Encoding', encoding);
+      const dataLink = firstDataLink(path, request.headers);
+      if (dataLink) reply.header('Link', dataLink);
       return reply
         .header('Cache-Control', 'no-cache')
         .header('Vary', 'Accept-Encoding, Accept-Language, Cookie')

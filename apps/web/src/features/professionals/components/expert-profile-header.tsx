@@ -1,6 +1,6 @@
 import type { ExpertProfile } from '@mihna/shared';
 import { BadgeCheck, Pencil, Send } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Link } from '../../../lib/router/index.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,7 +9,6 @@ import { takeFirst } from '../../../lib/format.ts';
 import { fullName } from '../display.ts';
 import { Avatar } from './avatar.tsx';
 import { LocationAndIndustryBadges, SkillChips } from './badges.tsx';
-import { InviteToJobDialog } from './invite-to-job-dialog.tsx';
 
 const HEADER_SKILLS = 8;
 
@@ -19,9 +18,15 @@ interface ExpertProfileHeaderProps {
   canInvite: boolean;
 }
 
+// Only employers can invite, and only some open the dialog: its code (a modal's focus trap and scroll
+// lock) loads when the pointer or focus reaches the button, not with every visitor's profile.
+const loadInviteDialog = () => import('./invite-to-job-dialog.tsx');
+const InviteToJobDialog = lazy(() => loadInviteDialog().then((module) => ({ default: module.InviteToJobDialog })));
+
 export function ExpertProfileHeader({ profile, isOwner, canInvite }: ExpertProfileHeaderProps) {
   const { t } = useTranslation('professionals');
   const [isInviting, setInviting] = useState(false);
+  const [hasInvited, setHasInvited] = useState(false);
   const { user } = profile;
   const name = fullName(user);
   const skills = takeFirst(user.skills, HEADER_SKILLS);
@@ -62,7 +67,14 @@ export function ExpertProfileHeader({ profile, isOwner, canInvite }: ExpertProfi
               </Button>
             ) : null}
             {canInvite ? (
-              <Button onClick={() => setInviting(true)}>
+              <Button
+                onPointerEnter={() => void loadInviteDialog()}
+                onFocus={() => void loadInviteDialog()}
+                onClick={() => {
+                  setHasInvited(true);
+                  setInviting(true);
+                }}
+              >
                 <Send className="size-4" aria-hidden="true" />
                 {t('invite.open')}
               </Button>
@@ -70,8 +82,10 @@ export function ExpertProfileHeader({ profile, isOwner, canInvite }: ExpertProfi
           </div>
         ) : null}
       </div>
-      {canInvite ? (
-        <InviteToJobDialog professionalId={user.id} professionalName={name} isOpen={isInviting} onOpenChange={setInviting} />
+      {canInvite && hasInvited ? (
+        <Suspense fallback={null}>
+          <InviteToJobDialog professionalId={user.id} professionalName={name} isOpen={isInviting} onOpenChange={setInviting} />
+        </Suspense>
       ) : null}
     </section>
   );
