@@ -40,18 +40,23 @@ function PageError() {
   );
 }
 
-/** A page that fails to draw (its code did not arrive, a bug) shows why instead of blanking the whole app; the next address starts afresh. */
-class PageBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+/**
+ * A page that fails to draw (its code did not arrive, a bug) shows why instead of blanking the whole app;
+ * another page starts afresh. Not keyed by the address, so a search rewriting its query keeps its page.
+ */
+class PageBoundary extends Component<{ children: ReactNode; at: string }, { failed: boolean; at: string }> {
+  override state = { failed: false, at: this.props.at };
   static getDerivedStateFromError = () => ({ failed: true });
+  static getDerivedStateFromProps = (props: { at: string }, state: { failed: boolean; at: string }) =>
+    props.at === state.at ? null : { failed: false, at: props.at };
   override render = () => (this.state.failed ? <PageError /> : this.props.children);
 }
 
 export function RootLayout() {
-  const { key } = useLocation();
+  const { pathname } = useLocation();
   return (
     <Shell>
-      <PageBoundary key={key}>
+      <PageBoundary at={pathname}>
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>

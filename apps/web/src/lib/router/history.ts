@@ -45,6 +45,12 @@ export function createBrowserHistory(): History {
     return locationOf(hrefOf(window.location), entry?.state ?? null, entry?.key ?? 'default');
   };
   let location = read();
+  // An entry the app did not write (the first page of a visit, a #fragment link) gets a key of its own,
+  // so scroll positions are not shared between entries.
+  if (location.key === 'default') {
+    location = { ...location, key: newKey() };
+    window.history.replaceState({ key: location.key, state: location.state } satisfies Entry, '');
+  }
   const write = (next: Location, method: 'pushState' | 'replaceState') => {
     window.history[method]({ key: next.key, state: next.state } satisfies Entry, '', hrefOf(next));
     location = next;
@@ -59,6 +65,10 @@ export function createBrowserHistory(): History {
     listen(listener) {
       const onPop = () => {
         location = read();
+        if (location.key === 'default') {
+          location = { ...location, key: newKey() };
+          window.history.replaceState({ key: location.key, state: location.state } satisfies Entry, '');
+        }
         listener(location);
       };
       window.addEventListener('popstate', onPop);

@@ -4,9 +4,11 @@ import {
   useEffect,
   useLayoutEffect,
   useMemo,
+  useRef,
   useState,
   useTransition,
   type AnchorHTMLAttributes,
+  type ComponentType,
   type MouseEvent,
   type ReactNode,
 } from 'react';
@@ -48,20 +50,26 @@ export interface Router {
   readonly scrolls: boolean;
 }
 
-const loaded = new WeakMap<RouteObject, { Component?: React.ComponentType; error?: unknown }>();
+const loaded = new WeakMap<RouteObject, ComponentType>();
 const loading = new WeakMap<RouteObject, Promise<void>>();
+/** Why a page's code did not load, until the next attempt (the next visit to it tries again). */
+const failed = new WeakMap<RouteObject, unknown>();
 
 function loadPage(route: RouteObject): Promise<void> | undefined {
   if (!route.page || loaded.has(route)) return undefined;
   let promise = loading.get(route);
   if (!promise) {
-    promise = route.page().then(
-      (module) => void loaded.set(route, { Component: module.default }),
-      (error: unknown) => {
-        loading.delete(route);
-        throw error;
-      },
-    );
+    failed.delete(route);
+    promise = route
+      .page()
+      .then(
+        (module) => void loaded.set(route, module.default),
+        (error: unknown) => {
+          failed.set(route, error);
+          throw error;
+        },
+      )
+      .finally(() => loading.delete(route));
     loading.set(route, promise);
   }
   return promise;
@@ -72,6 +80,11 @@ const loadPages = (match: RouteMatch | null) => Promise.all((match?.routes ?? []
 const pagesLoaded = (match: RouteMatch | null) => (match?.routes ?? []).every((route) => !route.page || loaded.has(route));
 
 const SCROLL_STORE = 'mihna.scroll';
+
+/** An address outside the app (another site, `mailto:`): the browser goes there itself. */
+const isExternal = (to: string) => /^([a-z][a-z\d+.-]*:|\/\/)/i.test(to);
+/** The only outside addresses `navigate` goes to: never `javascript:` or `data:`. */
+const isSafeExternal = (to: string) => /^(https?:|mailto:|tel:|\/\/)/i.test(to);
 
 function createRouter(routes: RouteObject[], history: History, inBrowser: boolean): Router {
   const match = createMatcher(routes);
@@ -106,7 +119,10 @@ function createRouter(routes: RouteObject[], history: History, inBrowser: boolea
       try {
         await loadPages(target.match);
       } catch {
-        // A page's code failed to load (a new release replaced it, or the network dropped): the browser loads the address itself.
+        // A page's code failed to load (a new release replaced it, or the network dropped): the browser
+        // loads the address itself, unless the reader has gone elsewhere meanwhile.
+        if (id !== latest) return;
+        set({ loading: false });
         if (inBrowser) window.location.assign(hrefOf(target.location));
         return;
       }
@@ -137,6 +153,10 @@ function createRouter(routes: RouteObject[], history: History, inBrowser: boolea
         history.go(to);
         return Promise.resolve();
       }
+      if (isExternal(to)) {
+        if (inBrowser && isSafeExternal(to)) window.location.assign(to);
+        return Promise.resolve();
+      }
       const target = resolve(locationOf(to, options.state ?? null));
       // Following a link to the page one is on replaces it rather than adding the same page to history again.
       const replace = options.replace || hrefOf(target.location) === hrefOf(state.location);
@@ -151,7 +171,12 @@ function createRouter(routes: RouteObject[], history: History, inBrowser: boolea
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    ready: () => loadPages(state.match).then(() => undefined),
+    // Settles either way: a page whose code failed shows the page error when drawn.
+    ready: () =>
+      loadPages(state.match).then(
+        () => undefined,
+        () => undefined,
+      ),
     scrollOf: (key) => scroll.get(key),
     scrolls: inBrowser,
   };
@@ -181,24 +206,27 @@ export const createBrowserRouter = (routes: RouteObject[]) => createRouter(route
 export const createMemoryRouter = (routes: RouteObject[], { initialEntries }: { initialEntries?: string[] } = {}) =>
   createRouter(routes, createMemoryHistory(initialEntries), false);
 
-const RouterContext = createContext<{ router: Router; state: RouterState; pending: boolean } | null>(null);
+// Separate contexts, so a page that reads the address does not render again while the next page's
+// code loads (a guard's <Navigate> would otherwise navigate again on each of those renders).
+const RouterContext = createContext<Router | null>(null);
+const LocationContext = createContext<Location | null>(null);
+const NavigationContext = createContext<'idle' | 'loading'>('idle');
 const RouteContext = createContext<{ outlet: ReactNode; params: Params }>({ outlet: null, params: {} });
 
-function useRouterContext() {
-  const context = useContext(RouterContext);
-  if (!context) throw new Error('Router hooks are used inside <RouterProvider>');
-  return context;
+function useRouter() {
+  const router = useContext(RouterContext);
+  if (!router) throw new Error('Router hooks are used inside <RouterProvider>');
+  return router;
 }
 
 /** A page whose code is in (the router loads it before moving there), or is loading on a first render. */
 function Page({ route }: { route: RouteObject }) {
-  const page = loaded.get(route);
-  if (page?.Component) return <page.Component />;
-  const promise = loadPage(route);
-  // Suspends until the code is in (React renders again then); a page whose code failed shows the page error.
+  const Loaded = loaded.get(route);
+  if (Loaded) return <Loaded />;
+  if (failed.has(route)) throw new Error('A page failed to load', { cause: failed.get(route) });
+  // Suspends until the code is in or has failed; React then renders again.
   // eslint-disable-next-line @typescript-eslint/only-throw-error
-  if (promise) throw promise.catch((error: unknown) => void loaded.set(route, { error }));
-  throw new Error('A page failed to load', { cause: page?.error });
+  throw loadPage(route)?.catch(() => undefined);
 }
 
 function renderMatch(match: RouteMatch | null) {
@@ -222,9 +250,14 @@ export function RouterProvider({ router }: { router: Router }) {
     // Subscribes once per router; the state it starts from is the first render's.
   }, [router]);
   useScrollOnArrival(router, state);
-  const context = useMemo(() => ({ router, state, pending }), [router, state, pending]);
   const page = useMemo(() => renderMatch(state.match), [state.match]);
-  return <RouterContext.Provider value={context}>{page}</RouterContext.Provider>;
+  return (
+    <RouterContext.Provider value={router}>
+      <LocationContext.Provider value={state.location}>
+        <NavigationContext.Provider value={state.loading || pending ? 'loading' : 'idle'}>{page}</NavigationContext.Provider>
+      </LocationContext.Provider>
+    </RouterContext.Provider>
+  );
 }
 
 /**
@@ -248,23 +281,23 @@ export function Outlet() {
   return useContext(RouteContext).outlet;
 }
 
-export const useLocation = () => useRouterContext().state.location;
+export function useLocation() {
+  const location = useContext(LocationContext);
+  if (!location) throw new Error('Router hooks are used inside <RouterProvider>');
+  return location;
+}
 export const useParams = <T extends Params = Params>() => useContext(RouteContext).params as T;
 
 /** 'loading' while the next page's code or texts load, or a change of address is being drawn. */
 export function useNavigation(): { state: 'idle' | 'loading' } {
-  const { state, pending } = useRouterContext();
-  return { state: state.loading || pending ? 'loading' : 'idle' };
+  return { state: useContext(NavigationContext) };
 }
 
-export function useNavigate() {
-  const { router } = useRouterContext();
-  return router.navigate;
-}
+export const useNavigate = () => useRouter().navigate;
 
 export function useSearchParams() {
-  const { router, state } = useRouterContext();
-  const search = state.location.search;
+  const router = useRouter();
+  const { search } = useLocation();
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const setParams = useMemo(
     () => (next: URLSearchParams | Record<string, string>, options?: NavigateOptions) => {
@@ -279,7 +312,13 @@ export function useSearchParams() {
 /** Moves to `to` once drawn (the login guard, pages that forward a signed-in reader). */
 export function Navigate({ to, replace, state }: { to: string } & Omit<NavigateOptions, 'preventScrollReset'>) {
   const navigate = useNavigate();
-  useEffect(() => void navigate(to, { replace, state }), [navigate, to, replace, state]);
+  // Once per mount (StrictMode's second run included): what it was drawn with decides where it goes.
+  const gone = useRef(false);
+  useEffect(() => {
+    if (gone.current) return;
+    gone.current = true;
+    void navigate(to, { replace, state });
+  });
   return null;
 }
 
@@ -301,7 +340,7 @@ export function Link({ to, replace, state, onClick, target, ...props }: LinkProp
       target={target}
       onClick={(event) => {
         onClick?.(event);
-        if (!isPlainClick(event, target)) return;
+        if (!isPlainClick(event, target) || isExternal(to)) return;
         event.preventDefault();
         void navigate(to, { replace, state });
       }}
@@ -313,8 +352,8 @@ type NavLinkProps = Omit<LinkProps, 'className'> & { end?: boolean; className?: 
 
 /** A link that knows whether the reader is on its page (or, without `end`, below it), for the header's navigation. */
 export function NavLink({ end, className, ...props }: NavLinkProps) {
-  const { pathname } = useLocation();
-  const path = new URL(props.to, 'http://app.invalid').pathname;
+  const pathname = useLocation().pathname.toLowerCase();
+  const path = new URL(props.to, 'http://app.invalid').pathname.toLowerCase();
   const isActive = pathname === path || (!end && pathname.startsWith(path.endsWith('/') ? path : `${path}/`));
   return (
     <Link

@@ -193,7 +193,7 @@ describe('router', () => {
     expect(where()).toBe('/a idle');
   });
 
-  it('leaves a modified or new-tab click to the browser', async () => {
+  it('leaves a modified or new-tab click, and a link to another site, to the browser', async () => {
     renderRouter(
       [
         {
@@ -204,6 +204,7 @@ describe('router', () => {
               <Link to="/a" target="_blank">
                 new tab
               </Link>
+              <Link to="https://example.com/a">elsewhere</Link>
             </>
           ),
         },
@@ -215,6 +216,7 @@ describe('router', () => {
     expect(link.getAttribute('href')).toBe('/a');
     expect(fireEvent.click(link, { ctrlKey: true })).toBe(true);
     expect(fireEvent.click(screen.getByText('new tab'))).toBe(true);
+    expect(fireEvent.click(screen.getByText('elsewhere'))).toBe(true);
     await act(async () => {});
     expect(where()).toBe('/ idle');
   });
@@ -279,6 +281,52 @@ describe('router', () => {
     expect(router.state.location.state).toEqual({ from: '/private' });
     await go(router, -1);
     expect(where()).toBe('/ idle');
+  });
+});
+
+describe('router, what went wrong before', () => {
+  it('a guard forwarding while the next page’s code loads navigates once', async () => {
+    const login = deferredPage('login');
+    const router = createMemoryRouter([
+      {
+        element: <Layout />,
+        children: [
+          { index: true, element: <h1>start</h1> },
+          // A new state object on every render, as the login guard passes.
+          { path: 'private', element: <Navigate to="/login" replace state={{ from: '/private' }} /> },
+          { path: 'login', page: login.load },
+        ],
+      },
+    ]);
+    const navigate = vi.spyOn(router, 'navigate');
+    render(<RouterProvider router={router} />);
+    await go(router, '/private');
+    await act(async () => {});
+    await act(async () => {});
+    expect(navigate.mock.calls.map(([to]) => to)).toEqual(['/private', '/login']);
+    await login.arrive();
+    expect(screen.getByRole('heading').textContent).toBe('login');
+    expect(router.state.location.state).toEqual({ from: '/private' });
+  });
+
+  it('tries a page whose code failed again on the next visit, and settles ready() either way', async () => {
+    let attempts = 0;
+    const flaky = () =>
+      ++attempts === 1 ? Promise.reject(new Error('offline')) : Promise.resolve({ default: () => <h1>back online</h1> });
+    const routes: RouteObject[] = [
+      { index: true, element: <h1>home</h1> },
+      { path: 'flaky', page: flaky },
+    ];
+    const router = renderRouter(routes, '/');
+    await go(router, '/flaky');
+    // In memory nothing can load the address itself: the reader stays where they were.
+    expect(where()).toBe('/ idle');
+    await go(router, '/flaky');
+    expect(attempts).toBe(2);
+    expect(screen.getByRole('heading').textContent).toBe('back online');
+
+    const broken: RouteObject[] = [{ path: 'broken', page: () => Promise.reject(new Error('gone')) }];
+    await expect(routerAt(broken, '/broken')).resolves.not.toBeNull();
   });
 });
 
