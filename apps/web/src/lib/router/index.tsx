@@ -243,11 +243,11 @@ function renderMatch(match: RouteMatch | null) {
 export function RouterProvider({ router }: { router: Router }) {
   const [state, setState] = useState(router.state);
   const [pending, startNavigation] = useTransition();
+  // Subscribes once per router, and takes up any change made between the first render and now.
   useEffect(() => {
     const unsubscribe = router.subscribe((next) => startNavigation(() => setState(next)));
     if (router.state !== state) startNavigation(() => setState(router.state));
     return unsubscribe;
-    // Subscribes once per router; the state it starts from is the first render's.
   }, [router]);
   useScrollOnArrival(router, state);
   const page = useMemo(() => renderMatch(state.match), [state.match]);
@@ -273,8 +273,7 @@ function useScrollOnArrival(router: Router, { location, action, resetScroll }: R
     if (saved !== undefined) window.scrollTo(0, saved);
     else if (target) target.scrollIntoView();
     else if (action !== 'POP' && resetScroll) window.scrollTo(0, 0);
-    // Runs once per arrival.
-  }, [location.key]);
+  }, [location.key]); // once per arrival
 }
 
 export function Outlet() {
