@@ -96,7 +96,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerErrorHandling(app);
   declareCommonErrors(app);
   registerJsonBody(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerCompression(app);
   await registerOpenApi(app, config.publicUrl);
 

@@ -73,6 +73,15 @@ describe('error responses', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(policy).toContain("frame-ancestors 'none'");
     expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['cross-origin-embedder-policy']).toBeUndefined();
+    // The same on an answer the router did not find, and on a JSON answer.
+    for (const url of ['/api/no/such/thing', '/api/reference']) {
+      const other = await app.inject({ method: 'GET', url });
+      expect(other.headers['content-security-policy']).toBe(response.headers['content-security-policy']);
+      expect(other.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 
   it('sends HSTS only over HTTPS, and X-Forwarded-Proto only from a trusted proxy', async () => {

@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Security headers. The policy allows no inline or foreign script; styles may be inline for the UI kit's
@@ -9,29 +10,50 @@ import type { FastifyInstance } from 'fastify';
  * An answer that does not say how it may be cached is not stored anywhere: it may carry a token or
  * someone's private data.
  */
-export async function registerSecurityHeaders(app: FastifyInstance) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
+const policy: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
     },
-    crossOriginEmbedderPolicy: false,
-    // Hosted checkout pages of a card provider may open from this origin.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    frameguard: { action: 'deny' },
-    strictTransportSecurity: false,
+  },
+  crossOriginEmbedderPolicy: false,
+  // Hosted checkout pages of a card provider may open from this origin.
+  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  frameguard: { action: 'deny' },
+  strictTransportSecurity: false,
+};
+
+/**
+ * The headers Helmet writes for the policy, worked out once: they are the same on every answer, and
+ * building Helmet's middleware per request (as its Fastify plugin does) parsed the policy on each one
+ * (4% of the server's time under the search benchmark).
+ */
+export function securityHeaders(options: HelmetOptions = policy): [string, string][] {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void headers.set(name, String(value)),
+    removeHeader: (name: string) => void headers.delete(name),
+  } as unknown as ServerResponse;
+  helmet(options)({} as never, response, () => undefined);
+  return [...headers];
+}
+
+export function registerSecurityHeaders(app: FastifyInstance) {
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.protocol === 'https') void reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');

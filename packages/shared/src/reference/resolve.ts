@@ -29,7 +29,17 @@ interface Named {
   name: LocalizedName;
 }
 
-const keysOf = (entry: Named) => [referenceKey(entry.id), referenceKey(entry.name.en), referenceKey(entry.name.ar)];
+// The reference lists never change, so each entry's keys are worked out once: every search with a
+// filter used to normalise every entry of its list again.
+const entryKeys = new WeakMap<Named, string[]>();
+function keysOf(entry: Named) {
+  let keys = entryKeys.get(entry);
+  if (!keys) {
+    keys = [referenceKey(entry.id), referenceKey(entry.name.en), referenceKey(entry.name.ar)];
+    entryKeys.set(entry, keys);
+  }
+  return keys;
+}
 const matches = (entry: Named, key: string) => key !== '' && keysOf(entry).includes(key);
 
 // Names people commonly use for a country besides its official one.
@@ -46,17 +56,22 @@ const countryAliases: Record<CountryCode, string[]> = {
 const allCountriesKeys = new Set(['all', 'gcc', 'all gcc countries', 'all countries', 'جميع دول الخليج', 'كل الدول'].map(referenceKey));
 export const isAllCountries = (value: string) => allCountriesKeys.has(referenceKey(value));
 
-function countryMatches(country: Country, key: string) {
-  return (
-    referenceKey(country.code) === key ||
-    matches({ id: country.code, name: country.name }, key) ||
-    countryAliases[country.code].some((alias) => referenceKey(alias) === key)
-  );
-}
+/** Every name a country is known by (its code, its names, its aliases), as keys, once. */
+let countryKeys: Map<string, CountryCode> | undefined;
 
 export function resolveCountry(value: string): CountryCode | undefined {
   const key = referenceKey(value);
-  return countries.find((country) => countryMatches(country, key))?.code;
+  if (key === '') return undefined;
+  if (!countryKeys) {
+    countryKeys = new Map();
+    for (const country of countries as Country[])
+      for (const name of [country.code, country.name.en, country.name.ar, ...countryAliases[country.code]]) {
+        const nameKey = referenceKey(name);
+        // The first country that answers to a name keeps it, as a search through the list would find it.
+        if (!countryKeys.has(nameKey)) countryKeys.set(nameKey, country.code);
+      }
+  }
+  return countryKeys.get(key);
 }
 
 const countriesToSearch = (country: string | undefined) =>
