@@ -31,6 +31,21 @@ test.describe('navigation', () => {
     await expect(page).not.toHaveURL(/\/about$/);
   });
 
+  test('the login page a guard sent one to says why, also after a reload, without a page error', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL('/login');
+    const reason = page.getByRole('main').getByRole('status');
+    await expect(reason).toBeVisible();
+    // The history entry keeps where the reader was heading; the page the server drew for /login does not.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in to Mihna' })).toBeVisible();
+    await expect(reason).toBeVisible();
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    expect(errors).toEqual([]);
+  });
+
   test('a footer link opens its page scrolled to the top', async ({ page }) => {
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1, name: 'About Mihna' })).toBeVisible();

@@ -40,8 +40,10 @@ async function start() {
     </StrictMode>
   );
   // A signed-in reader whose browser dropped the signed-in cookie got the visitors' page: its
-  // header does not match theirs, so it is rendered afresh rather than adopted.
-  if (drawnIn === language && sessionToken.read() === null) {
+  // header does not match theirs, so it is rendered afresh rather than adopted. So is a history entry
+  // that carries navigation state (reloading the login page the guard sent one to shows why): the
+  // build drew the page without it.
+  if (drawnIn === language && sessionToken.read() === null && router.state.location.state === null) {
     // A page the server drew (plugins/first-load.ts): with the page's texts and code in, the app's
     // first render is that same page, so React adopts it instead of building it again.
     const texts = document.querySelector<HTMLMetaElement>('meta[name="mihna-texts"]')?.content.split(' ').filter(Boolean) ?? [];
