@@ -121,9 +121,10 @@ export function createFirstLoadPages(webRoot: string) {
  * The addresses are the web app's (`apiPaths` in apps/web/src/lib/paths.ts); a signed-in reader's app
  * asks with its token, which a preload without it would not answer, so they get none.
  */
+const uuid = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 const firstData: [RegExp, (id: string) => string][] = [
-  [/^\/professionals\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i, (id) => `/api/experts/${id}/profile`],
-  [/^\/employers\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i, (id) => `/api/employers/${id}/profile`],
+  [new RegExp(`^/professionals/${uuid}/?$`, 'i'), (expert) => `/api/experts/${expert}/profile`],
+  [new RegExp(`^/employers/${uuid}/?$`, 'i'), (employer) => `/api/employers/${employer}/profile`],
 ];
 
 export function firstDataLink(urlPath: string, headers: IncomingHttpHeaders): string | undefined {

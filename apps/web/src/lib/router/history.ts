@@ -40,17 +40,15 @@ const entryOf = (value: unknown): Entry | null =>
   typeof value === 'object' && value !== null && typeof (value as Entry).key === 'string' ? (value as Entry) : null;
 
 export function createBrowserHistory(): History {
+  /** The current entry. One the app did not write (the first page of a visit, a #fragment link) gets a
+   * key of its own, so scroll positions are not shared between entries. */
   const read = (): Location => {
     const entry = entryOf(window.history.state);
-    return locationOf(hrefOf(window.location), entry?.state ?? null, entry?.key ?? 'default');
+    const current = locationOf(hrefOf(window.location), entry?.state ?? null, entry?.key);
+    if (!entry) window.history.replaceState({ key: current.key, state: current.state } satisfies Entry, '');
+    return current;
   };
   let location = read();
-  // An entry the app did not write (the first page of a visit, a #fragment link) gets a key of its own,
-  // so scroll positions are not shared between entries.
-  if (location.key === 'default') {
-    location = { ...location, key: newKey() };
-    window.history.replaceState({ key: location.key, state: location.state } satisfies Entry, '');
-  }
   const write = (next: Location, method: 'pushState' | 'replaceState') => {
     window.history[method]({ key: next.key, state: next.state } satisfies Entry, '', hrefOf(next));
     location = next;
@@ -65,10 +63,6 @@ export function createBrowserHistory(): History {
     listen(listener) {
       const onPop = () => {
         location = read();
-        if (location.key === 'default') {
-          location = { ...location, key: newKey() };
-          window.history.replaceState({ key: location.key, state: location.state } satisfies Entry, '');
-        }
         listener(location);
       };
       window.addEventListener('popstate', onPop);

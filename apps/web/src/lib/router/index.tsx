@@ -352,7 +352,7 @@ type NavLinkProps = Omit<LinkProps, 'className'> & { end?: boolean; className?: 
 /** A link that knows whether the reader is on its page (or, without `end`, below it), for the header's navigation. */
 export function NavLink({ end, className, ...props }: NavLinkProps) {
   const pathname = useLocation().pathname.toLowerCase();
-  const path = new URL(props.to, 'http://app.invalid').pathname.toLowerCase();
+  const path = locationOf(props.to).pathname.toLowerCase();
   const isActive = pathname === path || (!end && pathname.startsWith(path.endsWith('/') ? path : `${path}/`));
   return (
     <Link
