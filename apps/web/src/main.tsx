@@ -8,16 +8,6 @@ import { Live } from './app/live.tsx';
 import { sessionToken } from './lib/api-client.ts';
 import './styles.css';
 
-/**
- * Resolves once the browser has painted what it holds (the page the server drew, or the skeleton), so the
- * app's work never holds back the first paint; within 100 ms also in a tab that is not shown.
- */
-const painted = () =>
-  new Promise<void>((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 100);
-  });
-
 /** The language of the page the server drew (its choice from the cookie or Accept-Language), if it drew one. */
 function drawnLanguage(container: HTMLElement): Language | undefined {
   const language = document.documentElement.lang;
@@ -44,10 +34,11 @@ async function start() {
   // that carries navigation state (reloading the login page the guard sent one to shows why): the
   // build drew the page without it.
   if (drawnIn === language && sessionToken.read() === null && router.state.location.state === null) {
-    // A page the server drew (plugins/first-load.ts): with the page's texts and code in, the app's
-    // first render is that same page, so React adopts it instead of building it again.
+    // A page the server drew (plugins/first-load.ts), which asked for this code once it had painted:
+    // with the page's texts and code in, the app's first render is that same page, so React adopts it
+    // instead of building it again.
     const texts = document.querySelector<HTMLMetaElement>('meta[name="mihna-texts"]')?.content.split(' ').filter(Boolean) ?? [];
-    await Promise.all([i18n.loadNamespaces(texts), router.ready(), painted()]);
+    await Promise.all([i18n.loadNamespaces(texts), router.ready()]);
     hydrateRoot(container, app);
     return;
   }

@@ -1,8 +1,10 @@
 import { requestMessages } from '@mihna/shared';
+import { createHash } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from '../test/accounts.ts';
 import { createTestApp } from '../test/harness.ts';
+import { AFTER_PAINT_SCRIPT, AFTER_PAINT_SCRIPT_SOURCE } from './first-load.ts';
 import { jsonDepth } from './json-body.ts';
 
 describe('error responses', () => {
@@ -65,10 +67,12 @@ describe('error responses', () => {
     );
   });
 
-  it('sends security headers with a policy that allows no inline script', async () => {
+  it('sends security headers with a policy that allows no inline script but the one drawn pages load their code with', async () => {
     const response = await app.inject({ method: 'GET', url: '/healthz' });
     const policy = String(response.headers['content-security-policy']);
-    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain(`script-src 'self' ${AFTER_PAINT_SCRIPT_SOURCE};`);
+    const hash = createHash('sha256').update(AFTER_PAINT_SCRIPT).digest('base64');
+    expect(AFTER_PAINT_SCRIPT_SOURCE).toBe(`'sha256-${hash}'`);
     expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(policy).toContain("frame-ancestors 'none'");

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, openTestDatabase } from '../test/harness.ts';
 import type { Database } from '../db/client.ts';
-import { languageOf } from './first-load.ts';
+import { AFTER_PAINT_SCRIPT, languageOf } from './first-load.ts';
 
 describe('the page a first visit gets', () => {
   let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -18,7 +18,7 @@ describe('the page a first visit gets', () => {
     fs.mkdirSync(path.join(webRoot, '.vite'));
     fs.writeFileSync(
       path.join(webRoot, 'index.html'),
-      '<!doctype html>\n<html lang="en" dir="ltr">\n  <head><title>Mihna</title><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>\n  <body><div id="root"><div class="skeleton"></div></div></body>\n</html>\n',
+      '<!doctype html>\n<html lang="en" dir="ltr">\n  <head><title>Mihna</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>\n  <body><div id="root"><div class="skeleton"></div></div></body>\n</html>\n',
     );
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'assets', 'index-1.css'), 'body{margin:0}');
@@ -102,13 +102,21 @@ describe('the page a first visit gets', () => {
     expect(arabic.body).toContain('<div id="root"><div class="skeleton"></div></div>');
   });
 
-  it('asks for a drawn page’s code at low priority, a skeleton’s at the browser’s own', async () => {
-    // A drawn page paints without its code, which only makes it work: fonts and images go first.
+  it('asks for a drawn page’s code once it has painted, a skeleton’s at once', async () => {
+    // A drawn page reads without its code, which only makes it work: the head announces none of it,
+    // and the one inline script (the policy allows it by its hash) asks for it after the next frame.
     const drawn = await visit('/login');
-    expect(drawn.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/login-1.js">');
-    expect(drawn.body).not.toMatch(/<link rel="modulepreload" crossorigin/);
+    expect(preloads(drawn.body)).toEqual([]);
+    expect(drawn.body).not.toContain('<script type="module"');
+    const code = /<script data-code="([^"]+)">([^<]+)<\/script>\s*<\/body>/.exec(drawn.body);
+    expect(code?.[1]).toBe(
+      '/assets/index-1.js /assets/common-en.js /assets/validation-en.js /assets/auth-en.js /assets/login-1.js /assets/field-1.js',
+    );
+    expect(code?.[2]).toBe(AFTER_PAINT_SCRIPT);
     const skeleton = await visit('/login?returnTo=%2Fdashboard');
-    expect(skeleton.body).not.toContain('fetchpriority');
+    expect(preloads(skeleton.body)).toContain('/assets/login-1.js');
+    expect(skeleton.body).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(skeleton.body).not.toContain('data-code');
   });
 
   it('announces a profile’s data to a visitor, so it downloads beside the code', async () => {

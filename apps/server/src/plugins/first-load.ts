@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -60,6 +61,22 @@ export function encodedPage(page: Page, acceptEncoding: string | undefined): { b
 }
 
 /**
+ * The one script a drawn page carries inline: it asks for the app's code once the page has painted
+ * (the next frame), or at once in a tab that is not shown, where no frame comes. The page is readable
+ * without its code, which only makes it work; fetched beside the page, the code competed with it and
+ * the fonts for a phone's bandwidth, and Lighthouse's simulation counted all of it as on the way to
+ * the first paint (decision 23). `data-code` lists the entry first, then the chunks it will import.
+ */
+export const AFTER_PAINT_SCRIPT =
+  "(()=>{const s=document.currentScript,[entry,...chunks]=s.dataset.code.split(' ');let done=false;" +
+  "const load=()=>{if(done)return;done=true;for(const href of chunks){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}" +
+  "const m=document.createElement('script');m.type='module';m.crossOrigin='';m.src=entry;document.head.append(m)};" +
+  'if(document.hidden)load();else{requestAnimationFrame(()=>setTimeout(load));setTimeout(load,1000)}})()';
+
+/** The Content-Security-Policy source that lets that script, and no other inline one, run. */
+export const AFTER_PAINT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(AFTER_PAINT_SCRIPT).digest('base64')}'`;
+
+/**
  * index.html as each first visit needs it: in the reader's language and direction, announcing the
  * page's chunks and texts (`<link rel=modulepreload>`) so they download beside the app instead of
  * one after another, and naming the texts (`<meta name="mihna-texts">`) so the app loads them before
@@ -94,16 +111,30 @@ export function createFirstLoadPages(webRoot: string) {
         ...(route?.files ?? []),
       ];
       const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-      const scriptPriority = (head: string) =>
-        drawn === undefined ? head : head.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
       const textsMeta = `<meta name="mihna-texts" content="${(route?.namespaces ?? []).join(' ')}">`;
       let html = indexHtml
         .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`)
-        .replace(/<head>[\s\S]*<\/head>/, (head) => scriptPriority(head.replace('</head>', `${textsMeta}${links}</head>`)));
-      // Drawn but not yet working: nothing in it can be focused, typed into, pressed or sent (inert)
-      // before the app hydrates it.
-      if (drawn !== undefined)
-        html = html.replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, (_, end: string) => `<div id="root" inert>${drawn}</div>${end}`);
+        .replace('</head>', `${textsMeta}${links}</head>`);
+      if (drawn !== undefined) {
+        // The code waits for the page to paint: the head's script and announcements become
+        // AFTER_PAINT_SCRIPT's list. Drawn but not yet working, nothing in the page can be focused,
+        // typed into, pressed or sent (inert) before the app hydrates it.
+        const code: string[] = [];
+        html = html
+          .replace(
+            /<(?:script type="module"[^>]* src="([^"]+)"><\/script>|link rel="modulepreload"[^>]* href="([^"]+)">)\s*/g,
+            (_, entry?: string, chunk?: string) => {
+              if (entry) code.unshift(entry);
+              else if (chunk) code.push(chunk);
+              return '';
+            },
+          )
+          .replace(
+            /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
+            (_, end: string) =>
+              `<div id="root" inert>${drawn}</div><script data-code="${code.join(' ')}">${AFTER_PAINT_SCRIPT}</script>${end}`,
+          );
+      }
       page = {
         html,
         br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),

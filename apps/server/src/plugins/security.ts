@@ -1,9 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { AFTER_PAINT_SCRIPT_SOURCE } from './first-load.ts';
 
 /**
- * Security headers. The policy allows no inline or foreign script; styles may be inline for the UI kit's
+ * Security headers. The policy allows no foreign script and one inline script, by its hash: the one a
+ * drawn page loads its code with (first-load.ts); styles may be inline for the UI kit's
  * positioning. No page may be framed (CSP and X-Frame-Options say the same). HSTS is sent only on an
  * answer to a request that arrived over HTTPS, directly or through a trusted proxy: over plain HTTP it
  * would be ignored, and on a development machine it would pin localhost to HTTPS.
@@ -15,7 +17,7 @@ const policy: HelmetOptions = {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", AFTER_PAINT_SCRIPT_SOURCE],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
