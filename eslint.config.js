@@ -16,6 +16,7 @@ export default tseslint.config(
             'vitest.config.ts',
             'playwright.config.ts',
             'scripts/*.mjs',
+            'scripts/*.d.mts',
             'apps/server/build.mjs',
             'apps/server/src/test/*.mjs',
           ],

@@ -1,8 +1,11 @@
 // Shared by the benchmarks: the built server on a throwaway data directory, and a closed-loop load.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
+import { selfSignedCertificate } from '../scripts/certificate.mjs';
 
 /** A process's resident memory in MB, from /proc (Linux). */
 function rssMb(pid) {
@@ -49,27 +52,56 @@ const startOptions = (() => {
   return options[1].split(' ').filter(Boolean);
 })();
 
-/** Starts `apps/server/dist/main.js` as `npm start` does, on PGlite; `stop()` ends it and removes the data. */
-export async function startServer(port, env = {}, { keepData = false } = {}) {
+/**
+ * Starts `apps/server/dist/main.js` as `npm start` does, on PGlite; `stop()` ends it and removes the data.
+ * With `tls`, it serves HTTPS and HTTP/2 with a self-signed certificate, as a deployment does; `get`
+ * trusts that certificate (fetch would refuse it).
+ */
+export async function startServer(port, env = {}, { keepData = false, tls = false } = {}) {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-bench-'));
+  const certificate = tls ? selfSignedCertificate(fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-tls-'))) : undefined;
+  const tlsEnv = certificate ? { TLS_CERT_FILE: certificate.cert, TLS_KEY_FILE: certificate.key } : {};
   const server = spawn(process.execPath, [...startOptions, 'apps/server/dist/main.js'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...tlsEnv,
+      ...env,
+    },
     stdio: 'ignore',
   });
-  const base = `http://127.0.0.1:${port}`;
+  const base = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  const ca = certificate ? fs.readFileSync(certificate.cert) : undefined;
+  /** GET `pathname`: its status and body. */
+  const get = (pathname) =>
+    new Promise((resolve, reject) =>
+      (tls ? https : http)
+        .get(`${base}${pathname}`, { ca }, (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode, body }));
+        })
+        .on('error', reject),
+    );
   const stop = async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (certificate) fs.rmSync(path.dirname(certificate.cert), { recursive: true, force: true });
   };
   for (let attempt = 0; ; attempt += 1) {
     if (
-      await fetch(`${base}/readyz`).then(
-        (response) => response.ok,
+      await get('/readyz').then(
+        (response) => response.status === 200,
         () => false,
       )
     )
-      return { base, stop, rssMb: () => rssMb(server.pid), peakRss: () => samplePeak(() => rssMb(server.pid)) };
+      return { base, get, stop, rssMb: () => rssMb(server.pid), peakRss: () => samplePeak(() => rssMb(server.pid)) };
     if (attempt > 150) {
       await stop();
       throw new Error('server did not start');

@@ -1,9 +1,8 @@
 // `npm run test:lighthouse` (and a step of `npm test`): Lighthouse, mobile with its default throttling,
 // on the five public pages a first visit lands on (/, /projects, /professionals, an expert's profile,
 // /login) in English and in Arabic, against the built server on the demo data; and the JavaScript a
-// first visit to / downloads. Fails when a page is below its floor. The floors hold what the product
-// reaches today on this 2-core machine with room for Lighthouse's own spread between runs; the
-// targets (issue 15) are printed beside each figure until the floors can be raised to them.
+// first visit to / downloads. Fails when a page misses a target of issue 15: performance 90 or more,
+// LCP at most 2.5 s, CLS at most 0.05, at most 120 KiB of JavaScript.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -12,7 +11,6 @@ import lighthouse from 'lighthouse';
 import { firstVisitFiles, startServer } from '../bench/harness.mjs';
 import { chromiumFlags, ensureChromium } from './chromium.mjs';
 
-const floors = { performance: 70, lcpMs: 4500, cls: 0.05, firstLoadKiB: 120 };
 const targets = { performance: 90, lcpMs: 2500, cls: 0.05, firstLoadKiB: 120 };
 const report = process.env.LIGHTHOUSE_REPORT;
 
@@ -42,8 +40,8 @@ const results = [];
 const javascript = firstLoadKiB();
 results.push({
   name: 'first-load JavaScript of /',
-  ok: javascript.gzip <= floors.firstLoadKiB,
-  text: `${javascript.gzip.toFixed(1)} KiB gzipped, ${javascript.brotli.toFixed(1)} KiB as sent with Brotli (floor ${floors.firstLoadKiB}, target ${targets.firstLoadKiB} gzipped)`,
+  ok: javascript.gzip <= targets.firstLoadKiB,
+  text: `${javascript.gzip.toFixed(1)} KiB gzipped, ${javascript.brotli.toFixed(1)} KiB as sent with Brotli (target ${targets.firstLoadKiB} gzipped)`,
 });
 
 const figured = ['largest-contentful-paint', 'cumulative-layout-shift', 'first-contentful-paint', 'total-blocking-time'];
@@ -64,16 +62,19 @@ async function audit(url, port) {
 }
 
 const chromePath = ensureChromium();
-const server = await startServer(3390);
+// Over HTTPS, where browsers speak HTTP/2, as the site is served to its users: a page's files share one
+// connection instead of queueing for six (decision 23).
+const server = await startServer(3390, {}, { tls: true });
 try {
-  const { professionals } = await (await fetch(`${server.base}/api/search/professionals?limit=1`)).json();
+  const { professionals } = JSON.parse((await server.get('/api/search/professionals?limit=1')).body);
   const pages = ['/', '/projects', '/professionals', `/professionals/${professionals[0].id}`, '/login'];
   // LIGHTHOUSE_LANGUAGES=ar measures one language while working on it; the check measures both.
   for (const language of (process.env.LIGHTHOUSE_LANGUAGES ?? 'en ar').split(/[\s,]+/).filter(Boolean)) {
     // The browser's own language decides the app's on a first visit, as a phone set to Arabic does.
     const chrome = await chromeLauncher.launch({
       chromePath,
-      chromeFlags: ['--headless=new', ...chromiumFlags, `--lang=${language}`, `--accept-lang=${language}`],
+      // The check's certificate is its own, self-signed.
+      chromeFlags: ['--headless=new', '--ignore-certificate-errors', ...chromiumFlags, `--lang=${language}`, `--accept-lang=${language}`],
     });
     try {
       for (const page of pages) {
@@ -88,10 +89,10 @@ try {
         const cls = lhr.audits['cumulative-layout-shift'].numericValue;
         results.push({
           name: `${language} ${label}`,
-          ok: performance >= floors.performance && lcp <= floors.lcpMs && cls <= floors.cls,
+          ok: performance >= targets.performance && lcp <= targets.lcpMs && cls <= targets.cls,
           text:
-            `performance ${performance} (floor ${floors.performance}, target ${targets.performance}), ` +
-            `LCP ${(lcp / 1000).toFixed(1)} s (floor ${floors.lcpMs / 1000}, target ${targets.lcpMs / 1000}), ` +
+            `performance ${performance} (target ${targets.performance}), ` +
+            `LCP ${(lcp / 1000).toFixed(1)} s (target ${targets.lcpMs / 1000}), ` +
             `CLS ${cls.toFixed(3)} (target ${targets.cls}), FCP ${lhr.audits['first-contentful-paint'].displayValue}, ` +
             `TBT ${lhr.audits['total-blocking-time'].displayValue}`,
         });

@@ -79,7 +79,11 @@ export async function buildApp(options: BuildAppOptions) {
   const { config, database } = options;
   const aliases = createApiPathAliases();
 
+  // With a certificate, HTTPS: HTTP/2 for browsers that offer it (a page's many files travel on one
+  // connection), HTTP/1.1 for the rest. The server's handlers see the same request and reply either way.
+  const tls = config.tls ? { http2: true, https: { allowHTTP1: true, ...config.tls } } : {};
   const app = Fastify({
+    ...(tls as object),
     logger: options.logger ?? { level: config.logLevel },
     rewriteUrl: (request) => aliases.rewriteUrl(request),
     bodyLimit: 1024 * 1024,

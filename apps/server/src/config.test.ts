@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { selfSignedCertificate } from '../../../scripts/certificate.mjs';
 import { ConfigError, loadConfig } from './config.ts';
 
 const stripeTestKeys = { STRIPE_SECRET_KEY: 'sk_test_mihna', STRIPE_WEBHOOK_SECRET: 'whsec_mihna' };
@@ -33,6 +37,23 @@ describe('loadConfig', () => {
 
   it('needs all three Twilio variables together', () => {
     expect(() => loadConfig({ TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}` })).toThrow(/TWILIO/);
+  });
+
+  it('serves HTTPS with a certificate and key given together, naming a file that is not there', () => {
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-config-'));
+    try {
+      const { cert, key } = selfSignedCertificate(directory);
+      const config = loadConfig({ TLS_CERT_FILE: cert, TLS_KEY_FILE: key, PORT: '8443' });
+      expect(config.tls?.cert.toString()).toContain('BEGIN CERTIFICATE');
+      expect(config.publicUrl).toBe('https://localhost:8443');
+      expect(loadConfig({}).tls).toBeUndefined();
+      expect(() => loadConfig({ TLS_CERT_FILE: cert })).toThrow(/TLS_CERT_FILE and TLS_KEY_FILE together/);
+      expect(() => loadConfig({ TLS_CERT_FILE: cert, TLS_KEY_FILE: path.join(directory, 'missing.pem') })).toThrow(
+        /TLS_KEY_FILE: no file at/,
+      );
+    } finally {
+      fs.rmSync(directory, { recursive: true, force: true });
+    }
   });
 });
 

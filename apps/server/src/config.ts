@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -47,6 +48,10 @@ const environmentSchema = z
         'a number of proxy hops, or a comma-separated list of proxy addresses',
       )
       .optional(),
+    // HTTPS, and HTTP/2 for browsers that speak it, straight from this server (PEM files); unset,
+    // plain HTTP/1.1, for a proxy in front that ends TLS.
+    TLS_CERT_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
+    TLS_KEY_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     STRIPE_SECRET_KEY: z.preprocess(
       emptyAsUndefined,
@@ -67,6 +72,13 @@ const environmentSchema = z
     TEST_GATEWAY_SECRET: z.string().min(16).default('whsec_mihna_test_gateway_development'),
   })
   .superRefine((env, context) => {
+    if (Boolean(env.TLS_CERT_FILE) !== Boolean(env.TLS_KEY_FILE)) {
+      context.addIssue({ code: 'custom', path: ['TLS_CERT_FILE'], message: 'set TLS_CERT_FILE and TLS_KEY_FILE together' });
+    }
+    for (const name of ['TLS_CERT_FILE', 'TLS_KEY_FILE'] as const) {
+      const file = env[name];
+      if (file && !fs.existsSync(file)) context.addIssue({ code: 'custom', path: [name], message: `no file at ${file}` });
+    }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       context.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production: e-mail carries verification codes' });
     }
@@ -114,6 +126,8 @@ export interface Config {
   seedDemo: boolean;
   logLevel: Environment['LOG_LEVEL'];
   trustProxy: number | string[] | false;
+  /** The certificate and key (PEM) to serve HTTPS and HTTP/2 with; unset, plain HTTP/1.1. */
+  tls: { cert: Buffer; key: Buffer } | undefined;
   mail: { smtpUrl: string | undefined; from: string };
   twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | undefined;
   /** Stripe when both keys are set; otherwise the built-in test gateway. */
@@ -145,10 +159,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl: (env.PUBLIC_URL ?? `${env.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${env.PORT}`).replace(/\/$/, ''),
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    tls:
+      env.TLS_CERT_FILE && env.TLS_KEY_FILE
+        ? { cert: fs.readFileSync(env.TLS_CERT_FILE), key: fs.readFileSync(env.TLS_KEY_FILE) }
+        : undefined,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     twilio:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM

@@ -114,11 +114,12 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  process.stdout.write(`\n  Mihna is running at http://localhost:${port}\n`);
+  const origin = `${config.tls ? 'https' : 'http'}://localhost:${port}`;
+  process.stdout.write(`\n  Mihna is running at ${origin}\n`);
   if (demo && config.env !== 'production') {
     process.stdout.write(`\n  Demo accounts (password ${demo.password}):\n`);
     for (const account of demo.accounts) process.stdout.write(`    ${account.role.padEnd(12)} ${account.email}\n`);
-    process.stdout.write(`  Codes and e-mails: http://localhost:${port}/dev/mailbox\n`);
+    process.stdout.write(`  Codes and e-mails: ${origin}/dev/mailbox\n`);
   }
   process.stdout.write('\n');
 }

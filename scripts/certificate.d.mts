@@ -1,0 +1,1 @@
+export function selfSignedCertificate(directory: string): { cert: string; key: string };
