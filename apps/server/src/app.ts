@@ -54,6 +54,9 @@ import { payoutsRoutes } from './modules/payments/payouts.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { testGatewayRoutes } from './modules/payments/test-gateway.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { createTimeRepository } from './modules/time/time.repository.ts';
+import { timeRoutes } from './modules/time/time.routes.ts';
+import { createTimeService } from './modules/time/time.service.ts';
 import { webhooksRoutes } from './modules/payments/webhooks.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
@@ -140,6 +143,7 @@ export async function buildApp(options: BuildAppOptions) {
   const { payments, payouts, featured, checkouts, webhooks, reviews, provider, paymentsRepository } = money;
   const jobs = createJobsService({ db, users, moderation, proposals, clock });
   const profiles = createProfilesService({ db, clock });
+  const time = createTimeService({ db, repository: createTimeRepository(db), contracts, clock });
 
   await app.register(healthRoutes(database));
   if (provider.name === 'test') {
@@ -174,6 +178,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(payoutsRoutes(sessions, payouts));
       await api.register(webhooksRoutes(webhooks));
       await api.register(reviewsRoutes(sessions, reviews));
+      await api.register(timeRoutes(sessions, time));
       if (isOutboxEnabled(config)) await api.register(outboxRoutes(deliveryRepository));
       if (config.env !== 'production') await api.register(searchStatsRoutes(jobs));
     },
@@ -203,6 +208,7 @@ export async function buildApp(options: BuildAppOptions) {
       jobs,
       proposals,
       profiles,
+      time,
       ...money,
       jobState,
       contracts,

@@ -50,11 +50,13 @@ async function main() {
     void app.services.profiles.pruneSearchChanges().catch(() => undefined);
   }, 3_600_000);
   maintenance.unref();
-  // Payment events whose application failed are retried; milestones left 14 days are approved; blind reviews 14 days old are published.
+  // Payment events whose application failed are retried; milestones left 14 days are approved; blind reviews 14 days old are
+  // published; timers left running 12 hours are stopped there.
   app.services.webhooks.start();
   const autoApprovals = setInterval(() => {
     void app.services.payments.runAutoApprovals().catch((error: unknown) => app.log.error({ err: error }, 'automatic approvals failed'));
     void app.services.reviews.releaseDueReviews().catch((error: unknown) => app.log.error({ err: error }, 'releasing reviews failed'));
+    void app.services.time.capOverrunning().catch((error: unknown) => app.log.error({ err: error }, 'stopping overrunning timers failed'));
   }, 15 * 60_000);
   autoApprovals.unref();
   // Payouts the provider never acknowledged (a timeout, a fault) are sent again with the same keys.

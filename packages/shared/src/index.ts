@@ -19,4 +19,5 @@ export * from './reference-fields.ts';
 export * from './reference/resolve.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
+export * from './time.ts';
 export * from './server-messages.ts';

@@ -8,6 +8,7 @@ import {
   parseMoney,
   serviceFeeOf,
   shareOf,
+  chargeForSeconds,
   subtractMoney,
   toDecimal,
   toDecimalText,
@@ -58,6 +59,17 @@ describe('money arithmetic', () => {
     expect(shareOf(money(24, 'AED'), 200, 'half_up')).toEqual(money(0, 'AED'));
     expect(shareOf(money(1, 'AED'), 1, 'up')).toEqual(money(1, 'AED'));
     expect(serviceFeeOf(money(500_000, 'KWD'))).toEqual(money(10_000, 'KWD'));
+  });
+
+  it('charges time to the second at an hourly rate, to the nearest minor unit', () => {
+    // AED 150.00 an hour: 1 h 30 min is AED 225.00; 1 second is 4.17 fils, so 4 fils.
+    expect(chargeForSeconds(money(15_000, 'AED'), 5_400)).toEqual(money(22_500, 'AED'));
+    expect(chargeForSeconds(money(15_000, 'AED'), 1)).toEqual(money(4, 'AED'));
+    // KWD 12.345 an hour for 12 hours (the longest entry), in fils of a thousandth.
+    expect(chargeForSeconds(money(12_345, 'KWD'), 43_200)).toEqual(money(148_140, 'KWD'));
+    // Half a minor unit rounds up: 18 seconds at 100 an hour is 0.5.
+    expect(chargeForSeconds(money(100, 'AED'), 18)).toEqual(money(1, 'AED'));
+    expect(chargeForSeconds(money(100, 'AED'), 17)).toEqual(money(0, 'AED'));
   });
 
   it('prints decimals exactly for the API', () => {

@@ -103,16 +103,24 @@ export const compareMoney = (a: Money, b: Money): number => {
 
 export type Rounding = 'up' | 'down' | 'half_up';
 
-/** A share in basis points (200 = 2%) of an amount, in whole minor units, computed in integers. */
-export function shareOf(value: Money, basisPoints: number, rounding: Rounding = 'half_up'): Money {
-  const product = BigInt(value.minor) * BigInt(basisPoints);
-  const quotient = product / 10_000n;
-  const remainder = product % 10_000n;
+/** `value` × `numerator` ÷ `denominator`, in whole minor units, computed in integers. */
+export function scaleMoney(value: Money, numerator: number, denominator: number, rounding: Rounding = 'half_up'): Money {
+  const product = BigInt(value.minor) * BigInt(numerator);
+  const divisor = BigInt(denominator);
+  const quotient = product / divisor;
+  const remainder = product % divisor;
   let result = quotient;
   if (rounding === 'up' && remainder > 0n) result += 1n;
-  if (rounding === 'half_up' && remainder * 2n >= 10_000n) result += 1n;
+  if (rounding === 'half_up' && remainder * 2n >= divisor) result += 1n;
   return money(Number(result), value.currency);
 }
+
+/** A share in basis points (200 = 2%) of an amount, in whole minor units, computed in integers. */
+export const shareOf = (value: Money, basisPoints: number, rounding: Rounding = 'half_up'): Money =>
+  scaleMoney(value, basisPoints, 10_000, rounding);
+
+/** What `seconds` of work cost at an hourly rate, to the nearest minor unit. */
+export const chargeForSeconds = (hourlyRate: Money, seconds: number): Money => scaleMoney(hourlyRate, seconds, 3600, 'half_up');
 
 /** Converts through the US dollar pegs (configured rate for KWD); for filtering and display only, never for charging. */
 export function convertAmount(amount: number, from: CurrencyCode, to: CurrencyCode): number {

@@ -4,6 +4,7 @@ import { jobMessages, proposalMessages, searchMessages } from './jobs.ts';
 import { paymentMessages, reviewMessages } from './payments.ts';
 import { payoutMessages } from './payouts.ts';
 import { referenceMessages } from './reference-fields.ts';
+import { timeMessages } from './time.ts';
 
 export const loginMessages = {
   wrongCredentials: 'Incorrect email or password.',
@@ -153,6 +154,7 @@ export const serverMessages = {
   payments: paymentMessages,
   reviews: reviewMessages,
   payouts: payoutMessages,
+  time: timeMessages,
   ledger: ledgerMessages,
   media: mediaMessages,
   notifications: notificationMessages,

@@ -27,6 +27,8 @@ import {
   paymentStatuses,
   payoutStatuses,
   proposalStatuses,
+  timeEntrySources,
+  MAX_ENTRY_SECONDS,
   type SiteSettings,
 } from '@mihna/shared';
 
@@ -618,6 +620,53 @@ export const contracts = pgTable(
     uniqueIndex('contracts_proposal_idx').on(table.proposalId),
     index('contracts_professional_idx').on(table.professionalId, table.createdAt.desc()),
     index('contracts_employer_idx').on(table.employerId, table.createdAt.desc()),
+  ],
+);
+
+/**
+ * Hours worked on an hourly contract: from the professional's timer (running while `ended_at` is
+ * null, at most one per professional) or typed in afterwards with a reason. The rate is the
+ * contract's, copied when the entry is made; seconds and amount are set when it ends.
+ */
+export const timeEntries = pgTable(
+  'time_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'restrict' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'restrict' }),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    description: text('description').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    seconds: integer('seconds'),
+    /** Per hour, in minor units of `currency` (the contract's agreed amount). */
+    rateMinor: bigint('rate_minor', { mode: 'number' }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
+    currency: text('currency').notNull(),
+    source: text('source', { enum: timeEntrySources }).notNull(),
+    manualReason: text('manual_reason'),
+    /** Stopped by the server MAX_ENTRY_SECONDS after it started, not by the professional. */
+    capped: boolean('capped').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // Two starts racing each other: the database lets one timer run.
+    uniqueIndex('time_entries_one_running_idx')
+      .on(table.professionalId)
+      .where(sql`${table.endedAt} is null`),
+    index('time_entries_professional_idx').on(table.professionalId, table.startedAt.desc()),
+    index('time_entries_contract_idx').on(table.contractId, table.startedAt.desc()),
+    check(
+      'time_entries_ended',
+      sql`(${table.endedAt} is null and ${table.seconds} is null and ${table.amountMinor} is null) or (${table.endedAt} >= ${table.startedAt} and ${table.seconds} between 0 and ${sql.raw(String(MAX_ENTRY_SECONDS))} and ${table.amountMinor} >= 0)`,
+    ),
+    check('time_entries_manual_reason', sql`(${table.source} = 'manual') = (${table.manualReason} is not null)`),
   ],
 );
 

@@ -1,0 +1,189 @@
+import {
+  chargeForSeconds,
+  MAX_ENTRY_SECONDS,
+  messages,
+  money,
+  paymentMessages,
+  timeMessages,
+  toDecimal,
+  type ActiveEntry,
+  type CurrencyCode,
+  type manualEntrySchema,
+  type TimeEntry,
+  type timerStartSchema,
+  type timerStopSchema,
+} from '@mihna/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
+import { requireParty, requireRole, type Actor } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isRowId } from '../../lib/ids.ts';
+import type { ContractRow, ContractsRepository } from '../contracts/contracts.repository.ts';
+import type { TimeEntryRow, TimeEntryWithJob, TimeRepository } from './time.repository.ts';
+
+const PAGE = 50;
+
+const toActive = (row: TimeEntryRow): ActiveEntry => ({
+  id: row.id,
+  job_id: row.jobId,
+  description: row.description,
+  start_time: row.startedAt.toISOString(),
+});
+
+const amountOf = (minor: number, currency: string) => toDecimal(money(minor, currency as CurrencyCode));
+
+export const toTimeEntry = (row: TimeEntryWithJob): TimeEntry => ({
+  ...toActive(row),
+  end_time: row.endedAt?.toISOString() ?? null,
+  seconds: row.seconds,
+  hourly_rate: amountOf(row.rateMinor, row.currency),
+  amount: row.amountMinor === null ? null : amountOf(row.amountMinor, row.currency),
+  currency: row.currency,
+  source: row.source,
+  manual_reason: row.manualReason,
+  capped: row.capped,
+  job_title: row.jobTitle,
+});
+
+/** How an entry that started at `startedAt` ends at `now`: to the second, cut off at MAX_ENTRY_SECONDS. */
+function endingAt(row: TimeEntryRow, now: Date) {
+  const elapsed = Math.max(0, Math.floor((now.getTime() - row.startedAt.getTime()) / 1000));
+  const seconds = Math.min(elapsed, MAX_ENTRY_SECONDS);
+  return {
+    endedAt: new Date(row.startedAt.getTime() + seconds * 1000),
+    seconds,
+    amountMinor: chargeForSeconds(money(row.rateMinor, row.currency as CurrencyCode), seconds).minor,
+    capped: elapsed > MAX_ENTRY_SECONDS,
+  };
+}
+
+/**
+ * Time on hourly contracts: the professional's timer (one running at a time, cut off after
+ * MAX_ENTRY_SECONDS), entries typed in afterwards with a reason, and the entries both parties see.
+ * Every entry carries the contract's hourly rate and what its seconds come to.
+ */
+export function createTimeService(dependencies: { db: Db; repository: TimeRepository; contracts: ContractsRepository; clock: () => Date }) {
+  const { db, repository, contracts, clock } = dependencies;
+
+  /** The contract of a job the actor was hired for by the hour and still works on. */
+  async function trackableContract(actor: Actor, jobId: string): Promise<ContractRow> {
+    requireRole(actor, 'professional', timeMessages.onlyProfessionals);
+    const contract = isRowId(jobId) ? await contracts.findContractByJob(jobId) : undefined;
+    if (!contract) throw new AppError('not_found', paymentMessages.jobNotFound);
+    if (contract.professionalId !== actor.id) throw new AppError('forbidden', timeMessages.notYourJob);
+    if (contract.jobType !== 'hourly') throw new AppError('conflict', timeMessages.hourlyOnly);
+    if (contract.status !== 'active') throw new AppError('conflict', timeMessages.contractEnded);
+    return contract;
+  }
+
+  const rateOf = (contract: ContractRow) => ({
+    contractId: contract.id,
+    jobId: contract.jobId,
+    professionalId: contract.professionalId,
+    rateMinor: contract.agreedAmountMinor,
+    currency: contract.currency,
+  });
+
+  return {
+    /** §7 GET /api/time/worker/active: the caller's running timer; one past its limit is ended first. */
+    async activeEntry(actor: Actor): Promise<{ active_entry: ActiveEntry | null }> {
+      await repository.capOverrunning(clock(), actor.id);
+      const running = await repository.findRunning(actor.id);
+      return { active_entry: running ? toActive(running) : null };
+    },
+
+    async start(actor: Actor, input: z.output<typeof timerStartSchema>) {
+      const contract = await trackableContract(actor, input.job_id);
+      const now = clock();
+      // A timer forgotten past its limit ends there rather than blocking this one.
+      await repository.capOverrunning(now, actor.id);
+      const row = await repository.insertRunning({ ...rateOf(contract), description: input.description, startedAt: now, source: 'timer' });
+      if (!row) throw new AppError('conflict', timeMessages.alreadyRunning);
+      return { message: timeMessages.started, entry: toActive(row) };
+    },
+
+    async stop(actor: Actor, entryId: string, input: z.output<typeof timerStopSchema>) {
+      const row = isRowId(entryId) ? await repository.findEntry(entryId) : undefined;
+      if (!row) throw new AppError('not_found', timeMessages.entryNotFound);
+      if (row.professionalId !== actor.id) throw new AppError('forbidden', timeMessages.notYourEntry);
+      if (row.endedAt !== null) throw new AppError('conflict', timeMessages.alreadyStopped);
+      const stopped = await repository.finish(row.id, { ...endingAt(row, clock()), description: input.description });
+      if (!stopped) throw new AppError('conflict', timeMessages.alreadyStopped);
+      return { message: timeMessages.stopped, entry: toTimeEntry(stopped) };
+    },
+
+    /** Time worked offline: a past period of at most MAX_ENTRY_SECONDS that overlaps none of the professional's entries. */
+    async addManual(actor: Actor, input: z.output<typeof manualEntrySchema>) {
+      const contract = await trackableContract(actor, input.job_id);
+      const now = clock();
+      const start = new Date(input.start_time);
+      const end = new Date(input.end_time);
+      if (end.getTime() <= start.getTime()) throw new AppError('validation_failed', timeMessages.endBeforeStart);
+      if (end.getTime() > now.getTime()) throw new AppError('validation_failed', timeMessages.inTheFuture);
+      const seconds = Math.floor((end.getTime() - start.getTime()) / 1000);
+      if (seconds > MAX_ENTRY_SECONDS) throw new AppError('validation_failed', timeMessages.tooLong);
+      const rate = rateOf(contract);
+      const row = await transaction(db, async (tx) => {
+        await repository.lockProfessional(actor.id, tx);
+        await repository.capOverrunning(now, actor.id, tx);
+        if (await repository.overlaps(actor.id, start, end, now, tx)) throw new AppError('conflict', timeMessages.overlaps);
+        return repository.insertManual(
+          {
+            ...rate,
+            description: input.description,
+            startedAt: start,
+            endedAt: new Date(start.getTime() + seconds * 1000),
+            seconds,
+            amountMinor: chargeForSeconds(money(rate.rateMinor, rate.currency as CurrencyCode), seconds).minor,
+            source: 'manual',
+            manualReason: input.reason,
+          },
+          tx,
+        );
+      });
+      const entry = await repository.findEntry(row.id);
+      return { message: timeMessages.manualAdded, entry: toTimeEntry(entry!) };
+    },
+
+    /**
+     * Entries newest first: a professional's own (of one job, or all), or one job's for either party
+     * of its contract. `before` is the previous page's `next_before`.
+     */
+    async listEntries(actor: Actor, query: { job_id?: string; before?: string }) {
+      const before = query.before ? decodeBefore(query.before) : undefined;
+      let scope: { professionalId: string } | { contractId: string };
+      if (query.job_id) {
+        const contract = isRowId(query.job_id) ? await contracts.findContractByJob(query.job_id) : undefined;
+        if (!contract) throw new AppError('not_found', paymentMessages.jobNotFound);
+        requireParty(actor, contract, timeMessages.onlyParties);
+        scope = { contractId: contract.id };
+      } else {
+        requireRole(actor, 'professional', timeMessages.onlyProfessionals);
+        scope = { professionalId: actor.id };
+      }
+      await repository.capOverrunning(clock(), 'professionalId' in scope ? actor.id : undefined);
+      const rows = await repository.list(scope, { before, limit: PAGE + 1 });
+      const page = rows.slice(0, PAGE);
+      const last = page.at(-1);
+      return {
+        entries: page.map(toTimeEntry),
+        next_before: rows.length > PAGE && last ? encodeBefore(last) : null,
+      };
+    },
+
+    /** Ends every timer left running past its limit (the server's periodic work). */
+    capOverrunning: () => repository.capOverrunning(clock()),
+  };
+}
+
+const encodeBefore = (row: TimeEntryRow) => Buffer.from(`${row.startedAt.toISOString()}|${row.id}`).toString('base64url');
+
+function decodeBefore(text: string): { startedAt: Date; id: string } {
+  const [at = '', id = ''] = Buffer.from(text, 'base64url').toString().split('|');
+  const startedAt = new Date(at);
+  if (Number.isNaN(startedAt.getTime()) || !isRowId(id)) throw new AppError('validation_failed', messages.invalidFormat);
+  return { startedAt, id };
+}
+
+export type TimeService = ReturnType<typeof createTimeService>;
