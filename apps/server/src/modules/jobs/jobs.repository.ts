@@ -1,7 +1,7 @@
 import { convertAmount, currencyOfCountry, type CurrencyCode, type JobSearchParams } from '@mihna/shared';
-import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { jobChanges, jobInterests, jobInvitations, jobs, jobViews, proposals } from '../../db/schema.ts';
+import { contracts, jobChanges, jobInterests, jobInvitations, jobs, jobViews, proposals } from '../../db/schema.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
 import type { IndexSearch, IndexSort } from './job-index.ts';
 import type { JobCardRow } from './job-response.ts';
@@ -187,6 +187,23 @@ export function createJobsRepository(db: Db, searchIndex: SearchIndex = createSe
           .offset(page.skip)
           .limit(page.limit),
         db.$count(jobs, eq(jobs.employerId, employerId)),
+      ]);
+      return { rows, total };
+    },
+
+    /** The jobs a hire made the user a party to (as the professional or the employer), latest hire first. */
+    async listHiredJobs(userId: string, page: { skip: number; limit: number }) {
+      const isParty = or(eq(contracts.professionalId, userId), eq(contracts.employerId, userId));
+      const [rows, total] = await Promise.all([
+        db
+          .select(cardColumns)
+          .from(jobs)
+          .innerJoin(contracts, eq(contracts.jobId, jobs.id))
+          .where(isParty)
+          .orderBy(desc(contracts.createdAt), desc(contracts.id))
+          .offset(page.skip)
+          .limit(page.limit),
+        db.$count(contracts, isParty),
       ]);
       return { rows, total };
     },

@@ -71,6 +71,20 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
     );
 
     app.get(
+      '/jobs',
+      {
+        schema: {
+          tags: ['jobs'],
+          summary: 'The projects the signed-in user was hired on, or hired someone for, in every status, latest hire first',
+          security: [{ bearerAuth: [] }],
+          querystring: ownJobsParamsSchema,
+          response: { 200: ownJobsResponseSchema, 401: errorResponseSchema, 422: errorResponseSchema },
+        },
+      },
+      async (request) => jobs.listHiredJobs(await sessions.requireActor(bearerToken(request)), request.query),
+    );
+
+    app.get(
       '/jobs/employer/my',
       {
         schema: {

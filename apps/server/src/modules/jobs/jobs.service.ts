@@ -239,6 +239,13 @@ export function createJobsService(dependencies: {
       return { jobs: rows.map((job) => toJobCard(job, now)), total, has_next: page.skip + rows.length < total };
     },
 
+    /** §7 GET /api/jobs: the jobs the user was hired on or hired for, every status (the client picks the assigned ones). */
+    async listHiredJobs(user: Actor, page: { skip: number; limit: number }): Promise<OwnJobsResponse> {
+      const now = clock();
+      const { rows, total } = await repository.listHiredJobs(user.id, page);
+      return { jobs: rows.map((job) => toJobCard(job, now)), total, has_next: page.skip + rows.length < total };
+    },
+
     /**
      * Open jobs for a search, as the answer's JSON text (and its compressed forms, made once each).
      * Answers are cached in the form they are sent (checked against the response schema once, when

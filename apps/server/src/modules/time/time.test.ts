@@ -44,6 +44,20 @@ async function stopRunning(account: Account, description = 'Booking form layout'
   return stopped.json<{ entry: TimeEntry }>().entry;
 }
 
+describe('the jobs one was hired on (GET /api/jobs)', () => {
+  it('lists the hire for both its parties, in every status, and nothing for anyone else', async () => {
+    const forProfessional = (await call(app, 'GET', '/api/jobs?limit=100', professional.token)).json<{
+      jobs: { id: string; status: string; job_type: string }[];
+    }>();
+    expect(forProfessional.jobs).toContainEqual(expect.objectContaining({ id: hourlyJob.id, status: 'assigned', job_type: 'hourly' }));
+    const forEmployer = (await call(app, 'GET', '/api/jobs', employer.token)).json<{ jobs: { id: string }[] }>();
+    expect(forEmployer.jobs.map((job) => job.id)).toContain(hourlyJob.id);
+    const stranger = await createUser(app, { first_name: 'Noura', last_name: 'Al Ketbi' });
+    expect((await call(app, 'GET', '/api/jobs', stranger.token)).json()).toEqual({ jobs: [], total: 0, has_next: false });
+    expect((await call(app, 'GET', '/api/jobs')).statusCode).toBe(401);
+  });
+});
+
 describe('the timer', () => {
   it('starts on an hourly job one was hired for, shows as active, and stops to the second at the contract’s rate', async () => {
     expect(await active(professional)).toBeNull();
