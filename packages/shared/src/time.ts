@@ -86,3 +86,25 @@ export const timeEntriesSchema = z.object({
   /** Pass as `before` for the next, older page; null on the last. */
   next_before: z.string().nullable(),
 });
+
+/**
+ * The Gulf's clock for timesheets: the UAE's (Asia/Dubai), four hours ahead of UTC all year, with no
+ * daylight saving. A week runs Monday to Sunday on it.
+ */
+export const GULF_TIME_ZONE = 'Asia/Dubai';
+const GULF_OFFSET_MS = 4 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** The calendar date (YYYY-MM-DD) an instant falls on in the Gulf. */
+export const gulfDateOf = (instant: Date | string): string =>
+  new Date(new Date(instant).getTime() + GULF_OFFSET_MS).toISOString().slice(0, 10);
+
+/** The Monday (YYYY-MM-DD, Gulf time) of the week an instant falls in. */
+export function gulfWeekOf(instant: Date | string): string {
+  const local = new Date(new Date(instant).getTime() + GULF_OFFSET_MS);
+  const daysSinceMonday = (local.getUTCDay() + 6) % 7;
+  return new Date(local.getTime() - daysSinceMonday * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The Sunday that ends the week starting on `monday` (both YYYY-MM-DD). */
+export const weekEndOf = (monday: string): string => new Date(Date.parse(`${monday}T00:00:00Z`) + 6 * DAY_MS).toISOString().slice(0, 10);

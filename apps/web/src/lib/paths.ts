@@ -18,6 +18,7 @@ export const paths = {
   postJob: '/post-job',
   dashboard: '/dashboard',
   earnings: '/earnings',
+  timeTracker: '/time-tracker',
   editProfile: '/profile/edit',
   expertProfile: (id: string) => `/experts/${id}`,
   about: '/about',
@@ -82,5 +83,9 @@ export const apiPaths = {
   checkout: (id: string) => `/api/checkouts/${id}`,
   jobReviews: (jobId: string) => `/api/jobs/${jobId}/reviews`,
   earnings: '/api/earnings',
+  activeTimer: '/api/time/worker/active',
+  startTimer: '/api/time/start',
+  stopTimer: (id: string) => `/api/time/${id}/stop`,
+  timeEntries: '/api/time/entries',
   payouts: '/api/payouts',
 } as const;

@@ -1,4 +1,4 @@
-import { Briefcase, Plus, Search, UserRoundPen, Wallet } from 'lucide-react';
+import { Briefcase, Clock, Plus, Search, UserRoundPen, Wallet } from 'lucide-react';
 import { useTranslation } from '../../i18n/index.ts';
 import { Link } from '../../lib/router/index.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -24,6 +24,7 @@ export default function DashboardPage() {
     ? [{ to: paths.professionals, icon: Search, label: t('dashboard.find_professionals') }]
     : [
         { to: paths.projects(), icon: Briefcase, label: t('dashboard.find_projects') },
+        { to: paths.timeTracker, icon: Clock, label: t('dashboard.time_tracker') },
         { to: paths.earnings, icon: Wallet, label: t('dashboard.earnings') },
       ];
   return (

@@ -7,6 +7,8 @@ const variants = {
   secondary: 'bg-white text-slate-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100',
   inverse: 'bg-white text-primary-strong shadow-sm hover:bg-white/90',
+  /** An action that ends something running (a timer). */
+  danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800',
 } as const;
 
 const sizes = { sm: 'h-9 px-3 text-sm', md: 'h-11 px-5 text-sm', lg: 'h-12 px-6 text-base' } as const;

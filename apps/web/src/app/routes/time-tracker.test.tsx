@@ -1,0 +1,172 @@
+import type { TimeEntry } from '@mihna/shared';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  answer,
+  JOB_ID,
+  jobCard,
+  jsonResponse,
+  loadTranslations,
+  mockApi,
+  renderRoutes,
+  signedInAs,
+} from '../../features/projects/testing.tsx';
+import { groupByWeek } from '../../features/time/components/time-entries.tsx';
+import { i18n } from '../../i18n/index.ts';
+import TimeTrackerPage from './time-tracker.tsx';
+
+const ENTRY_ID = '33333333-3333-4333-8333-333333333333';
+
+const entry = (changes: Partial<TimeEntry> = {}): TimeEntry => ({
+  id: ENTRY_ID,
+  job_id: JOB_ID,
+  description: 'Booking form layout',
+  start_time: '2026-11-24T05:00:00.000Z',
+  end_time: '2026-11-24T06:30:07.000Z',
+  seconds: 5_407,
+  hourly_rate: 150,
+  amount: 225.29,
+  currency: 'AED',
+  source: 'timer',
+  manual_reason: null,
+  capped: false,
+  job_title: 'Clinic booking site',
+  ...changes,
+});
+
+const hourly = jobCard({ title: 'Clinic booking site', status: 'assigned', job_type: 'hourly' });
+const hiredJobs = (
+  jobs = [hourly, jobCard({ id: '44444444-4444-4444-8444-444444444444', title: 'Logo', status: 'assigned', job_type: 'fixed' })],
+) => answer('GET', '/api/jobs', () => jsonResponse(200, { jobs, total: jobs.length, has_next: false }));
+const entries = (list: TimeEntry[]) => answer('GET', '/api/time/entries', () => jsonResponse(200, { entries: list, next_before: null }));
+
+const renderTracker = () => renderRoutes([{ path: '/time-tracker', element: <TimeTrackerPage /> }], '/time-tracker');
+
+describe('/time-tracker', () => {
+  beforeAll(async () => {
+    await loadTranslations('en');
+    await i18n.loadNamespaces(['time', 'validation']);
+  });
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('starts the timer on a chosen hourly project with a description, and asks for both first', async () => {
+    let running = false;
+    const api = mockApi(
+      signedInAs({ role: 'professional' }),
+      hiredJobs(),
+      entries([]),
+      answer('GET', '/api/time/worker/active', () =>
+        jsonResponse(200, {
+          active_entry: running
+            ? { id: ENTRY_ID, job_id: JOB_ID, description: 'Booking form', start_time: new Date().toISOString() }
+            : null,
+        }),
+      ),
+      answer('POST', '/api/time/start', () => {
+        running = true;
+        return jsonResponse(201, { message: 'Timer started', entry: {} });
+      }),
+    );
+    renderTracker();
+    const project = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Project' });
+    // Only the hourly project in progress can take a timer; being the only one, it is chosen.
+    expect(Array.from(project.options).map((option) => option.text)).toEqual(['Choose one of your hourly projects', 'Clinic booking site']);
+    expect(project.value).toBe(JOB_ID);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    expect(await screen.findByText('This field is required')).toBeDefined();
+    expect(api.callsTo('POST', '/api/time/start')).toHaveLength(0);
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Task description' }), { target: { value: '  Booking form  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    expect(await screen.findByRole('button', { name: 'Stop' })).toBeDefined();
+    expect(api.callsTo('POST', '/api/time/start')[0]!.body).toEqual({ job_id: JOB_ID, description: 'Booking form' });
+    expect(screen.getByText('Running on Clinic booking site')).toBeDefined();
+  });
+
+  it('shows a running timer’s clock from the server’s start time, so a reload loses nothing, and stops it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: Date.parse('2026-11-24T08:00:00Z') });
+    const api = mockApi(
+      signedInAs({ role: 'professional' }),
+      hiredJobs(),
+      entries([]),
+      answer('GET', '/api/time/worker/active', () =>
+        jsonResponse(200, {
+          active_entry: { id: ENTRY_ID, job_id: JOB_ID, description: 'Booking form', start_time: '2026-11-24T06:58:55Z' },
+        }),
+      ),
+      answer('PUT', `/api/time/${ENTRY_ID}/stop`, () => jsonResponse(409, { detail: 'This timer has already stopped', code: 'conflict' })),
+    );
+    renderTracker();
+    expect((await screen.findByRole('timer', { name: 'Elapsed time' })).textContent).toBe('01:01:05');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Task description' }), { target: { value: 'Booking form and tests' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    // The server's words first (§8: 'Failed to stop timer' only when it gives none).
+    expect(await screen.findByText('This timer has already stopped')).toBeDefined();
+    expect(api.callsTo('PUT', `/api/time/${ENTRY_ID}/stop`)[0]!.body).toEqual({ description: 'Booking form and tests' });
+  });
+
+  it('says so when the start fails without the server’s words', async () => {
+    mockApi(
+      signedInAs({ role: 'professional' }),
+      hiredJobs([hourly]),
+      entries([]),
+      answer('GET', '/api/time/worker/active', () => jsonResponse(200, { active_entry: null })),
+      answer('POST', '/api/time/start', () => jsonResponse(500, { detail: 'Internal Server Error', code: 'internal' })),
+    );
+    renderTracker();
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Task description' }), { target: { value: 'Booking form' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    expect(await screen.findByText('Failed to start timer')).toBeDefined();
+  });
+
+  it('lists the real entries week by week, Monday to Sunday in the Gulf, with each week’s time and amount', async () => {
+    mockApi(
+      signedInAs({ role: 'professional' }),
+      hiredJobs([hourly]),
+      answer('GET', '/api/time/worker/active', () => jsonResponse(200, { active_entry: null })),
+      entries([
+        entry(),
+        entry({
+          id: '55555555-5555-4555-8555-555555555555',
+          start_time: '2026-11-23T04:00:00Z',
+          seconds: 3_600,
+          amount: 150,
+          source: 'manual',
+        }),
+        // Sunday 22 November, 21:00 in Dubai: the week before.
+        entry({
+          id: '66666666-6666-4666-8666-666666666666',
+          start_time: '2026-11-22T17:00:00Z',
+          seconds: 43_200,
+          amount: 1800,
+          capped: true,
+        }),
+      ]),
+    );
+    renderTracker();
+    const thisWeek = await screen.findByRole('region', { name: 'Week of Nov 23, 2026 – Nov 29, 2026' });
+    expect(within(thisWeek).getByText('02:30:07')).toBeDefined();
+    expect(within(thisWeek).getByText('AED 375.29')).toBeDefined();
+    expect(within(thisWeek).getByText('Added by hand')).toBeDefined();
+    const lastWeek = screen.getByRole('region', { name: 'Week of Nov 16, 2026 – Nov 22, 2026' });
+    expect(within(lastWeek).getByText('Stopped at 12 hours')).toBeDefined();
+  });
+
+  it('adds amounts in minor units, so a week’s total is exact', () => {
+    const weeks = groupByWeek([entry({ amount: 0.1 }), entry({ amount: 0.2 }), entry({ amount: 0.3, currency: 'KWD' })]);
+    expect(weeks).toHaveLength(1);
+    expect(Object.fromEntries(weeks[0]!.amounts)).toEqual({ AED: 30, KWD: 300 });
+  });
+
+  it('tells an employer the tracker is for professionals', async () => {
+    mockApi(signedInAs({ role: 'employer' }));
+    renderTracker();
+    expect(await screen.findByText('The time tracker is for professionals working on hourly projects.')).toBeDefined();
+  });
+});

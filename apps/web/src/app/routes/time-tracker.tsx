@@ -1,0 +1,76 @@
+import { Clock } from 'lucide-react';
+import { useTranslation } from '../../i18n/index.ts';
+import { Link } from '../../lib/router/index.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Container } from '../../components/ui/container.tsx';
+import { LoadMore } from '../../components/ui/load-more.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useActiveTimer, useTimeEntries, useTrackableJobs } from '../../features/time/api/time.ts';
+import { TimeEntries } from '../../features/time/components/time-entries.tsx';
+import { TimerCard } from '../../features/time/components/timer-card.tsx';
+import { paths } from '../../lib/paths.ts';
+import { useSession } from '../../lib/session.tsx';
+
+/** §2 Time tracker: the timer on one of the professional's hourly projects, and their recorded time week by week. */
+export default function TimeTrackerPage() {
+  const { t } = useTranslation('time');
+  const { user } = useSession();
+  return (
+    <Container className="space-y-6 py-8 sm:py-10">
+      <title>{t('title')}</title>
+      <div>
+        <h1 className="text-2xl font-bold text-slate-950 sm:text-3xl">{t('title')}</h1>
+        <p className="mt-2 max-w-3xl text-slate-600">{t('intro')}</p>
+      </div>
+      {user?.role === 'professional' ? (
+        <Tracker />
+      ) : (
+        <Alert tone="info">
+          {t('for_professionals')}{' '}
+          <Link to={paths.dashboard} className="font-semibold underline">
+            {t('back_to_dashboard')}
+          </Link>
+        </Alert>
+      )}
+    </Container>
+  );
+}
+
+function Tracker() {
+  const { t } = useTranslation('time');
+  const jobs = useTrackableJobs();
+  const active = useActiveTimer();
+  const entries = useTimeEntries();
+  if (jobs.isPending || active.isPending) return <Spinner label={t('loading')} className="min-h-[30vh]" />;
+  if (jobs.isError || active.isError) return <Alert tone="error">{t('failed')}</Alert>;
+  return (
+    <>
+      {jobs.data.length === 0 && !active.data ? (
+        <div className="rounded-2xl bg-white p-6 text-center ring-1 ring-slate-200">
+          <Clock className="mx-auto size-10 text-slate-400" aria-hidden="true" />
+          <p className="mx-auto mt-3 max-w-xl text-slate-600">{t('no_jobs')}</p>
+          <Link to={paths.projects()} className="mt-4 inline-block font-semibold text-primary-strong hover:underline">
+            {t('find_projects')}
+          </Link>
+        </div>
+      ) : (
+        <TimerCard jobs={jobs.data} active={active.data} />
+      )}
+      <section className="space-y-4" aria-labelledby="recent-entries">
+        <h2 id="recent-entries" className="text-xl font-semibold text-slate-950">
+          {t('recent')}
+        </h2>
+        {entries.isPending ? (
+          <Spinner label={t('loading')} />
+        ) : entries.isError ? (
+          <Alert tone="error">{t('failed')}</Alert>
+        ) : (
+          <>
+            <TimeEntries entries={entries.data.pages.flatMap((page) => page.entries)} />
+            <LoadMore pages={entries} label={t('load_more')} loadingLabel={t('loading_more')} />
+          </>
+        )}
+      </section>
+    </>
+  );
+}

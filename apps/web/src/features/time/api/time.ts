@@ -1,0 +1,48 @@
+import type { ActiveEntry, OwnJobsResponse, TimeEntry } from '@mihna/shared';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+
+const timeKey = ['time'] as const;
+const activeKey = [...timeKey, 'active'] as const;
+const entriesKey = [...timeKey, 'entries'] as const;
+
+/** The caller's running timer (§7), or null. */
+export const useActiveTimer = () =>
+  useQuery({
+    queryKey: activeKey,
+    queryFn: ({ signal }) => apiRequest<{ active_entry: ActiveEntry | null }>(apiPaths.activeTimer, { signal }),
+    select: (answer) => answer.active_entry,
+  });
+
+/** The hourly projects the professional is hired on and still working: what a timer can run on. */
+export const useTrackableJobs = () =>
+  useQuery({
+    queryKey: ['jobs', 'hired'],
+    queryFn: ({ signal }) => apiRequest<OwnJobsResponse>(apiPaths.jobs, { query: { limit: 100 }, signal }),
+    select: (answer) => answer.jobs.filter((job) => job.status === 'assigned' && job.job_type === 'hourly'),
+  });
+
+/** The professional's entries, newest first, a page at a time. */
+export const useTimeEntries = () =>
+  useInfiniteQuery({
+    queryKey: entriesKey,
+    initialPageParam: '',
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<{ entries: TimeEntry[]; next_before: string | null }>(apiPaths.timeEntries, { query: { before: pageParam }, signal }),
+    getNextPageParam: (page) => page.next_before ?? undefined,
+  });
+
+/** Starting and stopping read the timer and the entries again, whatever the answer. */
+function useTimerAction<T>(action: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: action, onSettled: () => queryClient.invalidateQueries({ queryKey: timeKey }) });
+}
+
+export const useStartTimer = () =>
+  useTimerAction((input: { job_id: string; description: string }) => apiRequest(apiPaths.startTimer, { body: input }));
+
+export const useStopTimer = () =>
+  useTimerAction((input: { id: string; description: string }) =>
+    apiRequest(apiPaths.stopTimer(input.id), { method: 'PUT', body: { description: input.description } }),
+  );

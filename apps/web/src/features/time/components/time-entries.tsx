@@ -1,0 +1,101 @@
+import { gulfDateOf, gulfWeekOf, weekEndOf, type TimeEntry } from '@mihna/shared';
+import { useTranslation } from '../../../i18n/index.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { decimalsOf, formatAmount, formatDate, languageOf } from '../../../lib/format.ts';
+import { clockText } from './use-elapsed.ts';
+
+interface Week {
+  monday: string;
+  entries: TimeEntry[];
+  seconds: number;
+  /** What the week's finished entries come to, per currency, in minor units (added as integers). */
+  amounts: Map<string, number>;
+}
+
+const toMinor = (amount: number, currency: string) => Math.round(amount * 10 ** decimalsOf(currency));
+
+/** Entries (newest first) in their Gulf weeks, Monday to Sunday, with each week's totals. */
+export function groupByWeek(entries: readonly TimeEntry[]): Week[] {
+  const weeks = new Map<string, Week>();
+  for (const entry of entries) {
+    const monday = gulfWeekOf(entry.start_time);
+    let week = weeks.get(monday);
+    if (!week) weeks.set(monday, (week = { monday, entries: [], seconds: 0, amounts: new Map() }));
+    week.entries.push(entry);
+    week.seconds += entry.seconds ?? 0;
+    if (entry.amount !== null)
+      week.amounts.set(entry.currency, (week.amounts.get(entry.currency) ?? 0) + toMinor(entry.amount, entry.currency));
+  }
+  return [...weeks.values()];
+}
+
+/** The recorded entries, week by week (§2 Time tracker: the real recent entries, not a placeholder). */
+export function TimeEntries({ entries }: { entries: readonly TimeEntry[] }) {
+  const { t, i18n } = useTranslation('time');
+  const language = languageOf(i18n.language);
+  if (entries.length === 0)
+    return <p className="rounded-2xl bg-white p-6 text-center text-slate-600 ring-1 ring-slate-200">{t('no_entries')}</p>;
+  return (
+    <div className="space-y-5">
+      {groupByWeek(entries).map((week) => (
+        <section
+          key={week.monday}
+          className="overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200"
+          aria-label={t('week', weekRange(week.monday, language))}
+        >
+          <header className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 bg-slate-50 px-4 py-3 sm:px-5">
+            <h3 className="font-semibold text-slate-900">{t('week', weekRange(week.monday, language))}</h3>
+            <p className="text-sm text-slate-700">
+              <span dir="ltr" className="font-mono tabular-nums">
+                {clockText(week.seconds)}
+              </span>
+              {[...week.amounts].map(([currency, amount]) => (
+                <span key={currency} className="ms-3 font-semibold">
+                  {formatAmount(amount / 10 ** decimalsOf(currency), currency, language)}
+                </span>
+              ))}
+            </p>
+          </header>
+          <ul className="divide-y divide-slate-100">
+            {week.entries.map((entry) => (
+              <li key={entry.id} className="grid gap-1 px-4 py-3 sm:grid-cols-[8rem_1fr_auto] sm:items-center sm:gap-4 sm:px-5">
+                <span className="text-sm text-slate-600">{formatDate(gulfDateOf(entry.start_time), language)}</span>
+                <div className="min-w-0">
+                  <p dir="auto" className="truncate font-medium text-slate-900">
+                    {entry.description}
+                  </p>
+                  <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+                    <span dir="auto" className="truncate">
+                      {entry.job_title}
+                    </span>
+                    {entry.source === 'manual' && <Badge tone="neutral">{t('manual')}</Badge>}
+                    {entry.capped && <Badge tone="warning">{t('capped')}</Badge>}
+                  </p>
+                </div>
+                <p className="text-sm sm:text-end">
+                  {entry.seconds === null ? (
+                    <span className="font-medium text-emerald-700">{t('running')}</span>
+                  ) : (
+                    <>
+                      <span dir="ltr" className="font-mono tabular-nums text-slate-900">
+                        {clockText(entry.seconds)}
+                      </span>
+                      {entry.amount !== null && (
+                        <span className="ms-3 text-slate-700">{formatAmount(entry.amount, entry.currency, language)}</span>
+                      )}
+                    </>
+                  )}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+const weekRange = (monday: string, language: 'en' | 'ar') => ({
+  start: formatDate(monday, language),
+  end: formatDate(weekEndOf(monday), language),
+});
