@@ -61,8 +61,8 @@ export function TimeEntries({ entries }: { entries: readonly TimeEntry[] }) {
               <li key={entry.id} className="grid gap-1 px-4 py-3 sm:grid-cols-[8rem_1fr_auto] sm:items-center sm:gap-4 sm:px-5">
                 <span className="text-sm text-slate-600">{formatDate(gulfDateOf(entry.start_time), language)}</span>
                 <div className="min-w-0">
-                  <p dir="auto" className="truncate font-medium text-slate-900">
-                    {entry.description}
+                  <p className="truncate font-medium text-slate-900">
+                    <bdi>{entry.description}</bdi>
                   </p>
                   <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
                     <span dir="auto" className="truncate">

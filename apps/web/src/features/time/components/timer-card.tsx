@@ -56,6 +56,7 @@ function StartTimer({ jobs }: { jobs: JobCard[] }) {
             <Input
               {...field}
               name="description"
+              dir="auto"
               value={description}
               maxLength={500}
               placeholder={t('description_placeholder')}
@@ -105,6 +106,7 @@ function RunningTimer({ entry, jobs }: { entry: ActiveEntry; jobs: JobCard[] }) 
           <Input
             {...field}
             name="description"
+            dir="auto"
             value={description}
             maxLength={500}
             onChange={(event) => setDescription(event.target.value)}
