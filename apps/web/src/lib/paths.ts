@@ -87,5 +87,6 @@ export const apiPaths = {
   startTimer: '/api/time/start',
   stopTimer: (id: string) => `/api/time/${id}/stop`,
   timeEntries: '/api/time/entries',
+  manualTime: '/api/time/manual',
   payouts: '/api/payouts',
 } as const;

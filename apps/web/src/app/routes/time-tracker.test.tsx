@@ -164,6 +164,47 @@ describe('/time-tracker', () => {
     expect(Object.fromEntries(weeks[0]!.amounts)).toEqual({ AED: 30, KWD: 300 });
   });
 
+  it('adds time worked offline with its reason, asking for every field, and shows the server’s refusal', async () => {
+    let overlaps = true;
+    const api = mockApi(
+      signedInAs({ role: 'professional' }),
+      hiredJobs([hourly]),
+      entries([]),
+      answer('GET', '/api/time/worker/active', () => jsonResponse(200, { active_entry: null })),
+      answer('POST', '/api/time/manual', () =>
+        overlaps
+          ? jsonResponse(409, { detail: 'This time overlaps an entry you already recorded', code: 'conflict' })
+          : jsonResponse(201, { message: 'Time entry added', entry: entry({ source: 'manual' }) }),
+      ),
+    );
+    renderTracker();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add time by hand' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add time worked offline' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add time' }));
+    expect(within(dialog).getAllByText('This field is required')).toHaveLength(5);
+    expect(api.callsTo('POST', '/api/time/manual')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('Day'), { target: { value: '2026-11-20' } });
+    fireEvent.change(within(dialog).getByLabelText('From'), { target: { value: '09:00' } });
+    fireEvent.change(within(dialog).getByLabelText('To'), { target: { value: '11:30' } });
+    fireEvent.change(within(dialog).getByLabelText('Task description'), { target: { value: 'Site visit at the clinic' } });
+    fireEvent.change(within(dialog).getByLabelText('Why it was not timed'), { target: { value: 'No laptop on site' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add time' }));
+    expect(await within(dialog).findByText('This time overlaps an entry you already recorded')).toBeDefined();
+    expect(api.callsTo('POST', '/api/time/manual')[0]!.body).toEqual({
+      job_id: JOB_ID,
+      description: 'Site visit at the clinic',
+      start_time: new Date('2026-11-20T09:00').toISOString(),
+      end_time: new Date('2026-11-20T11:30').toISOString(),
+      reason: 'No laptop on site',
+    });
+
+    overlaps = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add time' }));
+    expect(await screen.findByText('Time entry added')).toBeDefined();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('tells an employer the tracker is for professionals', async () => {
     mockApi(signedInAs({ role: 'employer' }));
     renderTracker();

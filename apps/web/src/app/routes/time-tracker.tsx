@@ -1,11 +1,14 @@
-import { Clock } from 'lucide-react';
+import { Clock, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { Link } from '../../lib/router/index.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { LoadMore } from '../../components/ui/load-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useActiveTimer, useTimeEntries, useTrackableJobs } from '../../features/time/api/time.ts';
+import { ManualEntryDialog } from '../../features/time/components/manual-entry-dialog.tsx';
 import { TimeEntries } from '../../features/time/components/time-entries.tsx';
 import { TimerCard } from '../../features/time/components/timer-card.tsx';
 import { paths } from '../../lib/paths.ts';
@@ -41,6 +44,8 @@ function Tracker() {
   const jobs = useTrackableJobs();
   const active = useActiveTimer();
   const entries = useTimeEntries();
+  const [isAdding, setAdding] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   if (jobs.isPending || active.isPending) return <Spinner label={t('loading')} className="min-h-[30vh]" />;
   if (jobs.isError || active.isError) return <Alert tone="error">{t('failed')}</Alert>;
   return (
@@ -57,9 +62,19 @@ function Tracker() {
         <TimerCard jobs={jobs.data} active={active.data} />
       )}
       <section className="space-y-4" aria-labelledby="recent-entries">
-        <h2 id="recent-entries" className="text-xl font-semibold text-slate-950">
-          {t('recent')}
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="recent-entries" className="text-xl font-semibold text-slate-950">
+            {t('recent')}
+          </h2>
+          {jobs.data.length > 0 && (
+            <Button variant="secondary" size="sm" onClick={() => setAdding(true)}>
+              <Plus className="size-4" aria-hidden="true" />
+              {t('manual_entry.button')}
+            </Button>
+          )}
+        </div>
+        {notice && <Alert tone="success">{notice}</Alert>}
+        <ManualEntryDialog isOpen={isAdding} onClose={() => setAdding(false)} jobs={jobs.data} onDone={setNotice} />
         {entries.isPending ? (
           <Spinner label={t('loading')} />
         ) : entries.isError ? (

@@ -46,3 +46,8 @@ export const useStopTimer = () =>
   useTimerAction((input: { id: string; description: string }) =>
     apiRequest(apiPaths.stopTimer(input.id), { method: 'PUT', body: { description: input.description } }),
   );
+
+export const useAddManualEntry = () =>
+  useTimerAction((input: { job_id: string; description: string; start_time: string; end_time: string; reason: string }) =>
+    apiRequest<{ message: string }>(apiPaths.manualTime, { body: input }),
+  );
