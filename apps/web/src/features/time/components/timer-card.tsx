@@ -51,19 +51,7 @@ function StartTimer({ jobs }: { jobs: JobCard[] }) {
             />
           )}
         </Field>
-        <Field label={t('description')} error={missing.description ? required : undefined}>
-          {(field) => (
-            <Input
-              {...field}
-              name="description"
-              dir="auto"
-              value={description}
-              maxLength={500}
-              placeholder={t('description_placeholder')}
-              onChange={(event) => setDescription(event.target.value)}
-            />
-          )}
-        </Field>
+        <DescriptionField value={description} onChange={setDescription} isMissing={Boolean(missing.description)} />
       </div>
       {start.isError && <Alert tone="error">{serverMessage(start.error, t('start_failed'))}</Alert>}
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -81,7 +69,6 @@ function StartTimer({ jobs }: { jobs: JobCard[] }) {
 
 function RunningTimer({ entry, jobs }: { entry: ActiveEntry; jobs: JobCard[] }) {
   const { t } = useTranslation('time');
-  const translate = useValidationMessage();
   const serverMessage = useServerMessage();
   const stop = useStopTimer();
   const seconds = useElapsedSeconds(entry.start_time);
@@ -101,18 +88,7 @@ function RunningTimer({ entry, jobs }: { entry: ActiveEntry; jobs: JobCard[] }) 
         <span className="size-2 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
         {job ? t('running_on', { job: job.title }) : t('running')}
       </p>
-      <Field label={t('description')} error={isMissing ? (translate(messages.required) ?? messages.required) : undefined}>
-        {(field) => (
-          <Input
-            {...field}
-            name="description"
-            dir="auto"
-            value={description}
-            maxLength={500}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        )}
-      </Field>
+      <DescriptionField value={description} onChange={setDescription} isMissing={isMissing} />
       {stop.isError && <Alert tone="error">{serverMessage(stop.error, t('stop_failed'))}</Alert>}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="font-mono text-3xl font-semibold tabular-nums text-slate-950" dir="ltr" role="timer" aria-label={t('clock_label')}>
@@ -124,5 +100,26 @@ function RunningTimer({ entry, jobs }: { entry: ActiveEntry; jobs: JobCard[] }) 
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The task's description, required to start and to stop; it keeps the direction of what is typed. */
+function DescriptionField({ value, onChange, isMissing }: { value: string; onChange: (value: string) => void; isMissing: boolean }) {
+  const { t } = useTranslation('time');
+  const translate = useValidationMessage();
+  return (
+    <Field label={t('description')} error={isMissing ? (translate(messages.required) ?? messages.required) : undefined}>
+      {(field) => (
+        <Input
+          {...field}
+          name="description"
+          dir="auto"
+          value={value}
+          maxLength={500}
+          placeholder={t('description_placeholder')}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
   );
 }
