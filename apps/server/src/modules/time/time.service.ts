@@ -153,16 +153,20 @@ export function createTimeService(dependencies: { db: Db; repository: TimeReposi
     async listEntries(actor: Actor, query: { job_id?: string; before?: string }) {
       const before = query.before ? decodeBefore(query.before) : undefined;
       let scope: { professionalId: string } | { contractId: string };
+      let professionalId: string;
       if (query.job_id) {
         const contract = isRowId(query.job_id) ? await contracts.findContractByJob(query.job_id) : undefined;
         if (!contract) throw new AppError('not_found', paymentMessages.jobNotFound);
         requireParty(actor, contract, timeMessages.onlyParties);
         scope = { contractId: contract.id };
+        professionalId = contract.professionalId;
       } else {
         requireRole(actor, 'professional', timeMessages.onlyProfessionals);
         scope = { professionalId: actor.id };
+        professionalId = actor.id;
       }
-      await repository.capOverrunning(clock(), 'professionalId' in scope ? actor.id : undefined);
+      // A timer past its limit shows as it will be: ended at the limit.
+      await repository.capOverrunning(clock(), professionalId);
       const rows = await repository.list(scope, { before, limit: PAGE + 1 });
       const page = rows.slice(0, PAGE);
       const last = page.at(-1);
