@@ -3,7 +3,7 @@ import { gulfDateOf, gulfWeekOf, weekEndOf } from './time.ts';
 
 describe('Gulf weeks', () => {
   it('run Monday to Sunday on the UAE’s clock, four hours ahead of UTC', () => {
-    // Sunday 23 November 2026, 19:59 UTC is 23:59 in Dubai: still that Sunday, in the week of Monday 17th.
+    // Sunday 22 November 2026, 19:59 UTC is 23:59 in Dubai: still that Sunday, in the week of Monday 16th.
     expect(gulfDateOf('2026-11-22T19:59:00Z')).toBe('2026-11-22');
     expect(gulfWeekOf('2026-11-22T19:59:00Z')).toBe('2026-11-16');
     // A minute later it is Monday in Dubai (still Sunday in UTC): a new week.

@@ -24,6 +24,7 @@ export const timeMessages = {
   tooLong: `An entry can be at most ${MAX_ENTRY_HOURS} hours`,
   overlaps: 'This time overlaps an entry you already recorded',
   onlyParties: 'Only the employer and the hired professional can see this job’s time',
+  beforeHire: 'Time can be recorded only from when you were hired',
   started: 'Timer started',
   stopped: 'Timer stopped',
   manualAdded: 'Time entry added',
@@ -42,11 +43,16 @@ export const timerStopSchema = z.object({
   description: singleLineText(500),
 });
 
+/** Instants the marketplace records time at: from 2000 to 2100 (anything else is a typing slip or a probe). */
+export const isRecordableInstant = (value: Date) => value.getTime() >= Date.UTC(2000, 0, 1) && value.getTime() < Date.UTC(2100, 0, 1);
+
+/** An ISO 8601 instant with its offset ('2026-11-20T05:00:00Z', '…+04:00'), as the API takes times. */
 const instant = z
   .string({ error: messages.required })
   .trim()
   .min(1, messages.required)
-  .refine((value) => !Number.isNaN(Date.parse(value)), messages.invalidFormat);
+  .pipe(z.iso.datetime({ offset: true, message: messages.invalidFormat }))
+  .refine((value) => isRecordableInstant(new Date(value)), messages.invalidFormat);
 
 /** Time worked offline, typed in afterwards with why the timer was not used. */
 export const manualEntrySchema = z.object({

@@ -1,5 +1,6 @@
 import {
   chargeForSeconds,
+  isRecordableInstant,
   MAX_ENTRY_SECONDS,
   messages,
   money,
@@ -46,9 +47,13 @@ export const toTimeEntry = (row: TimeEntryWithJob): TimeEntry => ({
   job_title: row.jobTitle,
 });
 
-/** How an entry that started at `startedAt` ends at `now`: to the second, cut off at MAX_ENTRY_SECONDS. */
-function endingAt(row: TimeEntryRow, now: Date) {
-  const elapsed = Math.max(0, Math.floor((now.getTime() - row.startedAt.getTime()) / 1000));
+/**
+ * How an entry ends when stopped at `now`: to the second, cut off at MAX_ENTRY_SECONDS, and never
+ * after its contract ended (`endedBy`).
+ */
+function endingAt(row: TimeEntryRow, now: Date, endedBy: Date | null) {
+  const end = endedBy && endedBy < now ? endedBy : now;
+  const elapsed = Math.max(0, Math.floor((end.getTime() - row.startedAt.getTime()) / 1000));
   const seconds = Math.min(elapsed, MAX_ENTRY_SECONDS);
   return {
     endedAt: new Date(row.startedAt.getTime() + seconds * 1000),
@@ -95,10 +100,14 @@ export function createTimeService(dependencies: { db: Db; repository: TimeReposi
 
     async start(actor: Actor, input: z.output<typeof timerStartSchema>) {
       const contract = await trackableContract(actor, input.job_id);
-      const now = clock();
-      // A timer forgotten past its limit ends there rather than blocking this one.
-      await repository.capOverrunning(now, actor.id);
-      const row = await repository.insertRunning({ ...rateOf(contract), description: input.description, startedAt: now, source: 'timer' });
+      // Under the professional's lock, as time typed in is: neither can slip past the other's overlap check.
+      const row = await transaction(db, async (tx) => {
+        await repository.lockProfessional(actor.id, tx);
+        const now = clock();
+        // A timer forgotten past its limit ends there rather than blocking this one.
+        await repository.capOverrunning(now, actor.id, tx);
+        return repository.insertRunning({ ...rateOf(contract), description: input.description, startedAt: now, source: 'timer' }, tx);
+      });
       if (!row) throw new AppError('conflict', timeMessages.alreadyRunning);
       return { message: timeMessages.started, entry: toActive(row) };
     },
@@ -108,7 +117,11 @@ export function createTimeService(dependencies: { db: Db; repository: TimeReposi
       if (!row) throw new AppError('not_found', timeMessages.entryNotFound);
       if (row.professionalId !== actor.id) throw new AppError('forbidden', timeMessages.notYourEntry);
       if (row.endedAt !== null) throw new AppError('conflict', timeMessages.alreadyStopped);
-      const stopped = await repository.finish(row.id, { ...endingAt(row, clock()), description: input.description });
+      const contract = await contracts.findContract(row.contractId);
+      const stopped = await repository.finish(row.id, {
+        ...endingAt(row, clock(), contract?.completedAt ?? null),
+        description: input.description,
+      });
       if (!stopped) throw new AppError('conflict', timeMessages.alreadyStopped);
       return { message: timeMessages.stopped, entry: toTimeEntry(stopped) };
     },
@@ -123,6 +136,7 @@ export function createTimeService(dependencies: { db: Db; repository: TimeReposi
       if (end.getTime() > now.getTime()) throw new AppError('validation_failed', timeMessages.inTheFuture);
       const seconds = Math.floor((end.getTime() - start.getTime()) / 1000);
       if (seconds > MAX_ENTRY_SECONDS) throw new AppError('validation_failed', timeMessages.tooLong);
+      if (start.getTime() < contract.createdAt.getTime()) throw new AppError('validation_failed', timeMessages.beforeHire);
       const rate = rateOf(contract);
       const row = await transaction(db, async (tx) => {
         await repository.lockProfessional(actor.id, tx);
@@ -186,7 +200,8 @@ const encodeBefore = (row: TimeEntryRow) => Buffer.from(`${row.startedAt.toISOSt
 function decodeBefore(text: string): { startedAt: Date; id: string } {
   const [at = '', id = ''] = Buffer.from(text, 'base64url').toString().split('|');
   const startedAt = new Date(at);
-  if (Number.isNaN(startedAt.getTime()) || !isRowId(id)) throw new AppError('validation_failed', messages.invalidFormat);
+  if (Number.isNaN(startedAt.getTime()) || !isRecordableInstant(startedAt) || !isRowId(id))
+    throw new AppError('validation_failed', messages.invalidFormat);
   return { startedAt, id };
 }
 

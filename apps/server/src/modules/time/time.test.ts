@@ -24,6 +24,8 @@ beforeAll(async () => {
   colleague = await createUser(app, { first_name: 'Yousef', last_name: 'Al Hammadi' });
   // AED 150 an hour.
   hourlyJob = await hire(app, employer, professional, { title: 'Clinic booking site', jobType: 'hourly' }, 150);
+  // Twenty days into the contract (sessions last thirty): time typed in for the past falls after the hire.
+  clock.advance(20 * 24 * HOUR);
 });
 afterAll(() => app.close());
 
@@ -144,6 +146,15 @@ describe('the timer', () => {
     expect(again.json()).toEqual({ detail: timeMessages.alreadyStopped, code: 'conflict' });
   });
 
+  it('stops at 12 hours, flagged, a timer stopped after running longer', async () => {
+    const long = (await startTimer(professional, hourlyJob.id, 'Forgot to stop')).json<{ entry: { id: string } }>().entry;
+    clock.advance(13 * HOUR);
+    const stopped = await call(app, 'PUT', `/api/time/${long.id}/stop`, professional.token, { description: 'Forgot to stop' });
+    expect(stopped.json<{ entry: TimeEntry }>().entry).toMatchObject({ seconds: MAX_ENTRY_SECONDS, amount: 1800, capped: true });
+    const { end_time, start_time } = stopped.json<{ entry: TimeEntry }>().entry;
+    expect(Date.parse(end_time!) - Date.parse(start_time)).toBe(MAX_ENTRY_SECONDS * 1000);
+  });
+
   it('stops a timer left running at 12 hours, flagged, and lets a new one start', async () => {
     const forgotten = (await startTimer(professional, hourlyJob.id, 'Left running overnight')).json<{ entry: { id: string } }>().entry;
     clock.advance(15 * HOUR);
@@ -174,7 +185,7 @@ describe('time worked offline', () => {
 
   it('is recorded with its reason, marked manual, in the past, at most 12 hours, overlapping nothing', async () => {
     const now = clock.now().getTime();
-    const added = await manual(professional, now - 40 * HOUR, now - 38 * HOUR);
+    const added = await manual(professional, now - 100 * HOUR, now - 98 * HOUR);
     expect(added.statusCode, added.body).toBe(201);
     expect(added.json<{ entry: TimeEntry }>().entry).toMatchObject({
       source: 'manual',
@@ -184,13 +195,32 @@ describe('time worked offline', () => {
     });
 
     const refusals: [Promise<Awaited<ReturnType<typeof manual>>>, string][] = [
-      [manual(professional, now - 39 * HOUR, now - 37 * HOUR), timeMessages.overlaps],
-      [manual(professional, now - 60 * HOUR, now - 47 * HOUR), timeMessages.tooLong],
+      [manual(professional, now - 99 * HOUR, now - 97 * HOUR), timeMessages.overlaps],
+      [manual(professional, now - 160 * HOUR, now - 147 * HOUR), timeMessages.tooLong],
       [manual(professional, now - HOUR, now + HOUR), timeMessages.inTheFuture],
-      [manual(professional, now - 44 * HOUR, now - 45 * HOUR), timeMessages.endBeforeStart],
+      [manual(professional, now - 104 * HOUR, now - 105 * HOUR), timeMessages.endBeforeStart],
     ];
     for (const [response, detail] of refusals) expect((await response).json()).toMatchObject({ detail });
     expect((await manual(professional, now - 50 * HOUR, now - 49 * HOUR, { reason: '' })).statusCode).toBe(422);
+    const beforeHire = await manual(professional, now - 300 * 24 * HOUR, now - 300 * 24 * HOUR + HOUR);
+    expect(beforeHire.json()).toEqual({ detail: timeMessages.beforeHire, code: 'validation_failed' });
+    // Times that are no instant, or outside the years time is recorded in, are refused without a fault.
+    for (const [start_time, end_time] of [
+      ['0000-01-01T00:00:00Z', '0000-01-01T01:00:00Z'],
+      ['+275760-01-01T00:00:00Z', '+275760-01-01T01:00:00Z'],
+      ['2026-11-20 09:00', '2026-11-20 10:00'],
+      ['yesterday', 'today'],
+    ]) {
+      const refused = await manual(professional, 0, 0, { start_time, end_time });
+      expect(refused.statusCode, start_time).toBe(422);
+    }
+    const year0 = Buffer.from(`0000-01-01T00:00:00.000Z|${'00000000-0000-4000-8000-000000000000'}`).toString('base64url');
+    expect((await call(app, 'GET', `/api/time/entries?before=${year0}`, professional.token)).statusCode).toBe(422);
+    const entries = await selectRows<{ count: number }>(
+      app.services.database,
+      sql`select count(*)::int as count from time_entries where source = 'manual' and professional_id = ${professional.user.id}`,
+    );
+    expect(entries[0]!.count).toBe(1);
     expect((await manual(colleague, now - 50 * HOUR, now - 49 * HOUR)).statusCode).toBe(403);
 
     // A running timer counts up to now.
@@ -229,8 +259,8 @@ describe('the entries', () => {
           await call(app, 'POST', '/api/time/manual', professional.token, {
             job_id: hourlyJob.id,
             description: `Day ${day}`,
-            start_time: new Date(now - (100 + day) * 24 * HOUR).toISOString(),
-            end_time: new Date(now - (100 + day) * 24 * HOUR + HOUR).toISOString(),
+            start_time: new Date(now - (120 + day * 5) * HOUR).toISOString(),
+            end_time: new Date(now - (120 + day * 5) * HOUR + HOUR).toISOString(),
             reason: 'Imported from my notebook',
           })
         ).statusCode,

@@ -139,10 +139,18 @@ describe('/time-tracker', () => {
           amount: 150,
           source: 'manual',
         }),
-        // Sunday 22 November, 21:00 in Dubai: the week before.
+        // Monday 23 November, 00:30 in Dubai, though still Sunday in UTC: this week.
+        entry({
+          id: '77777777-7777-4777-8777-777777777777',
+          start_time: '2026-11-22T20:30:00Z',
+          seconds: 60,
+          amount: 2.5,
+          description: 'Monday early',
+        }),
+        // Sunday 22 November, 23:30 in Dubai: the week before.
         entry({
           id: '66666666-6666-4666-8666-666666666666',
-          start_time: '2026-11-22T17:00:00Z',
+          start_time: '2026-11-22T19:30:00Z',
           seconds: 43_200,
           amount: 1800,
           capped: true,
@@ -151,8 +159,9 @@ describe('/time-tracker', () => {
     );
     renderTracker();
     const thisWeek = await screen.findByRole('region', { name: 'Week of Nov 23, 2026 – Nov 29, 2026' });
-    expect(within(thisWeek).getByText('02:30:07')).toBeDefined();
-    expect(within(thisWeek).getByText('AED 375.29')).toBeDefined();
+    expect(within(thisWeek).getByText('02:31:07')).toBeDefined();
+    expect(within(thisWeek).getByText('AED 377.79')).toBeDefined();
+    expect(within(thisWeek).getByText('Monday early')).toBeDefined();
     expect(within(thisWeek).getByText('Added by hand')).toBeDefined();
     const lastWeek = screen.getByRole('region', { name: 'Week of Nov 16, 2026 – Nov 22, 2026' });
     expect(within(lastWeek).getByText('Stopped at 12 hours')).toBeDefined();

@@ -46,11 +46,13 @@ function Tracker() {
   const entries = useTimeEntries();
   const [isAdding, setAdding] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  if (jobs.isPending || active.isPending) return <Spinner label={t('loading')} className="min-h-[30vh]" />;
-  if (jobs.isError || active.isError) return <Alert tone="error">{t('failed')}</Alert>;
+  if (active.isPending || (jobs.isPending && !active.data)) return <Spinner label={t('loading')} className="min-h-[30vh]" />;
+  // A running timer can always be stopped, even when the projects could not be read.
+  if (active.isError || (jobs.isError && !active.data)) return <Alert tone="error">{t('failed')}</Alert>;
+  const trackable = jobs.data ?? [];
   return (
     <>
-      {jobs.data.length === 0 && !active.data ? (
+      {trackable.length === 0 && !active.data ? (
         <div className="rounded-2xl bg-white p-6 text-center ring-1 ring-slate-200">
           <Clock className="mx-auto size-10 text-slate-400" aria-hidden="true" />
           <p className="mx-auto mt-3 max-w-xl text-slate-600">{t('no_jobs')}</p>
@@ -59,14 +61,14 @@ function Tracker() {
           </Link>
         </div>
       ) : (
-        <TimerCard jobs={jobs.data} active={active.data} />
+        <TimerCard jobs={trackable} active={active.data} />
       )}
       <section className="space-y-4" aria-labelledby="recent-entries">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="recent-entries" className="text-xl font-semibold text-slate-950">
             {t('recent')}
           </h2>
-          {jobs.data.length > 0 && (
+          {trackable.length > 0 && (
             <Button variant="secondary" size="sm" onClick={() => setAdding(true)}>
               <Plus className="size-4" aria-hidden="true" />
               {t('manual_entry.button')}
@@ -74,7 +76,7 @@ function Tracker() {
           )}
         </div>
         {notice && <Alert tone="success">{notice}</Alert>}
-        <ManualEntryDialog isOpen={isAdding} onClose={() => setAdding(false)} jobs={jobs.data} onDone={setNotice} />
+        <ManualEntryDialog isOpen={isAdding} onClose={() => setAdding(false)} jobs={trackable} onDone={setNotice} />
         {entries.isPending ? (
           <Spinner label={t('loading')} />
         ) : entries.isError ? (

@@ -1,4 +1,4 @@
-import { messages, type ActiveEntry, type JobCard } from '@mihna/shared';
+import { MAX_ENTRY_SECONDS, messages, type ActiveEntry, type JobCard } from '@mihna/shared';
 import { Play, Square } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
@@ -71,7 +71,8 @@ function RunningTimer({ entry, jobs }: { entry: ActiveEntry; jobs: JobCard[] }) 
   const { t } = useTranslation('time');
   const serverMessage = useServerMessage();
   const stop = useStopTimer();
-  const seconds = useElapsedSeconds(entry.start_time);
+  // The server ends a timer at its limit: the clock stops there too.
+  const seconds = Math.min(useElapsedSeconds(entry.start_time), MAX_ENTRY_SECONDS);
   const [description, setDescription] = useState(entry.description);
   const [isMissing, setMissing] = useState(false);
   const job = jobs.find((candidate) => candidate.id === entry.job_id);
