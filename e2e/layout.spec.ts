@@ -107,7 +107,7 @@ test.describe('every page fits the screen', () => {
       headers: { authorization: `Bearer ${professional.token}` },
     });
     await signIn(page, professional);
-    await checkRoutes(page, ['/dashboard', `/projects/${job.id}`, '/profile/edit'], 'a professional on');
+    await checkRoutes(page, ['/dashboard', `/projects/${job.id}`, '/profile/edit', '/time-tracker', '/earnings'], 'a professional on');
   });
 });
 
