@@ -382,6 +382,11 @@ export type JobDetail = z.infer<typeof jobDetailSchema>;
 
 /** GET /jobs/employer/my: the employer's own projects in every status, newest first, with their proposal counts. */
 export const ownJobsParamsSchema = z.object(pageParams(100, 100));
+/** GET /api/jobs: the projects one was hired on or hired for, of one status or kind when asked. */
+export const hiredJobsParamsSchema = ownJobsParamsSchema.extend({
+  status: z.enum(jobStatuses, { error: messages.invalidFormat }).optional(),
+  job_type: z.enum(jobTypes, { error: messages.invalidFormat }).optional(),
+});
 export const ownJobsResponseSchema = z.object({ jobs: z.array(jobCardSchema), total: z.number().int(), has_next: z.boolean() });
 export type OwnJobsResponse = z.infer<typeof ownJobsResponseSchema>;
 

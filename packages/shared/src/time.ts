@@ -69,6 +69,8 @@ export const activeEntrySchema = z.object({
   job_id: z.string(),
   description: z.string(),
   start_time: z.string(),
+  /** Beyond §3: the project's title, so the timer names its project even when it is no longer in progress. */
+  job_title: z.string(),
 });
 export type ActiveEntry = z.infer<typeof activeEntrySchema>;
 
@@ -83,7 +85,6 @@ export const timeEntrySchema = activeEntrySchema.extend({
   manual_reason: z.string().nullable(),
   /** Stopped by the server at MAX_ENTRY_HOURS, not by the professional. */
   capped: z.boolean(),
-  job_title: z.string(),
 });
 export type TimeEntry = z.infer<typeof timeEntrySchema>;
 

@@ -1,4 +1,4 @@
-import { convertAmount, currencyOfCountry, type CurrencyCode, type JobSearchParams } from '@mihna/shared';
+import { convertAmount, currencyOfCountry, type CurrencyCode, type JobSearchParams, type JobStatus, type JobType } from '@mihna/shared';
 import { and, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contracts, jobChanges, jobInterests, jobInvitations, jobs, jobViews, proposals } from '../../db/schema.ts';
@@ -192,8 +192,16 @@ export function createJobsRepository(db: Db, searchIndex: SearchIndex = createSe
     },
 
     /** The jobs a hire made the user a party to (as the professional or the employer), latest hire first. */
-    async listHiredJobs(userId: string, page: { skip: number; limit: number }) {
-      const isParty = or(eq(contracts.professionalId, userId), eq(contracts.employerId, userId));
+    async listHiredJobs(
+      userId: string,
+      page: { skip: number; limit: number },
+      only: { status?: JobStatus | undefined; jobType?: JobType | undefined } = {},
+    ) {
+      const isParty = and(
+        or(eq(contracts.professionalId, userId), eq(contracts.employerId, userId)),
+        only.status ? sql`${contracts.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.status} = ${only.status})` : undefined,
+        only.jobType ? eq(contracts.jobType, only.jobType) : undefined,
+      );
       const [rows, total] = await Promise.all([
         db
           .select(cardColumns)

@@ -7,6 +7,7 @@ import {
   jobSearchParamsSchema,
   jobSearchResponseSchema,
   ownJobsParamsSchema,
+  hiredJobsParamsSchema,
   ownJobsResponseSchema,
   type JobSearchResponse,
 } from '@mihna/shared';
@@ -75,9 +76,10 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
       {
         schema: {
           tags: ['jobs'],
-          summary: 'The projects the signed-in user was hired on, or hired someone for, in every status, latest hire first',
+          summary:
+            'The projects the signed-in user was hired on, or hired someone for, latest hire first: every status, or one status or kind when asked',
           security: [{ bearerAuth: [] }],
-          querystring: ownJobsParamsSchema,
+          querystring: hiredJobsParamsSchema,
           response: { 200: ownJobsResponseSchema, 401: errorResponseSchema, 422: errorResponseSchema },
         },
       },

@@ -9,6 +9,8 @@ import {
   jobMessages,
   type JobSearchParams,
   type JobSearchResponse,
+  type JobStatus,
+  type JobType,
   jobSearchResponseSchema,
   jobServerMessages,
   money,
@@ -240,9 +242,14 @@ export function createJobsService(dependencies: {
     },
 
     /** §7 GET /api/jobs: the jobs the user was hired on or hired for, every status (the client picks the assigned ones). */
-    async listHiredJobs(user: Actor, page: { skip: number; limit: number }): Promise<OwnJobsResponse> {
+    async listHiredJobs(
+      user: Actor,
+      query: { skip: number; limit: number; status?: JobStatus | undefined; job_type?: JobType | undefined },
+    ): Promise<OwnJobsResponse> {
       const now = clock();
-      const { rows, total } = await repository.listHiredJobs(user.id, page);
+      const { skip, limit, status, job_type: jobType } = query;
+      const page = { skip, limit };
+      const { rows, total } = await repository.listHiredJobs(user.id, page, { status, jobType });
       return { jobs: rows.map((job) => toJobCard(job, now)), total, has_next: page.skip + rows.length < total };
     },
 

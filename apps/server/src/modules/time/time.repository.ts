@@ -45,10 +45,11 @@ export function createTimeRepository(db: Db) {
       return row;
     },
 
-    async findRunning(professionalId: string, executor: Db = db): Promise<TimeEntryRow | undefined> {
+    async findRunning(professionalId: string, executor: Db = db): Promise<TimeEntryWithJob | undefined> {
       const [row] = await executor
-        .select()
+        .select(withJob)
         .from(timeEntries)
+        .innerJoin(jobs, eq(jobs.id, timeEntries.jobId))
         .where(and(eq(timeEntries.professionalId, professionalId), isNull(timeEntries.endedAt)));
       return row;
     },

@@ -25,11 +25,12 @@ import type { TimeEntryRow, TimeEntryWithJob, TimeRepository } from './time.repo
 
 const PAGE = 50;
 
-const toActive = (row: TimeEntryRow): ActiveEntry => ({
+const toActive = (row: TimeEntryWithJob): ActiveEntry => ({
   id: row.id,
   job_id: row.jobId,
   description: row.description,
   start_time: row.startedAt.toISOString(),
+  job_title: row.jobTitle,
 });
 
 const amountOf = (minor: number, currency: string) => toDecimal(money(minor, currency as CurrencyCode));
@@ -44,7 +45,6 @@ export const toTimeEntry = (row: TimeEntryWithJob): TimeEntry => ({
   source: row.source,
   manual_reason: row.manualReason,
   capped: row.capped,
-  job_title: row.jobTitle,
 });
 
 /**
@@ -109,7 +109,8 @@ export function createTimeService(dependencies: { db: Db; repository: TimeReposi
         return repository.insertRunning({ ...rateOf(contract), description: input.description, startedAt: now, source: 'timer' }, tx);
       });
       if (!row) throw new AppError('conflict', timeMessages.alreadyRunning);
-      return { message: timeMessages.started, entry: toActive(row) };
+      const started = await repository.findEntry(row.id);
+      return { message: timeMessages.started, entry: toActive(started!) };
     },
 
     async stop(actor: Actor, entryId: string, input: z.output<typeof timerStopSchema>) {

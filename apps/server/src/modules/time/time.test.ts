@@ -57,6 +57,15 @@ describe('the jobs one was hired on (GET /api/jobs)', () => {
     const stranger = await createUser(app, { first_name: 'Noura', last_name: 'Al Ketbi' });
     expect((await call(app, 'GET', '/api/jobs', stranger.token)).json()).toEqual({ jobs: [], total: 0, has_next: false });
     expect((await call(app, 'GET', '/api/jobs')).statusCode).toBe(401);
+    // One status or kind when asked: what the time tracker lists.
+    const fixed = await hire(app, employer, professional, { title: 'Menu design', jobType: 'fixed' }, 900);
+    const ids = async (query: string) =>
+      (await call(app, 'GET', `/api/jobs?${query}`, professional.token)).json<{ jobs: { id: string }[] }>().jobs.map((job) => job.id);
+    expect(await ids('limit=100')).toEqual([fixed.id, hourlyJob.id]);
+    expect(await ids('status=assigned&job_type=hourly')).toEqual([hourlyJob.id]);
+    expect(await ids('job_type=fixed')).toEqual([fixed.id]);
+    expect(await ids('status=completed')).toEqual([]);
+    expect((await call(app, 'GET', '/api/jobs?status=nonsense', professional.token)).statusCode).toBe(422);
   });
 });
 
@@ -71,6 +80,7 @@ describe('the timer', () => {
       job_id: hourlyJob.id,
       description: 'Booking form layout',
       start_time: clock.now().toISOString(),
+      job_title: 'Clinic booking site',
     });
 
     clock.advance(HOUR + 30 * 60_000 + 7_000);

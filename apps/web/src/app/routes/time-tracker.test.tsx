@@ -35,9 +35,7 @@ const entry = (changes: Partial<TimeEntry> = {}): TimeEntry => ({
 });
 
 const hourly = jobCard({ title: 'Clinic booking site', status: 'assigned', job_type: 'hourly' });
-const hiredJobs = (
-  jobs = [hourly, jobCard({ id: '44444444-4444-4444-8444-444444444444', title: 'Logo', status: 'assigned', job_type: 'fixed' })],
-) => answer('GET', '/api/jobs', () => jsonResponse(200, { jobs, total: jobs.length, has_next: false }));
+const hiredJobs = (jobs = [hourly]) => answer('GET', '/api/jobs', () => jsonResponse(200, { jobs, total: jobs.length, has_next: false }));
 const entries = (list: TimeEntry[]) => answer('GET', '/api/time/entries', () => jsonResponse(200, { entries: list, next_before: null }));
 
 const renderTracker = () => renderRoutes([{ path: '/time-tracker', element: <TimeTrackerPage /> }], '/time-tracker');
@@ -63,7 +61,13 @@ describe('/time-tracker', () => {
       answer('GET', '/api/time/worker/active', () =>
         jsonResponse(200, {
           active_entry: running
-            ? { id: ENTRY_ID, job_id: JOB_ID, description: 'Booking form', start_time: new Date().toISOString() }
+            ? {
+                id: ENTRY_ID,
+                job_id: JOB_ID,
+                description: 'Booking form',
+                start_time: new Date().toISOString(),
+                job_title: 'Clinic booking site',
+              }
             : null,
         }),
       ),
@@ -74,7 +78,8 @@ describe('/time-tracker', () => {
     );
     renderTracker();
     const project = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Project' });
-    // Only the hourly project in progress can take a timer; being the only one, it is chosen.
+    // Only hourly projects in progress can take a timer: the server is asked for those. Being the only one, it is chosen.
+    expect(Object.fromEntries(api.callsTo('GET', '/api/jobs')[0]!.query)).toEqual({ status: 'assigned', job_type: 'hourly', limit: '100' });
     expect(Array.from(project.options).map((option) => option.text)).toEqual(['Choose one of your hourly projects', 'Clinic booking site']);
     expect(project.value).toBe(JOB_ID);
 
@@ -97,7 +102,13 @@ describe('/time-tracker', () => {
       entries([]),
       answer('GET', '/api/time/worker/active', () =>
         jsonResponse(200, {
-          active_entry: { id: ENTRY_ID, job_id: JOB_ID, description: 'Booking form', start_time: '2026-11-24T06:58:55Z' },
+          active_entry: {
+            id: ENTRY_ID,
+            job_id: JOB_ID,
+            description: 'Booking form',
+            start_time: '2026-11-24T06:58:55Z',
+            job_title: 'Clinic booking site',
+          },
         }),
       ),
       answer('PUT', `/api/time/${ENTRY_ID}/stop`, () => jsonResponse(409, { detail: 'This timer has already stopped', code: 'conflict' })),

@@ -18,9 +18,10 @@ export const useActiveTimer = () =>
 /** The hourly projects the professional is hired on and still working: what a timer can run on. */
 export const useTrackableJobs = () =>
   useQuery({
-    queryKey: ['jobs', 'hired'],
-    queryFn: ({ signal }) => apiRequest<OwnJobsResponse>(apiPaths.jobs, { query: { limit: 100 }, signal }),
-    select: (answer) => answer.jobs.filter((job) => job.status === 'assigned' && job.job_type === 'hourly'),
+    queryKey: ['jobs', 'hired', 'assigned', 'hourly'],
+    queryFn: ({ signal }) =>
+      apiRequest<OwnJobsResponse>(apiPaths.jobs, { query: { status: 'assigned', job_type: 'hourly', limit: 100 }, signal }),
+    select: (answer) => answer.jobs,
   });
 
 /** The professional's entries, newest first, a page at a time. */

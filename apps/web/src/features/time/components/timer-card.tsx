@@ -15,7 +15,7 @@ const card = 'rounded-2xl bg-white p-5 ring-1 ring-slate-200 sm:p-6';
 
 /** The timer: a job and a description to start it; while it runs, the clock and Stop (§2 Time tracker). */
 export function TimerCard({ jobs, active }: { jobs: JobCard[]; active: ActiveEntry | null }) {
-  return active ? <RunningTimer key={active.id} entry={active} jobs={jobs} /> : <StartTimer jobs={jobs} />;
+  return active ? <RunningTimer key={active.id} entry={active} /> : <StartTimer jobs={jobs} />;
 }
 
 function StartTimer({ jobs }: { jobs: JobCard[] }) {
@@ -67,7 +67,7 @@ function StartTimer({ jobs }: { jobs: JobCard[] }) {
   );
 }
 
-function RunningTimer({ entry, jobs }: { entry: ActiveEntry; jobs: JobCard[] }) {
+function RunningTimer({ entry }: { entry: ActiveEntry }) {
   const { t } = useTranslation('time');
   const serverMessage = useServerMessage();
   const stop = useStopTimer();
@@ -75,7 +75,6 @@ function RunningTimer({ entry, jobs }: { entry: ActiveEntry; jobs: JobCard[] }) 
   const seconds = Math.min(useElapsedSeconds(entry.start_time), MAX_ENTRY_SECONDS);
   const [description, setDescription] = useState(entry.description);
   const [isMissing, setMissing] = useState(false);
-  const job = jobs.find((candidate) => candidate.id === entry.job_id);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -87,7 +86,7 @@ function RunningTimer({ entry, jobs }: { entry: ActiveEntry; jobs: JobCard[] }) 
     <form onSubmit={submit} noValidate className={`${card} space-y-4 ring-2 ring-emerald-300`} aria-label={t('timer')}>
       <p className="flex items-center gap-2 text-sm font-medium text-emerald-700">
         <span className="size-2 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
-        {job ? t('running_on', { job: job.title }) : t('running')}
+        {t('running_on', { job: entry.job_title })}
       </p>
       <DescriptionField value={description} onChange={setDescription} isMissing={isMissing} />
       {stop.isError && <Alert tone="error">{serverMessage(stop.error, t('stop_failed'))}</Alert>}
