@@ -1,10 +1,11 @@
 import { expect, test } from './fixtures.ts';
-import { expectHeading, postJob, registerEmployer, registerUser, signIn, uniqueWord } from './marketplace.ts';
+import { expectHeading, openBrowserAs, postJob, registerEmployer, registerUser, signIn, uniqueWord } from './marketplace.ts';
 import { phoneInArabic, textsIn, useLanguage, type Language } from './texts.ts';
 
 for (const language of ['en', 'ar'] as const satisfies Language[]) {
   test(`a professional times a task on an hourly project; the clock survives a reload and the entry lists in its week (${language})${phoneInArabic(language)}`, async ({
     page,
+    browser,
     request,
   }) => {
     const text = textsIn(language);
@@ -55,10 +56,12 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
     await expect(entries.getByText('تصميم نموذج الحجز واختباره')).toBeVisible();
     await expect(entries.getByText(title)).toBeVisible();
 
-    // The employer sees the same entry on the job's time.
-    const seen = await request.get(`/api/time/entries?job_id=${job.id}`, { headers: { authorization: `Bearer ${employer.token}` } });
-    const { entries: forEmployer } = (await seen.json()) as { entries: { description: string; seconds: number }[] };
-    expect(forEmployer).toEqual([expect.objectContaining({ description: 'تصميم نموذج الحجز واختباره' })]);
-    expect(forEmployer[0]!.seconds).toBeGreaterThanOrEqual(2);
+    // The employer sees the same entry on the project's payment page, in its week.
+    const employerPage = await openBrowserAs(browser, employer);
+    await useLanguage(employerPage, language);
+    await employerPage.goto(`/projects/${job.id}/payment`);
+    const worked = employerPage.getByRole('main').getByRole('region', { name: text('time', 'job_time.title') });
+    await expect(worked.getByText('تصميم نموذج الحجز واختباره')).toBeVisible();
+    await employerPage.context().close();
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { readNumber } from './numbers.ts';
+import { jobTypes } from './search-options.ts';
 import { multiLineText } from './text.ts';
 
 export const contractStatuses = ['active', 'completed', 'cancelled'] as const;
@@ -148,7 +149,7 @@ export const paymentStatusSchema = z.object({
   total_amount: z.number(),
   currency: z.string(),
   is_cash: z.boolean(),
-  job: z.object({ id: z.string(), title: z.string(), status: z.string(), budget_max: z.number() }),
+  job: z.object({ id: z.string(), title: z.string(), status: z.string(), job_type: z.enum(jobTypes), budget_max: z.number() }),
   viewer_role: z.enum(['employer', 'professional']),
   /** What is still held in escrow, and what the professional has received (after the service fee). */
   held_amount: z.number(),

@@ -13,6 +13,7 @@ import { MilestoneList } from '../../features/payments/components/milestone-list
 import { MilestoneSetupDialog } from '../../features/payments/components/milestone-setup-dialog.tsx';
 import { ReviewPanel } from '../../features/payments/components/review-panel.tsx';
 import { PaymentOverview } from '../../features/payments/components/payment-overview.tsx';
+import { JobTime } from '../../features/time/components/job-time.tsx';
 import { useMoneyFormat } from '../../features/payments/components/use-money.ts';
 import { goToCheckout } from '../../lib/checkout.ts';
 import { paths } from '../../lib/paths.ts';
@@ -119,6 +120,8 @@ export default function JobPaymentPage() {
       ) : null}
 
       {data.milestones.length > 0 ? <MilestoneList payment={data} onDone={done} /> : null}
+
+      {data.job.job_type === 'hourly' ? <JobTime jobId={data.job.id} /> : null}
 
       {data.job.status === 'completed' ? <ReviewPanel jobId={data.job.id} /> : null}
 

@@ -24,13 +24,16 @@ export const useTrackableJobs = () =>
     select: (answer) => answer.jobs,
   });
 
-/** The professional's entries, newest first, a page at a time. */
-export const useTimeEntries = () =>
+/** Entries newest first, a page at a time: the professional's own, or one job's (for either party of its contract). */
+export const useTimeEntries = (jobId?: string) =>
   useInfiniteQuery({
-    queryKey: entriesKey,
+    queryKey: [...entriesKey, jobId ?? 'mine'],
     initialPageParam: '',
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<{ entries: TimeEntry[]; next_before: string | null }>(apiPaths.timeEntries, { query: { before: pageParam }, signal }),
+      apiRequest<{ entries: TimeEntry[]; next_before: string | null }>(apiPaths.timeEntries, {
+        query: { before: pageParam, job_id: jobId },
+        signal,
+      }),
     getNextPageParam: (page) => page.next_before ?? undefined,
   });
 
