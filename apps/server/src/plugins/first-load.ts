@@ -87,13 +87,23 @@ export const AFTER_PAINT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(
  */
 export function createFirstLoadPages(webRoot: string) {
   // The stylesheet goes inside the page: a phone paints as soon as the page arrives, without a
-  // second round trip before the first paint (the styles are 8 KB compressed).
-  const indexHtml = fs
+  // second round trip before the first paint (the styles are 8 KB compressed). The build's script and
+  // announcements come out of the head: each page puts its code back as it loads it (below).
+  const appCode: string[] = [];
+  const shell = fs
     .readFileSync(path.join(webRoot, 'index.html'), 'utf8')
     .replace(/<link rel="stylesheet"[^>]* href="\/([^"]+\.css)">/g, (link, file: string) => {
       const stylesheet = path.join(webRoot, file);
       return fs.existsSync(stylesheet) ? `<style>${fs.readFileSync(stylesheet, 'utf8')}</style>` : link;
-    });
+    })
+    .replace(
+      /<(?:script type="module"[^>]* src="([^"]+)"><\/script>|link rel="modulepreload"[^>]* href="([^"]+)">)\s*/g,
+      (_, entry?: string, chunk?: string) => {
+        if (entry) appCode.unshift(entry);
+        else if (chunk) appCode.push(chunk);
+        return '';
+      },
+    );
   const firstLoad = readJson<FirstLoad>(path.join(webRoot, '.vite', 'first-load.json'), { routes: [], texts: {} });
   const prerendered = readJson<Prerendered>(path.join(webRoot, '.vite', 'prerendered.json'), {});
   const routes = firstLoad.routes.map((route) => ({ ...route, pattern: patternOf(route.path) }));
@@ -106,33 +116,30 @@ export function createFirstLoadPages(webRoot: string) {
     let page = pages.get(key);
     if (page === undefined) {
       const texts = firstLoad.texts[language] ?? {};
-      const files = [
-        ...['common', 'validation', ...(route?.namespaces ?? [])].flatMap((namespace) => texts[namespace] ?? []),
-        ...(route?.files ?? []),
+      // The entry first, then every chunk it will import: the build's, the page's texts and its own.
+      const [entry, ...chunks] = [
+        ...appCode,
+        ...[
+          ...['common', 'validation', ...(route?.namespaces ?? [])].flatMap((namespace) => texts[namespace] ?? []),
+          ...(route?.files ?? []),
+        ].map((file) => `/${file}`),
       ];
-      const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
       const textsMeta = `<meta name="mihna-texts" content="${(route?.namespaces ?? []).join(' ')}">`;
-      let html = indexHtml
-        .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`)
-        .replace('</head>', `${textsMeta}${links}</head>`);
-      if (drawn !== undefined) {
-        // The code waits for the page to paint: the head's script and announcements become
-        // AFTER_PAINT_SCRIPT's list. Drawn but not yet working, nothing in the page can be focused,
-        // typed into, pressed or sent (inert) before the app hydrates it.
-        const code: string[] = [];
+      let html = shell.replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`);
+      if (drawn === undefined) {
+        // The skeleton needs its code to draw anything: the head announces all of it, so it downloads side by side.
+        const script = entry ? `<script type="module" crossorigin src="${entry}"></script>` : '';
+        const links = chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="${chunk}">`).join('');
+        html = html.replace('</head>', `${textsMeta}${script}${links}</head>`);
+      } else {
+        // A drawn page asks for its code once it has painted (AFTER_PAINT_SCRIPT). Drawn but not yet
+        // working, nothing in it can be focused, typed into, pressed or sent (inert) before the app hydrates it.
         html = html
-          .replace(
-            /<(?:script type="module"[^>]* src="([^"]+)"><\/script>|link rel="modulepreload"[^>]* href="([^"]+)">)\s*/g,
-            (_, entry?: string, chunk?: string) => {
-              if (entry) code.unshift(entry);
-              else if (chunk) code.push(chunk);
-              return '';
-            },
-          )
+          .replace('</head>', `${textsMeta}</head>`)
           .replace(
             /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
             (_, end: string) =>
-              `<div id="root" inert>${drawn}</div><script data-code="${code.join(' ')}">${AFTER_PAINT_SCRIPT}</script>${end}`,
+              `<div id="root" inert>${drawn}</div><script data-code="${[entry, ...chunks].join(' ')}">${AFTER_PAINT_SCRIPT}</script>${end}`,
           );
       }
       page = {

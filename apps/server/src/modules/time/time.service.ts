@@ -47,6 +47,10 @@ export const toTimeEntry = (row: TimeEntryWithJob): TimeEntry => ({
   capped: row.capped,
 });
 
+/** What `seconds` come to at an entry's hourly rate, in its currency's minor units. */
+const amountFor = (rate: { rateMinor: number; currency: string }, seconds: number) =>
+  chargeForSeconds(money(rate.rateMinor, rate.currency as CurrencyCode), seconds).minor;
+
 /**
  * How an entry ends when stopped at `now`: to the second, cut off at MAX_ENTRY_SECONDS, and never
  * after its contract ended (`endedBy`).
@@ -58,7 +62,7 @@ function endingAt(row: TimeEntryRow, now: Date, endedBy: Date | null) {
   return {
     endedAt: new Date(row.startedAt.getTime() + seconds * 1000),
     seconds,
-    amountMinor: chargeForSeconds(money(row.rateMinor, row.currency as CurrencyCode), seconds).minor,
+    amountMinor: amountFor(row, seconds),
     capped: elapsed > MAX_ENTRY_SECONDS,
   };
 }
@@ -150,7 +154,7 @@ export function createTimeService(dependencies: { db: Db; repository: TimeReposi
             startedAt: start,
             endedAt: new Date(start.getTime() + seconds * 1000),
             seconds,
-            amountMinor: chargeForSeconds(money(rate.rateMinor, rate.currency as CurrencyCode), seconds).minor,
+            amountMinor: amountFor(rate, seconds),
             source: 'manual',
             manualReason: input.reason,
           },

@@ -5,9 +5,8 @@ import { Link } from '../../lib/router/index.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
-import { LoadMore } from '../../components/ui/load-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useActiveTimer, useTimeEntries, useTrackableJobs } from '../../features/time/api/time.ts';
+import { useActiveTimer, useTrackableJobs } from '../../features/time/api/time.ts';
 import { ManualEntryDialog } from '../../features/time/components/manual-entry-dialog.tsx';
 import { TimeEntries } from '../../features/time/components/time-entries.tsx';
 import { TimerCard } from '../../features/time/components/timer-card.tsx';
@@ -43,7 +42,6 @@ function Tracker() {
   const { t } = useTranslation('time');
   const jobs = useTrackableJobs();
   const active = useActiveTimer();
-  const entries = useTimeEntries();
   const [isAdding, setAdding] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   if (active.isPending || (jobs.isPending && !active.data)) return <Spinner label={t('loading')} className="min-h-[30vh]" />;
@@ -77,16 +75,7 @@ function Tracker() {
         </div>
         {notice && <Alert tone="success">{notice}</Alert>}
         <ManualEntryDialog isOpen={isAdding} onClose={() => setAdding(false)} jobs={trackable} onDone={setNotice} />
-        {entries.isPending ? (
-          <Spinner label={t('loading')} />
-        ) : entries.isError ? (
-          <Alert tone="error">{t('failed')}</Alert>
-        ) : (
-          <>
-            <TimeEntries entries={entries.data.pages.flatMap((page) => page.entries)} />
-            <LoadMore pages={entries} label={t('load_more')} loadingLabel={t('loading_more')} />
-          </>
-        )}
+        <TimeEntries />
       </section>
     </>
   );

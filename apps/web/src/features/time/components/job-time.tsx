@@ -1,14 +1,9 @@
 import { useTranslation } from '../../../i18n/index.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { LoadMore } from '../../../components/ui/load-more.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useTimeEntries } from '../api/time.ts';
 import { TimeEntries } from './time-entries.tsx';
 
 /** An hourly project's recorded time on its payment page, week by week, for both parties. */
 export function JobTime({ jobId }: { jobId: string }) {
   const { t } = useTranslation('time');
-  const entries = useTimeEntries(jobId);
   return (
     <section className="space-y-4" aria-labelledby="job-time">
       <div>
@@ -17,16 +12,7 @@ export function JobTime({ jobId }: { jobId: string }) {
         </h2>
         <p className="mt-1 text-sm text-slate-600">{t('job_time.text')}</p>
       </div>
-      {entries.isPending ? (
-        <Spinner label={t('loading')} />
-      ) : entries.isError ? (
-        <Alert tone="error">{t('failed')}</Alert>
-      ) : (
-        <>
-          <TimeEntries entries={entries.data.pages.flatMap((page) => page.entries)} />
-          <LoadMore pages={entries} label={t('load_more')} loadingLabel={t('loading_more')} />
-        </>
-      )}
+      <TimeEntries jobId={jobId} />
     </section>
   );
 }

@@ -1,7 +1,11 @@
 import { gulfDateOf, gulfWeekOf, weekEndOf, type TimeEntry } from '@mihna/shared';
 import { useTranslation } from '../../../i18n/index.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { decimalsOf, formatAmount, formatDate, languageOf } from '../../../lib/format.ts';
+import { useTimeEntries } from '../api/time.ts';
 import { clockText } from './use-elapsed.ts';
 
 interface Week {
@@ -29,8 +33,22 @@ export function groupByWeek(entries: readonly TimeEntry[]): Week[] {
   return [...weeks.values()];
 }
 
-/** The recorded entries, week by week (§2 Time tracker: the real recent entries, not a placeholder). */
-export function TimeEntries({ entries }: { entries: readonly TimeEntry[] }) {
+/** Recorded time, a page at a time: the professional's own, or one job's (`jobId`) for either party. */
+export function TimeEntries({ jobId }: { jobId?: string }) {
+  const { t } = useTranslation('time');
+  const entries = useTimeEntries(jobId);
+  if (entries.isPending) return <Spinner label={t('loading')} />;
+  if (entries.isError) return <Alert tone="error">{t('failed')}</Alert>;
+  return (
+    <>
+      <Weeks entries={entries.data.pages.flatMap((page) => page.entries)} />
+      <LoadMore pages={entries} label={t('load_more')} loadingLabel={t('loading_more')} />
+    </>
+  );
+}
+
+/** The entries week by week (§2 Time tracker: the real recent entries, not a placeholder). */
+function Weeks({ entries }: { entries: readonly TimeEntry[] }) {
   const { t, i18n } = useTranslation('time');
   const language = languageOf(i18n.language);
   if (entries.length === 0)
