@@ -57,6 +57,8 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createTimeRepository } from './modules/time/time.repository.ts';
 import { timeRoutes } from './modules/time/time.routes.ts';
 import { createTimeService } from './modules/time/time.service.ts';
+import { createTimesheetsService } from './modules/time/timesheets.service.ts';
+import { createPeopleLookup } from './modules/payments/people.ts';
 import { webhooksRoutes } from './modules/payments/webhooks.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
@@ -143,7 +145,18 @@ export async function buildApp(options: BuildAppOptions) {
   const { payments, payouts, featured, checkouts, webhooks, reviews, provider, paymentsRepository } = money;
   const jobs = createJobsService({ db, users, moderation, proposals, clock });
   const profiles = createProfilesService({ db, clock });
-  const time = createTimeService({ db, repository: createTimeRepository(db), contracts, clock });
+  const timeRepository = createTimeRepository(db);
+  const time = createTimeService({ db, repository: timeRepository, contracts, clock });
+  const timesheets = createTimesheetsService({
+    db,
+    repository: timeRepository,
+    contracts,
+    jobState,
+    billing: money.hourlyBilling,
+    people: createPeopleLookup(users),
+    notifications,
+    clock,
+  });
 
   await app.register(healthRoutes(database));
   if (provider.name === 'test') {
@@ -178,7 +191,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(payoutsRoutes(sessions, payouts));
       await api.register(webhooksRoutes(webhooks));
       await api.register(reviewsRoutes(sessions, reviews));
-      await api.register(timeRoutes(sessions, time));
+      await api.register(timeRoutes(sessions, time, timesheets));
       if (isOutboxEnabled(config)) await api.register(outboxRoutes(deliveryRepository));
       if (config.env !== 'production') await api.register(searchStatsRoutes(jobs));
     },
@@ -209,6 +222,7 @@ export async function buildApp(options: BuildAppOptions) {
       proposals,
       profiles,
       time,
+      timesheets,
       ...money,
       jobState,
       contracts,

@@ -57,6 +57,9 @@ async function main() {
     void app.services.payments.runAutoApprovals().catch((error: unknown) => app.log.error({ err: error }, 'automatic approvals failed'));
     void app.services.reviews.releaseDueReviews().catch((error: unknown) => app.log.error({ err: error }, 'releasing reviews failed'));
     void app.services.time.capOverrunning().catch((error: unknown) => app.log.error({ err: error }, 'stopping overrunning timers failed'));
+    void app.services.timesheets
+      .runAutoApprovals()
+      .catch((error: unknown) => app.log.error({ err: error }, 'automatic timesheet approvals failed'));
   }, 15 * 60_000);
   autoApprovals.unref();
   // Payouts the provider never acknowledged (a timeout, a fault) are sent again with the same keys.

@@ -523,6 +523,9 @@ export const notificationKinds = [
   'payout_paid',
   'payout_failed',
   'review_received',
+  'timesheet_reviewed',
+  'timesheet_auto_approved',
+  'hours_paid',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

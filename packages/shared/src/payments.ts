@@ -15,7 +15,8 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 export const milestoneStatuses = ['pending', 'submitted', 'approved', 'rejected', 'paid_in_cash'] as const;
 export type MilestoneStatus = (typeof milestoneStatuses)[number];
 
-export const checkoutPurposes = ['featured', 'escrow'] as const;
+/** What a checkout pays for: a featured project, a payment's escrow, or one week's approved hours. */
+export const checkoutPurposes = ['featured', 'escrow', 'timesheet'] as const;
 export type CheckoutPurpose = (typeof checkoutPurposes)[number];
 /** refund_due and refunded: a second charge for something already paid for (a late payment of a cancelled page), returned to the payer. */
 export const checkoutStatuses = ['open', 'paid', 'cancelled', 'refund_due', 'refunded'] as const;

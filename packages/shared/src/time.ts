@@ -28,7 +28,26 @@ export const timeMessages = {
   started: 'Timer started',
   stopped: 'Timer stopped',
   manualAdded: 'Time entry added',
+  weekReviewed: 'This week’s timesheet has already been reviewed: no more time can be added to it',
+  onlyOwnerReviews: 'Only the project owner can review timesheets',
+  weekNotOver: 'A week’s timesheet can be reviewed once the week has ended',
+  alreadyReviewed: 'This week’s timesheet has already been reviewed',
+  stillRunning: 'A timer in this week is still running. The week can be reviewed once it stops.',
+  emptyWeek: 'No time was recorded in this week',
+  notInWeek: 'This entry is not in this week’s timesheet',
+  timesheetApproved: 'Timesheet approved',
+  timesheetNotFound: 'This week has no reviewed timesheet',
+  onlyOwnerPays: 'Only the project owner can pay for approved hours',
+  nothingToPay: 'No hours were approved in this week',
+  alreadyPaid: 'The approved hours of this week are already paid',
+  paidByTimesheets: 'Hourly projects are paid from their approved weekly timesheets',
+  notEndable: 'Only an active hourly contract can be ended',
+  onlyPartiesEnd: 'Only the employer and the hired professional can end this contract',
+  contractEndedNow: 'Contract ended',
 } as const;
+
+/** An unreviewed week's timesheet is approved for its employer this many days after the week ends. */
+export const TIMESHEET_AUTO_APPROVE_DAYS = 7;
 
 export const jobIdField = z.string({ error: messages.required }).trim().min(1, messages.required).max(64, messages.invalidFormat);
 
@@ -85,6 +104,10 @@ export const timeEntrySchema = activeEntrySchema.extend({
   manual_reason: z.string().nullable(),
   /** Stopped by the server at MAX_ENTRY_HOURS, not by the professional. */
   capped: z.boolean(),
+  /** The employer's word on the entry in its week's timesheet: null until the week is reviewed. */
+  review_status: z.enum(['approved', 'disputed']).nullable(),
+  /** Why the employer disputed it. */
+  review_note: z.string().nullable(),
 });
 export type TimeEntry = z.infer<typeof timeEntrySchema>;
 
@@ -115,3 +138,60 @@ export function gulfWeekOf(instant: Date | string): string {
 
 /** The Sunday that ends the week starting on `monday` (both YYYY-MM-DD). */
 export const weekEndOf = (monday: string): string => new Date(Date.parse(`${monday}T00:00:00Z`) + 6 * DAY_MS).toISOString().slice(0, 10);
+
+/** A Monday as YYYY-MM-DD: the week a timesheet covers. */
+export const weekStartSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, messages.invalidFormat)
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && date.getUTCDay() === 1 && isRecordableInstant(date);
+  }, messages.invalidFormat);
+
+/** The instant (UTC) a Gulf week starting on `monday` begins: midnight in the UAE. */
+export const gulfWeekStartInstant = (monday: string) => new Date(Date.parse(`${monday}T00:00:00Z`) - GULF_OFFSET_MS);
+
+/** Approving a week: every entry is approved except those disputed, each with the employer's note. */
+export const timesheetReviewSchema = z.object({
+  disputes: z
+    .array(z.object({ entry_id: jobIdField, note: multiLineText(1000) }))
+    .max(500)
+    .default([]),
+});
+export type TimesheetReviewInput = z.input<typeof timesheetReviewSchema>;
+
+/**
+ * Where a week's timesheet stands: still running (the week has not ended), awaiting the employer's
+ * review, or approved (by the employer, or automatically once it went unanswered).
+ */
+export const timesheetStatuses = ['in_progress', 'awaiting_review', 'approved'] as const;
+/** What the approved hours' bill has come to: awaiting the employer's payment, held by a dispute, paid, or in cash. */
+export const timesheetBillStatuses = ['unpaid', 'held', 'paid', 'paid_in_cash', 'refunded'] as const;
+
+export const timesheetSchema = z.object({
+  week_start: z.string(),
+  week_end: z.string(),
+  status: z.enum(timesheetStatuses),
+  entries: z.number().int(),
+  seconds: z.number().int(),
+  amount: z.number(),
+  currency: z.string(),
+  approved_seconds: z.number().int(),
+  approved_amount: z.number(),
+  disputed_entries: z.number().int(),
+  disputed_seconds: z.number().int(),
+  reviewed_at: z.string().nullable(),
+  approved_automatically: z.boolean(),
+  /** When an unanswered week is approved for the employer. */
+  auto_approve_at: z.string().nullable(),
+  /** The approved hours' milestone and where its payment stands; null when nothing was approved. */
+  bill: z.object({ milestone_id: z.string(), status: z.enum(timesheetBillStatuses) }).nullable(),
+});
+export type Timesheet = z.infer<typeof timesheetSchema>;
+
+export const timesheetsSchema = z.object({
+  timesheets: z.array(timesheetSchema),
+  contract_status: z.enum(['active', 'completed', 'cancelled']),
+  is_cash: z.boolean(),
+});
+export type TimesheetsResponse = z.infer<typeof timesheetsSchema>;

@@ -6,6 +6,11 @@ import { createNotificationsRepository } from '../modules/notifications/notifica
 import { createNotificationsService } from '../modules/notifications/notifications.service.ts';
 import { createMoneyServices } from '../modules/payments/money-services.ts';
 import { completeTestCheckout } from '../modules/payments/test-gateway.routes.ts';
+import { createPeopleLookup } from '../modules/payments/people.ts';
+import { createTimeRepository } from '../modules/time/time.repository.ts';
+import { createTimeService } from '../modules/time/time.service.ts';
+import { createTimesheetsService } from '../modules/time/timesheets.service.ts';
+import { workByTheHour } from './demo-time.ts';
 import { contracts, jobs, ledgerAccounts, payments, users } from './schema.ts';
 
 const isArabic = (text: string) => /[\u0600-\u06FF]/.test(text);
@@ -52,22 +57,37 @@ export async function seedDemoMoney(app: App, now: Date, demoEmployerId: string 
   let current = now.getTime();
   // The demo pays through the built-in gateway whatever provider the server uses: it moves no real money.
   const config = { ...app.services.config, stripe: undefined };
+  const clock = () => new Date(current);
+  // Told at the moment each step happened in the demo's past.
+  const notifications = createNotificationsService({
+    repository: createNotificationsRepository(db),
+    delivery: app.services.delivery,
+    publicUrl: config.publicUrl,
+    clock,
+  });
+  const { users: usersRepository, jobState, contracts: contractsRepository } = app.services;
   const money = createMoneyServices({
     db,
     config,
-    users: app.services.users,
-    jobState: app.services.jobState,
-    contracts: app.services.contracts,
+    users: usersRepository,
+    jobState,
+    contracts: contractsRepository,
     moderation: app.services.moderation,
-    // Told at the moment each step happened in the demo's past.
-    notifications: createNotificationsService({
-      repository: createNotificationsRepository(db),
-      delivery: app.services.delivery,
-      publicUrl: config.publicUrl,
-      clock: () => new Date(current),
-    }),
+    notifications,
     logger: app.log,
-    clock: () => new Date(current),
+    clock,
+  });
+  const timeRepository = createTimeRepository(db);
+  const time = createTimeService({ db, repository: timeRepository, contracts: contractsRepository, clock });
+  const timesheets = createTimesheetsService({
+    db,
+    repository: timeRepository,
+    contracts: contractsRepository,
+    jobState,
+    billing: money.hourlyBilling,
+    people: createPeopleLookup(usersRepository),
+    notifications,
+    clock,
   });
   const pay = async (checkoutId: string) => {
     const checkout = await money.paymentsRepository.findCheckout(checkoutId);
@@ -75,8 +95,14 @@ export async function seedDemoMoney(app: App, now: Date, demoEmployerId: string 
     await completeTestCheckout(checkout, { webhooks: money.webhooks, secret: config.testGatewaySecret, clock: () => new Date(current) });
   };
 
-  const inEscrow = hires.find((hire) => hire.contract.employerId === demoEmployerId) ?? hires[0]!;
-  const disputed = hires.find((hire) => hire !== inEscrow);
+  // Hourly contracts are paid week by week from their timesheets; the others by milestones.
+  const fixed = hires.filter((hire) => hire.contract.jobType === 'fixed');
+  const hourly = hires.filter((hire) => hire.contract.jobType === 'hourly');
+  const inEscrow = fixed.find((hire) => hire.contract.employerId === demoEmployerId) ?? fixed[0];
+  // One hourly contract goes on, with a week waiting for its employer's review (the demo employer's, when he has one).
+  const ongoing = hourly.find((hire) => hire.contract.employerId === demoEmployerId) ?? hourly[0];
+  // One contract has a dispute open: a fixed-price one when there is another, else an hourly one.
+  const disputed = fixed.find((hire) => hire !== inEscrow) ?? hourly.find((hire) => hire !== ongoing);
   let completed = 0;
   for (const [index, { contract, job }] of hires.entries()) {
     const employer = { id: contract.employerId, role: 'employer' as const };
@@ -85,54 +111,69 @@ export async function seedDemoMoney(app: App, now: Date, demoEmployerId: string 
     const start = contract.createdAt.getTime();
     const at = (share: number) => (current = Math.min(now.getTime() - 60_000, start + (now.getTime() - start) * share));
 
-    // Two milestones: about 40 hours at the agreed rate, or the agreed price, within the budget.
-    const unit = 10 ** currencyInfo(contract.currency as CurrencyCode).decimals;
-    const wanted = contract.jobType === 'hourly' ? contract.agreedAmountMinor * 40 : contract.agreedAmountMinor;
-    const totalUnits = Math.max(2, Math.floor(Math.min(wanted, job.budgetMaxMinor) / unit));
-    const firstUnits = Math.round(totalUnits * 0.4);
-    at(0.05);
-    await money.payments.setupPayment(actorOf(employer), contract.jobId, {
-      milestones: [
-        {
-          title: language === 'ar' ? 'المرحلة الأولى: التخطيط والمسودة' : 'First milestone: plan and first draft',
-          description: language === 'ar' ? 'خطة العمل والمسودة الأولى للمراجعة.' : 'The work plan and a first draft for review.',
-          amount: firstUnits,
-        },
-        {
-          title: language === 'ar' ? 'المرحلة الثانية: التسليم النهائي' : 'Second milestone: final delivery',
-          description: language === 'ar' ? 'العمل كاملًا بعد الملاحظات.' : 'The finished work, with the feedback applied.',
-          amount: totalUnits - firstUnits,
-        },
-      ],
-    });
-    at(0.1);
-    const status = await money.payments.getPaymentStatus(actorOf(employer), contract.jobId);
-    const checkout = await money.payments.createEscrow(actorOf(employer), status.payment_id!);
-    await pay(checkout.checkout_id);
-    const [first, second] = status.milestones;
-    at(0.45);
-    await money.payments.submitMilestone(actorOf(professional), first!.id, {
-      notes: language === 'ar' ? 'أرفقت الخطة والمسودة الأولى.' : 'The plan and first draft are attached.',
-      deliverable_urls: [],
-    });
-    if (contract === inEscrow.contract) continue;
-    at(0.55);
-    await money.payments.approveMilestone(actorOf(employer), first!.id, { notes: '' });
-    if (contract === disputed?.contract) {
-      at(0.8);
-      await money.payments.openDispute(actorOf(employer), status.payment_id!, {
-        reason: language === 'ar' ? 'التسليم النهائي متأخر' : 'Final delivery is late',
-        description:
-          language === 'ar'
-            ? 'مرّ أسبوعان على الموعد المتفق عليه للتسليم النهائي دون رد.'
-            : 'The final delivery is two weeks past the agreed date and messages go unanswered.',
+    if (contract.jobType === 'hourly') {
+      const worked = await workByTheHour({
+        contract,
+        language,
+        index,
+        outcome: contract === ongoing?.contract ? 'ongoing' : contract === disputed?.contract ? 'disputed' : 'ended',
+        now,
+        setClock: (at) => (current = at),
+        time,
+        timesheets,
+        payments: money.payments,
+        pay,
       });
-      continue;
+      if (!worked.ended) continue;
+    } else {
+      // Two milestones: about 40 hours at the agreed rate, or the agreed price, within the budget.
+      const unit = 10 ** currencyInfo(contract.currency as CurrencyCode).decimals;
+      const totalUnits = Math.max(2, Math.floor(Math.min(contract.agreedAmountMinor, job.budgetMaxMinor) / unit));
+      const firstUnits = Math.round(totalUnits * 0.4);
+      at(0.05);
+      await money.payments.setupPayment(actorOf(employer), contract.jobId, {
+        milestones: [
+          {
+            title: language === 'ar' ? 'المرحلة الأولى: التخطيط والمسودة' : 'First milestone: plan and first draft',
+            description: language === 'ar' ? 'خطة العمل والمسودة الأولى للمراجعة.' : 'The work plan and a first draft for review.',
+            amount: firstUnits,
+          },
+          {
+            title: language === 'ar' ? 'المرحلة الثانية: التسليم النهائي' : 'Second milestone: final delivery',
+            description: language === 'ar' ? 'العمل كاملًا بعد الملاحظات.' : 'The finished work, with the feedback applied.',
+            amount: totalUnits - firstUnits,
+          },
+        ],
+      });
+      at(0.1);
+      const status = await money.payments.getPaymentStatus(actorOf(employer), contract.jobId);
+      const checkout = await money.payments.createEscrow(actorOf(employer), status.payment_id!);
+      await pay(checkout.checkout_id);
+      const [first, second] = status.milestones;
+      at(0.45);
+      await money.payments.submitMilestone(actorOf(professional), first!.id, {
+        notes: language === 'ar' ? 'أرفقت الخطة والمسودة الأولى.' : 'The plan and first draft are attached.',
+        deliverable_urls: [],
+      });
+      if (contract === inEscrow?.contract) continue;
+      at(0.55);
+      await money.payments.approveMilestone(actorOf(employer), first!.id, { notes: '' });
+      if (contract === disputed?.contract) {
+        at(0.8);
+        await money.payments.openDispute(actorOf(employer), status.payment_id!, {
+          reason: language === 'ar' ? 'التسليم النهائي متأخر' : 'Final delivery is late',
+          description:
+            language === 'ar'
+              ? 'مرّ أسبوعان على الموعد المتفق عليه للتسليم النهائي دون رد.'
+              : 'The final delivery is two weeks past the agreed date and messages go unanswered.',
+        });
+        continue;
+      }
+      at(0.7);
+      await money.payments.submitMilestone(actorOf(professional), second!.id, { notes: '', deliverable_urls: [] });
+      at(0.8);
+      await money.payments.approveMilestone(actorOf(employer), second!.id, { notes: '' });
     }
-    at(0.7);
-    await money.payments.submitMilestone(actorOf(professional), second!.id, { notes: '', deliverable_urls: [] });
-    at(0.8);
-    await money.payments.approveMilestone(actorOf(employer), second!.id, { notes: '' });
     at(0.85);
     await money.reviews.submitReview(actorOf(employer), contract.jobId, {
       overall_rating: 5 - (index % 3 === 2 ? 1 : 0),

@@ -98,6 +98,20 @@ const wording: Record<NotificationKind, { title: string; message: (params: Recor
     title: 'New review',
     message: (p) => `${p.party_name} reviewed your work on "${p.job_title}".`,
   },
+  timesheet_reviewed: {
+    title: 'Timesheet reviewed',
+    message: (p) =>
+      `${p.employer_name} reviewed the week of ${p.week} on "${p.job_title}": ${p.hours} hours approved (${p.amount_text}), ${p.disputed_count} entries disputed.`,
+  },
+  timesheet_auto_approved: {
+    title: 'Timesheet approved automatically',
+    message: (p) =>
+      `The week of ${p.week} on "${p.job_title}" was approved automatically after 7 days without a review: ${p.hours} hours (${p.amount_text}).`,
+  },
+  hours_paid: {
+    title: 'Hours paid',
+    message: (p) => `${p.employer_name} paid ${p.amount_text} for your approved hours on "${p.job_title}". It is in your balance.`,
+  },
 };
 
 /**

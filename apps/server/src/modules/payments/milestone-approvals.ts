@@ -43,8 +43,10 @@ export function createCompletion(dependencies: {
 }) {
   const { repository, contracts, jobState } = dependencies;
   return async function completeSettled<T extends Settling>(items: T[], now: Date, tx: Tx): Promise<T[]> {
-    const settled = new Set(await repository.listSettledPayments([...new Set(items.map(({ payment }) => payment.id))], tx));
-    const completed = [...new Map(items.filter(({ payment }) => settled.has(payment.id)).map((item) => [item.payment.id, item])).values()];
+    // An hourly contract is paid week by week and ends when a party ends it, not when its bills are paid.
+    const fixed = items.filter(({ contract }) => contract.jobType !== 'hourly');
+    const settled = new Set(await repository.listSettledPayments([...new Set(fixed.map(({ payment }) => payment.id))], tx));
+    const completed = [...new Map(fixed.filter(({ payment }) => settled.has(payment.id)).map((item) => [item.payment.id, item])).values()];
     await repository.releasePayments(
       completed.map(({ payment }) => payment.id),
       now,

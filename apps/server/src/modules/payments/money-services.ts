@@ -10,6 +10,7 @@ import { createReviewsService } from '../reviews/reviews.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { createCheckoutService } from './checkout.service.ts';
 import { createFeaturedService } from './featured.service.ts';
+import { createHourlyBilling } from './hourly-billing.ts';
 import { createLedgerRepository } from './ledger.repository.ts';
 import { createMoneyMovements } from './money-movements.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
@@ -49,7 +50,10 @@ export function createMoneyServices(dependencies: {
     publicUrl: config.publicUrl,
     returnPathOf: async (checkout) => {
       if (checkout.purpose === 'featured') return `/projects/${checkout.subjectId}`;
-      const payment = await paymentsRepository.findPayment(checkout.subjectId);
+      const payment =
+        checkout.purpose === 'timesheet'
+          ? (await paymentsRepository.findMilestoneWithPayment(checkout.subjectId))?.payment
+          : await paymentsRepository.findPayment(checkout.subjectId);
       return payment ? `/projects/${payment.jobId}/payment` : '/dashboard';
     },
     clock,
@@ -62,6 +66,16 @@ export function createMoneyServices(dependencies: {
     checkouts,
     jobState,
     contracts,
+    people,
+    notifications,
+    clock,
+  });
+  const hourlyBilling = createHourlyBilling({
+    repository: paymentsRepository,
+    movements,
+    checkouts,
+    contracts,
+    jobState,
     people,
     notifications,
     clock,
@@ -86,6 +100,7 @@ export function createMoneyServices(dependencies: {
     onPaid: {
       featured: (checkout, tx) => featured.applyFeaturedPaid(checkout, tx),
       escrow: (checkout, tx) => payments.applyEscrowPaid(checkout, tx),
+      timesheet: (checkout, tx) => hourlyBilling.applyHoursPaid(checkout, tx),
     },
     onPayout: (event, tx) => payouts.applyPayoutEvent(event, tx),
     logger,
@@ -102,5 +117,5 @@ export function createMoneyServices(dependencies: {
     notifications,
     clock,
   });
-  return { payments, payouts, featured, checkouts, webhooks, reviews, ledger, provider, paymentsRepository };
+  return { payments, hourlyBilling, payouts, featured, checkouts, webhooks, reviews, ledger, provider, paymentsRepository };
 }

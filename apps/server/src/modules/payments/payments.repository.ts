@@ -36,6 +36,14 @@ export function createPaymentsRepository(db: Db) {
       await tx.update(payments).set({ status, updatedAt }).where(eq(payments.id, id));
     },
 
+    /** An hourly contract's new weekly bill: added to the payment's total, with the status it leaves. */
+    async addToPayment(id: string, amountMinor: number, status: PaymentRow['status'], updatedAt: Date, tx: Tx) {
+      await tx
+        .update(payments)
+        .set({ totalMinor: sql`${payments.totalMinor} + ${amountMinor}`, status, updatedAt })
+        .where(eq(payments.id, id));
+    },
+
     async releasePayments(ids: string[], updatedAt: Date, tx: Tx) {
       if (ids.length > 0) await tx.update(payments).set({ status: 'released', updatedAt }).where(inArray(payments.id, ids));
     },

@@ -1,5 +1,6 @@
 import {
   checkoutStatuses,
+  checkoutPurposes,
   checkoutResponseSchema,
   disputeInputSchema,
   errorResponseSchema,
@@ -176,7 +177,7 @@ export function paymentsRoutes(dependencies: {
           response: {
             200: z.object({
               id: z.string(),
-              purpose: z.enum(['featured', 'escrow']),
+              purpose: z.enum(checkoutPurposes),
               status: z.enum(checkoutStatuses),
               amount: z.number(),
               currency: z.string(),

@@ -12,6 +12,7 @@ import {
   type PaymentStatusResponse,
   type ServerMessage,
   type SetupPaymentInput,
+  timeMessages,
 } from '@mihna/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -29,6 +30,7 @@ import { completionNotices, createCompletion, createMilestoneApprovals } from '.
 import type { MoneyMovements } from './money-movements.ts';
 import { amountParams, amountText, decimal, paymentLink, paymentNotice } from './payment-notices.ts';
 import type { CheckoutService } from './checkout.service.ts';
+import { hourlyPaymentStatus } from './hourly-billing.ts';
 import type { MilestoneRow, PaymentsRepository } from './payments.repository.ts';
 import type { PeopleLookup, PersonSummary } from './people.ts';
 
@@ -171,6 +173,7 @@ export function createPaymentsService(dependencies: {
       const job = isRowId(jobId) ? await jobState.findJob(jobId) : undefined;
       if (!job) throw new AppError('not_found', paymentMessages.jobNotFound);
       requireEmployer(actor, job, paymentMessages.onlyOwnerSetsUp);
+      if (job.jobType === 'hourly') throw new AppError('conflict', timeMessages.paidByTimesheets);
       const currency = job.currency as CurrencyCode;
       const complete = input.milestones
         .map((milestone, index) => ({ ...milestone, index }))
@@ -387,7 +390,9 @@ export function createPaymentsService(dependencies: {
       await transaction(db, async (tx) => {
         const locked = await repository.lockPayment(payment.id, tx);
         if (locked?.status === 'disputed') throw new AppError('conflict', paymentMessages.alreadyDisputed);
-        if (locked?.status !== 'escrowed' && locked?.status !== 'released') throw new AppError('conflict', paymentMessages.notDisputable);
+        // An hourly contract's weeks are billed one by one: it can be disputed while one awaits payment too.
+        const disputable = contract.jobType === 'hourly' ? ['pending', 'escrowed', 'released'] : ['escrowed', 'released'];
+        if (!locked || !disputable.includes(locked.status)) throw new AppError('conflict', paymentMessages.notDisputable);
         const now = clock();
         await repository.insertDispute(
           {
@@ -426,16 +431,25 @@ export function createPaymentsService(dependencies: {
       if (!Number.isSafeInteger(resolution.releaseMinor) || resolution.releaseMinor < 0 || resolution.releaseMinor > held) {
         throw refuse(['release_amount'], paymentMessages.resolutionOutOfRange(amountText(held, payment.currency)));
       }
-      const refundMinor = held - resolution.releaseMinor;
-      // The refund goes back through the provider first, under a key naming this dispute: a retry after a
-      // failure below refunds nothing twice.
-      if (refundMinor > 0) {
-        const charge = await repository.findPaidCheckout('escrow', payment.id);
-        if (!charge?.providerPaymentId) throw new Error(`payment ${payment.id} has no captured charge to refund`);
+      // What each hold gives back, in the order the release below takes them (oldest first), refunded
+      // through the charge that paid it (the escrow, or a week's hours) before anything is written, under
+      // a key naming this dispute and charge: a retry after a failure below refunds nothing twice.
+      const refunds = new Map<string, number>();
+      let releasing = resolution.releaseMinor;
+      for (const hold of holds.toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))) {
+        const released = Math.min(releasing, hold.amountMinor);
+        releasing -= released;
+        if (hold.amountMinor === released) continue;
+        const charge =
+          (await repository.findPaidCheckout('timesheet', hold.milestoneId)) ?? (await repository.findPaidCheckout('escrow', payment.id));
+        if (!charge?.providerPaymentId) throw new Error(`hold ${hold.id} has no captured charge to refund`);
+        refunds.set(charge.providerPaymentId, (refunds.get(charge.providerPaymentId) ?? 0) + hold.amountMinor - released);
+      }
+      for (const [providerPaymentId, amountMinor] of refunds) {
         await checkouts.refund({
-          providerPaymentId: charge.providerPaymentId,
-          amount: money(refundMinor, payment.currency as CurrencyCode),
-          idempotencyKey: `refund-${dispute.id}`,
+          providerPaymentId,
+          amount: money(amountMinor, payment.currency as CurrencyCode),
+          idempotencyKey: refunds.size === 1 ? `refund-${dispute.id}` : `refund-${dispute.id}-${providerPaymentId}`,
         });
       }
       await transaction(db, async (tx) => {
@@ -469,9 +483,19 @@ export function createPaymentsService(dependencies: {
         const milestones = await repository.listMilestones(payment.id, tx);
         const isOpenWork = milestones.some((milestone) => milestone.status === 'pending' || milestone.status === 'submitted');
         const anyReleased = milestones.some((milestone) => milestone.status === 'approved');
-        const status = held === 0 ? dispute.previousStatus : isOpenWork ? 'escrowed' : anyReleased ? 'released' : 'refunded';
+        const isHourly = contract.jobType === 'hourly';
+        const status = isHourly
+          ? hourlyPaymentStatus({ status: 'released' }, milestones)
+          : held === 0
+            ? dispute.previousStatus
+            : isOpenWork
+              ? 'escrowed'
+              : anyReleased
+                ? 'released'
+                : 'refunded';
         await repository.setPaymentStatus(payment.id, status, now, tx);
-        if (!isOpenWork) {
+        // An hourly contract goes on after a dispute about some of its weeks; it ends when a party ends it.
+        if (!isOpenWork && !isHourly) {
           await contracts.completeContracts([contract.id], now, tx);
           await jobState.setJobStatus(job.id, anyReleased ? 'completed' : 'cancelled', now, tx);
         }

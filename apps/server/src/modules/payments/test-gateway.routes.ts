@@ -17,6 +17,7 @@ const wording = {
     for: 'For',
     featured: (days: number) => `Featuring your project for ${days} days`,
     escrow: 'Escrow for your project',
+    timesheet: 'Approved hours on your project',
     pay: 'Pay',
     cancel: 'Cancel',
     paid: 'This checkout is already paid.',
@@ -32,6 +33,7 @@ const wording = {
     for: 'مقابل',
     featured: (days: number) => `تمييز مشروعك لمدة ${days} أيام`,
     escrow: 'الضمان (الإسكرو) لمشروعك',
+    timesheet: 'الساعات المعتمدة في مشروعك',
     pay: 'ادفع',
     cancel: 'إلغاء',
     paid: 'تم دفع هذه العملية مسبقًا.',
@@ -132,9 +134,14 @@ export function testGatewayRoutes(dependencies: {
   /** What is being paid for, in the page's language, with the project's title as its owner wrote it. */
   async function purposeOf(checkout: CheckoutRow, language: Language) {
     const words = wording[language];
-    const jobId = checkout.purpose === 'featured' ? checkout.subjectId : (await repository.findPayment(checkout.subjectId))?.jobId;
+    const jobId =
+      checkout.purpose === 'featured'
+        ? checkout.subjectId
+        : checkout.purpose === 'timesheet'
+          ? (await repository.findMilestoneWithPayment(checkout.subjectId))?.payment.jobId
+          : (await repository.findPayment(checkout.subjectId))?.jobId;
     const title = jobId ? (await jobState.findJob(jobId))?.title : undefined;
-    const purpose = checkout.purpose === 'featured' ? words.featured(FEATURED_DAYS) : words.escrow;
+    const purpose = checkout.purpose === 'featured' ? words.featured(FEATURED_DAYS) : words[checkout.purpose];
     return title ? `${purpose}: <bdi>${escapeHtml(title)}</bdi>` : purpose;
   }
 

@@ -1,12 +1,31 @@
 import { MAX_ENTRY_SECONDS } from '@mihna/shared';
-import { and, desc, eq, getTableColumns, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { jobs, timeEntries } from '../../db/schema.ts';
+import { jobs, milestones, timeEntries, timesheets } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 
 export type TimeEntryRow = typeof timeEntries.$inferSelect;
 export type NewTimeEntry = typeof timeEntries.$inferInsert;
 export type TimeEntryWithJob = TimeEntryRow & { jobTitle: string };
+export type TimesheetRow = typeof timesheets.$inferSelect;
+
+/** The Monday (YYYY-MM-DD) of an entry's Gulf week, in SQL: the UAE is UTC+4 all year. */
+const weekOf = sql<string>`to_char(date_trunc('week', (${timeEntries.startedAt} at time zone 'UTC') + interval '4 hours'), 'YYYY-MM-DD')`;
+
+/** A week's entries and totals as the timesheet shows them, with its review when it has one. */
+export interface WeekSummary {
+  weekStart: string;
+  entries: number;
+  running: number;
+  seconds: number;
+  amountMinor: number;
+  approvedSeconds: number;
+  approvedAmountMinor: number;
+  disputedEntries: number;
+  disputedSeconds: number;
+  review: TimesheetRow | null;
+  billStatus: string | null;
+}
 
 /** How an entry ends: when, how long, what it comes to, and whether the server cut it off. */
 export interface Ending {
@@ -27,6 +46,14 @@ export function createTimeRepository(db: Db) {
       .from(timeEntries)
       .innerJoin(jobs, eq(jobs.id, timeEntries.jobId))
       .where(eq(timeEntries.id, id));
+    return row;
+  }
+
+  async function findTimesheet(contractId: string, weekStart: string, executor: Db = db): Promise<TimesheetRow | undefined> {
+    const [row] = await executor
+      .select()
+      .from(timesheets)
+      .where(and(eq(timesheets.contractId, contractId), eq(timesheets.weekStart, weekStart)));
     return row;
   }
 
@@ -111,15 +138,16 @@ export function createTimeRepository(db: Db) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`time_entries:${professionalId}`}, 0))`);
     },
 
-    /** Newest first, `limit` at a time, before an entry's start (keyset: start time, then id). */
+    /** Newest first, `limit` at a time, before an entry's start (keyset: start time, then id); `within` keeps one period. */
     async list(
       scope: { professionalId: string } | { contractId: string },
-      page: { before?: { startedAt: Date; id: string }; limit: number },
+      page: { before?: { startedAt: Date; id: string }; limit: number; within?: { from: Date; to: Date } },
       executor: Db = db,
     ): Promise<TimeEntryWithJob[]> {
       const conditions: (SQL | undefined)[] = [
         'professionalId' in scope ? eq(timeEntries.professionalId, scope.professionalId) : eq(timeEntries.contractId, scope.contractId),
       ];
+      if (page.within) conditions.push(gte(timeEntries.startedAt, page.within.from), lt(timeEntries.startedAt, page.within.to));
       if (page.before)
         conditions.push(
           or(
@@ -134,6 +162,80 @@ export function createTimeRepository(db: Db) {
         .where(and(...conditions))
         .orderBy(desc(timeEntries.startedAt), desc(timeEntries.id))
         .limit(page.limit);
+    },
+
+    /** A contract's weeks with time in them, newest first, each with its totals, its review and its bill's state. */
+    async listWeeks(contractId: string, executor: Db = db): Promise<WeekSummary[]> {
+      const weeks = await executor
+        .select({
+          weekStart: weekOf,
+          entries: sql<number>`count(*)::int`,
+          running: sql<number>`count(*) filter (where ${timeEntries.endedAt} is null)::int`,
+          seconds: sql<number>`coalesce(sum(${timeEntries.seconds}), 0)::int`,
+          amountMinor: sql<number>`coalesce(sum(${timeEntries.amountMinor}), 0)::bigint`,
+          approvedSeconds: sql<number>`coalesce(sum(${timeEntries.seconds}) filter (where ${timeEntries.reviewStatus} = 'approved'), 0)::int`,
+          approvedAmountMinor: sql<number>`coalesce(sum(${timeEntries.amountMinor}) filter (where ${timeEntries.reviewStatus} = 'approved'), 0)::bigint`,
+          disputedEntries: sql<number>`count(*) filter (where ${timeEntries.reviewStatus} = 'disputed')::int`,
+          disputedSeconds: sql<number>`coalesce(sum(${timeEntries.seconds}) filter (where ${timeEntries.reviewStatus} = 'disputed'), 0)::int`,
+        })
+        .from(timeEntries)
+        .where(eq(timeEntries.contractId, contractId))
+        .groupBy(weekOf)
+        .orderBy(desc(weekOf));
+      const reviews = await executor
+        .select({ review: timesheets, billStatus: milestones.status })
+        .from(timesheets)
+        .leftJoin(milestones, eq(milestones.id, timesheets.milestoneId))
+        .where(eq(timesheets.contractId, contractId));
+      const byWeek = new Map(reviews.map((row) => [row.review.weekStart, row]));
+      return weeks.map((week) => ({
+        ...week,
+        amountMinor: Number(week.amountMinor),
+        approvedAmountMinor: Number(week.approvedAmountMinor),
+        review: byWeek.get(week.weekStart)?.review ?? null,
+        billStatus: byWeek.get(week.weekStart)?.billStatus ?? null,
+      }));
+    },
+
+    findTimesheet,
+
+    /** Whether the week an instant falls in has been reviewed for this contract (time can no longer be added to it). */
+    async isWeekReviewed(contractId: string, weekStart: string, tx: Tx) {
+      return (await findTimesheet(contractId, weekStart, tx)) !== undefined;
+    },
+
+    /** The contract's entries of one week, locked, oldest first. */
+    weekEntries(contractId: string, from: Date, to: Date, tx: Tx): Promise<TimeEntryRow[]> {
+      return tx
+        .select()
+        .from(timeEntries)
+        .where(and(eq(timeEntries.contractId, contractId), gte(timeEntries.startedAt, from), lt(timeEntries.startedAt, to)))
+        .orderBy(timeEntries.startedAt, timeEntries.id)
+        .for('update');
+    },
+
+    /** Records the employer's word on each entry of a week: approved, or disputed with a note. */
+    async setReviews(reviews: { id: string; status: 'approved' | 'disputed'; note: string | null }[], tx: Tx) {
+      const approved = reviews.filter((review) => review.status === 'approved').map((review) => review.id);
+      if (approved.length > 0)
+        await tx.update(timeEntries).set({ reviewStatus: 'approved', reviewNote: null }).where(inArray(timeEntries.id, approved));
+      for (const review of reviews.filter((item) => item.status === 'disputed'))
+        await tx.update(timeEntries).set({ reviewStatus: 'disputed', reviewNote: review.note }).where(eq(timeEntries.id, review.id));
+    },
+
+    async insertTimesheet(row: typeof timesheets.$inferInsert, tx: Tx): Promise<TimesheetRow | undefined> {
+      const [inserted] = await tx.insert(timesheets).values(row).onConflictDoNothing().returning();
+      return inserted;
+    },
+
+    /** Weeks with unreviewed time that started before `before`, oldest first: those due for automatic approval. */
+    listUnreviewedWeeks(before: Date, limit: number, executor: Db = db): Promise<{ contractId: string; weekStart: string }[]> {
+      return executor
+        .selectDistinct({ contractId: timeEntries.contractId, weekStart: weekOf })
+        .from(timeEntries)
+        .where(and(isNull(timeEntries.reviewStatus), lt(timeEntries.startedAt, before)))
+        .orderBy(weekOf, timeEntries.contractId)
+        .limit(limit);
     },
   };
 }

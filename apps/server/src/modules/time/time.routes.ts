@@ -1,23 +1,28 @@
 import {
   activeEntrySchema,
+  checkoutResponseSchema,
   errorResponseSchema,
   manualEntrySchema,
   timeEntriesSchema,
   timeEntrySchema,
   timerStartSchema,
   timerStopSchema,
+  timesheetReviewSchema,
+  timesheetsSchema,
+  weekStartSchema,
 } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import { bearerToken } from '../auth/request-identity.ts';
 import type { TimeService } from './time.service.ts';
+import type { TimesheetsService } from './timesheets.service.ts';
 
 const security = [{ bearerAuth: [] }];
 const actionErrors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
 /** §7 time calls, and the entries and offline time they lead to. */
-export function timeRoutes(sessions: SessionsService, time: TimeService): FastifyPluginAsyncZod {
+export function timeRoutes(sessions: SessionsService, time: TimeService, timesheets: TimesheetsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/time/worker/active',
@@ -83,11 +88,82 @@ export function timeRoutes(sessions: SessionsService, time: TimeService): Fastif
           tags: ['time'],
           summary: 'Time entries newest first: your own, or one job’s for either party of its contract',
           security,
-          querystring: z.object({ job_id: z.string().max(64).optional(), before: z.string().max(200).optional() }),
+          querystring: z.object({
+            job_id: z.string().max(64).optional(),
+            before: z.string().max(200).optional(),
+            week: weekStartSchema.optional(),
+          }),
           response: { 200: timeEntriesSchema, ...actionErrors },
         },
       },
       async (request) => time.listEntries(await sessions.requireActor(bearerToken(request)), request.query),
     );
+
+    const week = z.object({ jobId: z.string().max(64), week: weekStartSchema });
+
+    app.get(
+      '/jobs/:jobId/timesheets',
+      {
+        schema: {
+          tags: ['time'],
+          summary: 'An hourly job’s weekly timesheets, newest first, for either party of its contract',
+          security,
+          params: z.object({ jobId: z.string().max(64) }),
+          response: { 200: timesheetsSchema, ...actionErrors },
+        },
+      },
+      async (request) => timesheets.listTimesheets(await sessions.requireActor(bearerToken(request)), request.params.jobId),
+    );
+
+    app.post(
+      '/jobs/:jobId/timesheets/:week/approve',
+      {
+        schema: {
+          tags: ['time'],
+          summary: 'The employer approves an ended week (a Monday), disputing any entries with a note; the approved hours are billed',
+          security,
+          params: week,
+          body: timesheetReviewSchema,
+          response: { 200: messageSchema, ...actionErrors, 422: errorResponseSchema },
+        },
+      },
+      async (request) =>
+        timesheets.review(
+          await sessions.requireActor(bearerToken(request)),
+          request.params.jobId,
+          request.params.week,
+          request.body.disputes,
+        ),
+    );
+
+    app.post(
+      '/jobs/:jobId/timesheets/:week/pay',
+      {
+        schema: {
+          tags: ['time'],
+          summary: 'The employer pays a week’s approved hours through the provider’s checkout',
+          security,
+          params: week,
+          response: { 200: checkoutResponseSchema, ...actionErrors },
+        },
+      },
+      async (request) => timesheets.pay(await sessions.requireActor(bearerToken(request)), request.params.jobId, request.params.week),
+    );
+
+    app.post(
+      '/jobs/:jobId/end-contract',
+      {
+        schema: {
+          tags: ['time'],
+          summary: 'Either party ends an active hourly contract; the job completes',
+          security,
+          params: z.object({ jobId: z.string().max(64) }),
+          response: { 200: messageSchema, ...actionErrors },
+        },
+      },
+      async (request) => timesheets.endContract(await sessions.requireActor(bearerToken(request)), request.params.jobId),
+    );
   };
 }
+
+const messageSchema = z.object({ message: z.string() });

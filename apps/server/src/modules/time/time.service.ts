@@ -1,5 +1,6 @@
 import {
-  chargeForSeconds,
+  gulfWeekOf,
+  gulfWeekStartInstant,
   isRecordableInstant,
   MAX_ENTRY_SECONDS,
   messages,
@@ -21,6 +22,7 @@ import { requireParty, requireRole, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import type { ContractRow, ContractsRepository } from '../contracts/contracts.repository.ts';
+import { amountFor, endingAt } from './entry-ending.ts';
 import type { TimeEntryRow, TimeEntryWithJob, TimeRepository } from './time.repository.ts';
 
 const PAGE = 50;
@@ -45,27 +47,9 @@ export const toTimeEntry = (row: TimeEntryWithJob): TimeEntry => ({
   source: row.source,
   manual_reason: row.manualReason,
   capped: row.capped,
+  review_status: row.reviewStatus,
+  review_note: row.reviewNote,
 });
-
-/** What `seconds` come to at an entry's hourly rate, in its currency's minor units. */
-const amountFor = (rate: { rateMinor: number; currency: string }, seconds: number) =>
-  chargeForSeconds(money(rate.rateMinor, rate.currency as CurrencyCode), seconds).minor;
-
-/**
- * How an entry ends when stopped at `now`: to the second, cut off at MAX_ENTRY_SECONDS, and never
- * after its contract ended (`endedBy`).
- */
-function endingAt(row: TimeEntryRow, now: Date, endedBy: Date | null) {
-  const end = endedBy && endedBy < now ? endedBy : now;
-  const elapsed = Math.max(0, Math.floor((end.getTime() - row.startedAt.getTime()) / 1000));
-  const seconds = Math.min(elapsed, MAX_ENTRY_SECONDS);
-  return {
-    endedAt: new Date(row.startedAt.getTime() + seconds * 1000),
-    seconds,
-    amountMinor: amountFor(row, seconds),
-    capped: elapsed > MAX_ENTRY_SECONDS,
-  };
-}
 
 /**
  * Time on hourly contracts: the professional's timer (one running at a time, cut off after
@@ -147,6 +131,7 @@ export function createTimeService(dependencies: { db: Db; repository: TimeReposi
         await repository.lockProfessional(actor.id, tx);
         await repository.capOverrunning(now, actor.id, tx);
         if (await repository.overlaps(actor.id, start, end, now, tx)) throw new AppError('conflict', timeMessages.overlaps);
+        if (await repository.isWeekReviewed(contract.id, gulfWeekOf(start), tx)) throw new AppError('conflict', timeMessages.weekReviewed);
         return repository.insertManual(
           {
             ...rate,
@@ -167,9 +152,9 @@ export function createTimeService(dependencies: { db: Db; repository: TimeReposi
 
     /**
      * Entries newest first: a professional's own (of one job, or all), or one job's for either party
-     * of its contract. `before` is the previous page's `next_before`.
+     * of its contract. `before` is the previous page's `next_before`; `week` (a Monday) keeps that Gulf week.
      */
-    async listEntries(actor: Actor, query: { job_id?: string; before?: string }) {
+    async listEntries(actor: Actor, query: { job_id?: string; before?: string; week?: string }) {
       const before = query.before ? decodeBefore(query.before) : undefined;
       let scope: { professionalId: string } | { contractId: string };
       let professionalId: string;
@@ -186,7 +171,9 @@ export function createTimeService(dependencies: { db: Db; repository: TimeReposi
       }
       // A timer past its limit shows as it will be: ended at the limit.
       await repository.capOverrunning(clock(), professionalId);
-      const rows = await repository.list(scope, { before, limit: PAGE + 1 });
+      const from = query.week ? gulfWeekStartInstant(query.week) : undefined;
+      const within = from && { from, to: new Date(from.getTime() + 7 * 86_400_000) };
+      const rows = await repository.list(scope, { before, limit: PAGE + 1, within });
       const page = rows.slice(0, PAGE);
       const last = page.at(-1);
       return {

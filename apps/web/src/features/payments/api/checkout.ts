@@ -1,11 +1,11 @@
-import type { CheckoutStatus } from '@mihna/shared';
+import type { CheckoutPurpose, CheckoutStatus } from '@mihna/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 
 export interface CheckoutView {
   id: string;
-  purpose: 'featured' | 'escrow';
+  purpose: CheckoutPurpose;
   status: CheckoutStatus;
   amount: number;
   currency: string;

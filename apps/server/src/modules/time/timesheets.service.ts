@@ -1,0 +1,252 @@
+import {
+  gulfWeekOf,
+  gulfWeekStartInstant,
+  money,
+  paymentMessages,
+  TIMESHEET_AUTO_APPROVE_DAYS,
+  timeMessages,
+  toDecimal,
+  weekEndOf,
+  type CurrencyCode,
+  type MilestoneStatus,
+  type Timesheet,
+  type timesheetBillStatuses,
+  type TimesheetsResponse,
+  type timesheetReviewSchema,
+} from '@mihna/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { transaction, type Tx } from '../../db/transaction.ts';
+import { requireEmployer, requireParty, type Actor } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isRowId } from '../../lib/ids.ts';
+import type { ContractRow, ContractsRepository } from '../contracts/contracts.repository.ts';
+import type { JobStateService } from '../jobs/job-state.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { HourlyBilling } from '../payments/hourly-billing.ts';
+import { completionNotices } from '../payments/milestone-approvals.ts';
+import { amountParams, paymentNotice } from '../payments/payment-notices.ts';
+import type { PeopleLookup } from '../payments/people.ts';
+import { partyName } from '../profiles/public-user.ts';
+import { endingAt } from './entry-ending.ts';
+import type { TimeRepository, WeekSummary } from './time.repository.ts';
+
+const DAY = 86_400_000;
+const WEEK = 7 * DAY;
+
+type Disputes = z.output<typeof timesheetReviewSchema>['disputes'];
+
+const billStatusOf: Record<MilestoneStatus, (typeof timesheetBillStatuses)[number]> = {
+  pending: 'unpaid',
+  submitted: 'held',
+  approved: 'paid',
+  paid_in_cash: 'paid_in_cash',
+  rejected: 'refunded',
+};
+
+const decimal = (minor: number, currency: string) => toDecimal(money(minor, currency as CurrencyCode));
+const hoursText = (seconds: number) => (seconds / 3600).toFixed(2);
+
+/**
+ * Weekly timesheets of hourly contracts (decision 30). A week (Monday to Sunday, Gulf time) can be
+ * reviewed once it has ended: the employer approves it, disputing any entries with a note, or it is
+ * approved for them TIMESHEET_AUTO_APPROVE_DAYS after it ended. Its approved hours become a milestone
+ * of the contract's payment that the employer pays and the professional is paid from. Either party
+ * ends an hourly contract, which completes the job.
+ */
+export function createTimesheetsService(dependencies: {
+  db: Db;
+  repository: TimeRepository;
+  contracts: ContractsRepository;
+  jobState: JobStateService;
+  billing: HourlyBilling;
+  people: PeopleLookup;
+  notifications: NotificationsService;
+  clock: () => Date;
+}) {
+  const { db, repository, contracts, jobState, billing, people, notifications, clock } = dependencies;
+
+  async function hourlyContract(jobId: string): Promise<ContractRow> {
+    const contract = isRowId(jobId) ? await contracts.findContractByJob(jobId) : undefined;
+    if (!contract) throw new AppError('not_found', paymentMessages.jobNotFound);
+    return contract;
+  }
+
+  function toTimesheet(week: WeekSummary, currency: string, now: Date): Timesheet {
+    const ends = gulfWeekStartInstant(week.weekStart).getTime() + WEEK;
+    const status = week.review ? 'approved' : ends <= now.getTime() ? 'awaiting_review' : 'in_progress';
+    return {
+      week_start: week.weekStart,
+      week_end: weekEndOf(week.weekStart),
+      status,
+      entries: week.entries,
+      seconds: week.seconds,
+      amount: decimal(week.amountMinor, currency),
+      currency,
+      approved_seconds: week.approvedSeconds,
+      approved_amount: decimal(week.approvedAmountMinor, currency),
+      disputed_entries: week.disputedEntries,
+      disputed_seconds: week.disputedSeconds,
+      reviewed_at: week.review?.reviewedAt.toISOString() ?? null,
+      approved_automatically: week.review !== null && week.review.reviewedBy === null,
+      auto_approve_at: week.review ? null : new Date(ends + TIMESHEET_AUTO_APPROVE_DAYS * DAY).toISOString(),
+      bill:
+        week.review?.milestoneId && week.billStatus
+          ? { milestone_id: week.review.milestoneId, status: billStatusOf[week.billStatus as MilestoneStatus] }
+          : null,
+    };
+  }
+
+  /**
+   * Reviews one ended week of a contract under the professional's lock (time typed in takes it too):
+   * its entries approved but those disputed, the review recorded, and the approved hours billed.
+   */
+  async function decideWeek(
+    contract: ContractRow,
+    weekStart: string,
+    by: Actor | 'automatic',
+    disputes: Disputes,
+    now: Date,
+    tx: Tx,
+  ) {
+    const from = gulfWeekStartInstant(weekStart);
+    const to = new Date(from.getTime() + WEEK);
+    if (to.getTime() > now.getTime()) throw new AppError('conflict', timeMessages.weekNotOver);
+    await repository.lockProfessional(contract.professionalId, tx);
+    await repository.capOverrunning(now, contract.professionalId, tx);
+    if (await repository.isWeekReviewed(contract.id, weekStart, tx)) throw new AppError('conflict', timeMessages.alreadyReviewed);
+    const entries = await repository.weekEntries(contract.id, from, to, tx);
+    if (entries.length === 0) throw new AppError('not_found', timeMessages.emptyWeek);
+    if (entries.some((entry) => entry.endedAt === null)) throw new AppError('conflict', timeMessages.stillRunning);
+    const notes = new Map(disputes.map((dispute) => [dispute.entry_id, dispute.note]));
+    const inWeek = new Set(entries.map((entry) => entry.id));
+    if ([...notes.keys()].some((id) => !inWeek.has(id))) throw new AppError('validation_failed', timeMessages.notInWeek);
+
+    const approved = entries.filter((entry) => !notes.has(entry.id));
+    const seconds = approved.reduce((sum, entry) => sum + (entry.seconds ?? 0), 0);
+    const amountMinor = approved.reduce((sum, entry) => sum + (entry.amountMinor ?? 0), 0);
+    await repository.setReviews(
+      entries.map((entry) => ({
+        id: entry.id,
+        status: notes.has(entry.id) ? 'disputed' : 'approved',
+        note: notes.get(entry.id) ?? null,
+      })),
+      tx,
+    );
+    const bill = amountMinor > 0 ? await billing.billHours({ contract, weekStart, seconds, amountMinor, at: now }, tx) : undefined;
+    const review = await repository.insertTimesheet(
+      {
+        contractId: contract.id,
+        weekStart,
+        reviewedBy: by === 'automatic' ? null : by.id,
+        reviewedAt: now,
+        approvedSeconds: seconds,
+        approvedAmountMinor: amountMinor,
+        currency: contract.currency,
+        milestoneId: bill?.id ?? null,
+      },
+      tx,
+    );
+    if (!review) throw new AppError('conflict', timeMessages.alreadyReviewed);
+
+    const job = await jobState.findJob(contract.jobId, tx);
+    if (!job) throw new Error(`contract ${contract.id} has no job`);
+    const parties = await people.partiesOf(contract, tx);
+    const params = { week: weekStart, hours: hoursText(seconds), ...amountParams(amountMinor, contract.currency) };
+    if (by === 'automatic') {
+      for (const party of [parties.employer, parties.professional])
+        await notifications.notify(paymentNotice(party, 'timesheet_auto_approved', job, params), tx);
+    } else {
+      await notifications.notify(
+        paymentNotice(parties.professional, 'timesheet_reviewed', job, {
+          ...params,
+          employer_name: partyName(parties.employer),
+          disputed_count: String(notes.size),
+        }),
+        tx,
+      );
+    }
+  }
+
+  return {
+    /** The contract's weeks with time in them, newest first, for either party. */
+    async listTimesheets(actor: Actor, jobId: string): Promise<TimesheetsResponse> {
+      const contract = await hourlyContract(jobId);
+      requireParty(actor, contract, timeMessages.onlyParties);
+      const now = clock();
+      await repository.capOverrunning(now, contract.professionalId);
+      const weeks = await repository.listWeeks(contract.id);
+      return {
+        timesheets: weeks.map((week) => toTimesheet(week, contract.currency, now)),
+        contract_status: contract.status,
+        is_cash: contract.paymentMethod === 'cash',
+      };
+    },
+
+    /** The employer approves an ended week, disputing the entries they name, each with a note. */
+    async review(actor: Actor, jobId: string, weekStart: string, disputes: Disputes) {
+      const contract = await hourlyContract(jobId);
+      requireEmployer(actor, contract, timeMessages.onlyOwnerReviews);
+      await transaction(db, (tx) => decideWeek(contract, weekStart, actor, disputes, clock(), tx));
+      void notifications.dispatchSoon();
+      return { message: timeMessages.timesheetApproved };
+    },
+
+    /** The employer pays an approved week's hours through the provider's checkout. */
+    async pay(actor: Actor, jobId: string, weekStart: string) {
+      const contract = await hourlyContract(jobId);
+      requireEmployer(actor, contract, timeMessages.onlyOwnerPays);
+      const review = await repository.findTimesheet(contract.id, weekStart);
+      if (!review) throw new AppError('not_found', timeMessages.timesheetNotFound);
+      if (!review.milestoneId) throw new AppError('conflict', timeMessages.nothingToPay);
+      return billing.payHours(actor, { milestoneId: review.milestoneId, weekStart });
+    },
+
+    /**
+     * Either party ends an active hourly contract: a timer running on it stops now, the contract and
+     * the job complete, and both can review each other. Weeks not yet reviewed still are, as before.
+     */
+    async endContract(actor: Actor, jobId: string) {
+      const contract = await hourlyContract(jobId);
+      requireParty(actor, contract, timeMessages.onlyPartiesEnd);
+      if (contract.jobType !== 'hourly') throw new AppError('conflict', timeMessages.notEndable);
+      await transaction(db, async (tx) => {
+        const job = await jobState.lockJob(contract.jobId, tx);
+        const current = await contracts.findContract(contract.id, tx);
+        if (!job || current?.status !== 'active') throw new AppError('conflict', timeMessages.notEndable);
+        const now = clock();
+        await repository.lockProfessional(contract.professionalId, tx);
+        const running = await repository.findRunning(contract.professionalId, tx);
+        if (running?.contractId === contract.id)
+          await repository.finish(running.id, { ...endingAt(running, now, null), description: running.description }, tx);
+        await contracts.completeContracts([contract.id], now, tx);
+        await jobState.completeJobs([job.id], now, tx);
+        await notifications.notifyAll(completionNotices(job, await people.partiesOf(contract, tx)), tx);
+      });
+      void notifications.dispatchSoon();
+      return { message: timeMessages.contractEndedNow };
+    },
+
+    /** Approves, for their employers, the weeks that ended TIMESHEET_AUTO_APPROVE_DAYS ago or more without a review. */
+    async runAutoApprovals(limit = 100) {
+      const now = clock();
+      const cutoff = gulfWeekStartInstant(gulfWeekOf(new Date(now.getTime() - TIMESHEET_AUTO_APPROVE_DAYS * DAY)));
+      let approved = 0;
+      for (const week of await repository.listUnreviewedWeeks(cutoff, limit)) {
+        const contract = await contracts.findContract(week.contractId);
+        if (!contract) continue;
+        try {
+          await transaction(db, (tx) => decideWeek(contract, week.weekStart, 'automatic', [], now, tx));
+          approved += 1;
+        } catch (error) {
+          // Reviewed by the employer in the meantime: nothing to do for this one.
+          if (!(error instanceof AppError)) throw error;
+        }
+      }
+      if (approved > 0) void notifications.dispatchSoon();
+      return { approved };
+    },
+  };
+}
+
+export type TimesheetsService = ReturnType<typeof createTimesheetsService>;
