@@ -88,5 +88,9 @@ export const apiPaths = {
   stopTimer: (id: string) => `/api/time/${id}/stop`,
   timeEntries: '/api/time/entries',
   manualTime: '/api/time/manual',
+  timesheets: (jobId: string) => `/api/jobs/${jobId}/timesheets`,
+  approveTimesheet: (jobId: string, week: string) => `/api/jobs/${jobId}/timesheets/${week}/approve`,
+  payTimesheet: (jobId: string, week: string) => `/api/jobs/${jobId}/timesheets/${week}/pay`,
+  endContract: (jobId: string) => `/api/jobs/${jobId}/end-contract`,
   payouts: '/api/payouts',
 } as const;

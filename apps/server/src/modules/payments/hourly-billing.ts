@@ -139,7 +139,15 @@ export function createHourlyBilling(dependencies: {
         return;
       }
       await movements.releaseWholeHolds(
-        [{ milestoneId: bill.id, paymentId: payment.id, jobId: job.id, professionalId: contract.professionalId, currency: payment.currency }],
+        [
+          {
+            milestoneId: bill.id,
+            paymentId: payment.id,
+            jobId: job.id,
+            professionalId: contract.professionalId,
+            currency: payment.currency,
+          },
+        ],
         now,
         tx,
       );

@@ -20,4 +20,3 @@ export function endingAt(row: TimeEntryRow, now: Date, endedBy: Date | null) {
     capped: elapsed > MAX_ENTRY_SECONDS,
   };
 }
-

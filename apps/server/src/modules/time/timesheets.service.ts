@@ -101,14 +101,7 @@ export function createTimesheetsService(dependencies: {
    * Reviews one ended week of a contract under the professional's lock (time typed in takes it too):
    * its entries approved but those disputed, the review recorded, and the approved hours billed.
    */
-  async function decideWeek(
-    contract: ContractRow,
-    weekStart: string,
-    by: Actor | 'automatic',
-    disputes: Disputes,
-    now: Date,
-    tx: Tx,
-  ) {
+  async function decideWeek(contract: ContractRow, weekStart: string, by: Actor | 'automatic', disputes: Disputes, now: Date, tx: Tx) {
     const from = gulfWeekStartInstant(weekStart);
     const to = new Date(from.getTime() + WEEK);
     if (to.getTime() > now.getTime()) throw new AppError('conflict', timeMessages.weekNotOver);

@@ -65,7 +65,8 @@ async function timesheets(account: Account, jobId = job.id) {
 const approve = (account: Account, week: string, disputes: { entry_id: string; note: string }[] = [], jobId = job.id) =>
   call(app, 'POST', `/api/jobs/${jobId}/timesheets/${week}/approve`, account.token, { disputes });
 
-const pay = (account: Account, week: string, jobId = job.id) => call(app, 'POST', `/api/jobs/${jobId}/timesheets/${week}/pay`, account.token);
+const pay = (account: Account, week: string, jobId = job.id) =>
+  call(app, 'POST', `/api/jobs/${jobId}/timesheets/${week}/pay`, account.token);
 
 async function weekEntries(week: string, jobId = job.id) {
   return (await call(app, 'GET', `/api/time/entries?job_id=${jobId}&week=${week}`, employer.token)).json<{ entries: TimeEntry[] }>()
@@ -78,17 +79,16 @@ async function available(account: Account) {
 }
 
 const kindsOf = async (account: Account) =>
-  (await call(app, 'GET', '/api/notifications', account.token)).json<{ notifications: { kind: string }[] }>().notifications.map(
-    (notification) => notification.kind,
-  );
+  (await call(app, 'GET', '/api/notifications', account.token))
+    .json<{ notifications: { kind: string }[] }>()
+    .notifications.map((notification) => notification.kind);
 
 describe('a week’s timesheet', () => {
-  let first: TimeEntry;
   let third: TimeEntry;
 
   it('gathers the week’s entries, Monday to Sunday in the Gulf, and waits for the week to end', async () => {
     await setClock('2026-11-05T12:00:00Z');
-    first = await addTime(professional, job.id, '2026-11-03T05:00:00Z', '2026-11-03T07:00:00Z'); // 2 h, AED 300
+    await addTime(professional, job.id, '2026-11-03T05:00:00Z', '2026-11-03T07:00:00Z'); // 2 h, AED 300
     await addTime(professional, job.id, '2026-11-04T05:00:00Z', '2026-11-04T08:30:00Z'); // 3.5 h, AED 525
     third = await addTime(professional, job.id, '2026-11-04T10:00:00Z', '2026-11-04T11:00:00Z'); // 1 h, AED 150
     const [week] = await timesheets(professional);
@@ -139,7 +139,9 @@ describe('a week’s timesheet', () => {
   });
 
   it('approves every entry but those disputed, each with its note, and bills the approved hours once', async () => {
-    const approved = await approve(employer, '2026-11-02', [{ entry_id: third.id, note: 'This hour was the kickoff call, agreed as free.' }]);
+    const approved = await approve(employer, '2026-11-02', [
+      { entry_id: third.id, note: 'This hour was the kickoff call, agreed as free.' },
+    ]);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toEqual({ message: timeMessages.timesheetApproved });
     const [week] = await timesheets(professional);
@@ -303,7 +305,9 @@ describe('hourly contracts', () => {
     expect((await call(app, 'GET', '/api/time/worker/active', professional.token)).json()).toEqual({ active_entry: null });
     const [handover] = await weekEntries('2026-12-07');
     expect(handover).toMatchObject({ description: 'Handover notes', seconds: 3600, amount: 150 });
-    expect((await call(app, 'GET', `/api/jobs/${job.id}/payment-status`, employer.token)).json()).toMatchObject({ job: { status: 'completed' } });
+    expect((await call(app, 'GET', `/api/jobs/${job.id}/payment-status`, employer.token)).json()).toMatchObject({
+      job: { status: 'completed' },
+    });
     const reviews = (await call(app, 'GET', `/api/jobs/${job.id}/reviews`, employer.token)).json<{ can_review: boolean }>();
     expect(reviews.can_review).toBe(true);
 

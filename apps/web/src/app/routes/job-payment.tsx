@@ -13,7 +13,7 @@ import { MilestoneList } from '../../features/payments/components/milestone-list
 import { MilestoneSetupDialog } from '../../features/payments/components/milestone-setup-dialog.tsx';
 import { ReviewPanel } from '../../features/payments/components/review-panel.tsx';
 import { PaymentOverview } from '../../features/payments/components/payment-overview.tsx';
-import { JobTime } from '../../features/time/components/job-time.tsx';
+import { JobTimesheets } from '../../features/time/components/job-timesheets.tsx';
 import { useMoneyFormat } from '../../features/payments/components/use-money.ts';
 import { goToCheckout } from '../../lib/checkout.ts';
 import { paths } from '../../lib/paths.ts';
@@ -50,6 +50,8 @@ export default function JobPaymentPage() {
 
   const data = payment.data;
   const isEmployer = data.viewer_role === 'employer';
+  // An hourly project is paid week by week from its approved timesheets, not from milestones laid out in advance.
+  const isHourly = data.job.job_type === 'hourly';
   const canDispute = (data.payment_status === 'escrowed' || data.payment_status === 'released') && data.payment_id !== null;
   const done = (text: string) => setNotice({ tone: 'success', text });
 
@@ -86,7 +88,11 @@ export default function JobPaymentPage() {
       {data.dispute?.status === 'open' ? <Alert tone="error">{t('dispute.open', { reason: data.dispute.reason })}</Alert> : null}
       {data.dispute?.status === 'resolved' ? <Alert tone="info">{t('dispute.resolved')}</Alert> : null}
 
-      {data.payment_status === 'not_setup' ? (
+      {isHourly ? (
+        data.payment_status === 'not_setup' ? null : (
+          <PaymentOverview payment={data} />
+        )
+      ) : data.payment_status === 'not_setup' ? (
         <section className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
           <h2 className="text-lg font-bold text-slate-950">{t('setup.title')}</h2>
           {isEmployer ? (
@@ -104,7 +110,7 @@ export default function JobPaymentPage() {
         <PaymentOverview payment={data} />
       )}
 
-      {data.payment_status === 'pending' && !data.is_cash ? (
+      {data.payment_status === 'pending' && !data.is_cash && !isHourly ? (
         <section className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
           {isEmployer ? (
             <div className="flex flex-wrap items-center justify-between gap-4">
@@ -119,9 +125,9 @@ export default function JobPaymentPage() {
         </section>
       ) : null}
 
-      {data.milestones.length > 0 ? <MilestoneList payment={data} onDone={done} /> : null}
+      {data.milestones.length > 0 && !isHourly ? <MilestoneList payment={data} onDone={done} /> : null}
 
-      {data.job.job_type === 'hourly' ? <JobTime jobId={data.job.id} /> : null}
+      {isHourly ? <JobTimesheets jobId={data.job.id} viewerRole={data.viewer_role} /> : null}
 
       {data.job.status === 'completed' ? <ReviewPanel jobId={data.job.id} /> : null}
 

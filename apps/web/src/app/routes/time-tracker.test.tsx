@@ -30,6 +30,8 @@ const entry = (changes: Partial<TimeEntry> = {}): TimeEntry => ({
   source: 'timer',
   manual_reason: null,
   capped: false,
+  review_status: null,
+  review_note: null,
   job_title: 'Clinic booking site',
   ...changes,
 });

@@ -5,7 +5,7 @@ import { Bell } from 'lucide-react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useNavigate } from '../../../lib/router/index.tsx';
 import { useDurationLabel } from '../../../lib/durations.ts';
-import { formatAmount, formatDate, languageOf } from '../../../lib/format.ts';
+import { formatAmount, formatDate, formatNumber, languageOf } from '../../../lib/format.ts';
 import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications.ts';
 import { relativeTime } from '../relative-time.ts';
@@ -34,6 +34,9 @@ const kindParams: Record<NotificationKind, readonly string[]> = {
   payout_paid: ['amount_text', 'iban_last4'],
   payout_failed: ['amount_text', 'iban_last4'],
   review_received: ['party_name', 'job_title'],
+  timesheet_reviewed: ['employer_name', 'week', 'job_title', 'hours', 'amount_text', 'disputed_count'],
+  timesheet_auto_approved: ['week', 'job_title', 'hours', 'amount_text'],
+  hours_paid: ['employer_name', 'amount_text', 'job_title'],
 };
 
 /** Amounts and dates in the reader's language, where the event carries them as data. */
@@ -42,6 +45,8 @@ function readableParams(params: Record<string, string>, language: 'en' | 'ar'): 
   const amount = Number(params.amount);
   if (params.amount && params.currency && Number.isFinite(amount)) readable.amount_text = formatAmount(amount, params.currency, language);
   if (params.date) readable.date = formatDate(params.date, language);
+  if (params.week) readable.week = formatDate(params.week, language);
+  if (params.hours) readable.hours = formatNumber(Number(params.hours), language, { fractionDigits: 2 });
   return readable;
 }
 

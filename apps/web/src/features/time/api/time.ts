@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiRequest } from '../../../lib/api-client.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 
-const timeKey = ['time'] as const;
+export const timeKey = ['time'] as const;
 const activeKey = [...timeKey, 'active'] as const;
 const entriesKey = [...timeKey, 'entries'] as const;
 
@@ -24,14 +24,14 @@ export const useTrackableJobs = () =>
     select: (answer) => answer.jobs,
   });
 
-/** Entries newest first, a page at a time: the professional's own, or one job's (for either party of its contract). */
-export const useTimeEntries = (jobId?: string) =>
+/** Entries newest first, a page at a time: the professional's own, or one job's (for either party of its contract), or one week's of it. */
+export const useTimeEntries = (jobId?: string, week?: string) =>
   useInfiniteQuery({
-    queryKey: [...entriesKey, jobId ?? 'mine'],
+    queryKey: [...entriesKey, jobId ?? 'mine', week ?? 'all'],
     initialPageParam: '',
     queryFn: ({ pageParam, signal }) =>
       apiRequest<{ entries: TimeEntry[]; next_before: string | null }>(apiPaths.timeEntries, {
-        query: { before: pageParam, job_id: jobId },
+        query: { before: pageParam, job_id: jobId, week },
         signal,
       }),
     getNextPageParam: (page) => page.next_before ?? undefined,

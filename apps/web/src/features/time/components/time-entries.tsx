@@ -1,4 +1,5 @@
 import { gulfDateOf, gulfWeekOf, weekEndOf, type TimeEntry } from '@mihna/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -33,22 +34,25 @@ export function groupByWeek(entries: readonly TimeEntry[]): Week[] {
   return [...weeks.values()];
 }
 
-/** Recorded time, a page at a time: the professional's own, or one job's (`jobId`) for either party. */
-export function TimeEntries({ jobId }: { jobId?: string }) {
+/**
+ * Recorded time, a page at a time: the professional's own, or one job's (`jobId`) for either party,
+ * each week with what `weekPanel` puts under its heading (the job's timesheet).
+ */
+export function TimeEntries({ jobId, weekPanel }: { jobId?: string; weekPanel?: (monday: string) => ReactNode }) {
   const { t } = useTranslation('time');
   const entries = useTimeEntries(jobId);
   if (entries.isPending) return <Spinner label={t('loading')} />;
   if (entries.isError) return <Alert tone="error">{t('failed')}</Alert>;
   return (
     <>
-      <Weeks entries={entries.data.pages.flatMap((page) => page.entries)} />
+      <Weeks entries={entries.data.pages.flatMap((page) => page.entries)} weekPanel={weekPanel} />
       <LoadMore pages={entries} label={t('load_more')} loadingLabel={t('loading_more')} />
     </>
   );
 }
 
 /** The entries week by week (§2 Time tracker: the real recent entries, not a placeholder). */
-function Weeks({ entries }: { entries: readonly TimeEntry[] }) {
+function Weeks({ entries, weekPanel }: { entries: readonly TimeEntry[]; weekPanel?: (monday: string) => ReactNode }) {
   const { t, i18n } = useTranslation('time');
   const language = languageOf(i18n.language);
   if (entries.length === 0)
@@ -74,6 +78,7 @@ function Weeks({ entries }: { entries: readonly TimeEntry[] }) {
               ))}
             </p>
           </header>
+          {weekPanel?.(week.monday)}
           <ul className="divide-y divide-slate-100">
             {week.entries.map((entry) => (
               <li key={entry.id} className="grid gap-1 px-4 py-3 sm:grid-cols-[8rem_1fr_auto] sm:items-center sm:gap-4 sm:px-5">
@@ -88,7 +93,14 @@ function Weeks({ entries }: { entries: readonly TimeEntry[] }) {
                     </span>
                     {entry.source === 'manual' && <Badge tone="neutral">{t('manual')}</Badge>}
                     {entry.capped && <Badge tone="warning">{t('capped')}</Badge>}
+                    {entry.review_status === 'approved' && <Badge tone="positive">{t('entry_approved')}</Badge>}
+                    {entry.review_status === 'disputed' && <Badge tone="danger">{t('entry_disputed')}</Badge>}
                   </p>
+                  {entry.review_note && (
+                    <p className="mt-1 text-sm text-red-800">
+                      {t('dispute_note')} <bdi>{entry.review_note}</bdi>
+                    </p>
+                  )}
                 </div>
                 <p className="text-sm sm:text-end">
                   {entry.seconds === null ? (
@@ -113,7 +125,7 @@ function Weeks({ entries }: { entries: readonly TimeEntry[] }) {
   );
 }
 
-const weekRange = (monday: string, language: 'en' | 'ar') => ({
+export const weekRange = (monday: string, language: 'en' | 'ar') => ({
   start: formatDate(monday, language),
   end: formatDate(weekEndOf(monday), language),
 });
