@@ -17,8 +17,12 @@ export function PaymentOverview({ payment }: { payment: PaymentStatusResponse })
   const { t } = useTranslation('payments');
   const format = useMoneyFormat();
   const { progress } = payment;
+  // An hourly contract is billed week by week and goes on after each is paid: no milestone plan to complete.
+  const isHourly = payment.job.job_type === 'hourly';
+  const hourlyStatus =
+    payment.payment_status === 'pending' || payment.payment_status === 'released' || payment.payment_status === 'disputed';
   const figures = [
-    { label: t('overview.total'), value: format.amount(payment.total_amount, payment.currency) },
+    { label: t(isHourly ? 'overview.hourly_total' : 'overview.total'), value: format.amount(payment.total_amount, payment.currency) },
     ...(payment.is_cash ? [] : [{ label: t('overview.held'), value: format.amount(payment.held_amount, payment.currency) }]),
     { label: t('overview.released'), value: format.amount(payment.released_amount, payment.currency) },
   ];
@@ -28,7 +32,9 @@ export function PaymentOverview({ payment }: { payment: PaymentStatusResponse })
         <h2 id="payment-overview" className="text-lg font-bold text-slate-950">
           {t('overview.title')}
         </h2>
-        <Badge tone={statusTones[payment.payment_status]}>{t(`statuses.${payment.payment_status}`)}</Badge>
+        <Badge tone={statusTones[payment.payment_status]}>
+          {isHourly && hourlyStatus ? t(`overview.hourly_statuses.${payment.payment_status}`) : t(`statuses.${payment.payment_status}`)}
+        </Badge>
       </div>
       <dl className="mt-4 grid gap-4 sm:grid-cols-3">
         {figures.map((figure) => (
@@ -38,22 +44,28 @@ export function PaymentOverview({ payment }: { payment: PaymentStatusResponse })
           </div>
         ))}
       </dl>
-      <div className="mt-5">
-        <div className="flex flex-wrap justify-between gap-2 text-sm text-slate-600">
-          <span>{t('overview.progress', { completed: progress.completed_milestones, total: progress.total_milestones })}</span>
-          <span className="font-semibold text-slate-900">{t('overview.percent', { percent: progress.completion_percentage })}</span>
+      {isHourly ? (
+        <p className="mt-4 text-sm text-slate-600">
+          {t('overview.hourly_weeks', { paid: progress.completed_milestones, total: progress.total_milestones })}
+        </p>
+      ) : (
+        <div className="mt-5">
+          <div className="flex flex-wrap justify-between gap-2 text-sm text-slate-600">
+            <span>{t('overview.progress', { completed: progress.completed_milestones, total: progress.total_milestones })}</span>
+            <span className="font-semibold text-slate-900">{t('overview.percent', { percent: progress.completion_percentage })}</span>
+          </div>
+          <div
+            className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress.completion_percentage}
+            aria-label={t('overview.percent', { percent: progress.completion_percentage })}
+          >
+            <div className="h-full rounded-full bg-secondary" style={{ width: `${progress.completion_percentage}%` }} />
+          </div>
         </div>
-        <div
-          className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100"
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress.completion_percentage}
-          aria-label={t('overview.percent', { percent: progress.completion_percentage })}
-        >
-          <div className="h-full rounded-full bg-secondary" style={{ width: `${progress.completion_percentage}%` }} />
-        </div>
-      </div>
+      )}
       {payment.is_cash ? <p className="mt-4 text-sm text-slate-600">{t('overview.cash')}</p> : null}
     </section>
   );

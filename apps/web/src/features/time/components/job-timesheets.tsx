@@ -1,4 +1,4 @@
-import type { Timesheet } from '@mihna/shared';
+import { gulfDateOf, type Timesheet } from '@mihna/shared';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -137,7 +137,7 @@ function TimesheetPanel({
     status = {
       tone: 'warning',
       label: t('timesheet.awaiting_review'),
-      text: t('timesheet.auto_approve', { date: formatDate(sheet.auto_approve_at ?? sheet.week_end, language) }),
+      text: t('timesheet.auto_approve', { date: formatDate(gulfDateOf(sheet.auto_approve_at ?? sheet.week_end), language) }),
     };
   else
     status = {

@@ -45,14 +45,23 @@ export function TimeEntries({ jobId, weekPanel }: { jobId?: string; weekPanel?: 
   if (entries.isError) return <Alert tone="error">{t('failed')}</Alert>;
   return (
     <>
-      <Weeks entries={entries.data.pages.flatMap((page) => page.entries)} weekPanel={weekPanel} />
+      <Weeks entries={entries.data.pages.flatMap((page) => page.entries)} weekPanel={weekPanel} showsJob={!jobId} />
       <LoadMore pages={entries} label={t('load_more')} loadingLabel={t('loading_more')} />
     </>
   );
 }
 
 /** The entries week by week (§2 Time tracker: the real recent entries, not a placeholder). */
-function Weeks({ entries, weekPanel }: { entries: readonly TimeEntry[]; weekPanel?: (monday: string) => ReactNode }) {
+function Weeks({
+  entries,
+  weekPanel,
+  showsJob,
+}: {
+  entries: readonly TimeEntry[];
+  weekPanel?: (monday: string) => ReactNode;
+  /** Each entry names its project (not when the list is one project's). */
+  showsJob: boolean;
+}) {
   const { t, i18n } = useTranslation('time');
   const language = languageOf(i18n.language);
   if (entries.length === 0)
@@ -88,9 +97,11 @@ function Weeks({ entries, weekPanel }: { entries: readonly TimeEntry[]; weekPane
                     <bdi>{entry.description}</bdi>
                   </p>
                   <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-                    <span dir="auto" className="truncate">
-                      {entry.job_title}
-                    </span>
+                    {showsJob && (
+                      <span dir="auto" className="truncate">
+                        {entry.job_title}
+                      </span>
+                    )}
                     {entry.source === 'manual' && <Badge tone="neutral">{t('manual')}</Badge>}
                     {entry.capped && <Badge tone="warning">{t('capped')}</Badge>}
                     {entry.review_status === 'approved' && <Badge tone="positive">{t('entry_approved')}</Badge>}
