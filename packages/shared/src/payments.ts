@@ -75,6 +75,7 @@ export const paymentMessages = {
   noOpenDispute: 'There is no open dispute on this payment',
   resolutionOutOfRange: (held: string) => `The amount released must be between 0 and what escrow holds (${held})` as const,
   disputeResolved: 'Dispute resolved.',
+  changedWhileResolving: 'The payment changed while the dispute was being resolved. Please look at it again and resolve it.',
 } as const;
 
 const optionalDueDate = z.preprocess(

@@ -1,4 +1,4 @@
-import { notificationMessages } from '@mihna/shared';
+import { notificationMessages, TIMESHEET_AUTO_APPROVE_DAYS } from '@mihna/shared';
 import type { Notification, NotificationKind, NotificationList } from '@mihna/shared';
 import type { Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -106,7 +106,7 @@ const wording: Record<NotificationKind, { title: string; message: (params: Recor
   timesheet_auto_approved: {
     title: 'Timesheet approved automatically',
     message: (p) =>
-      `The week of ${p.week} on "${p.job_title}" was approved automatically after 7 days without a review: ${p.hours} hours (${p.amount_text}).`,
+      `The week of ${p.week} on "${p.job_title}" was approved automatically after ${TIMESHEET_AUTO_APPROVE_DAYS} days without a review: ${p.hours} hours (${p.amount_text}).`,
   },
   hours_paid: {
     title: 'Hours paid',

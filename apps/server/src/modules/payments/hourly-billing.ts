@@ -118,6 +118,8 @@ export function createHourlyBilling(dependencies: {
       const payment = await repository.lockPayment(found.payment.id, tx);
       const bill = await repository.lockMilestone(found.milestone.id, tx);
       if (!payment || !bill) throw new Error(`milestone ${found.milestone.id} vanished`);
+      // A week's bill is paid once: a second paid checkout for it is refunded by the webhook inbox before this.
+      if (bill.status !== 'pending') throw new Error(`checkout ${checkout.id} pays for milestone ${bill.id}, which is ${bill.status}`);
       const now = clock();
       const isNew = await movements.escrowFunded(
         {
@@ -130,7 +132,7 @@ export function createHourlyBilling(dependencies: {
         },
         tx,
       );
-      if (!isNew || bill.status !== 'pending') return;
+      if (!isNew) return;
       const contract = await contracts.findContract(payment.contractId, tx);
       const job = await jobState.findJob(payment.jobId, tx);
       if (!contract || !job) throw new Error(`payment ${payment.id} has no contract or job`);

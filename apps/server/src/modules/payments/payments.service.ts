@@ -235,6 +235,7 @@ export function createPaymentsService(dependencies: {
     async createEscrow(actor: Actor, paymentId: string) {
       const { payment, job } = await paymentContext(paymentId);
       requireEmployer(actor, job, paymentMessages.onlyOwnerFunds);
+      if (job.jobType === 'hourly') throw new AppError('conflict', timeMessages.paidByTimesheets);
       if (payment.isCash) throw new AppError('conflict', paymentMessages.cashNoEscrow);
       if (payment.status !== 'pending') throw new AppError('conflict', paymentMessages.notFundable);
       return checkouts.open({
@@ -367,6 +368,16 @@ export function createPaymentsService(dependencies: {
           tx,
         );
         await repository.updateMilestone(milestone.id, { status: 'approved', approvedAt: now }, tx);
+        if (contract.jobType === 'hourly') {
+          const locked = await repository.lockPayment(payment.id, tx);
+          if (locked)
+            await repository.setPaymentStatus(
+              payment.id,
+              hourlyPaymentStatus(locked, await repository.listMilestones(payment.id, tx)),
+              now,
+              tx,
+            );
+        }
         const parties = await people.partiesOf(contract, tx);
         await tell(
           parties.professional,
@@ -434,22 +445,26 @@ export function createPaymentsService(dependencies: {
       // What each hold gives back, in the order the release below takes them (oldest first), refunded
       // through the charge that paid it (the escrow, or a week's hours) before anything is written, under
       // a key naming this dispute and charge: a retry after a failure below refunds nothing twice.
-      const refunds = new Map<string, number>();
+      const refunds = new Map<string, { amountMinor: number; key: string }>();
+      const planned = new Set<string>();
       let releasing = resolution.releaseMinor;
-      for (const hold of holds.toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))) {
+      for (const hold of holds.toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))) {
+        planned.add(hold.id);
         const released = Math.min(releasing, hold.amountMinor);
         releasing -= released;
         if (hold.amountMinor === released) continue;
-        const charge =
-          (await repository.findPaidCheckout('timesheet', hold.milestoneId)) ?? (await repository.findPaidCheckout('escrow', payment.id));
+        const weekCharge = await repository.findPaidCheckout('timesheet', hold.milestoneId);
+        const charge = weekCharge ?? (await repository.findPaidCheckout('escrow', payment.id));
         if (!charge?.providerPaymentId) throw new Error(`hold ${hold.id} has no captured charge to refund`);
-        refunds.set(charge.providerPaymentId, (refunds.get(charge.providerPaymentId) ?? 0) + hold.amountMinor - released);
+        const key = weekCharge ? `refund-${dispute.id}-${charge.id}` : `refund-${dispute.id}`;
+        const refund = refunds.get(charge.providerPaymentId) ?? { amountMinor: 0, key };
+        refunds.set(charge.providerPaymentId, { ...refund, amountMinor: refund.amountMinor + hold.amountMinor - released });
       }
-      for (const [providerPaymentId, amountMinor] of refunds) {
+      for (const [providerPaymentId, refund] of refunds) {
         await checkouts.refund({
           providerPaymentId,
-          amount: money(amountMinor, payment.currency as CurrencyCode),
-          idempotencyKey: refunds.size === 1 ? `refund-${dispute.id}` : `refund-${dispute.id}-${providerPaymentId}`,
+          amount: money(refund.amountMinor, payment.currency as CurrencyCode),
+          idempotencyKey: refund.key,
         });
       }
       await transaction(db, async (tx) => {
@@ -458,7 +473,11 @@ export function createPaymentsService(dependencies: {
         if (locked?.status !== 'disputed' || open?.status !== 'open') throw new AppError('conflict', paymentMessages.noOpenDispute);
         const now = clock();
         let toRelease = resolution.releaseMinor;
-        for (const hold of await ledger.lockPendingHoldsOfPayment(payment.id, tx)) {
+        const pending = await ledger.lockPendingHoldsOfPayment(payment.id, tx);
+        // A week paid in the meantime would be settled without the refund worked out above: start again.
+        if (pending.length !== planned.size || pending.some((hold) => !planned.has(hold.id)))
+          throw new AppError('conflict', paymentMessages.changedWhileResolving);
+        for (const hold of pending) {
           const released = Math.min(toRelease, hold.amountMinor);
           toRelease -= released;
           await movements.settleHold(

@@ -16,7 +16,6 @@ const weekOf = sql<string>`to_char(date_trunc('week', (${timeEntries.startedAt} 
 export interface WeekSummary {
   weekStart: string;
   entries: number;
-  running: number;
   seconds: number;
   amountMinor: number;
   approvedSeconds: number;
@@ -170,7 +169,6 @@ export function createTimeRepository(db: Db) {
         .select({
           weekStart: weekOf,
           entries: sql<number>`count(*)::int`,
-          running: sql<number>`count(*) filter (where ${timeEntries.endedAt} is null)::int`,
           seconds: sql<number>`coalesce(sum(${timeEntries.seconds}), 0)::int`,
           amountMinor: sql<number>`coalesce(sum(${timeEntries.amountMinor}), 0)::bigint`,
           approvedSeconds: sql<number>`coalesce(sum(${timeEntries.seconds}) filter (where ${timeEntries.reviewStatus} = 'approved'), 0)::int`,

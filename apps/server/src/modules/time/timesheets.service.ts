@@ -204,11 +204,12 @@ export function createTimesheetsService(dependencies: {
       requireParty(actor, contract, timeMessages.onlyPartiesEnd);
       if (contract.jobType !== 'hourly') throw new AppError('conflict', timeMessages.notEndable);
       await transaction(db, async (tx) => {
+        // The professional's lock first, as starting a timer and reviewing a week take it, then the job.
+        await repository.lockProfessional(contract.professionalId, tx);
         const job = await jobState.lockJob(contract.jobId, tx);
         const current = await contracts.findContract(contract.id, tx);
         if (!job || current?.status !== 'active') throw new AppError('conflict', timeMessages.notEndable);
         const now = clock();
-        await repository.lockProfessional(contract.professionalId, tx);
         const running = await repository.findRunning(contract.professionalId, tx);
         if (running?.contractId === contract.id)
           await repository.finish(running.id, { ...endingAt(running, now, null), description: running.description }, tx);

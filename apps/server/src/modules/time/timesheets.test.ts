@@ -286,6 +286,11 @@ describe('hourly contracts', () => {
     });
     expect(setup.statusCode).toBe(409);
     expect(setup.json()).toMatchObject({ detail: timeMessages.paidByTimesheets });
+    // Nor can the whole bill be paid into escrow at once: each week is paid on its own.
+    const { payment_id } = await paymentStatus(app, job.id, employer.token);
+    const escrow = await call(app, 'POST', `/api/payments/${payment_id}/create-escrow`, employer.token);
+    expect(escrow.statusCode).toBe(409);
+    expect(escrow.json()).toMatchObject({ detail: timeMessages.paidByTimesheets });
   });
 
   it('end when either party ends them: a running timer stops, the job completes, and both can review', async () => {

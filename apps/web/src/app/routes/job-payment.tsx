@@ -52,7 +52,9 @@ export default function JobPaymentPage() {
   const isEmployer = data.viewer_role === 'employer';
   // An hourly project is paid week by week from its approved timesheets, not from milestones laid out in advance.
   const isHourly = data.job.job_type === 'hourly';
-  const canDispute = (data.payment_status === 'escrowed' || data.payment_status === 'released') && data.payment_id !== null;
+  // An hourly contract can be disputed while an approved week awaits payment too.
+  const disputable = data.job.job_type === 'hourly' ? ['pending', 'escrowed', 'released'] : ['escrowed', 'released'];
+  const canDispute = disputable.includes(data.payment_status) && data.payment_id !== null;
   const done = (text: string) => setNotice({ tone: 'success', text });
 
   function fund() {

@@ -46,7 +46,7 @@ export function PaymentOverview({ payment }: { payment: PaymentStatusResponse })
       </dl>
       {isHourly ? (
         <p className="mt-4 text-sm text-slate-600">
-          {t('overview.hourly_weeks', { paid: progress.completed_milestones, total: progress.total_milestones })}
+          {t('overview.hourly_weeks', { paid: progress.completed_milestones, count: progress.total_milestones })}
         </p>
       ) : (
         <div className="mt-5">
