@@ -57,6 +57,9 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createTimeRepository } from './modules/time/time.repository.ts';
 import { timeRoutes } from './modules/time/time.routes.ts';
 import { createTimeService } from './modules/time/time.service.ts';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createTimesheetsService } from './modules/time/timesheets.service.ts';
 import { createPeopleLookup } from './modules/payments/people.ts';
 import { webhooksRoutes } from './modules/payments/webhooks.routes.ts';
@@ -145,6 +148,7 @@ export async function buildApp(options: BuildAppOptions) {
   const { payments, payouts, featured, checkouts, webhooks, reviews, provider, paymentsRepository } = money;
   const jobs = createJobsService({ db, users, moderation, proposals, clock });
   const profiles = createProfilesService({ db, clock });
+  const dashboard = createDashboardService({ repository: createDashboardRepository(db), users, clock });
   const timeRepository = createTimeRepository(db);
   const time = createTimeService({ db, repository: timeRepository, contracts, clock });
   const timesheets = createTimesheetsService({
@@ -192,6 +196,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(webhooksRoutes(webhooks));
       await api.register(reviewsRoutes(sessions, reviews));
       await api.register(timeRoutes(sessions, time, timesheets));
+      await api.register(dashboardRoutes(sessions, dashboard));
       if (isOutboxEnabled(config)) await api.register(outboxRoutes(deliveryRepository));
       if (config.env !== 'production') await api.register(searchStatsRoutes(jobs));
     },

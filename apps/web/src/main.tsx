@@ -39,7 +39,11 @@ async function start() {
     // instead of building it again.
     const texts = document.querySelector<HTMLMetaElement>('meta[name="mihna-texts"]')?.content.split(' ').filter(Boolean) ?? [];
     await Promise.all([i18n.loadNamespaces(texts), router.ready()]);
-    hydrateRoot(container, app);
+    // As a transition, adoption runs in slices of a few milliseconds rather than one long task, so
+    // the page stays responsive to a tap while it is adopted.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
     return;
   }
   // Over the plain skeleton, or a page drawn in the other language, the app renders afresh: at once,

@@ -20,4 +20,5 @@ export * from './reference/resolve.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
 export * from './time.ts';
+export * from './dashboard.ts';
 export * from './server-messages.ts';

@@ -892,6 +892,8 @@ export const ledgerTransactions = pgTable(
     index('ledger_transactions_kind_idx').on(table.kind, table.createdAt),
     index('ledger_transactions_milestone_idx').on(table.milestoneId),
     index('ledger_transactions_created_idx').on(table.createdAt),
+    // An employer's spending is read through their jobs.
+    index('ledger_transactions_job_idx').on(table.jobId),
   ],
 );
 

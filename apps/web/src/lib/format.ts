@@ -102,6 +102,16 @@ export function formatDate(value: string, language: Language, { dateStyle, count
   return formatter.format(date);
 }
 
+/** A month ('2026-11') by its short name and year in the reader's language ('Nov 2026', 'نوفمبر 2026'). */
+export function formatMonth(month: string, language: Language): string {
+  const locale = localeOf(language);
+  const formatter = formatterOf(
+    `month ${locale}`,
+    () => new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+  );
+  return formatter.format(new Date(`${month}-01T00:00:00Z`));
+}
+
 /** The first `limit` items and how many more there are ('+N more'). */
 export function takeFirst<T>(items: readonly T[], limit: number): { shown: T[]; hiddenCount: number } {
   return { shown: items.slice(0, limit), hiddenCount: Math.max(0, items.length - limit) };

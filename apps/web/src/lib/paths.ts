@@ -88,6 +88,7 @@ export const apiPaths = {
   stopTimer: (id: string) => `/api/time/${id}/stop`,
   timeEntries: '/api/time/entries',
   manualTime: '/api/time/manual',
+  dashboardStats: '/api/dashboard/stats',
   timesheets: (jobId: string) => `/api/jobs/${jobId}/timesheets`,
   approveTimesheet: (jobId: string, week: string) => `/api/jobs/${jobId}/timesheets/${week}/approve`,
   payTimesheet: (jobId: string, week: string) => `/api/jobs/${jobId}/timesheets/${week}/pay`,

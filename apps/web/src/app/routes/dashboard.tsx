@@ -1,24 +1,53 @@
-import { Briefcase, Clock, Plus, Search, UserRoundPen, Wallet } from 'lucide-react';
+import type { DashboardStats, EmployerStats, ProfessionalStats } from '@mihna/shared';
+import { Briefcase, Clock, FileText, FolderOpen, Plus, Search, Send, Star, UserRoundPen, Users, Wallet } from 'lucide-react';
 import { useTranslation } from '../../i18n/index.ts';
 import { Link } from '../../lib/router/index.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { useDashboardStats } from '../../features/dashboard/api/dashboard.ts';
+import { ActivityFeed } from '../../features/dashboard/components/activity-feed.tsx';
+import { BarChart, type Bar } from '../../features/dashboard/components/bar-chart.tsx';
+import { StatCards, type Stat } from '../../features/dashboard/components/stat-cards.tsx';
+import { ProfilePictureEditor } from '../../features/profile/components/profile-picture-editor.tsx';
 import { MyProjects } from '../../features/projects/components/my-projects.tsx';
 import { MyProposals } from '../../features/projects/components/my-proposals.tsx';
+import { formatAmount, formatMonth, formatNumber, languageOf, type Language } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.tsx';
 
 const quickLink = 'flex items-center gap-2 rounded-xl px-4 py-3 text-sm font-medium text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50';
+const panel = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6';
+
+/** The headline total, and the other currencies' totals beside it (money is never added across currencies). */
+function moneyFigures(stats: DashboardStats, language: Language) {
+  const total = stats.role === 'professional' ? stats.total_earned : stats.total_spent;
+  const others = stats.totals.filter((item) => item.currency !== stats.currency);
+  return {
+    value: formatAmount(total, stats.currency, language),
+    note: others.length > 0 ? others.map((item) => formatAmount(item.amount, item.currency, language)).join(' · ') : undefined,
+  };
+}
+
+/** The headline currency's months as bars, oldest first (the chart mirrors them right to left). */
+const monthBars = (stats: DashboardStats, language: Language): Bar[] =>
+  stats.monthly
+    .filter((row) => row.currency === stats.currency)
+    .map((row) => ({ label: formatMonth(row.month, language), value: row.amount, text: formatAmount(row.amount, row.currency, language) }));
 
 /**
- * The dashboard: a welcome, the way to the next step (Post New Project for employers), and the user's
- * own work: an employer's projects in every status, a professional's proposals. No figure is shown
- * that the product cannot yet compute.
+ * The dashboard (§2): a welcome with the way to the next step, the user's figures from the server,
+ * charts of money by month, and their own work: a professional's proposals and recent activity, an
+ * employer's projects and analytics.
  */
 export default function DashboardPage() {
-  const { t } = useTranslation('auth');
-  const { user } = useSession();
+  const { t, i18n } = useTranslation('auth');
+  const { user, updateUser } = useSession();
+  const stats = useDashboardStats();
   if (!user) return null;
+  const language = languageOf(i18n.language);
   const isEmployer = user.role === 'employer';
   const links = isEmployer
     ? [{ to: paths.professionals, icon: Search, label: t('dashboard.find_professionals') }]
@@ -33,6 +62,15 @@ export default function DashboardPage() {
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10">
         <p className="text-sm font-medium text-primary-strong">{t(`dashboard.role_${user.role}`)}</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-950">{t('dashboard.welcome', { name: user.first_name })}</h1>
+        {user.total_reviews > 0 ? (
+          <p className="mt-2 flex items-center gap-1 text-sm text-slate-700">
+            <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+            {t('dashboard.rating', {
+              rating: formatNumber(user.total_rating, language, { fractionDigits: 1 }),
+              count: user.total_reviews,
+            })}
+          </p>
+        ) : null}
         <p className="mt-3 max-w-2xl text-slate-600">{isEmployer ? t('dashboard.employer_text') : t('dashboard.professional_text')}</p>
         <ul className="mt-8 flex flex-wrap gap-3">
           {isEmployer ? (
@@ -60,8 +98,115 @@ export default function DashboardPage() {
             </Link>
           </li>
         </ul>
+        {!isEmployer ? (
+          <div className="mt-8 border-t border-slate-100 pt-6">
+            <ProfilePictureEditor user={user} onChanged={updateUser} />
+          </div>
+        ) : null}
       </div>
-      {isEmployer ? <MyProjects /> : <MyProposals />}
+
+      {stats.isPending ? <Spinner label={t('dashboard.loading')} className="py-6" /> : null}
+      {stats.isError ? <Alert tone="error">{t('dashboard.failed')}</Alert> : null}
+
+      {isEmployer ? (
+        <EmployerDashboard stats={stats.data?.role === 'employer' ? stats.data : undefined} userId={user.id} language={language} />
+      ) : (
+        <>
+          {stats.data?.role === 'professional' ? <ProfessionalFigures stats={stats.data} language={language} /> : null}
+          <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+            <MyProposals />
+            <ActivityFeed userId={user.id} />
+          </div>
+        </>
+      )}
     </Container>
+  );
+}
+
+function ProfessionalFigures({ stats, language }: { stats: ProfessionalStats; language: Language }) {
+  const { t } = useTranslation('auth');
+  const earned = moneyFigures(stats, language);
+  const cards: Stat[] = [
+    { label: t('dashboard.total_proposals'), value: formatNumber(stats.total_proposals, language), icon: Send },
+    { label: t('dashboard.active_jobs'), value: formatNumber(stats.active_jobs, language), icon: Briefcase },
+    { label: t('dashboard.total_earned'), value: earned.value, note: earned.note, icon: Wallet },
+  ];
+  return (
+    <>
+      <StatCards stats={cards} />
+      <section className={panel}>
+        <BarChart
+          title={t('dashboard.earnings_chart')}
+          bars={monthBars(stats, language)}
+          labelTitle={t('dashboard.month')}
+          valueTitle={t('dashboard.total_earned')}
+        />
+      </section>
+    </>
+  );
+}
+
+function EmployerDashboard({ stats, userId, language }: { stats: EmployerStats | undefined; userId: string; language: Language }) {
+  const { t } = useTranslation('auth');
+  const spent = stats ? moneyFigures(stats, language) : undefined;
+  const cards: Stat[] = stats
+    ? [
+        { label: t('dashboard.total_projects'), value: formatNumber(stats.total_jobs, language), icon: FolderOpen },
+        { label: t('dashboard.active_projects'), value: formatNumber(stats.active_jobs, language), icon: Briefcase },
+        { label: t('dashboard.total_investment'), value: spent!.value, note: spent!.note, icon: Wallet },
+        { label: t('dashboard.applications'), value: formatNumber(stats.applications, language), icon: Users },
+      ]
+    : [];
+  const spendingChart = stats ? (
+    <BarChart
+      title={t('dashboard.spending_chart')}
+      bars={monthBars(stats, language)}
+      labelTitle={t('dashboard.month')}
+      valueTitle={t('dashboard.total_investment')}
+    />
+  ) : null;
+  return (
+    <>
+      {stats ? <StatCards stats={cards} /> : null}
+      {/* My Projects opens first: an employer comes here to follow their projects, and lands here after posting one. */}
+      <Tabs defaultValue="projects" className="space-y-4">
+        <TabsList aria-label={t('dashboard.sections')}>
+          <TabsTrigger value="overview">{t('dashboard.tab_overview')}</TabsTrigger>
+          <TabsTrigger value="projects">{t('dashboard.tab_projects')}</TabsTrigger>
+          <TabsTrigger value="analytics">{t('dashboard.tab_analytics')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview" className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+          <section className={panel}>{spendingChart}</section>
+          <ActivityFeed userId={userId} />
+        </TabsContent>
+        <TabsContent value="projects">
+          <MyProjects />
+        </TabsContent>
+        <TabsContent value="analytics" className="grid gap-6 lg:grid-cols-2">
+          <section className={panel}>{spendingChart}</section>
+          <section className={panel}>
+            {stats ? (
+              stats.proposals_per_project.length > 0 ? (
+                <BarChart
+                  title={t('dashboard.proposals_chart')}
+                  labelTitle={t('dashboard.project')}
+                  valueTitle={t('dashboard.applications')}
+                  bars={stats.proposals_per_project.map((project) => ({
+                    label: project.title,
+                    value: project.proposals,
+                    text: formatNumber(project.proposals, language),
+                  }))}
+                />
+              ) : (
+                <p className="flex items-center gap-2 text-sm text-slate-600">
+                  <FileText className="size-4" aria-hidden="true" />
+                  {t('dashboard.no_projects')}
+                </p>
+              )
+            ) : null}
+          </section>
+        </TabsContent>
+      </Tabs>
+    </>
   );
 }

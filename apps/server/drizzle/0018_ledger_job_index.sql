@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_transactions_job_idx" ON "ledger_transactions" USING btree ("job_id");

@@ -1,0 +1,23 @@
+import { dashboardStatsSchema, errorResponseSchema } from '@mihna/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SessionsService } from '../auth/sessions.service.ts';
+import { bearerToken } from '../auth/request-identity.ts';
+import type { DashboardService } from './dashboard.service.ts';
+
+/** §7 GET /api/dashboard/stats. */
+export function dashboardRoutes(sessions: SessionsService, dashboard: DashboardService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/dashboard/stats',
+      {
+        schema: {
+          tags: ['dashboard'],
+          summary: 'The caller’s dashboard figures for their role, with money per currency and per month',
+          security: [{ bearerAuth: [] }],
+          response: { 200: dashboardStatsSchema, 401: errorResponseSchema },
+        },
+      },
+      async (request) => dashboard.stats(await sessions.requireActor(bearerToken(request))),
+    );
+  };
+}

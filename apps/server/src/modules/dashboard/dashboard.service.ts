@@ -1,0 +1,71 @@
+import { currencyOfCountry, lastMonths, money, toDecimal, type CurrencyCode, type DashboardStats } from '@mihna/shared';
+import type { Actor } from '../../lib/access.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import type { DashboardRepository, MonthAmount } from './dashboard.repository.ts';
+
+const PROJECTS_CHARTED = 8;
+const decimal = (minor: number, currency: string) => toDecimal(money(minor, currency as CurrencyCode));
+
+/**
+ * Totals per currency (largest first), the headline currency (the largest, else the user's
+ * country's), and the last months' amounts per currency, months without any included as zero.
+ */
+function summarise(rows: MonthAmount[], country: string | null, now: Date) {
+  const byCurrency = new Map<string, number>();
+  for (const row of rows) byCurrency.set(row.currency, (byCurrency.get(row.currency) ?? 0) + row.amountMinor);
+  const totals = [...byCurrency]
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([currency, minor]) => ({ currency, amount: decimal(minor, currency) }));
+  const currency = totals[0]?.currency ?? currencyOfCountry(country);
+  const months = lastMonths(now);
+  const amounts = new Map(rows.map((row) => [`${row.currency} ${row.month}`, row.amountMinor]));
+  const charted = totals.length > 0 ? totals.map((total) => total.currency) : [currency];
+  const monthly = charted.flatMap((code) =>
+    months.map((month) => ({ month, currency: code, amount: decimal(amounts.get(`${code} ${month}`) ?? 0, code) })),
+  );
+  return { totals, currency, monthly, total: totals.find((total) => total.currency === currency)?.amount ?? 0 };
+}
+
+/** §7 GET /api/dashboard/stats: the caller's own figures for their role, computed from real rows. */
+export function createDashboardService(dependencies: { repository: DashboardRepository; users: UsersRepository; clock: () => Date }) {
+  const { repository, users, clock } = dependencies;
+  return {
+    async stats(actor: Actor): Promise<DashboardStats> {
+      const user = await users.findUserById(actor.id);
+      const country = user?.country ?? null;
+      const now = clock();
+      if (actor.role === 'professional') {
+        const [counts, earned] = await Promise.all([repository.professionalCounts(actor.id), repository.earnedByMonth(actor.id)]);
+        const money = summarise(earned, country, now);
+        return {
+          role: 'professional',
+          total_proposals: counts.proposals,
+          active_jobs: counts.active,
+          total_earned: money.total,
+          currency: money.currency,
+          totals: money.totals,
+          monthly: money.monthly,
+        };
+      }
+      const [counts, spent, projects] = await Promise.all([
+        repository.employerCounts(actor.id),
+        repository.spentByMonth(actor.id),
+        repository.recentProjects(actor.id, PROJECTS_CHARTED),
+      ]);
+      const money = summarise(spent, country, now);
+      return {
+        role: 'employer',
+        total_jobs: counts.total,
+        active_jobs: counts.active,
+        total_spent: money.total,
+        applications: counts.applications,
+        currency: money.currency,
+        totals: money.totals,
+        monthly: money.monthly,
+        proposals_per_project: projects.map((project) => ({ job_id: project.id, title: project.title, proposals: project.proposals })),
+      };
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

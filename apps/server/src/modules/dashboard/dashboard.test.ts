@@ -1,0 +1,114 @@
+import type { EmployerStats, ProfessionalStats } from '@mihna/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.ts';
+import { createTestClock, createUser } from '../../test/accounts.ts';
+import { createTestApp } from '../../test/harness.ts';
+import { call, earn, expectLedgerSound, fundEscrow, hire } from '../payments/test-payments.ts';
+import { createEmployer } from '../proposals/test-jobs.ts';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+type Account = Awaited<ReturnType<typeof createUser>>;
+
+// 10 November 2026 in Dubai.
+const clock = createTestClock(Date.parse('2026-11-10T08:00:00Z'));
+let app: App;
+let employer: Account;
+let professional: Account;
+
+beforeAll(async () => {
+  app = await createTestApp({ clock: clock.now });
+  employer = await createEmployer(app);
+  professional = await createUser(app, { first_name: 'Hessa', last_name: 'Al Falasi' });
+});
+afterAll(() => app.close());
+
+async function stats<T>(account: Account): Promise<T> {
+  const response = await call(app, 'GET', '/api/dashboard/stats', account.token);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<T>();
+}
+
+const monthOf = (figures: { monthly: { month: string; amount: number }[] }, month: string) =>
+  figures.monthly.find((row) => row.month === month)?.amount;
+
+describe('GET /api/dashboard/stats', () => {
+  it('asks who is asking, and starts at zero in the user’s own currency with twelve months to chart', async () => {
+    expect((await call(app, 'GET', '/api/dashboard/stats')).statusCode).toBe(401);
+    const figures = await stats<ProfessionalStats>(professional);
+    expect(figures).toMatchObject({
+      role: 'professional',
+      total_proposals: 0,
+      active_jobs: 0,
+      total_earned: 0,
+      currency: 'AED',
+      totals: [],
+    });
+    expect(figures.monthly.map((row) => row.month)).toEqual([
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+    ]);
+    expect(figures.monthly.every((row) => row.amount === 0 && row.currency === 'AED')).toBe(true);
+  });
+
+  it('counts the professional’s proposals and contracts in progress, and what reached them net of the 2% fee, by month', async () => {
+    // AED 1,000 and 500 released (AED 1,470 after fees), and a second job hired and in escrow.
+    await earn(app, employer, professional, [1000, 500]);
+    const ongoing = await hire(app, employer, professional);
+    await fundEscrow(app, employer, ongoing.id, [800]);
+    const figures = await stats<ProfessionalStats>(professional);
+    expect(figures).toMatchObject({
+      total_proposals: 2,
+      active_jobs: 1,
+      total_earned: 1470,
+      currency: 'AED',
+      totals: [{ currency: 'AED', amount: 1470 }],
+    });
+    expect(monthOf(figures, '2026-11')).toBe(1470);
+    expect(monthOf(figures, '2026-10')).toBe(0);
+    // A month later the figure moves into its own month.
+    clock.advance(25 * 86_400_000);
+    await earn(app, employer, professional, [200]);
+    const later = await stats<ProfessionalStats>(professional);
+    expect(later.total_earned).toBe(1470 + 196);
+    expect(monthOf(later, '2026-11')).toBe(1470);
+    expect(monthOf(later, '2026-12')).toBe(196);
+    await expectLedgerSound(app);
+  });
+
+  it('counts the employer’s projects, those open or in progress, proposals received, and what they paid', async () => {
+    const figures = await stats<EmployerStats>(employer);
+    // Three hires (two completed, one in escrow); every one had one proposal.
+    expect(figures).toMatchObject({ role: 'employer', total_jobs: 3, active_jobs: 1, applications: 3, currency: 'AED' });
+    // Escrow funded: 1,500 + 800 + 200.
+    expect(figures.total_spent).toBe(2500);
+    expect(monthOf(figures, '2026-11')).toBe(2300);
+    expect(monthOf(figures, '2026-12')).toBe(200);
+    expect(figures.proposals_per_project).toHaveLength(3);
+    expect(figures.proposals_per_project.every((project) => project.proposals === 1)).toBe(true);
+  });
+
+  it('answers every user with their own figures only', async () => {
+    const stranger = await createUser(app, { first_name: 'Yousef', last_name: 'Al Hammadi' });
+    // Living in Saudi Arabia: nothing earned yet, shown in riyals.
+    await app.services.database.db.update(users).set({ country: 'SA' }).where(eq(users.id, stranger.user.id));
+    expect(await stats<ProfessionalStats>(stranger)).toMatchObject({
+      total_proposals: 0,
+      active_jobs: 0,
+      total_earned: 0,
+      currency: 'SAR',
+    });
+    const otherEmployer = await createEmployer(app);
+    expect(await stats<EmployerStats>(otherEmployer)).toMatchObject({ total_jobs: 0, active_jobs: 0, total_spent: 0, applications: 0 });
+  });
+});

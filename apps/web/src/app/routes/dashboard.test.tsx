@@ -1,0 +1,121 @@
+import type { EmployerStats, ProfessionalStats } from '@mihna/shared';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { answer, jsonResponse, loadTranslations, mockApi, renderRoutes, signedInAs } from '../../features/projects/testing.tsx';
+import { i18n } from '../../i18n/index.ts';
+import DashboardPage from './dashboard.tsx';
+
+const months = [
+  '2025-12',
+  '2026-01',
+  '2026-02',
+  '2026-03',
+  '2026-04',
+  '2026-05',
+  '2026-06',
+  '2026-07',
+  '2026-08',
+  '2026-09',
+  '2026-10',
+  '2026-11',
+];
+const monthly = (amounts: Record<string, number>, currency = 'AED') =>
+  months.map((month) => ({ month, currency, amount: amounts[month] ?? 0 }));
+
+const professionalStats: ProfessionalStats = {
+  role: 'professional',
+  total_proposals: 12,
+  active_jobs: 2,
+  total_earned: 1470,
+  currency: 'AED',
+  totals: [
+    { currency: 'AED', amount: 1470 },
+    { currency: 'SAR', amount: 300 },
+  ],
+  monthly: [...monthly({ '2026-10': 470, '2026-11': 1000 }), ...monthly({ '2026-11': 300 }, 'SAR')],
+};
+
+const employerStats: EmployerStats = {
+  role: 'employer',
+  total_jobs: 5,
+  active_jobs: 3,
+  total_spent: 2500,
+  applications: 17,
+  currency: 'AED',
+  totals: [{ currency: 'AED', amount: 2500 }],
+  monthly: monthly({ '2026-11': 2500 }),
+  proposals_per_project: [
+    { job_id: 'a', title: 'Villa renovation', proposals: 9 },
+    { job_id: 'b', title: 'Clinic booking site', proposals: 8 },
+  ],
+};
+
+const emptyList = (path: string, key: string) => answer('GET', path, () => jsonResponse(200, { [key]: [], total: 0, has_next: false }));
+const noNotifications = answer('GET', '/api/notifications', () => jsonResponse(200, { notifications: [], unread_count: 0 }));
+const renderDashboard = () => renderRoutes([{ path: '/dashboard', element: <DashboardPage /> }], '/dashboard');
+
+describe('/dashboard', () => {
+  beforeAll(async () => {
+    await loadTranslations('en');
+    await i18n.loadNamespaces(['auth', 'projects', 'profile']);
+  });
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the professional’s own figures from the server, other currencies beside the main one, and earnings by month as a table too', async () => {
+    mockApi(
+      signedInAs({ role: 'professional', total_rating: 4.8, total_reviews: 6 }),
+      answer('GET', '/api/dashboard/stats', () => jsonResponse(200, professionalStats)),
+      emptyList('/api/proposals/my', 'proposals'),
+      noNotifications,
+    );
+    renderDashboard();
+    const figure = async (label: string) => (await screen.findByText(label, { selector: 'dt' })).parentElement!;
+    expect(within(await figure('Total Proposals')).getByText('12')).toBeDefined();
+    expect(within(await figure('Active Jobs')).getByText('2')).toBeDefined();
+    const earned = await figure('Total Earned');
+    expect(within(earned).getByText('AED 1,470.00')).toBeDefined();
+    expect(within(earned).getByText('SAR 300.00')).toBeDefined();
+    expect(screen.getByText('4.8 from 6 reviews')).toBeDefined();
+
+    const chart = screen.getByRole('figure', { name: 'Earnings per month' });
+    fireEvent.click(within(chart).getByText('Show the figures as a table'));
+    const rows = within(chart).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(12);
+    expect(rows.at(-2)!.textContent).toBe('Oct 2026AED 470.00');
+    expect(rows.at(-1)!.textContent).toBe('Nov 2026AED 1,000.00');
+    expect(screen.getByRole('heading', { name: 'Recent activity' })).toBeDefined();
+  });
+
+  it('shows the employer’s four figures, opens on My Projects, and charts proposals per project under Analytics', async () => {
+    mockApi(
+      signedInAs({ role: 'employer' }),
+      answer('GET', '/api/dashboard/stats', () => jsonResponse(200, employerStats)),
+      emptyList('/api/jobs/employer/my', 'jobs'),
+      noNotifications,
+    );
+    renderDashboard();
+    for (const [label, value] of [
+      ['Total Projects', '5'],
+      ['Active Projects', '3'],
+      ['Total Investment', 'AED 2,500.00'],
+      ['Applications', '17'],
+    ]) {
+      const card = (await screen.findByText(label!, { selector: 'dt' })).parentElement!;
+      expect(within(card).getByText(value!)).toBeDefined();
+    }
+    expect(screen.getByRole('tab', { name: 'My Projects' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'My Projects', 'Analytics']);
+
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Analytics' }));
+    const proposals = await screen.findByRole('figure', { name: 'Proposals per project' });
+    expect(
+      within(proposals)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['ProjectApplications', 'Villa renovation9', 'Clinic booking site8']);
+  });
+});
