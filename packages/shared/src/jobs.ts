@@ -18,6 +18,16 @@ export type JobStatus = (typeof jobStatuses)[number];
 export const proposalStatuses = ['pending', 'accepted', 'not_selected', 'withdrawn'] as const;
 export type ProposalStatus = (typeof proposalStatuses)[number];
 
+/**
+ * Where a proposal stands for the project's owner: still pending (new, reviewed or shortlisted, the
+ * owner's own marks), accepted, or rejected (declined by the owner, or not selected when another was
+ * hired). The author sees only the status.
+ */
+export const proposalStages = ['pending', 'reviewed', 'shortlisted', 'accepted', 'rejected'] as const;
+export type ProposalStage = (typeof proposalStages)[number];
+/** The marks an owner sets on a pending proposal; rejected declines it and tells its author. */
+export const settableProposalStages = ['pending', 'reviewed', 'shortlisted', 'rejected'] as const;
+
 export const jobMessages = {
   onlyEmployers: 'Only employers can post projects',
   budgetOrder: 'Maximum budget must be at least the minimum budget',
@@ -61,6 +71,10 @@ export const proposalMessages = {
   onlyAuthorWithdraws: 'Only the professional who sent a proposal can withdraw it',
   notWithdrawable: 'Only a pending proposal can be withdrawn',
   withdrawn: 'Proposal withdrawn.',
+  onlyOwnerMarks: 'Only the project owner can mark its proposals',
+  notMarkable: 'Only a pending proposal can be marked',
+  marked: 'Proposal updated',
+  onlyEmployersReceive: 'Only employers receive proposals',
 } as const;
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -448,8 +462,9 @@ export const myProposalsResponseSchema = z.object({
 });
 export type MyProposalsResponse = z.infer<typeof myProposalsResponseSchema>;
 
-/** A proposal as the project's owner reads it: the author's own view, and who the author is. */
+/** A proposal as the project's owner reads it: the author's own view, where it stands for the owner, and who the author is. */
 export const proposalSchema = ownProposalSchema.extend({
+  stage: z.enum(proposalStages),
   worker: z.object({
     id: z.string(),
     first_name: z.string(),
@@ -472,6 +487,22 @@ export type JobInterest = z.infer<typeof jobInterestSchema>;
 
 /** GET /proposals/job/{id}: the owner's view of a project's proposals (withdrawn ones left out) and interests. */
 export const jobProposalsResponseSchema = z.object({ proposals: z.array(proposalSchema), interests: z.array(jobInterestSchema) });
+
+/** PUT /proposals/{id}/stage: the owner marks a pending proposal, or declines it. */
+export const proposalStageInputSchema = z.object({ stage: z.enum(settableProposalStages, { error: messages.invalidFormat }) });
+
+/** GET /proposals/received: the proposals on all of an employer's projects, newest first, of one stage when asked. */
+export const receivedProposalsParamsSchema = z.object({ ...pageParams(50, 20), stage: z.enum(proposalStages).optional() });
+export const receivedProposalSchema = proposalSchema.extend({
+  job: z.object({ id: z.string(), title: z.string(), status: z.enum(jobStatuses) }),
+});
+export type ReceivedProposal = z.infer<typeof receivedProposalSchema>;
+export const receivedProposalsResponseSchema = z.object({
+  proposals: z.array(receivedProposalSchema),
+  total: z.number().int(),
+  has_next: z.boolean(),
+});
+export type ReceivedProposalsResponse = z.infer<typeof receivedProposalsResponseSchema>;
 export type JobProposalsResponse = z.infer<typeof jobProposalsResponseSchema>;
 
 /** POST /jobs/{id}/express-interest. */
@@ -526,6 +557,7 @@ export const notificationKinds = [
   'timesheet_reviewed',
   'timesheet_auto_approved',
   'hours_paid',
+  'proposal_declined',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -416,6 +416,8 @@ export const proposals = pgTable(
     currency: text('currency').notNull(),
     estimatedHours: integer('estimated_hours'),
     status: text('status', { enum: proposalStatuses }).notNull().default('pending'),
+    /** The owner's own mark on a pending proposal; the author never sees it. */
+    reviewStage: text('review_stage', { enum: ['reviewed', 'shortlisted'] }),
     createdAt: createdAt(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   },

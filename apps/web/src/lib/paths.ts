@@ -65,6 +65,8 @@ export const apiPaths = {
   proposals: '/api/proposals',
   jobProposals: (jobId: string) => `/api/proposals/job/${jobId}`,
   acceptProposal: (id: string) => `/api/proposals/${id}/accept`,
+  receivedProposals: '/api/proposals/received',
+  proposalStage: (id: string) => `/api/proposals/${id}/stage`,
   withdrawProposal: (id: string) => `/api/proposals/${id}/withdraw`,
   myProposals: '/api/proposals/my',
   expressInterest: (jobId: string) => `/api/jobs/${jobId}/express-interest`,

@@ -19,6 +19,10 @@ const wording: Record<NotificationKind, { title: string; message: (params: Recor
     title: 'Proposal accepted',
     message: (p) => `${p.employer_name} accepted your proposal for "${p.job_title}".`,
   },
+  proposal_declined: {
+    title: 'Proposal declined',
+    message: (p) => `${p.employer_name} declined your proposal for "${p.job_title}". Thank you for your proposal.`,
+  },
   proposal_not_selected: {
     title: 'Proposal not selected',
     message: (p) => `${p.employer_name} hired another professional for "${p.job_title}". Thank you for your proposal.`,

@@ -1,4 +1,13 @@
-import { money, toDecimal, type CurrencyCode, type JobType, type InterestDetails, type OwnProposal, type Proposal } from '@mihna/shared';
+import {
+  money,
+  toDecimal,
+  type CurrencyCode,
+  type JobType,
+  type InterestDetails,
+  type OwnProposal,
+  type Proposal,
+  type ProposalStage,
+} from '@mihna/shared';
 import type { jobInterests } from '../../db/schema.ts';
 import { mediaPath } from '../media/media.routes.ts';
 import type { Person, ProposalRow } from './proposals.repository.ts';
@@ -48,10 +57,18 @@ export function toWorker(worker: Person): Proposal['worker'] {
   };
 }
 
+/** Where a proposal stands for its project's owner (§2 Applications). */
+export function stageOf(row: Pick<ProposalRow, 'status' | 'reviewStage'>): ProposalStage {
+  if (row.status === 'accepted') return 'accepted';
+  if (row.status === 'not_selected') return 'rejected';
+  return row.reviewStage ?? 'pending';
+}
+
 /** The API shape of a proposal and its worker, as the project's owner reads it. */
 export function toProposal(row: ProposalRow, jobType: JobType, worker: Person): Proposal {
   return {
     ...toOwnProposal(row, jobType),
+    stage: stageOf(row),
     worker: toWorker(worker),
   };
 }

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import type { ProposalStage } from '@mihna/shared';
+import { and, asc, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { jobInterests, jobInvitations, jobs, proposals, users } from '../../db/schema.ts';
@@ -134,6 +135,43 @@ export function createProposalsRepository(db: Db) {
           .offset(page.skip)
           .limit(page.limit),
         db.select({ total: count() }).from(proposals).where(eq(proposals.workerId, workerId)),
+      ]);
+      return { rows, total: total?.total ?? 0 };
+    },
+
+    /** A pending proposal's owner mark, or its decline; undefined when it is no longer pending. */
+    async markProposal(id: string, change: { reviewStage: 'reviewed' | 'shortlisted' | null } | { status: 'not_selected' }, executor: Tx) {
+      const [row] = await executor
+        .update(proposals)
+        .set('status' in change ? { status: change.status, reviewStage: null } : change)
+        .where(and(eq(proposals.id, id), eq(proposals.status, 'pending')))
+        .returning();
+      return row;
+    },
+
+    /** One page of the proposals on an employer's projects (not those withdrawn), newest first, of one stage when asked. */
+    async listReceivedProposals(employerId: string, page: { skip: number; limit: number; stage?: ProposalStage }) {
+      const conditions = [eq(jobs.employerId, employerId), ne(proposals.status, 'withdrawn')];
+      if (page.stage === 'accepted') conditions.push(eq(proposals.status, 'accepted'));
+      else if (page.stage === 'rejected') conditions.push(eq(proposals.status, 'not_selected'));
+      else if (page.stage === 'pending') conditions.push(eq(proposals.status, 'pending'), isNull(proposals.reviewStage));
+      else if (page.stage) conditions.push(eq(proposals.status, 'pending'), eq(proposals.reviewStage, page.stage));
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            proposal: proposals,
+            worker: personColumns,
+            job: { id: jobs.id, title: jobs.title, status: jobs.status, jobType: jobs.jobType },
+          })
+          .from(proposals)
+          .innerJoin(jobs, eq(jobs.id, proposals.jobId))
+          .innerJoin(users, eq(users.id, proposals.workerId))
+          .where(where)
+          .orderBy(desc(proposals.createdAt), desc(proposals.id))
+          .offset(page.skip)
+          .limit(page.limit),
+        db.select({ total: count() }).from(proposals).innerJoin(jobs, eq(jobs.id, proposals.jobId)).where(where),
       ]);
       return { rows, total: total?.total ?? 0 };
     },

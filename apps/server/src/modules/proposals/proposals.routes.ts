@@ -1,4 +1,7 @@
 import {
+  proposalStageInputSchema,
+  receivedProposalsParamsSchema,
+  receivedProposalsResponseSchema,
   errorResponseSchema,
   expressInterestSchema,
   invitationInputSchema,
@@ -84,6 +87,42 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
         },
       },
       async (request) => proposals.listMyProposals(await sessions.requireActor(bearerToken(request)), request.query),
+    );
+
+    app.get(
+      '/proposals/received',
+      {
+        schema: {
+          tags: ['proposals'],
+          summary: 'The proposals on all your projects, newest first, of one stage when asked',
+          security: [{ bearerAuth: [] }],
+          querystring: receivedProposalsParamsSchema,
+          response: { 200: receivedProposalsResponseSchema, ...requestErrors, 401: errorResponseSchema, 403: errorResponseSchema },
+        },
+      },
+      async (request) => proposals.listReceivedProposals(await sessions.requireActor(bearerToken(request)), request.query),
+    );
+
+    app.put(
+      '/proposals/:id/stage',
+      {
+        schema: {
+          tags: ['proposals'],
+          summary: 'Mark a pending proposal on your project reviewed, shortlisted or pending again, or decline it',
+          security: [{ bearerAuth: [] }],
+          params: z.object({ id: idParam }),
+          body: proposalStageInputSchema,
+          response: {
+            200: z.object({ proposal: proposalSchema, message: z.string() }),
+            ...requestErrors,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            404: errorResponseSchema,
+            409: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => proposals.markProposal(await sessions.requireActor(bearerToken(request)), request.params.id, request.body.stage),
     );
 
     app.put(

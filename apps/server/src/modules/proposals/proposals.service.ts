@@ -9,6 +9,9 @@ import {
   type NotificationKind,
   type proposalInputSchema,
   proposalMessages,
+  type ProposalStage,
+  type ReceivedProposalsResponse,
+  type settableProposalStages,
 } from '@mihna/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -239,6 +242,59 @@ export function createProposalsService(dependencies: {
       });
       void notifications.dispatchSoon();
       return { proposal: accepted, job_status: 'assigned' as const, message: proposalMessages.accepted };
+    },
+
+    /**
+     * The owner marks a pending proposal reviewed or shortlisted (or back to pending), or declines it,
+     * which tells its author. Under the job's lock, as accepting and withdrawing are.
+     */
+    async markProposal(actor: Actor, proposalId: string, stage: (typeof settableProposalStages)[number]) {
+      const proposal = isRowId(proposalId) ? await repository.findProposal(proposalId) : undefined;
+      if (!proposal) throw new AppError('not_found', proposalMessages.proposalNotFound);
+      const job = await jobState.findJob(proposal.jobId);
+      if (job?.employerId !== actor.id) throw new AppError('forbidden', proposalMessages.onlyOwnerMarks);
+      const marked = await transaction(db, async (tx) => {
+        const locked = await jobState.lockJob(job.id, tx);
+        if (!locked) throw new AppError('not_found', jobMessages.notFound);
+        const row = await repository.markProposal(
+          proposal.id,
+          stage === 'rejected' ? { status: 'not_selected' } : { reviewStage: stage === 'pending' ? null : stage },
+          tx,
+        );
+        if (!row) throw new AppError('conflict', proposalMessages.notMarkable);
+        const worker = await repository.findPerson(row.workerId, tx);
+        if (!worker) throw new Error(`proposal ${row.id} has no worker`);
+        if (stage === 'rejected') {
+          const employer = await personOf(actor, tx);
+          await notifications.notify(
+            {
+              userId: worker.id,
+              kind: 'proposal_declined',
+              link: projectLink(job.id),
+              params: { employer_name: partyName(employer), job_title: locked.title, job_id: job.id },
+              email: worker.email,
+            },
+            tx,
+          );
+        }
+        return toProposal(row, locked.jobType, worker);
+      });
+      if (stage === 'rejected') void notifications.dispatchSoon();
+      return { proposal: marked, message: proposalMessages.marked };
+    },
+
+    /** The proposals on all of an employer's projects, newest first, of one stage when asked (§2 Applications). */
+    async listReceivedProposals(
+      actor: Actor,
+      page: { skip: number; limit: number; stage?: ProposalStage },
+    ): Promise<ReceivedProposalsResponse> {
+      if (actor.role !== 'employer') throw new AppError('forbidden', proposalMessages.onlyEmployersReceive);
+      const { rows, total } = await repository.listReceivedProposals(actor.id, page);
+      return {
+        proposals: rows.map(({ proposal, worker, job: { jobType, ...job } }) => ({ ...toProposal(proposal, jobType, worker), job })),
+        total,
+        has_next: page.skip + rows.length < total,
+      };
     },
 
     /** A professional tells the owner of an open job they are interested, once per job. */

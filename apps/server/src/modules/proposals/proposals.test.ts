@@ -96,6 +96,7 @@ describe('POST /api/proposals', () => {
         job_type: 'fixed',
         estimated_hours: 40,
         status: 'pending',
+        stage: 'pending',
         created_at: expect.any(String),
         worker: {
           id: dubaiPro.user.id,
@@ -305,7 +306,7 @@ describe('PUT /api/proposals/{id}/accept', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      proposal: { ...proposal, status: 'accepted' },
+      proposal: { ...proposal, status: 'accepted', stage: 'accepted' },
       job_status: 'assigned',
       message: 'Proposal accepted successfully!',
     });

@@ -1,4 +1,4 @@
-import type { EmployerStats, ProfessionalStats } from '@mihna/shared';
+import type { EmployerStats, ProfessionalStats, ReceivedProposal } from '@mihna/shared';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { answer, jsonResponse, loadTranslations, mockApi, renderRoutes, signedInAs } from '../../features/projects/testing.tsx';
@@ -108,7 +108,7 @@ describe('/dashboard', () => {
       expect(within(card).getByText(value!)).toBeDefined();
     }
     expect(screen.getByRole('tab', { name: 'My Projects' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'My Projects', 'Analytics']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'My Projects', 'Applications', 'Analytics']);
 
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Analytics' }));
     const proposals = await screen.findByRole('figure', { name: 'Proposals per project' });
@@ -117,5 +117,74 @@ describe('/dashboard', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual(['ProjectApplications', 'Villa renovation9', 'Clinic booking site8']);
+  });
+
+  it('lists the proposals on all the employer’s projects under Applications, filters them by stage, and marks or declines one', async () => {
+    const application = (changes: Partial<ReceivedProposal>): ReceivedProposal => ({
+      id: '44444444-4444-4444-8444-444444444444',
+      job_id: 'a',
+      proposal_text: 'I have renovated twelve villas in Dubai.',
+      proposed_rate: 45000,
+      currency: 'AED',
+      job_type: 'fixed',
+      estimated_hours: null,
+      status: 'pending',
+      stage: 'pending',
+      created_at: '2026-11-20T09:00:00.000Z',
+      worker: {
+        id: 'w',
+        first_name: 'Hessa',
+        last_name: 'Al Falasi',
+        total_rating: 0,
+        total_reviews: 0,
+        bio: null,
+        skills: [],
+        profile_picture: null,
+      },
+      job: { id: 'a', title: 'Villa renovation', status: 'open' },
+      ...changes,
+    });
+    const api = mockApi(
+      signedInAs({ role: 'employer' }),
+      answer('GET', '/api/dashboard/stats', () => jsonResponse(200, employerStats)),
+      emptyList('/api/jobs/employer/my', 'jobs'),
+      noNotifications,
+      answer('GET', '/api/proposals/received', () =>
+        jsonResponse(200, {
+          proposals: [application({}), application({ id: '44444444-4444-4444-8444-444444444445', stage: 'accepted', status: 'accepted' })],
+          total: 2,
+          has_next: false,
+        }),
+      ),
+      answer('PUT', '/api/proposals/44444444-4444-4444-8444-444444444444/stage', () => jsonResponse(200, { message: 'Proposal updated' })),
+    );
+    renderDashboard();
+    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Applications' }));
+    expect(await screen.findByRole('heading', { name: 'Applications (2)' })).toBeDefined();
+    const [pending, accepted] = screen.getAllByTestId('application');
+    expect(within(pending!).getByText('Villa renovation')).toBeDefined();
+    // Only a pending proposal can be marked; the hired one is settled.
+    expect(within(accepted!).queryByRole('combobox')).toBeNull();
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'shortlisted' } });
+    await vi.waitFor(() =>
+      expect(api.callsTo('GET', '/api/proposals/received').some((call) => call.query.get('stage') === 'shortlisted')).toBe(true),
+    );
+
+    fireEvent.change(within((await screen.findAllByTestId('application'))[0]!).getByRole('combobox', { name: 'Mark as' }), {
+      target: { value: 'shortlisted' },
+    });
+    expect(await screen.findByText('Proposal updated.')).toBeDefined();
+    expect(api.callsTo('PUT', '/api/proposals/44444444-4444-4444-8444-444444444444/stage')[0]!.body).toEqual({ stage: 'shortlisted' });
+
+    // Declining asks first.
+    fireEvent.change(within((await screen.findAllByTestId('application'))[0]!).getByRole('combobox', { name: 'Mark as' }), {
+      target: { value: 'rejected' },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Decline this proposal?' });
+    expect(api.callsTo('PUT', '/api/proposals/44444444-4444-4444-8444-444444444444/stage')).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(await screen.findByText('Proposal declined. The professional has been told.')).toBeDefined();
+    expect(api.callsTo('PUT', '/api/proposals/44444444-4444-4444-8444-444444444444/stage')[1]!.body).toEqual({ stage: 'rejected' });
   });
 });

@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useDashboardStats } from '../../features/dashboard/api/dashboard.ts';
 import { ActivityFeed } from '../../features/dashboard/components/activity-feed.tsx';
+import { Applications } from '../../features/dashboard/components/applications.tsx';
 import { BarChart, type Bar } from '../../features/dashboard/components/bar-chart.tsx';
 import { StatCards, type Stat } from '../../features/dashboard/components/stat-cards.tsx';
 import { ProfilePictureEditor } from '../../features/profile/components/profile-picture-editor.tsx';
@@ -173,6 +174,7 @@ function EmployerDashboard({ stats, userId, language }: { stats: EmployerStats |
         <TabsList aria-label={t('dashboard.sections')}>
           <TabsTrigger value="overview">{t('dashboard.tab_overview')}</TabsTrigger>
           <TabsTrigger value="projects">{t('dashboard.tab_projects')}</TabsTrigger>
+          <TabsTrigger value="applications">{t('dashboard.tab_applications')}</TabsTrigger>
           <TabsTrigger value="analytics">{t('dashboard.tab_analytics')}</TabsTrigger>
         </TabsList>
         <TabsContent value="overview" className="grid gap-6 lg:grid-cols-[2fr_1fr]">
@@ -181,6 +183,9 @@ function EmployerDashboard({ stats, userId, language }: { stats: EmployerStats |
         </TabsContent>
         <TabsContent value="projects">
           <MyProjects />
+        </TabsContent>
+        <TabsContent value="applications">
+          <Applications />
         </TabsContent>
         <TabsContent value="analytics" className="grid gap-6 lg:grid-cols-2">
           <section className={panel}>{spendingChart}</section>

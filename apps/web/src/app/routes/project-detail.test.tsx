@@ -35,6 +35,7 @@ const proposal = (changes: Partial<Proposal> = {}): Proposal => ({
   job_type: 'fixed',
   estimated_hours: 12,
   status: 'pending',
+  stage: 'pending',
   created_at: '2025-03-02T09:00:00.000Z',
   worker: {
     id: '55555555-5555-4555-8555-555555555555',

@@ -8,6 +8,7 @@ const kindParams: Record<NotificationKind, readonly string[]> = {
   interest_received: ['worker_name', 'job_title'],
   proposal_accepted: ['employer_name', 'job_title'],
   proposal_not_selected: ['employer_name', 'job_title'],
+  proposal_declined: ['employer_name', 'job_title'],
   job_invitation: ['employer_name', 'job_title'],
   job_closed: ['employer_name', 'job_title'],
   job_reopened: ['employer_name', 'job_title'],
