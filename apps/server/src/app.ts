@@ -148,7 +148,7 @@ export async function buildApp(options: BuildAppOptions) {
   const { payments, payouts, featured, checkouts, webhooks, reviews, provider, paymentsRepository } = money;
   const jobs = createJobsService({ db, users, moderation, proposals, clock });
   const profiles = createProfilesService({ db, clock });
-  const dashboard = createDashboardService({ repository: createDashboardRepository(db), users, clock });
+  const dashboard = createDashboardService({ repository: createDashboardRepository(db), clock });
   const timeRepository = createTimeRepository(db);
   const time = createTimeService({ db, repository: timeRepository, contracts, clock });
   const timesheets = createTimesheetsService({

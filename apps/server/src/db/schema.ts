@@ -356,7 +356,7 @@ export const jobs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('jobs_employer_idx').on(table.employerId, table.createdAt.desc()),
+    index('jobs_employer_idx').on(table.employerId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     check('jobs_budget_order', sql`${table.budgetMinMinor} >= 0 and ${table.budgetMaxMinor} >= ${table.budgetMinMinor}`),
   ],
 );
@@ -423,7 +423,7 @@ export const proposals = pgTable(
   },
   (table) => [
     uniqueIndex('proposals_job_worker_idx').on(table.jobId, table.workerId),
-    index('proposals_worker_idx').on(table.workerId, table.createdAt.desc()),
+    index('proposals_worker_idx').on(table.workerId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // At most one accepted proposal per job, whatever races: the database refuses a second.
     uniqueIndex('proposals_one_accepted_idx')
       .on(table.jobId)
@@ -498,7 +498,7 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('notifications_user_idx').on(table.userId, table.createdAt.desc()),
+    index('notifications_user_idx').on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('notifications_unread_idx')
       .on(table.userId)
       .where(sql`not ${table.isRead}`),
@@ -540,7 +540,7 @@ export const reviews = pgTable(
   },
   (table) => [
     uniqueIndex('reviews_job_reviewer_idx').on(table.jobId, table.reviewerId),
-    index('reviews_reviewee_idx').on(table.revieweeId, table.createdAt.desc()),
+    index('reviews_reviewee_idx').on(table.revieweeId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('reviews_release_due_idx')
       .on(table.releaseDueAt)
       .where(sql`${table.releasedAt} is null`),
@@ -620,8 +620,8 @@ export const contracts = pgTable(
   (table) => [
     uniqueIndex('contracts_job_idx').on(table.jobId),
     uniqueIndex('contracts_proposal_idx').on(table.proposalId),
-    index('contracts_professional_idx').on(table.professionalId, table.createdAt.desc()),
-    index('contracts_employer_idx').on(table.employerId, table.createdAt.desc()),
+    index('contracts_professional_idx').on(table.professionalId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('contracts_employer_idx').on(table.employerId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );
 
@@ -669,14 +669,31 @@ export const timeEntries = pgTable(
     uniqueIndex('time_entries_one_running_idx')
       .on(table.professionalId)
       .where(sql`${table.endedAt} is null`),
-    index('time_entries_professional_idx').on(table.professionalId, table.startedAt.desc()),
-    index('time_entries_contract_idx').on(table.contractId, table.startedAt.desc()),
+    index('time_entries_professional_idx').on(table.professionalId, table.startedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('time_entries_contract_idx').on(table.contractId, table.startedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     check(
       'time_entries_ended',
       sql`(${table.endedAt} is null and ${table.seconds} is null and ${table.amountMinor} is null) or (${table.endedAt} >= ${table.startedAt} and ${table.seconds} between 0 and ${sql.raw(String(MAX_ENTRY_SECONDS))} and ${table.amountMinor} >= 0)`,
     ),
     check('time_entries_manual_reason', sql`(${table.source} = 'manual') = (${table.manualReason} is not null)`),
   ],
+);
+
+/**
+ * What each user earned (professionals) and spent (employers) per currency and month (its first day,
+ * Gulf time), kept by the ledger's writer in the transaction that moves the money, so that dashboards
+ * read a year in a dozen rows. The ledger invariants check it against the ledger.
+ */
+export const moneyByMonth = pgTable(
+  'money_by_month',
+  {
+    userId: uuid('user_id').notNull(),
+    currency: text('currency').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    earnedMinor: bigint('earned_minor', { mode: 'number' }).notNull().default(0),
+    spentMinor: bigint('spent_minor', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.currency, table.month] })],
 );
 
 /**
@@ -980,7 +997,7 @@ export const payouts = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
   },
   (table) => [
-    index('payouts_professional_idx').on(table.professionalId, table.createdAt.desc()),
+    index('payouts_professional_idx').on(table.professionalId, table.createdAt.desc().nullsFirst()),
     index('payouts_account_idx').on(table.professionalId, table.ibanFingerprint),
     check('payouts_amount_positive', sql`${table.amountMinor} > 0`),
   ],

@@ -1,10 +1,6 @@
-import { and, desc, eq, gt, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { contracts, jobs, ledgerAccounts, ledgerEntries, ledgerTransactions, proposals } from '../../db/schema.ts';
-
-/** A month (YYYY-MM) on the Gulf's clock (UTC+4 all year), in SQL. */
-const monthOf = (column: SQLWrapper) =>
-  sql<string>`to_char(date_trunc('month', (${column} at time zone 'UTC') + interval '4 hours'), 'YYYY-MM')`;
+import { contracts, jobs, moneyByMonth, proposals } from '../../db/schema.ts';
 
 export interface MonthAmount {
   currency: string;
@@ -12,8 +8,19 @@ export interface MonthAmount {
   amountMinor: number;
 }
 
-/** The figures behind the dashboards, each one aggregate over real rows (the ledger for money). */
+/**
+ * The figures behind the dashboards, each from real rows: counts over the user's own, and money from
+ * the monthly totals the ledger's writer keeps (money_by_month), which the ledger invariants check.
+ */
 export function createDashboardRepository(db: Db) {
+  const monthly = (userId: string, side: 'earned' | 'spent') => {
+    const column = side === 'earned' ? moneyByMonth.earnedMinor : moneyByMonth.spentMinor;
+    return db
+      .select({ currency: moneyByMonth.currency, month: sql<string>`to_char(${moneyByMonth.month}, 'YYYY-MM')`, amountMinor: column })
+      .from(moneyByMonth)
+      .where(and(eq(moneyByMonth.userId, userId), ne(column, 0)));
+  };
+
   return {
     async professionalCounts(professionalId: string) {
       const [counts] = await db
@@ -26,28 +33,7 @@ export function createDashboardRepository(db: Db) {
     },
 
     /** What reached the professional per currency and month: releases to their balance (net of fees) and cash confirmed. */
-    earnedByMonth(professionalId: string): Promise<MonthAmount[]> {
-      const month = monthOf(ledgerTransactions.createdAt);
-      return db
-        .select({
-          currency: ledgerEntries.currency,
-          month,
-          amountMinor: sql<number>`-sum(${ledgerEntries.amountMinor})::bigint`.mapWith(Number),
-        })
-        .from(ledgerAccounts)
-        .innerJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
-        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-        .where(
-          and(
-            eq(ledgerAccounts.ownerId, professionalId),
-            or(
-              and(eq(ledgerAccounts.kind, 'professional_balance'), eq(ledgerTransactions.kind, 'milestone_released')),
-              eq(ledgerAccounts.kind, 'cash_received'),
-            ),
-          ),
-        )
-        .groupBy(ledgerEntries.currency, month);
-    },
+    earnedByMonth: (professionalId: string): Promise<MonthAmount[]> => monthly(professionalId, 'earned'),
 
     async employerCounts(employerId: string) {
       const [counts] = await db
@@ -63,31 +49,9 @@ export function createDashboardRepository(db: Db) {
 
     /**
      * What the employer paid per currency and month on their projects: escrow and weekly hours funded,
-     * featured fees and cash they confirmed, less what escrow refunded them. A transaction's amount is
-     * the sum of its debits.
+     * featured fees and cash they confirmed, less what escrow refunded them.
      */
-    spentByMonth(employerId: string): Promise<MonthAmount[]> {
-      const month = monthOf(ledgerTransactions.createdAt);
-      return db
-        .select({
-          currency: ledgerEntries.currency,
-          month,
-          amountMinor:
-            sql<number>`sum(case when ${ledgerTransactions.kind} = 'escrow_refunded' then -${ledgerEntries.amountMinor} else ${ledgerEntries.amountMinor} end)::bigint`.mapWith(
-              Number,
-            ),
-        })
-        .from(jobs)
-        .innerJoin(ledgerTransactions, eq(ledgerTransactions.jobId, jobs.id))
-        .innerJoin(ledgerEntries, and(eq(ledgerEntries.transactionId, ledgerTransactions.id), gt(ledgerEntries.amountMinor, 0)))
-        .where(
-          and(
-            eq(jobs.employerId, employerId),
-            inArray(ledgerTransactions.kind, ['escrow_funded', 'escrow_refunded', 'featured_fee', 'cash_settled']),
-          ),
-        )
-        .groupBy(ledgerEntries.currency, month);
-    },
+    spentByMonth: (employerId: string): Promise<MonthAmount[]> => monthly(employerId, 'spent'),
 
     /** The employer's most recent projects with their proposal counts. */
     recentProjects: (employerId: string, limit: number) =>
@@ -95,7 +59,7 @@ export function createDashboardRepository(db: Db) {
         .select({ id: jobs.id, title: jobs.title, proposals: jobs.proposalCount })
         .from(jobs)
         .where(eq(jobs.employerId, employerId))
-        .orderBy(desc(jobs.createdAt))
+        .orderBy(desc(jobs.createdAt), desc(jobs.id))
         .limit(limit),
   };
 }

@@ -2,6 +2,7 @@ import { dashboardStatsSchema, errorResponseSchema } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import { bearerToken } from '../auth/request-identity.ts';
+import { actorOf } from '../../lib/access.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
 /** §7 GET /api/dashboard/stats. */
@@ -17,7 +18,10 @@ export function dashboardRoutes(sessions: SessionsService, dashboard: DashboardS
           response: { 200: dashboardStatsSchema, 401: errorResponseSchema },
         },
       },
-      async (request) => dashboard.stats(await sessions.requireActor(bearerToken(request))),
+      async (request) => {
+        const user = await sessions.requireUser(bearerToken(request));
+        return dashboard.stats(actorOf(user), user.country);
+      },
     );
   };
 }

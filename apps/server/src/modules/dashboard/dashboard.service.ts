@@ -1,6 +1,5 @@
 import { currencyOfCountry, lastMonths, money, toDecimal, type CurrencyCode, type DashboardStats } from '@mihna/shared';
 import type { Actor } from '../../lib/access.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
 import type { DashboardRepository, MonthAmount } from './dashboard.repository.ts';
 
 const PROJECTS_CHARTED = 8;
@@ -27,12 +26,11 @@ function summarise(rows: MonthAmount[], country: string | null, now: Date) {
 }
 
 /** §7 GET /api/dashboard/stats: the caller's own figures for their role, computed from real rows. */
-export function createDashboardService(dependencies: { repository: DashboardRepository; users: UsersRepository; clock: () => Date }) {
-  const { repository, users, clock } = dependencies;
+export function createDashboardService(dependencies: { repository: DashboardRepository; clock: () => Date }) {
+  const { repository, clock } = dependencies;
   return {
-    async stats(actor: Actor): Promise<DashboardStats> {
-      const user = await users.findUserById(actor.id);
-      const country = user?.country ?? null;
+    /** `country` is the caller's, for the currency of figures still at zero. */
+    async stats(actor: Actor, country: string | null): Promise<DashboardStats> {
       const now = clock();
       if (actor.role === 'professional') {
         const [counts, earned] = await Promise.all([repository.professionalCounts(actor.id), repository.earnedByMonth(actor.id)]);

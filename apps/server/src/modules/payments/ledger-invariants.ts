@@ -32,6 +32,31 @@ function checks(since: Date | undefined): Record<string, SQL> {
       from ledger_accounts a left join ledger_entries e on e.account_id = a.id
       where a.is_guarded ${only(sql`a.id in ${touchedAccounts}`)}
       group by a.id having a.balance_minor <> (case a.normal when 'debit' then 1 else -1 end) * coalesce(sum(e.amount_minor), 0)`,
+    // Over the months written to since `since` (every month without it).
+    'monthly totals equal what the ledger moved': sql`
+      with moved as (
+        select a.owner_id as user_id, e.currency, date_trunc('month', (t.created_at at time zone 'UTC') + interval '4 hours')::date as month,
+          -e.amount_minor as earned, 0 as spent
+        from ledger_entries e join ledger_accounts a on a.id = e.account_id join ledger_transactions t on t.id = e.transaction_id
+        where ((a.kind = 'professional_balance' and t.kind = 'milestone_released') or a.kind = 'cash_received')
+          ${only(sql`t.created_at >= date_trunc('month', (${since}::timestamptz at time zone 'UTC') + interval '4 hours') - interval '4 hours'`)}
+        union all
+        select j.employer_id, e.currency, date_trunc('month', (t.created_at at time zone 'UTC') + interval '4 hours')::date,
+          0, case when t.kind = 'escrow_refunded' then -e.amount_minor else e.amount_minor end
+        from ledger_transactions t join jobs j on j.id = t.job_id join ledger_entries e on e.transaction_id = t.id and e.amount_minor > 0
+        where t.kind in ('escrow_funded', 'escrow_refunded', 'featured_fee', 'cash_settled')
+          ${only(sql`t.created_at >= date_trunc('month', (${since}::timestamptz at time zone 'UTC') + interval '4 hours') - interval '4 hours'`)}
+      ), expected as (
+        select user_id, currency, month, sum(earned) as earned, sum(spent) as spent from moved group by user_id, currency, month
+      ), kept as (
+        select * from money_by_month
+        where true ${only(sql`month >= date_trunc('month', (${since}::timestamptz at time zone 'UTC') + interval '4 hours')::date`)}
+      )
+      select coalesce(x.user_id, k.user_id)::text || ' ' || coalesce(x.currency, k.currency) || ' ' || coalesce(x.month, k.month)::text as subject,
+        coalesce(k.earned_minor, 0)::text || '/' || coalesce(k.spent_minor, 0)::text || ' kept vs ' ||
+        coalesce(x.earned, 0)::text || '/' || coalesce(x.spent, 0)::text || ' moved' as detail
+      from expected x full join kept k on k.user_id = x.user_id and k.currency = x.currency and k.month = x.month
+      where coalesce(k.earned_minor, 0) <> coalesce(x.earned, 0) or coalesce(k.spent_minor, 0) <> coalesce(x.spent, 0)`,
     'each milestone is released at most once': sql`
       select milestone_id::text as subject, count(*)::text as detail from ledger_transactions
       where kind = 'milestone_released' and reference like 'release:%'

@@ -1,6 +1,6 @@
 import { ledgerMessages, type ServerMessage } from '@mihna/shared';
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerAccounts, ledgerHolds } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -89,6 +89,64 @@ async function ensureAccounts(accounts: AccountRef[], tx: Tx) {
     .onConflictDoNothing();
 }
 
+/** The first day (YYYY-MM-01) of the month an instant falls in on the Gulf's clock (UTC+4 all year). */
+const gulfMonthOf = (instant: Date) => `${new Date(instant.getTime() + 4 * 3_600_000).toISOString().slice(0, 7)}-01`;
+
+/** What a professional is paid: releases to their balance (net of fees), and cash their employer confirmed. */
+const isEarning = (kind: string, leg: Leg) =>
+  (kind === 'milestone_released' && leg.account.kind === 'professional_balance') || leg.account.kind === 'cash_received';
+/** What an employer pays on a project (refunds counted back): a transaction's amount is the sum of its debits. */
+const spendingSign: Record<string, number> = { escrow_funded: 1, featured_fee: 1, cash_settled: 1, escrow_refunded: -1 };
+
+/**
+ * Adds newly written transactions to the users' monthly totals (money_by_month) in the same database
+ * transaction, in one statement: what professionals earned, by their balance or cash account, and what
+ * employers spent, by the project's owner.
+ */
+async function addToMonthlyTotals(transactions: NewLedgerTransaction[], tx: Tx) {
+  const earned = new Map<string, { userId: string; currency: string; month: string; amount: number }>();
+  const spent: { jobId: string; currency: string; month: string; amount: number }[] = [];
+  for (const transaction of transactions) {
+    const month = gulfMonthOf(transaction.createdAt);
+    for (const leg of transaction.legs) {
+      if (!isEarning(transaction.kind, leg)) continue;
+      const key = `${leg.account.ownerId} ${leg.account.currency} ${month}`;
+      const row = earned.get(key) ?? { userId: leg.account.ownerId, currency: leg.account.currency, month, amount: 0 };
+      earned.set(key, { ...row, amount: row.amount - leg.amountMinor });
+    }
+    const sign = spendingSign[transaction.kind];
+    if (sign && transaction.jobId) {
+      const debits = new Map<string, number>();
+      for (const leg of transaction.legs)
+        if (leg.amountMinor > 0) debits.set(leg.account.currency, (debits.get(leg.account.currency) ?? 0) + leg.amountMinor);
+      for (const [currency, amount] of debits) spent.push({ jobId: transaction.jobId, currency, month, amount: sign * amount });
+    }
+  }
+  if (earned.size === 0 && spent.length === 0) return;
+  const rows: SQL[] = [];
+  if (earned.size > 0)
+    rows.push(
+      sql`select v.user_id, v.currency, v.month, v.amount as earned, 0::bigint as spent from (values ${sql.join(
+        [...earned.values()].map((row) => sql`(${row.userId}::uuid, ${row.currency}::text, ${row.month}::date, ${row.amount}::bigint)`),
+        sql`, `,
+      )}) as v(user_id, currency, month, amount)`,
+    );
+  if (spent.length > 0)
+    rows.push(
+      sql`select j.employer_id, v.currency, v.month, 0::bigint, v.amount from (values ${sql.join(
+        spent.map((row) => sql`(${row.jobId}::uuid, ${row.currency}::text, ${row.month}::date, ${row.amount}::bigint)`),
+        sql`, `,
+      )}) as v(job_id, currency, month, amount) join jobs j on j.id = v.job_id`,
+    );
+  // Rows in key order, so that two transactions adding to the same users' months never wait on each other in a cycle.
+  await tx.execute(sql`
+    insert into money_by_month (user_id, currency, month, earned_minor, spent_minor)
+    select user_id, currency, month, sum(earned), sum(spent) from (${sql.join(rows, sql` union all `)}) as moved(user_id, currency, month, earned, spent)
+    group by user_id, currency, month order by user_id, currency, month
+    on conflict (user_id, currency, month) do update
+      set earned_minor = money_by_month.earned_minor + excluded.earned_minor, spent_minor = money_by_month.spent_minor + excluded.spent_minor`);
+}
+
 export function createLedgerRepository(db: Db) {
   /**
    * Writes balanced transactions in the caller's transaction, in two statements however many there
@@ -155,6 +213,10 @@ export function createLedgerRepository(db: Db) {
       select reference from written`);
     const written = new Set((result as { rows: { reference: string }[] }).rows.map((row) => row.reference));
     if (written.size === 0) return written;
+    await addToMonthlyTotals(
+      transactions.filter((transaction) => written.has(transaction.reference)),
+      tx,
+    );
 
     // Second: guarded balances move by the sum of their legs in their normal direction, locked in a
     // fixed order (by id) so two transactions never wait on each other in a cycle; the database's
