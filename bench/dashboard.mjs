@@ -161,13 +161,10 @@ try {
     // Where the heavy employer's time goes, statement by statement.
     for (const query of [
       `select count(*), count(*) filter (where status in ('open', 'assigned')), sum(proposal_count) from jobs where employer_id = $1`,
-      `select id, title, proposal_count from jobs where employer_id = $1 order by created_at desc limit 8`,
-      `select id, title, proposal_count from jobs where employer_id = $1 order by created_at desc limit 8 /* forced */`,
+      `select id, title, proposal_count from jobs where employer_id = $1 order by created_at desc, id desc limit 8`,
       `select currency, month, spent_minor from money_by_month where user_id = $1 and spent_minor <> 0`,
     ]) {
-      if (query.includes('forced')) await client.query('set enable_bitmapscan = off');
       const { rows } = await client.query(`explain (analyze, buffers) ${query}`, [heavy.employer]);
-      await client.query('reset enable_bitmapscan');
       console.log(rows.map((row) => row['QUERY PLAN']).join('\n'));
     }
   }

@@ -9,7 +9,26 @@ declare const insideTransaction: unique symbol;
  */
 export type Tx = Db & { readonly [insideTransaction]: true };
 
+const lastSteps = new WeakMap<Tx, (() => Promise<void>)[]>();
+
+/**
+ * Runs `step` at the end of the transaction, after all its other work and just before it commits:
+ * for writes that lock rows many transactions share (monthly totals), so that each transaction takes
+ * those locks last, all at once and in one order, and no two wait on each other in a cycle.
+ */
+export function atTheEnd(tx: Tx, step: () => Promise<void>) {
+  const steps = lastSteps.get(tx);
+  if (!steps) throw new Error('atTheEnd needs a transaction opened by transaction()');
+  steps.push(step);
+}
+
 /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
 export function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Tx));
+  return db.transaction(async (opened) => {
+    const tx = opened as unknown as Tx;
+    lastSteps.set(tx, []);
+    const result = await work(tx);
+    for (const step of lastSteps.get(tx) ?? []) await step();
+    return result;
+  });
 }

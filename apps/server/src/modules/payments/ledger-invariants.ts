@@ -39,13 +39,13 @@ function checks(since: Date | undefined): Record<string, SQL> {
           -e.amount_minor as earned, 0 as spent
         from ledger_entries e join ledger_accounts a on a.id = e.account_id join ledger_transactions t on t.id = e.transaction_id
         where ((a.kind = 'professional_balance' and t.kind = 'milestone_released') or a.kind = 'cash_received')
-          ${only(sql`t.created_at >= date_trunc('month', (${since}::timestamptz at time zone 'UTC') + interval '4 hours') - interval '4 hours'`)}
+          ${only(sql`t.created_at >= (date_trunc('month', (${since}::timestamptz at time zone 'UTC') + interval '4 hours') - interval '4 hours') at time zone 'UTC'`)}
         union all
         select j.employer_id, e.currency, date_trunc('month', (t.created_at at time zone 'UTC') + interval '4 hours')::date,
           0, case when t.kind = 'escrow_refunded' then -e.amount_minor else e.amount_minor end
         from ledger_transactions t join jobs j on j.id = t.job_id join ledger_entries e on e.transaction_id = t.id and e.amount_minor > 0
         where t.kind in ('escrow_funded', 'escrow_refunded', 'featured_fee', 'cash_settled')
-          ${only(sql`t.created_at >= date_trunc('month', (${since}::timestamptz at time zone 'UTC') + interval '4 hours') - interval '4 hours'`)}
+          ${only(sql`t.created_at >= (date_trunc('month', (${since}::timestamptz at time zone 'UTC') + interval '4 hours') - interval '4 hours') at time zone 'UTC'`)}
       ), expected as (
         select user_id, currency, month, sum(earned) as earned, sum(spent) as spent from moved group by user_id, currency, month
       ), kept as (

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerAccounts, ledgerHolds } from '../../db/schema.ts';
-import type { Tx } from '../../db/transaction.ts';
+import { atTheEnd, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /**
@@ -98,30 +98,45 @@ const isEarning = (kind: string, leg: Leg) =>
 /** What an employer pays on a project (refunds counted back): a transaction's amount is the sum of its debits. */
 const spendingSign: Record<string, number> = { escrow_funded: 1, featured_fee: 1, cash_settled: 1, escrow_refunded: -1 };
 
+interface MonthlyChanges {
+  earned: Map<string, { userId: string; currency: string; month: string; amount: number }>;
+  spent: { jobId: string; currency: string; month: string; amount: number }[];
+}
+const monthlyChanges = new WeakMap<Tx, MonthlyChanges>();
+
 /**
- * Adds newly written transactions to the users' monthly totals (money_by_month) in the same database
- * transaction, in one statement: what professionals earned, by their balance or cash account, and what
- * employers spent, by the project's owner.
+ * Adds newly written transactions to the users' monthly totals (money_by_month): what professionals
+ * earned, by their balance or cash account, and what employers spent, by the project's owner. The
+ * changes gather through the database transaction and are written at its end, in one statement in
+ * key order (transaction.ts atTheEnd): two transactions never lock two users' months in opposite orders.
  */
-async function addToMonthlyTotals(transactions: NewLedgerTransaction[], tx: Tx) {
-  const earned = new Map<string, { userId: string; currency: string; month: string; amount: number }>();
-  const spent: { jobId: string; currency: string; month: string; amount: number }[] = [];
+function addToMonthlyTotals(transactions: NewLedgerTransaction[], tx: Tx) {
+  let changes = monthlyChanges.get(tx);
+  if (!changes) {
+    const created: MonthlyChanges = { earned: new Map(), spent: [] };
+    monthlyChanges.set(tx, created);
+    atTheEnd(tx, () => writeMonthlyTotals(created, tx));
+    changes = created;
+  }
   for (const transaction of transactions) {
     const month = gulfMonthOf(transaction.createdAt);
     for (const leg of transaction.legs) {
       if (!isEarning(transaction.kind, leg)) continue;
       const key = `${leg.account.ownerId} ${leg.account.currency} ${month}`;
-      const row = earned.get(key) ?? { userId: leg.account.ownerId, currency: leg.account.currency, month, amount: 0 };
-      earned.set(key, { ...row, amount: row.amount - leg.amountMinor });
+      const row = changes.earned.get(key) ?? { userId: leg.account.ownerId, currency: leg.account.currency, month, amount: 0 };
+      changes.earned.set(key, { ...row, amount: row.amount - leg.amountMinor });
     }
     const sign = spendingSign[transaction.kind];
     if (sign && transaction.jobId) {
       const debits = new Map<string, number>();
       for (const leg of transaction.legs)
         if (leg.amountMinor > 0) debits.set(leg.account.currency, (debits.get(leg.account.currency) ?? 0) + leg.amountMinor);
-      for (const [currency, amount] of debits) spent.push({ jobId: transaction.jobId, currency, month, amount: sign * amount });
+      for (const [currency, amount] of debits) changes.spent.push({ jobId: transaction.jobId, currency, month, amount: sign * amount });
     }
   }
+}
+
+async function writeMonthlyTotals({ earned, spent }: MonthlyChanges, tx: Tx) {
   if (earned.size === 0 && spent.length === 0) return;
   const rows: SQL[] = [];
   if (earned.size > 0)
@@ -138,7 +153,6 @@ async function addToMonthlyTotals(transactions: NewLedgerTransaction[], tx: Tx) 
         sql`, `,
       )}) as v(job_id, currency, month, amount) join jobs j on j.id = v.job_id`,
     );
-  // Rows in key order, so that two transactions adding to the same users' months never wait on each other in a cycle.
   await tx.execute(sql`
     insert into money_by_month (user_id, currency, month, earned_minor, spent_minor)
     select user_id, currency, month, sum(earned), sum(spent) from (${sql.join(rows, sql` union all `)}) as moved(user_id, currency, month, earned, spent)
@@ -213,7 +227,7 @@ export function createLedgerRepository(db: Db) {
       select reference from written`);
     const written = new Set((result as { rows: { reference: string }[] }).rows.map((row) => row.reference));
     if (written.size === 0) return written;
-    await addToMonthlyTotals(
+    addToMonthlyTotals(
       transactions.filter((transaction) => written.has(transaction.reference)),
       tx,
     );

@@ -95,6 +95,19 @@ describe('the applications an employer received', () => {
     expect(own.proposals[0]).not.toHaveProperty('stage');
 
     expect((await mark(owner, proposalIds.yousef!, 'pending')).json()).toMatchObject({ proposal: { stage: 'pending' } });
+
+    // A proposal withdrawn and sent again starts afresh: the owner's mark on the old one is gone, and its author never saw it.
+    expect((await call(app, 'PUT', `/api/proposals/${proposalIds.hessa}/withdraw`, hessa.token)).statusCode).toBe(200);
+    const again = await call(app, 'POST', '/api/proposals', hessa.token, {
+      job_id: villa.id,
+      proposal_text: 'A revised offer after our call.',
+      proposed_rate: 4800,
+      estimated_hours: null,
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ proposal: { id: proposalIds.hessa, stage: 'pending' } });
+    expect((await received(owner, '?stage=shortlisted')).total).toBe(0);
+    expect((await mark(owner, proposalIds.hessa!, 'shortlisted')).statusCode).toBe(200);
   });
 
   it('declines a proposal when the owner rejects it, tells its author, and then marks it no more', async () => {

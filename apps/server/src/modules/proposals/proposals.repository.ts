@@ -51,6 +51,8 @@ export function createProposalsRepository(db: Db) {
             currency: proposal.currency,
             estimatedHours: proposal.estimatedHours,
             status: 'pending',
+            // A new proposal starts without the owner's marks on the one withdrawn.
+            reviewStage: null,
             createdAt: proposal.createdAt,
           },
           setWhere: eq(proposals.status, 'withdrawn'),
@@ -63,7 +65,7 @@ export function createProposalsRepository(db: Db) {
     async withdrawProposal(id: string, executor: Tx): Promise<ProposalRow | undefined> {
       const [row] = await executor
         .update(proposals)
-        .set({ status: 'withdrawn' })
+        .set({ status: 'withdrawn', reviewStage: null })
         .where(and(eq(proposals.id, id), eq(proposals.status, 'pending')))
         .returning();
       return row;

@@ -57,3 +57,6 @@ export function useNotificationText() {
     return { title: t(`${key}.title`), message: t(`${key}.message`, isolated) };
   };
 }
+
+/** Only paths inside the app are followed, never another site. */
+export const isAppPath = (link: string | null): link is string => link !== null && /^\/(?!\/)/.test(link);

@@ -3,8 +3,7 @@ import { Link } from '../../../lib/router/index.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useNotifications } from '../../notifications/api/notifications.ts';
-import { isAppPath } from '../../notifications/components/notification-bell.tsx';
-import { useNotificationText } from '../../notifications/notification-text.ts';
+import { isAppPath, useNotificationText } from '../../notifications/notification-text.ts';
 import { relativeTime } from '../../notifications/relative-time.ts';
 
 /** The user's latest notifications as their recent activity, each leading where the bell's does. */

@@ -58,8 +58,8 @@ export function BarChart({ title, bars, labelTitle, valueTitle }: { title: strin
             </tr>
           </thead>
           <tbody>
-            {bars.map((bar) => (
-              <tr key={bar.label} className="border-t border-slate-100">
+            {bars.map((bar, index) => (
+              <tr key={index} className="border-t border-slate-100">
                 <th scope="row" className="py-1 text-start font-normal">
                   <bdi>{bar.label}</bdi>
                 </th>

@@ -9,7 +9,7 @@ import { formatDate, languageOf } from '../../../lib/format.ts';
 import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications.ts';
 import { relativeTime } from '../relative-time.ts';
-import { useNotificationText } from '../notification-text.ts';
+import { isAppPath, useNotificationText } from '../notification-text.ts';
 
 /**
  * What the sender wrote or chose with the event (Express Interest, Invite to Job): their note, and the
@@ -35,9 +35,6 @@ function useNotificationDetails() {
     return { note: params.note ?? null, facts };
   };
 }
-
-/** Only paths inside the app are followed, never another site. */
-export const isAppPath = (link: string | null): link is string => link !== null && /^\/(?!\/)/.test(link);
 
 export function NotificationBell({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
