@@ -324,3 +324,39 @@ describe('hourly contracts', () => {
     expect((await approve(employer, '2026-12-07')).statusCode).toBe(200);
   });
 });
+
+describe('a cash hourly contract', () => {
+  it('settles each approved week in person, marked by the professional and confirmed by the employer, and goes on', async () => {
+    await setClock('2026-12-15T06:00:00Z');
+    const gardener = await createUser(app, { first_name: 'Rashid', last_name: 'Al Nuaimi' });
+    const garden = await hire(app, employer, gardener, { title: 'Villa garden upkeep', jobType: 'hourly', paymentMethod: 'cash' }, 60);
+    await setClock('2026-12-16T06:00:00Z');
+    await addTime(gardener, garden.id, '2026-12-15T07:00:00Z', '2026-12-15T09:00:00Z', 'Hedges and watering');
+    await setClock('2026-12-21T21:00:00Z');
+    expect((await approve(employer, '2026-12-14', [], garden.id)).statusCode).toBe(200);
+    const bill = (await timesheets(gardener, garden.id))[0]!.bill!;
+    expect(bill.status).toBe('unpaid');
+    // Nothing to pay through the provider: the cash changes hands in person.
+    const refused = await pay(employer, '2026-12-14', garden.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ detail: 'This project is paid in cash in person: there is no escrow to fund.' });
+
+    expect((await call(app, 'POST', `/api/milestones/${bill.milestone_id}/mark-paid-in-cash`, employer.token)).statusCode).toBe(403);
+    expect((await call(app, 'POST', `/api/milestones/${bill.milestone_id}/mark-paid-in-cash`, gardener.token)).statusCode).toBe(200);
+    expect((await timesheets(employer, garden.id))[0]!.bill!.status).toBe('paid_in_cash');
+    expect((await paymentStatus(app, garden.id, employer.token)).payment_status).toBe('pending');
+    expect((await call(app, 'POST', `/api/milestones/${bill.milestone_id}/confirm-cash-payment`, gardener.token)).statusCode).toBe(403);
+    expect((await call(app, 'POST', `/api/milestones/${bill.milestone_id}/confirm-cash-payment`, employer.token)).statusCode).toBe(200);
+
+    expect((await timesheets(gardener, garden.id))[0]!.bill!.status).toBe('paid');
+    // Paid to date, and the contract goes on: paying a week does not end it.
+    expect(await paymentStatus(app, garden.id, employer.token)).toMatchObject({ payment_status: 'released', released_amount: 120 });
+    expect((await call(app, 'GET', `/api/jobs/${garden.id}/timesheets`, gardener.token)).json()).toMatchObject({
+      contract_status: 'active',
+    });
+    // Cash is earned in full: no service fee on money that never passed through the marketplace.
+    const figures = (await call(app, 'GET', '/api/dashboard/stats', gardener.token)).json<{ total_earned: number }>();
+    expect(figures.total_earned).toBe(120);
+    await expectLedgerSound(app);
+  });
+});
