@@ -129,7 +129,9 @@ export default function JobPaymentPage() {
 
       {data.milestones.length > 0 && !isHourly ? <MilestoneList payment={data} onDone={done} /> : null}
 
-      {isHourly ? <JobTimesheets jobId={data.job.id} viewerRole={data.viewer_role} /> : null}
+      {isHourly ? (
+        <JobTimesheets jobId={data.job.id} viewerRole={data.viewer_role} isDisputed={data.payment_status === 'disputed'} />
+      ) : null}
 
       {data.job.status === 'completed' ? <ReviewPanel jobId={data.job.id} /> : null}
 

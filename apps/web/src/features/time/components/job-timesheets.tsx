@@ -20,7 +20,16 @@ type Notice = { tone: 'success' | 'error'; text: string };
  * An hourly project's time on its payment page: every entry week by week, each week's timesheet with
  * its review and payment, and ending the contract. The employer reviews and pays; both see it all.
  */
-export function JobTimesheets({ jobId, viewerRole }: { jobId: string; viewerRole: 'employer' | 'professional' }) {
+export function JobTimesheets({
+  jobId,
+  viewerRole,
+  isDisputed,
+}: {
+  jobId: string;
+  viewerRole: 'employer' | 'professional';
+  /** While a dispute is open no week is paid (the page says why above). */
+  isDisputed: boolean;
+}) {
   const { t } = useTranslation('time');
   const serverMessage = useServerMessage();
   const sheets = useTimesheets(jobId);
@@ -58,6 +67,7 @@ export function JobTimesheets({ jobId, viewerRole }: { jobId: string; viewerRole
               sheet={sheet}
               viewerRole={viewerRole}
               isCash={sheets.data?.is_cash ?? false}
+              isDisputed={isDisputed}
               onReview={() => setReviewing(sheet)}
               onNotice={setNotice}
             />
@@ -105,6 +115,7 @@ function TimesheetPanel({
   sheet,
   viewerRole,
   isCash,
+  isDisputed,
   onReview,
   onNotice,
 }: {
@@ -112,6 +123,7 @@ function TimesheetPanel({
   sheet: Timesheet;
   viewerRole: 'employer' | 'professional';
   isCash: boolean;
+  isDisputed: boolean;
   onReview: () => void;
   onNotice: (notice: Notice) => void;
 }) {
@@ -163,7 +175,7 @@ function TimesheetPanel({
       </div>
       <div className="flex flex-wrap gap-2">
         {isEmployer && sheet.status === 'awaiting_review' ? <Button onClick={onReview}>{t('timesheet.review')}</Button> : null}
-        {isEmployer && bill?.status === 'unpaid' && !isCash ? (
+        {isEmployer && bill?.status === 'unpaid' && !isCash && !isDisputed ? (
           <Button
             disabled={pay.isPending}
             onClick={() =>
