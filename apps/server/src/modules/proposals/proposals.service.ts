@@ -26,7 +26,7 @@ import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { partyName } from '../profiles/public-user.ts';
 import { toInterestDetails, toOwnProposal, toProposal, toWorker } from './proposal-response.ts';
-import { createProposalsRepository, type Person } from './proposals.repository.ts';
+import { createProposalsRepository, type Person, type ProposalRow } from './proposals.repository.ts';
 
 export type ProposalSubmission = z.output<typeof proposalInputSchema>;
 export type InterestSubmission = z.output<typeof expressInterestSchema>;
@@ -78,6 +78,25 @@ export function createProposalsService(dependencies: {
     if (!person) throw new AppError('unauthorized', loginMessages.notAuthenticated);
     return person;
   }
+
+  async function workerOf(proposal: ProposalRow, executor: Tx): Promise<Person> {
+    const worker = await repository.findPerson(proposal.workerId, executor);
+    if (!worker) throw new Error(`proposal ${proposal.id} has no worker`);
+    return worker;
+  }
+
+  /** Tells one proposal's author, in the bell and by e-mail, what the employer decided on it. */
+  const tellWorker = (worker: Person, kind: NotificationKind, job: { id: string; title: string }, employerName: string, tx: Tx) =>
+    notifications.notify(
+      {
+        userId: worker.id,
+        kind,
+        link: projectLink(job.id),
+        params: { employer_name: employerName, job_title: job.title, job_id: job.id },
+        email: worker.email,
+      },
+      tx,
+    );
 
   /** Tells proposals' authors what the employer did with the job (not selected, closed, reopened). */
   async function tellAuthors(
@@ -226,18 +245,8 @@ export function createProposalsService(dependencies: {
         const employer = await personOf(actor, tx);
         const declined = await repository.declineOtherProposals(job.id, row.id, tx);
         await tellAuthors(declined, { id: job.id, title: locked.title }, 'proposal_not_selected', partyName(employer), tx);
-        const worker = await repository.findPerson(row.workerId, tx);
-        if (!worker) throw new Error(`proposal ${row.id} has no worker`);
-        await notifications.notify(
-          {
-            userId: worker.id,
-            kind: 'proposal_accepted',
-            link: projectLink(job.id),
-            params: { employer_name: partyName(employer), job_title: locked.title, job_id: job.id },
-            email: worker.email,
-          },
-          tx,
-        );
+        const worker = await workerOf(row, tx);
+        await tellWorker(worker, 'proposal_accepted', { id: job.id, title: locked.title }, partyName(employer), tx);
         return toProposal(row, locked.jobType, worker);
       });
       void notifications.dispatchSoon();
@@ -262,21 +271,9 @@ export function createProposalsService(dependencies: {
           tx,
         );
         if (!row) throw new AppError('conflict', proposalMessages.notMarkable);
-        const worker = await repository.findPerson(row.workerId, tx);
-        if (!worker) throw new Error(`proposal ${row.id} has no worker`);
-        if (stage === 'rejected') {
-          const employer = await personOf(actor, tx);
-          await notifications.notify(
-            {
-              userId: worker.id,
-              kind: 'proposal_declined',
-              link: projectLink(job.id),
-              params: { employer_name: partyName(employer), job_title: locked.title, job_id: job.id },
-              email: worker.email,
-            },
-            tx,
-          );
-        }
+        const worker = await workerOf(row, tx);
+        if (stage === 'rejected')
+          await tellWorker(worker, 'proposal_declined', { id: job.id, title: locked.title }, partyName(await personOf(actor, tx)), tx);
         return toProposal(row, locked.jobType, worker);
       });
       if (stage === 'rejected') void notifications.dispatchSoon();

@@ -1,28 +1,14 @@
-import type { PaymentStatusResponse, TimeEntry, Timesheet } from '@mihna/shared';
+import type { PaymentStatusResponse, Timesheet } from '@mihna/shared';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { answer, JOB_ID, jsonResponse, loadTranslations, mockApi, renderRoutes, signedInAs } from '../../features/projects/testing.tsx';
 import { i18n } from '../../i18n/index.ts';
 import JobPaymentPage from './job-payment.tsx';
+import { timeEntry } from '../../features/time/testing.ts';
 
 const WEEK = '2026-11-16';
-const entry = (id: string, description: string, seconds: number): TimeEntry => ({
-  id,
-  job_id: JOB_ID,
-  description,
-  start_time: '2026-11-17T05:00:00.000Z',
-  end_time: null,
-  seconds,
-  hourly_rate: 150,
-  amount: (seconds / 3600) * 150,
-  currency: 'AED',
-  source: 'timer',
-  manual_reason: null,
-  capped: false,
-  review_status: null,
-  review_note: null,
-  job_title: 'Clinic booking site',
-});
+const entry = (id: string, description: string, seconds: number) =>
+  timeEntry({ id, description, seconds, start_time: '2026-11-17T05:00:00.000Z', end_time: null, amount: (seconds / 3600) * 150 });
 const first = entry('33333333-3333-4333-8333-333333333331', 'Booking form', 7200);
 const second = entry('33333333-3333-4333-8333-333333333332', 'Kickoff call', 3600);
 

@@ -14,27 +14,11 @@ import {
 import { groupByWeek } from '../../features/time/components/time-entries.tsx';
 import { i18n } from '../../i18n/index.ts';
 import TimeTrackerPage from './time-tracker.tsx';
+import { timeEntry } from '../../features/time/testing.ts';
 
 const ENTRY_ID = '33333333-3333-4333-8333-333333333333';
 
-const entry = (changes: Partial<TimeEntry> = {}): TimeEntry => ({
-  id: ENTRY_ID,
-  job_id: JOB_ID,
-  description: 'Booking form layout',
-  start_time: '2026-11-24T05:00:00.000Z',
-  end_time: '2026-11-24T06:30:07.000Z',
-  seconds: 5_407,
-  hourly_rate: 150,
-  amount: 225.29,
-  currency: 'AED',
-  source: 'timer',
-  manual_reason: null,
-  capped: false,
-  review_status: null,
-  review_note: null,
-  job_title: 'Clinic booking site',
-  ...changes,
-});
+const entry = timeEntry;
 
 const hourly = jobCard({ title: 'Clinic booking site', status: 'assigned', job_type: 'hourly' });
 const hiredJobs = (jobs = [hourly]) => answer('GET', '/api/jobs', () => jsonResponse(200, { jobs, total: jobs.length, has_next: false }));
