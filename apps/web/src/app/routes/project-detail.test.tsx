@@ -269,7 +269,7 @@ describe('/projects/:projectId', () => {
     const job = jobAnswer(jobDetail({ viewer: viewerOf({ is_owner: true, has_proposal: false, has_expressed_interest: false }) }));
     let proposals = [
       proposal(),
-      proposal({ id: 'other', worker: { ...proposal().worker, id: 'w2', first_name: 'Sara', total_reviews: 0 } }),
+      proposal({ id: 'other', stage: 'shortlisted', worker: { ...proposal().worker, id: 'w2', first_name: 'Sara', total_reviews: 0 } }),
     ];
     const api = mockApi(
       signedInAs({ ...baseUser, id: '33333333-3333-4333-8333-333333333333', role: 'employer' }),
@@ -291,6 +291,9 @@ describe('/projects/:projectId', () => {
     expect(omar.getByText('AED 45 fixed price')).toBeDefined();
     expect(omar.getByText('+1 more')).toBeDefined();
     expect(within(screen.getByText('Sara Haddad').closest('li')!).queryByText(/reviews/)).toBeNull();
+    // The owner's own mark stands beside a pending proposal.
+    expect(within(screen.getByText('Sara Haddad').closest('li')!).getByText('Shortlisted')).toBeDefined();
+    expect(omar.queryByText('Shortlisted')).toBeNull();
 
     fireEvent.click(omar.getByRole('button', { name: 'Accept Proposal' }));
     const confirmation = within(await screen.findByRole('dialog'));

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Link } from '../../../lib/router/index.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
@@ -13,9 +12,9 @@ import { formatDate, languageOf } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
 import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
+import { ProposalStageBadge } from '../../projects/components/proposal-status.tsx';
 import { useApplications, useMarkApplication } from '../api/applications.ts';
 
-const stageTones = { pending: 'neutral', reviewed: 'info', shortlisted: 'warning', accepted: 'positive', rejected: 'danger' } as const;
 const markable = ['pending', 'reviewed', 'shortlisted'] as const;
 
 /**
@@ -25,6 +24,7 @@ const markable = ['pending', 'reviewed', 'shortlisted'] as const;
  */
 export function Applications() {
   const { t } = useTranslation('auth');
+  const stageLabel = useTranslation('projects').t;
   const [stage, setStage] = useState<ProposalStage | ''>('');
   const [declining, setDeclining] = useState<ReceivedProposal | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -60,7 +60,7 @@ export function Applications() {
                 value={stage}
                 onChange={(event) => setStage(event.target.value as ProposalStage | '')}
                 placeholder={t('applications.all')}
-                options={proposalStages.map((value) => ({ value, label: t(`applications.stages.${value}`) }))}
+                options={proposalStages.map((value) => ({ value, label: stageLabel(`proposal_stages.${value}`) }))}
               />
             )}
           </Field>
@@ -107,6 +107,7 @@ function ApplicationRow({
   onMark: (stage: (typeof markable)[number] | 'rejected') => void;
 }) {
   const { t, i18n } = useTranslation('auth');
+  const stageLabel = useTranslation('projects').t;
   const language = languageOf(i18n.language);
   const amount = useProposedAmount();
   const name = `${proposal.worker.first_name} ${proposal.worker.last_name}`;
@@ -118,7 +119,7 @@ function ApplicationRow({
           <Link to={paths.professional(proposal.worker.id)} className="font-semibold text-slate-950 hover:underline">
             <bdi>{name}</bdi>
           </Link>
-          <Badge tone={stageTones[proposal.stage]}>{t(`applications.stages.${proposal.stage}`)}</Badge>
+          <ProposalStageBadge stage={proposal.stage} />
         </p>
         <p className="text-sm text-slate-700">
           <Link to={paths.project(proposal.job.id)} className="text-primary-strong hover:underline">
@@ -144,7 +145,7 @@ function ApplicationRow({
                 placeholder={t('applications.mark_as')}
                 options={[...markable, 'rejected' as const].map((value) => ({
                   value,
-                  label: t(value === 'rejected' ? 'applications.decline' : `applications.stages.${value}`),
+                  label: value === 'rejected' ? t('applications.decline') : stageLabel(`proposal_stages.${value}`),
                 }))}
               />
             )}

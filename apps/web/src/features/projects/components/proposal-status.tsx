@@ -1,4 +1,4 @@
-import type { OwnProposal, ProposalStatus } from '@mihna/shared';
+import type { OwnProposal, ProposalStage, ProposalStatus } from '@mihna/shared';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatDate, formatNumber, languageOf } from '../../../lib/format.ts';
 import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
@@ -10,6 +10,14 @@ const tones = { pending: 'info', accepted: 'positive', not_selected: 'neutral', 
 export function ProposalStatusBadge({ status }: { status: ProposalStatus }) {
   const { t } = useTranslation('projects');
   return <Badge tone={tones[status]}>{t(`proposal_statuses.${status}`)}</Badge>;
+}
+
+const stageTones = { pending: 'info', reviewed: 'info', shortlisted: 'warning', accepted: 'positive', rejected: 'neutral' } as const;
+
+/** Where a proposal stands for its project's owner: Pending, Reviewed, Shortlisted, Accepted, Rejected. */
+export function ProposalStageBadge({ stage }: { stage: ProposalStage }) {
+  const { t } = useTranslation('projects');
+  return <Badge tone={stageTones[stage]}>{t(`proposal_stages.${stage}`)}</Badge>;
 }
 
 /** What a proposal offers: the rate per hour or the whole price in the job's currency, the hours if given, and when it was sent. */

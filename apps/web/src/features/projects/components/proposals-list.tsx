@@ -13,7 +13,7 @@ import { useAcceptProposal, useJobProposals } from '../api/job-proposals.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
 import { InterestDetailsList } from './interest-details.tsx';
 import { RatingLine, SkillChips } from './job-badges.tsx';
-import { ProposalStatusBadge, ProposalTerms } from './proposal-status.tsx';
+import { ProposalStageBadge, ProposalStatusBadge, ProposalTerms } from './proposal-status.tsx';
 
 const PROPOSAL_SKILLS = 5;
 
@@ -38,13 +38,17 @@ function ProposalItem({ proposal, canAccept, onAccept }: { proposal: Proposal; c
     <li className="space-y-3 rounded-xl p-4 ring-1 ring-slate-200 sm:p-5" data-testid="proposal">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <WorkerHeading worker={worker} />
-        {canAccept ? (
-          <Button size="sm" onClick={onAccept}>
-            {t('proposals.accept')}
-          </Button>
-        ) : (
-          <ProposalStatusBadge status={proposal.status} />
-        )}
+        <div className="flex flex-wrap items-center gap-2">
+          {/* The owner's own mark on a pending proposal, set under Applications on the dashboard. */}
+          {proposal.status === 'pending' && proposal.stage !== 'pending' ? <ProposalStageBadge stage={proposal.stage} /> : null}
+          {canAccept ? (
+            <Button size="sm" onClick={onAccept}>
+              {t('proposals.accept')}
+            </Button>
+          ) : (
+            <ProposalStatusBadge status={proposal.status} />
+          )}
+        </div>
       </div>
       {worker.bio ? (
         <p dir="auto" className="text-sm break-words text-slate-600">
