@@ -174,7 +174,7 @@ describe('/dashboard', () => {
     fireEvent.change(within((await screen.findAllByTestId('application'))[0]!).getByRole('combobox', { name: 'Mark as' }), {
       target: { value: 'shortlisted' },
     });
-    expect(await screen.findByText('Proposal updated.')).toBeDefined();
+    expect(await screen.findByText('Proposal status updated.')).toBeDefined();
     expect(api.callsTo('PUT', '/api/proposals/44444444-4444-4444-8444-444444444444/stage')[0]!.body).toEqual({ stage: 'shortlisted' });
 
     // Declining asks first.

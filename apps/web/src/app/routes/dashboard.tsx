@@ -141,6 +141,7 @@ function ProfessionalFigures({ stats, language }: { stats: ProfessionalStats; la
           bars={monthBars(stats, language)}
           labelTitle={t('dashboard.month')}
           valueTitle={t('dashboard.total_earned')}
+          emptyText={t('dashboard.no_earnings')}
         />
       </section>
     </>
@@ -164,6 +165,7 @@ function EmployerDashboard({ stats, userId, language }: { stats: EmployerStats |
       bars={monthBars(stats, language)}
       labelTitle={t('dashboard.month')}
       valueTitle={t('dashboard.total_investment')}
+      emptyText={t('dashboard.no_spending')}
     />
   ) : null;
   return (
@@ -195,6 +197,7 @@ function EmployerDashboard({ stats, userId, language }: { stats: EmployerStats |
                 <BarChart
                   title={t('dashboard.proposals_chart')}
                   labelTitle={t('dashboard.project')}
+                  horizontal
                   valueTitle={t('dashboard.applications')}
                   bars={stats.proposals_per_project.map((project) => ({
                     label: project.title,

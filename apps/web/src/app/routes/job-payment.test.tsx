@@ -109,7 +109,7 @@ describe('an hourly project’s payment page', () => {
     // The entries of that week were read for the dialog.
     expect(api.callsTo('GET', '/api/time/entries').some((call) => call.query.get('week') === WEEK)).toBe(true);
     expect(await screen.findByRole('button', { name: 'Pay AED 300.00' })).toBeDefined();
-    expect(screen.getByText('1 entry disputed (01:00:00), not billed.')).toBeDefined();
+    expect(screen.getByText('1 entry disputed (1 h 0 min), not billed.')).toBeDefined();
   });
 
   it('shows the professional where each week stands, with nothing to approve or pay', async () => {
@@ -137,7 +137,7 @@ describe('an hourly project’s payment page', () => {
     );
     renderPayment();
     expect(await screen.findByText('Awaiting payment')).toBeDefined();
-    expect(screen.getByText('03:00:00 approved: AED 450.00.')).toBeDefined();
+    expect(screen.getByText('3 h 0 min approved: AED 450.00.')).toBeDefined();
     expect(screen.getByText('Agreed as free')).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Review week' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();

@@ -83,7 +83,7 @@ export default function JobPaymentPage() {
         <ShieldCheck className="size-6 shrink-0" aria-hidden="true" />
         <div>
           <h2 className="font-bold">{t('protection.title')}</h2>
-          <p className="mt-1 text-sm">{t('protection.text')}</p>
+          <p className="mt-1 text-sm">{t(isHourly ? 'protection.hourly_text' : 'protection.text')}</p>
         </div>
       </div>
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}

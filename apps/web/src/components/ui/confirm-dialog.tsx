@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   cancelLabel: string;
   isBusy?: boolean;
+  /** The action cannot be undone: its button is red. */
+  isDestructive?: boolean;
   /** Shown under the description while the action failed (it can be tried again). */
   error?: ReactNode;
   onConfirm: () => void;
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel,
   isBusy,
+  isDestructive = false,
   error,
   onConfirm,
   onCancel,
@@ -34,7 +37,7 @@ export function ConfirmDialog({
         <Button type="button" variant="secondary" onClick={onCancel} disabled={isBusy}>
           {cancelLabel}
         </Button>
-        <Button type="button" onClick={onConfirm} disabled={isBusy}>
+        <Button type="button" variant={isDestructive ? 'danger' : 'primary'} onClick={onConfirm} disabled={isBusy}>
           {confirmLabel}
         </Button>
       </div>

@@ -58,7 +58,10 @@ export function Applications() {
               <OptionSelect
                 {...field}
                 value={stage}
-                onChange={(event) => setStage(event.target.value as ProposalStage | '')}
+                onChange={(event) => {
+                  setNotice(null);
+                  setStage(event.target.value as ProposalStage | '');
+                }}
                 placeholder={t('applications.all')}
                 options={proposalStages.map((value) => ({ value, label: stageLabel(`proposal_stages.${value}`) }))}
               />

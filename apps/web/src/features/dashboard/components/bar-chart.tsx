@@ -13,7 +13,23 @@ export interface Bar {
  * Right to left, the first bar is on the right and the values' axis too; the tooltip reads right to
  * left. The chart is a picture to screen readers, which read the table beside it instead.
  */
-export function BarChart({ title, bars, labelTitle, valueTitle }: { title: string; bars: Bar[]; labelTitle: string; valueTitle: string }) {
+export function BarChart({
+  title,
+  bars,
+  labelTitle,
+  valueTitle,
+  horizontal = false,
+  emptyText,
+}: {
+  title: string;
+  bars: Bar[];
+  labelTitle: string;
+  valueTitle: string;
+  /** Bars across, for long labels (project titles). */
+  horizontal?: boolean;
+  /** Said instead of an empty chart when every bar is zero. */
+  emptyText?: string;
+}) {
   const { t, i18n } = useTranslation('auth');
   const canvas = useRef<HTMLCanvasElement>(null);
   const captionId = useId();
@@ -27,14 +43,24 @@ export function BarChart({ title, bars, labelTitle, valueTitle }: { title: strin
     let chart: { destroy: () => void } | undefined;
     let isCancelled = false;
     void import('./chart-library.ts').then(({ drawBars }) => {
-      if (!isCancelled) chart = drawBars(element, JSON.parse(drawn) as Bar[], { isRtl });
+      if (!isCancelled) chart = drawBars(element, JSON.parse(drawn) as Bar[], { isRtl, horizontal });
     });
     return () => {
       isCancelled = true;
       chart?.destroy();
     };
-  }, [drawn, isRtl]);
+  }, [drawn, isRtl, horizontal]);
 
+  if (emptyText && bars.every((bar) => bar.value === 0)) {
+    return (
+      <figure className="space-y-3" aria-labelledby={captionId}>
+        <figcaption id={captionId} className="font-semibold text-slate-900">
+          {title}
+        </figcaption>
+        <p className="text-sm text-slate-600">{emptyText}</p>
+      </figure>
+    );
+  }
   return (
     <figure className="space-y-3" aria-labelledby={captionId}>
       <figcaption id={captionId} className="font-semibold text-slate-900">

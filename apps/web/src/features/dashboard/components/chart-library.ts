@@ -8,7 +8,22 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 const primary = () => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim() || '#1d4ed8';
 
 /** Draws `bars` on the canvas; right to left, the categories run from the right and the values' axis stands on the right. */
-export function drawBars(canvas: HTMLCanvasElement, bars: Bar[], { isRtl }: { isRtl: boolean }) {
+export function drawBars(canvas: HTMLCanvasElement, bars: Bar[], { isRtl, horizontal }: { isRtl: boolean; horizontal: boolean }) {
+  // The categories' axis: along the bottom (months), or down the start side (long project titles).
+  const categories = {
+    grid: { display: false },
+    ticks: {
+      autoSkip: !horizontal,
+      maxRotation: 0,
+      // A long title is cut on the axis; the tooltip and the table give it whole.
+      callback(this: { getLabelForValue: (value: number) => string }, value: string | number) {
+        const label = this.getLabelForValue(Number(value));
+        const room = horizontal ? 22 : 14;
+        return label.length > room ? `${label.slice(0, room - 1)}…` : label;
+      },
+    },
+  };
+  const values = { beginAtZero: true, ticks: { precision: 0 } };
   return new Chart(canvas, {
     type: 'bar',
     data: {
@@ -20,22 +35,11 @@ export function drawBars(canvas: HTMLCanvasElement, bars: Bar[], { isRtl }: { is
       maintainAspectRatio: false,
       animation: false,
       locale: isRtl ? 'ar-u-nu-latn' : 'en',
-      scales: {
-        x: {
-          reverse: isRtl,
-          grid: { display: false },
-          ticks: {
-            autoSkip: true,
-            maxRotation: 0,
-            // A long project title is cut on the axis; the tooltip and the table give it whole.
-            callback(value) {
-              const label = this.getLabelForValue(Number(value));
-              return label.length > 14 ? `${label.slice(0, 13)}…` : label;
-            },
-          },
-        },
-        y: { beginAtZero: true, position: isRtl ? 'right' : 'left', ticks: { precision: 0 } },
-      },
+      indexAxis: horizontal ? 'y' : 'x',
+      // Right to left, the categories start on the right and the values grow towards the left.
+      scales: horizontal
+        ? { y: { ...categories, position: isRtl ? 'right' : 'left' }, x: { ...values, reverse: isRtl } }
+        : { x: { ...categories, reverse: isRtl }, y: { ...values, position: isRtl ? 'right' : 'left' } },
       plugins: {
         legend: { display: false },
         tooltip: {

@@ -12,7 +12,7 @@ import { useConfirmCashPayment, useMarkPaidInCash } from '../../payments/api/pay
 import { useEndContract, usePayTimesheet, useTimesheets } from '../api/timesheets.ts';
 import { TimeEntries } from './time-entries.tsx';
 import { TimesheetReviewDialog } from './timesheet-review-dialog.tsx';
-import { clockText } from './use-elapsed.ts';
+import { useDurationText } from './use-elapsed.ts';
 
 type Notice = { tone: 'success' | 'error'; text: string };
 
@@ -89,6 +89,7 @@ export function JobTimesheets({
         confirmLabel={endContract.isPending ? t('end_contract.ending') : t('end_contract.confirm')}
         cancelLabel={t('end_contract.cancel')}
         isBusy={endContract.isPending}
+        isDestructive
         error={endContract.error ? <Alert tone="error">{serverMessage(endContract.error, t('end_contract.failed'))}</Alert> : null}
         onCancel={() => {
           endContract.reset();
@@ -130,6 +131,7 @@ function TimesheetPanel({
   const { t, i18n } = useTranslation('time');
   const language = languageOf(i18n.language);
   const serverMessage = useServerMessage();
+  const duration = useDurationText();
   const pay = usePayTimesheet(jobId);
   const markCash = useMarkPaidInCash(jobId);
   const confirmCash = useConfirmCashPayment(jobId);
@@ -155,7 +157,7 @@ function TimesheetPanel({
     status = {
       tone: 'positive',
       label: sheet.approved_automatically ? t('timesheet.approved_automatically') : t('timesheet.approved'),
-      text: t('timesheet.approved_text', { hours: clockText(sheet.approved_seconds), amount: approvedAmount }),
+      text: t('timesheet.approved_text', { hours: duration(sheet.approved_seconds), amount: approvedAmount }),
     };
 
   const bill = sheet.bill;
@@ -169,7 +171,7 @@ function TimesheetPanel({
         <p className="text-sm text-slate-700">{status.text}</p>
         {sheet.disputed_entries > 0 ? (
           <p className="text-sm text-red-800">
-            {t('timesheet.disputed', { count: sheet.disputed_entries, hours: clockText(sheet.disputed_seconds) })}
+            {t('timesheet.disputed', { count: sheet.disputed_entries, hours: duration(sheet.disputed_seconds) })}
           </p>
         ) : null}
       </div>

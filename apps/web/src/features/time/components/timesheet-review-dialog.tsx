@@ -11,7 +11,7 @@ import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { useTimeEntries } from '../api/time.ts';
 import { useApproveTimesheet } from '../api/timesheets.ts';
 import { weekRange } from './time-entries.tsx';
-import { clockText } from './use-elapsed.ts';
+import { clockText, useDurationText } from './use-elapsed.ts';
 
 /**
  * The employer's review of an ended week: every entry is approved unless ticked as disputed, and each
@@ -32,6 +32,7 @@ export function TimesheetReviewDialog({
   const language = languageOf(i18n.language);
   const translate = useValidationMessage();
   const serverMessage = useServerMessage();
+  const duration = useDurationText();
   const entries = useTimeEntries(jobId, sheet.week_start);
   const approve = useApproveTimesheet(jobId);
   // The disputed entries, each with its note as typed.
@@ -99,9 +100,11 @@ export function TimesheetReviewDialog({
                     <span dir="ltr" className="font-mono tabular-nums">
                       {clockText(entry.seconds ?? 0)}
                     </span>
-                    {entry.amount !== null ? ` · ${formatAmount(entry.amount, entry.currency, language)}` : ''}
                     {entry.source === 'manual' ? ` · ${t('manual')}` : ''}
                   </p>
+                  {entry.amount !== null ? (
+                    <p className="text-sm text-slate-600">{formatAmount(entry.amount, entry.currency, language)}</p>
+                  ) : null}
                   {entry.manual_reason ? (
                     <p className="text-sm text-slate-600">
                       {t('review.reason')} <bdi>{entry.manual_reason}</bdi>
@@ -138,10 +141,12 @@ export function TimesheetReviewDialog({
       </ul>
       <LoadMore pages={entries} label={t('load_more')} loadingLabel={t('loading_more')} />
       <p className="text-sm text-slate-700">
-        {t('review.summary', {
-          approved: clockText(Math.max(0, sheet.seconds - disputedSeconds)),
-          disputed: clockText(disputedSeconds),
-        })}
+        {disputedSeconds > 0 || disputes.size > 0
+          ? t('review.summary_disputed', {
+              approved: duration(Math.max(0, sheet.seconds - disputedSeconds)),
+              disputed: duration(disputedSeconds),
+            })
+          : t('review.summary', { approved: duration(sheet.seconds) })}
       </p>
     </FormDialog>
   );
