@@ -1,7 +1,7 @@
 import type { EmployerStats, ProfessionalStats, ReceivedProposal } from '@mihna/shared';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { answer, jsonResponse, loadTranslations, mockApi, renderRoutes, signedInAs } from '../../features/projects/testing.tsx';
+import { answer, baseUser, jsonResponse, loadTranslations, mockApi, renderRoutes, signedInAs } from '../../features/projects/testing.tsx';
 import { i18n } from '../../i18n/index.ts';
 import DashboardPage from './dashboard.tsx';
 
@@ -88,6 +88,25 @@ describe('/dashboard', () => {
     expect(rows.at(-2)!.textContent).toBe('Oct 2026AED 470.00');
     expect(rows.at(-1)!.textContent).toBe('Nov 2026AED 1,000.00');
     expect(screen.getByRole('heading', { name: 'Recent activity' })).toBeDefined();
+  });
+
+  it('asks in its own dialog before deleting the professional’s picture, and deletes it only when confirmed', async () => {
+    const api = mockApi(
+      signedInAs({ role: 'professional', profile_picture: '/media/picture.webp' }),
+      answer('GET', '/api/dashboard/stats', () => jsonResponse(200, professionalStats)),
+      emptyList('/api/proposals/my', 'proposals'),
+      noNotifications,
+      answer('DELETE', '/api/profile/picture', () => jsonResponse(200, { ...baseUser, role: 'professional', profile_picture: null })),
+    );
+    renderDashboard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete picture' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your profile picture?' });
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Keep it' }).at(-1)!);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete picture' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete picture' }));
+    await vi.waitFor(() => expect(api.calls.filter((call) => call.method === 'DELETE')).toHaveLength(1));
   });
 
   it('shows the employer’s four figures, opens on My Projects, and charts proposals per project under Analytics', async () => {

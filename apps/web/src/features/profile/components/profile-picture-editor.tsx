@@ -4,6 +4,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { deleteProfilePicture, uploadProfilePicture } from '../api/profile.ts';
@@ -25,6 +26,7 @@ export function ProfilePictureEditor({ user, onChanged }: { user: CurrentUser; o
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string>();
   const [isBusy, setBusy] = useState(false);
+  const [isConfirming, setConfirming] = useState(false);
   const initials = `${user.first_name[0] ?? ''}${user.last_name[0] ?? ''}`.toUpperCase();
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
@@ -47,11 +49,12 @@ export function ProfilePictureEditor({ user, onChanged }: { user: CurrentUser; o
   }
 
   async function remove() {
-    if (!window.confirm(t('picture.confirm_delete'))) return;
     setBusy(true);
     try {
       onChanged(await deleteProfilePicture());
+      setConfirming(false);
     } catch {
+      setConfirming(false);
       setError(t('picture.delete_failed'));
     } finally {
       setBusy(false);
@@ -81,7 +84,7 @@ export function ProfilePictureEditor({ user, onChanged }: { user: CurrentUser; o
             {user.profile_picture ? t('picture.change') : t('picture.upload')}
           </Button>
           {user.profile_picture ? (
-            <Button type="button" variant="ghost" size="sm" disabled={isBusy} onClick={() => void remove()}>
+            <Button type="button" variant="ghost" size="sm" disabled={isBusy} onClick={() => setConfirming(true)}>
               <Trash2 className="size-4" aria-hidden="true" />
               {t('picture.delete')}
             </Button>
@@ -98,6 +101,18 @@ export function ProfilePictureEditor({ user, onChanged }: { user: CurrentUser; o
         />
         {error ? <Alert tone="error">{error}</Alert> : null}
       </div>
+      {/* Asked in the app's own words and language, not the browser's. */}
+      <ConfirmDialog
+        isOpen={isConfirming}
+        title={t('picture.confirm_delete')}
+        description={t('picture.confirm_delete_text')}
+        confirmLabel={t('picture.delete')}
+        cancelLabel={t('picture.keep')}
+        isBusy={isBusy}
+        isDestructive
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void remove()}
+      />
     </div>
   );
 }
