@@ -1,9 +1,9 @@
-import { currencyOfCountry, lastMonths, money, toDecimal, type CurrencyCode, type DashboardStats } from '@mihna/shared';
+import { currencyOfCountry, lastMonths, type DashboardStats } from '@mihna/shared';
+import { decimal } from '../payments/payment-notices.ts';
 import type { Actor } from '../../lib/access.ts';
 import type { DashboardRepository, MonthAmount } from './dashboard.repository.ts';
 
 const PROJECTS_CHARTED = 8;
-const decimal = (minor: number, currency: string) => toDecimal(money(minor, currency as CurrencyCode));
 
 /**
  * Totals per currency (largest first), the headline currency (the largest, else the user's

@@ -4,12 +4,9 @@ import {
   isRecordableInstant,
   MAX_ENTRY_SECONDS,
   messages,
-  money,
   paymentMessages,
   timeMessages,
-  toDecimal,
   type ActiveEntry,
-  type CurrencyCode,
   type manualEntrySchema,
   type TimeEntry,
   type timerStartSchema,
@@ -22,6 +19,7 @@ import { requireParty, requireRole, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import type { ContractRow, ContractsRepository } from '../contracts/contracts.repository.ts';
+import { decimal } from '../payments/payment-notices.ts';
 import { amountFor, endingAt } from './entry-ending.ts';
 import type { TimeEntryRow, TimeEntryWithJob, TimeRepository } from './time.repository.ts';
 
@@ -35,14 +33,13 @@ const toActive = (row: TimeEntryWithJob): ActiveEntry => ({
   job_title: row.jobTitle,
 });
 
-const amountOf = (minor: number, currency: string) => toDecimal(money(minor, currency as CurrencyCode));
 
 export const toTimeEntry = (row: TimeEntryWithJob): TimeEntry => ({
   ...toActive(row),
   end_time: row.endedAt?.toISOString() ?? null,
   seconds: row.seconds,
-  hourly_rate: amountOf(row.rateMinor, row.currency),
-  amount: row.amountMinor === null ? null : amountOf(row.amountMinor, row.currency),
+  hourly_rate: decimal(row.rateMinor, row.currency),
+  amount: row.amountMinor === null ? null : decimal(row.amountMinor, row.currency),
   currency: row.currency,
   source: row.source,
   manual_reason: row.manualReason,

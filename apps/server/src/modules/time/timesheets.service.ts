@@ -1,13 +1,10 @@
 import {
   gulfWeekOf,
   gulfWeekStartInstant,
-  money,
   paymentMessages,
   TIMESHEET_AUTO_APPROVE_DAYS,
   timeMessages,
-  toDecimal,
   weekEndOf,
-  type CurrencyCode,
   type MilestoneStatus,
   type Timesheet,
   type timesheetBillStatuses,
@@ -25,7 +22,7 @@ import type { JobStateService } from '../jobs/job-state.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { HourlyBilling } from '../payments/hourly-billing.ts';
 import { completionNotices } from '../payments/milestone-approvals.ts';
-import { amountParams, paymentNotice } from '../payments/payment-notices.ts';
+import { amountParams, decimal, paymentNotice } from '../payments/payment-notices.ts';
 import type { PeopleLookup } from '../payments/people.ts';
 import { partyName } from '../profiles/public-user.ts';
 import { endingAt } from './entry-ending.ts';
@@ -44,7 +41,6 @@ const billStatusOf: Record<MilestoneStatus, (typeof timesheetBillStatuses)[numbe
   rejected: 'refunded',
 };
 
-const decimal = (minor: number, currency: string) => toDecimal(money(minor, currency as CurrencyCode));
 const hoursText = (seconds: number) => (seconds / 3600).toFixed(2);
 
 /**
