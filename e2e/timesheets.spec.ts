@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
+import { pdfLines } from '../apps/server/src/modules/documents/pdf-reading.ts';
 import { expect, test } from './fixtures.ts';
 import { logIn, OMAR_EMAIL, openBrowserAs, signIn, type Account } from './marketplace.ts';
 import { textsIn, useLanguage } from './texts.ts';
@@ -83,4 +85,19 @@ test('the employer reviews an hourly week in Arabic on a phone, disputing an ent
   await expect(professionalPage.getByRole('main').getByText(disputedText).first()).toBeVisible();
   const fee = Math.round(approvedAmount * 2) / 100;
   expect(await availableAed(request, professional)).toBeCloseTo(before + approvedAmount - fee, 2);
+
+  // Either side downloads the week as a PDF, in the other language too: the professional reads English and
+  // takes it in Arabic. Its text lists the entries, the note and the approval.
+  // The week's region is the innermost of those holding the note (the page's time section holds it too).
+  const week = professionalPage.getByRole('region').filter({ hasText: 'اتفقنا على ألا يُحتسب هذا الاجتماع' }).last();
+  const [download] = await Promise.all([
+    professionalPage.waitForEvent('download'),
+    week.getByRole('button', { name: text('common', 'pdf.in_ar') }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`timesheet-${waiting.week_start}-ar.pdf`);
+  const lines = await pdfLines(await readFile(await download.path()), 'rtl');
+  expect(lines[0]).toBe('مهنة | جدول الساعات');
+  expect(lines.some((line) => line.includes(disputedText.trim()) && line.endsWith('معترض عليه'))).toBe(true);
+  expect(lines.some((line) => line.includes('اتفقنا على ألا'))).toBe(true);
+  expect(lines.some((line) => line.startsWith('الدفع | مدفوع'))).toBe(true);
 });

@@ -61,6 +61,7 @@ import { createDashboardRepository } from './modules/dashboard/dashboard.reposit
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createTimesheetsService } from './modules/time/timesheets.service.ts';
+import { createPdfRenderer } from './modules/documents/pdf-renderer.ts';
 import { createPeopleLookup } from './modules/payments/people.ts';
 import { webhooksRoutes } from './modules/payments/webhooks.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions) {
   const jobs = createJobsService({ db, users, moderation, proposals, clock });
   const profiles = createProfilesService({ db, clock });
   const dashboard = createDashboardService({ repository: createDashboardRepository(db), clock });
+  const pdf = createPdfRenderer();
   const timeRepository = createTimeRepository(db);
   const time = createTimeService({ db, repository: timeRepository, contracts, clock });
   const timesheets = createTimesheetsService({
@@ -159,6 +161,7 @@ export async function buildApp(options: BuildAppOptions) {
     billing: money.hourlyBilling,
     people: createPeopleLookup(users),
     notifications,
+    pdf,
     clock,
   });
 
@@ -207,6 +210,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onClose', async () => {
     webhooks.stop();
     await delivery.stop();
+    await pdf.close();
   });
 
   return Object.assign(app, {

@@ -63,12 +63,11 @@ function withQuery(path: string, query?: Query) {
   return text ? `${path}?${text}` : path;
 }
 
-/** The one way the web app calls the API: JSON in and out, the bearer token when there is one. */
-export async function apiRequest<T>(
-  path: string,
-  options: { method?: string; body?: unknown; query?: Query; signal?: AbortSignal } = {},
-): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+type RequestOptions = { method?: string; body?: unknown; query?: Query; signal?: AbortSignal };
+
+/** Sends a request with the bearer token when there is one; an error answer throws ApiError. */
+async function send(path: string, accept: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept };
   const token = sessionToken.read();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -79,13 +78,26 @@ export async function apiRequest<T>(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
   });
-  const text = await response.text();
-  const body: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
+    const text = await response.text();
     const retryAfter = Number(response.headers.get('retry-after'));
-    throw new ApiError(response.status, body, retryAfter > 0 ? retryAfter : undefined);
+    throw new ApiError(response.status, text ? safeJson(text) : undefined, retryAfter > 0 ? retryAfter : undefined);
   }
-  return body as T;
+  return response;
+}
+
+/** The one way the web app calls the API: JSON in and out, the bearer token when there is one. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const text = await (await send(path, 'application/json', options)).text();
+  return (text ? safeJson(text) : undefined) as T;
+}
+
+/** A file the API sends (a PDF), with the name its Content-Disposition gives it. */
+export async function apiDownload(path: string, options: RequestOptions = {}): Promise<{ blob: Blob; filename: string }> {
+  const response = await send(path, '*/*', options);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+  return { blob: await response.blob(), filename };
 }
 
 function safeJson(text: string): unknown {

@@ -94,6 +94,7 @@ export const apiPaths = {
   timesheets: (jobId: string) => `/api/jobs/${jobId}/timesheets`,
   approveTimesheet: (jobId: string, week: string) => `/api/jobs/${jobId}/timesheets/${week}/approve`,
   payTimesheet: (jobId: string, week: string) => `/api/jobs/${jobId}/timesheets/${week}/pay`,
+  timesheetPdf: (jobId: string, week: string) => `/api/jobs/${jobId}/timesheets/${week}/pdf`,
   endContract: (jobId: string) => `/api/jobs/${jobId}/end-contract`,
   payouts: '/api/payouts',
 } as const;

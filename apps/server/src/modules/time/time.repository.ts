@@ -48,6 +48,13 @@ export function createTimeRepository(db: Db) {
     return row;
   }
 
+  const entriesBetween = (contractId: string, from: Date, to: Date, executor: Db) =>
+    executor
+      .select()
+      .from(timeEntries)
+      .where(and(eq(timeEntries.contractId, contractId), gte(timeEntries.startedAt, from), lt(timeEntries.startedAt, to)))
+      .orderBy(timeEntries.startedAt, timeEntries.id);
+
   async function findTimesheet(contractId: string, weekStart: string, executor: Db = db): Promise<TimesheetRow | undefined> {
     const [row] = await executor
       .select()
@@ -204,12 +211,12 @@ export function createTimeRepository(db: Db) {
 
     /** The contract's entries of one week, locked, oldest first. */
     weekEntries(contractId: string, from: Date, to: Date, tx: Tx): Promise<TimeEntryRow[]> {
-      return tx
-        .select()
-        .from(timeEntries)
-        .where(and(eq(timeEntries.contractId, contractId), gte(timeEntries.startedAt, from), lt(timeEntries.startedAt, to)))
-        .orderBy(timeEntries.startedAt, timeEntries.id)
-        .for('update');
+      return entriesBetween(contractId, from, to, tx).for('update');
+    },
+
+    /** A week's entries as they stand, to read (a timesheet's document). */
+    entriesOfWeek(contractId: string, from: Date, to: Date, executor: Db = db): Promise<TimeEntryRow[]> {
+      return entriesBetween(contractId, from, to, executor);
     },
 
     /** Records the employer's word on each entry of a week: approved, or disputed with a note. */

@@ -136,6 +136,33 @@ export function timeRoutes(sessions: SessionsService, time: TimeService, timeshe
         ),
     );
 
+    app.get(
+      '/jobs/:jobId/timesheets/:week/pdf',
+      {
+        schema: {
+          tags: ['time'],
+          summary: 'A week’s timesheet (a Monday) as a PDF in English or Arabic, for either party of the contract',
+          security,
+          params: week,
+          querystring: z.object({ language: z.enum(['en', 'ar']).default('en') }),
+          response: { 200: z.any().describe('application/pdf'), 400: errorResponseSchema, ...actionErrors },
+        },
+      },
+      async (request, reply) => {
+        const { pdf, filename } = await timesheets.timesheetPdf(
+          await sessions.requireActor(bearerToken(request)),
+          request.params.jobId,
+          request.params.week,
+          request.query.language,
+        );
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+
     app.post(
       '/jobs/:jobId/timesheets/:week/pay',
       {

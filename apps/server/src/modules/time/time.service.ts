@@ -33,7 +33,6 @@ const toActive = (row: TimeEntryWithJob): ActiveEntry => ({
   job_title: row.jobTitle,
 });
 
-
 export const toTimeEntry = (row: TimeEntryWithJob): TimeEntry => ({
   ...toActive(row),
   end_time: row.endedAt?.toISOString() ?? null,

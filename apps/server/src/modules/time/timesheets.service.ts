@@ -18,6 +18,8 @@ import { requireEmployer, requireParty, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import type { ContractRow, ContractsRepository } from '../contracts/contracts.repository.ts';
+import type { DocumentLanguage } from '../documents/document-texts.ts';
+import type { PdfRenderer } from '../documents/pdf-renderer.ts';
 import type { JobStateService } from '../jobs/job-state.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { HourlyBilling } from '../payments/hourly-billing.ts';
@@ -26,6 +28,7 @@ import { amountParams, decimal, paymentNotice } from '../payments/payment-notice
 import type { PeopleLookup } from '../payments/people.ts';
 import { partyName } from '../profiles/public-user.ts';
 import { endingAt } from './entry-ending.ts';
+import { timesheetDocument } from './timesheet-document.ts';
 import type { TimeRepository, WeekSummary } from './time.repository.ts';
 
 const DAY = 86_400_000;
@@ -58,9 +61,10 @@ export function createTimesheetsService(dependencies: {
   billing: HourlyBilling;
   people: PeopleLookup;
   notifications: NotificationsService;
+  pdf: PdfRenderer;
   clock: () => Date;
 }) {
-  const { db, repository, contracts, jobState, billing, people, notifications, clock } = dependencies;
+  const { db, repository, contracts, jobState, billing, people, notifications, pdf, clock } = dependencies;
 
   async function hourlyContract(jobId: string): Promise<ContractRow> {
     const contract = isRowId(jobId) ? await contracts.findContractByJob(jobId) : undefined;
@@ -170,6 +174,36 @@ export function createTimesheetsService(dependencies: {
         contract_status: contract.status,
         is_cash: contract.paymentMethod === 'cash',
       };
+    },
+
+    /** A week's timesheet as a PDF in English or Arabic, for either party: its entries, totals and approval. */
+    async timesheetPdf(actor: Actor, jobId: string, weekStart: string, language: DocumentLanguage) {
+      const contract = await hourlyContract(jobId);
+      requireParty(actor, contract, timeMessages.onlyParties);
+      const now = clock();
+      await repository.capOverrunning(now, contract.professionalId);
+      const week = (await repository.listWeeks(contract.id)).find((summary) => summary.weekStart === weekStart);
+      if (!week) throw new AppError('not_found', timeMessages.emptyWeek);
+      const from = gulfWeekStartInstant(weekStart);
+      const [job, parties, entries] = await Promise.all([
+        jobState.findJob(contract.jobId),
+        people.partiesOf(contract),
+        repository.entriesOfWeek(contract.id, from, new Date(from.getTime() + WEEK)),
+      ]);
+      if (!job) throw new Error(`contract ${contract.id} has no job`);
+      const document = timesheetDocument({
+        language,
+        jobTitle: job.title,
+        employerName: partyName(parties.employer),
+        professionalName: partyName(parties.professional),
+        reviewerName: week.review?.reviewedBy === contract.employerId ? partyName(parties.employer) : null,
+        rateMinor: contract.agreedAmountMinor,
+        currency: contract.currency,
+        sheet: toTimesheet(week, contract.currency, now),
+        entries,
+        issuedAt: now,
+      });
+      return { pdf: await pdf.render('timesheet', document), filename: `timesheet-${weekStart}-${language}.pdf` };
     },
 
     /** The employer approves an ended week, disputing the entries they name, each with a note. */

@@ -5,8 +5,10 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { PdfDownload } from '../../../components/ui/pdf-download.tsx';
 import { goToCheckout } from '../../../lib/checkout.ts';
 import { formatAmount, formatDate, languageOf } from '../../../lib/format.ts';
+import { apiPaths } from '../../../lib/paths.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
 import { useConfirmCashPayment, useMarkPaidInCash } from '../../payments/api/payment-actions.ts';
 import { useEndContract, usePayTimesheet, useTimesheets } from '../api/timesheets.ts';
@@ -175,7 +177,8 @@ function TimesheetPanel({
           </p>
         ) : null}
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <PdfDownload path={apiPaths.timesheetPdf(jobId, sheet.week_start)} onError={(text) => onNotice({ tone: 'error', text })} />
         {isEmployer && sheet.status === 'awaiting_review' ? <Button onClick={onReview}>{t('timesheet.review')}</Button> : null}
         {isEmployer && bill?.status === 'unpaid' && !isCash && !isDisputed ? (
           <Button

@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { documentFonts } from './fonts.ts';
+
+/** The documents the platform issues, each a Typst template in apps/server/documents. */
+export type DocumentTemplate = 'timesheet' | 'invoice';
+
+/** What every document carries besides its own content: its language and the shared page texts. */
+export interface DocumentBase {
+  lang: 'en' | 'ar';
+  title: string;
+  brand: string;
+  footer: string;
+  page_label: string;
+}
+
+/** apps/server/documents, whether this file runs from src (tests, dev) or from the dist bundle. */
+function findTemplatesFolder(): string {
+  let directory = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(directory, 'documents', 'layout.typ'))) {
+    const parent = path.dirname(directory);
+    if (parent === directory) throw new Error('The document templates (apps/server/documents) were not found.');
+    directory = parent;
+  }
+  return path.join(directory, 'documents');
+}
+
+type Pending = { resolve: (pdf: Buffer) => void; reject: (error: Error) => void };
+
+/**
+ * Lays documents out as PDF with Typst, which shapes Arabic and orders mixed-direction text by the
+ * Unicode bidirectional algorithm, embeds the fonts, and writes a tagged PDF whose text can be
+ * copied and searched (decision 33). One worker thread does it, started with the first document,
+ * so that the server goes on answering while a long document is laid out; documents wait their turn.
+ */
+export function createPdfRenderer() {
+  const folder = findTemplatesFolder();
+  const pending = new Map<number, Pending>();
+  let worker: Worker | undefined;
+  let nextId = 1;
+
+  function stopped(thread: Worker, error: Error) {
+    if (worker !== thread) return;
+    worker = undefined;
+    for (const request of pending.values()) request.reject(error);
+    pending.clear();
+  }
+
+  function start(): Worker {
+    if (worker) return worker;
+    const started = new Worker(path.join(folder, 'render-worker.mjs'), { workerData: { folder, fonts: documentFonts() } });
+    started.on('message', (reply: { id: number; pdf?: Uint8Array; error?: string }) => {
+      const request = pending.get(reply.id);
+      pending.delete(reply.id);
+      if (pending.size === 0) started.unref();
+      if (reply.pdf) request?.resolve(Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength));
+      else request?.reject(new Error(reply.error ?? 'The document was not laid out'));
+    });
+    started.on('error', (error) => stopped(started, error));
+    started.on('exit', (code) => stopped(started, new Error(`The document worker stopped (exit code ${code})`)));
+    worker = started;
+    return started;
+  }
+
+  return {
+    /** The document as PDF bytes. Its data is JSON the template reads; nothing in it is markup. */
+    render(template: DocumentTemplate, data: DocumentBase & Record<string, unknown>): Promise<Buffer> {
+      const thread = start();
+      const id = nextId++;
+      // Held open while a document is being laid out, let go when none is, so it never keeps the process alive.
+      thread.ref();
+      return new Promise<Buffer>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        thread.postMessage({ id, template, data: JSON.stringify(data) });
+      });
+    },
+
+    /** Stops the worker; documents still being laid out fail. */
+    async close() {
+      const running = worker;
+      if (running) stopped(running, new Error('The server is closing'));
+      await running?.terminate();
+    },
+  };
+}
+
+export type PdfRenderer = ReturnType<typeof createPdfRenderer>;
