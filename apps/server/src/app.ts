@@ -62,6 +62,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createTimesheetsService } from './modules/time/timesheets.service.ts';
 import { createPdfRenderer } from './modules/documents/pdf-renderer.ts';
+import { createInvoicesService } from './modules/invoices/invoices.service.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createPeopleLookup } from './modules/payments/people.ts';
 import { webhooksRoutes } from './modules/payments/webhooks.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -145,12 +147,24 @@ export async function buildApp(options: BuildAppOptions) {
   const jobState = createJobState(db);
   const contracts = createContractsRepository(db);
   const proposals = createProposalsService({ db, moderation, notifications, jobState, contracts, clock });
-  const money = createMoneyServices({ db, config, users, jobState, contracts, moderation, notifications, logger: app.log, clock });
+  const money = createMoneyServices({
+    db,
+    config,
+    users,
+    jobState,
+    contracts,
+    moderation,
+    notifications,
+    settings,
+    logger: app.log,
+    clock,
+  });
   const { payments, payouts, featured, checkouts, webhooks, reviews, provider, paymentsRepository } = money;
   const jobs = createJobsService({ db, users, moderation, proposals, clock });
   const profiles = createProfilesService({ db, clock });
   const dashboard = createDashboardService({ repository: createDashboardRepository(db), clock });
   const pdf = createPdfRenderer();
+  const invoices = createInvoicesService({ db, pdf });
   const timeRepository = createTimeRepository(db);
   const time = createTimeService({ db, repository: timeRepository, contracts, clock });
   const timesheets = createTimesheetsService({
@@ -199,6 +213,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(webhooksRoutes(webhooks));
       await api.register(reviewsRoutes(sessions, reviews));
       await api.register(timeRoutes(sessions, time, timesheets));
+      await api.register(invoicesRoutes(sessions, invoices));
       await api.register(dashboardRoutes(sessions, dashboard));
       if (isOutboxEnabled(config)) await api.register(outboxRoutes(deliveryRepository));
       if (config.env !== 'production') await api.register(searchStatsRoutes(jobs));

@@ -22,6 +22,13 @@ const environmentSchema = z
     SEED_DEMO: flag(true),
     SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: z.string().min(3).default('Mihna <no-reply@mihna.ae>'),
+    // The seller on the platform's tax invoices: its legal name and VAT registration number (the UAE's
+    // TRN is 15 digits). The address is the site settings' own.
+    INVOICE_SELLER_NAME: z.string().min(1).max(120).default('Mihna Marketplace FZ-LLC'),
+    INVOICE_VAT_NUMBER: z
+      .string()
+      .regex(/^\d{15}$/, 'a 15-digit VAT registration number')
+      .default('100123456700003'),
     TWILIO_ACCOUNT_SID: z.preprocess(
       emptyAsUndefined,
       z
@@ -129,6 +136,8 @@ export interface Config {
   /** The certificate and key (PEM) to serve HTTPS and HTTP/2 with; unset, plain HTTP/1.1. */
   tls: { cert: Buffer; key: Buffer } | undefined;
   mail: { smtpUrl: string | undefined; from: string };
+  /** The seller on tax invoices. */
+  invoiceSeller: { name: string; vatNumber: string };
   twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | undefined;
   /** Stripe when both keys are set; otherwise the built-in test gateway. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | undefined;
@@ -168,6 +177,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { cert: fs.readFileSync(env.TLS_CERT_FILE), key: fs.readFileSync(env.TLS_KEY_FILE) }
         : undefined,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    invoiceSeller: { name: env.INVOICE_SELLER_NAME, vatNumber: env.INVOICE_VAT_NUMBER },
     twilio:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, apiUrl: env.TWILIO_API_URL }

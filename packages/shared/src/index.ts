@@ -22,3 +22,4 @@ export * from './payouts.ts';
 export * from './time.ts';
 export * from './dashboard.ts';
 export * from './server-messages.ts';
+export * from './invoices.ts';

@@ -5,6 +5,7 @@ import { paymentMessages, reviewMessages } from './payments.ts';
 import { payoutMessages } from './payouts.ts';
 import { referenceMessages } from './reference-fields.ts';
 import { timeMessages } from './time.ts';
+import { invoiceMessages } from './invoices.ts';
 
 export const loginMessages = {
   wrongCredentials: 'Incorrect email or password.',
@@ -155,6 +156,7 @@ export const serverMessages = {
   reviews: reviewMessages,
   payouts: payoutMessages,
   time: timeMessages,
+  invoices: invoiceMessages,
   ledger: ledgerMessages,
   media: mediaMessages,
   notifications: notificationMessages,

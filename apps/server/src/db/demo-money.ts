@@ -75,6 +75,7 @@ export async function seedDemoMoney(app: App, now: Date, demoEmployerId: string 
     contracts: contractsRepository,
     moderation: app.services.moderation,
     notifications,
+    settings: app.services.settings,
     logger: app.log,
     clock,
   });

@@ -1002,3 +1002,53 @@ export const payouts = pgTable(
     check('payouts_amount_positive', sql`${table.amountMinor} > 0`),
   ],
 );
+
+/**
+ * A tax invoice for a fee the platform charged (decision 34): numbered without gaps per year, with
+ * the VAT of the payer's country inside the fee, and the seller's and buyer's details as they were
+ * when it was issued. Written by the ledger's writer in the same transaction as the fee.
+ */
+export const taxInvoices = pgTable(
+  'tax_invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull(),
+    kind: text('kind', { enum: ['service_fee', 'featured_fee'] }).notNull(),
+    /** The ledger transaction that charged the fee: one invoice per fee. */
+    ledgerReference: text('ledger_reference').notNull(),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    buyerName: text('buyer_name').notNull(),
+    buyerCountry: text('buyer_country').notNull(),
+    sellerName: text('seller_name').notNull(),
+    sellerAddress: text('seller_address').notNull(),
+    sellerVatNumber: text('seller_vat_number').notNull(),
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'restrict' }),
+    jobTitle: text('job_title'),
+    currency: text('currency').notNull(),
+    netMinor: bigint('net_minor', { mode: 'number' }).notNull(),
+    /** The VAT rate in basis points (500 is 5%). */
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    vatMinor: bigint('vat_minor', { mode: 'number' }).notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('tax_invoices_number_idx').on(table.year, table.sequence),
+    uniqueIndex('tax_invoices_reference_idx').on(table.ledgerReference),
+    index('tax_invoices_buyer_idx').on(table.buyerId, table.year.desc().nullsFirst(), table.sequence.desc().nullsFirst()),
+    check(
+      'tax_invoices_adds_up',
+      sql`${table.netMinor} + ${table.vatMinor} = ${table.totalMinor} and ${table.vatMinor} >= 0 and ${table.netMinor} > 0`,
+    ),
+  ],
+);
+
+/** The last invoice number issued in each year: taken and advanced in the fee's own transaction, so numbers never skip. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});

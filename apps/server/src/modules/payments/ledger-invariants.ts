@@ -57,6 +57,17 @@ function checks(since: Date | undefined): Record<string, SQL> {
         coalesce(x.earned, 0)::text || '/' || coalesce(x.spent, 0)::text || ' moved' as detail
       from expected x full join kept k on k.user_id = x.user_id and k.currency = x.currency and k.month = x.month
       where coalesce(k.earned_minor, 0) <> coalesce(x.earned, 0) or coalesce(k.spent_minor, 0) <> coalesce(x.spent, 0)`,
+    'every fee has one tax invoice for what it charged': sql`
+      select t.reference as subject, sum(-e.amount_minor)::text || ' charged vs ' || coalesce(max(i.total_minor)::text, 'no invoice') as detail
+      from ledger_transactions t
+      join ledger_entries e on e.transaction_id = t.id and e.amount_minor < 0
+      join ledger_accounts a on a.id = e.account_id and a.kind in ('service_fees', 'featured_income')
+      left join tax_invoices i on i.ledger_reference = t.reference
+      where true ${only(sql`t.created_at >= ${since}`)}
+      group by t.reference having count(distinct i.id) <> 1 or max(i.total_minor) <> sum(-e.amount_minor)`,
+    'invoice numbers run without a gap in each year': sql`
+      select year::text as subject, count(*)::text || ' invoices, numbered up to ' || max(sequence)::text as detail
+      from tax_invoices group by year having count(*) <> max(sequence) or min(sequence) <> 1`,
     'each milestone is released at most once': sql`
       select milestone_id::text as subject, count(*)::text as detail from ledger_transactions
       where kind = 'milestone_released' and reference like 'release:%'

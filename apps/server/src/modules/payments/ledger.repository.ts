@@ -161,7 +161,13 @@ async function writeMonthlyTotals({ earned, spent }: MonthlyChanges, tx: Tx) {
       set earned_minor = money_by_month.earned_minor + excluded.earned_minor, spent_minor = money_by_month.spent_minor + excluded.spent_minor`);
 }
 
-export function createLedgerRepository(db: Db) {
+/** What else the writer does with the transactions it writes, in the same database transaction. */
+export interface LedgerFollowers {
+  /** Issues tax invoices for the fees among them (invoices/fee-invoices.ts). */
+  onWritten?: (transactions: NewLedgerTransaction[], tx: Tx) => void;
+}
+
+export function createLedgerRepository(db: Db, followers: LedgerFollowers = {}) {
   /**
    * Writes balanced transactions in the caller's transaction, in two statements however many there
    * are; answers the references written (one already written, its event applied, is left out).
@@ -227,10 +233,9 @@ export function createLedgerRepository(db: Db) {
       select reference from written`);
     const written = new Set((result as { rows: { reference: string }[] }).rows.map((row) => row.reference));
     if (written.size === 0) return written;
-    addToMonthlyTotals(
-      transactions.filter((transaction) => written.has(transaction.reference)),
-      tx,
-    );
+    const writtenTransactions = transactions.filter((transaction) => written.has(transaction.reference));
+    addToMonthlyTotals(writtenTransactions, tx);
+    followers.onWritten?.(writtenTransactions, tx);
 
     // Second: guarded balances move by the sum of their legs in their normal direction, locked in a
     // fixed order (by id) so two transactions never wait on each other in a cycle; the database's

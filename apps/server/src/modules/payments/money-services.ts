@@ -3,10 +3,12 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { ContractsRepository } from '../contracts/contracts.repository.ts';
 import type { JobStateService } from '../jobs/job-state.ts';
+import { createFeeInvoices } from '../invoices/fee-invoices.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { createReviewsRepository } from '../reviews/reviews.repository.ts';
 import { createReviewsService } from '../reviews/reviews.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { createCheckoutService } from './checkout.service.ts';
 import { createFeaturedService } from './featured.service.ts';
@@ -34,13 +36,15 @@ export function createMoneyServices(dependencies: {
   contracts: ContractsRepository;
   moderation: ModerationService;
   notifications: NotificationsService;
+  settings: SettingsService;
   logger: FastifyBaseLogger;
   clock: () => Date;
 }) {
-  const { db, config, users, jobState, contracts, moderation, notifications, logger, clock } = dependencies;
+  const { db, config, users, jobState, contracts, moderation, notifications, settings, logger, clock } = dependencies;
   const people = createPeopleLookup(users);
   const paymentsRepository = createPaymentsRepository(db);
-  const ledger = createLedgerRepository(db);
+  const feeInvoices = createFeeInvoices(async (tx) => ({ ...config.invoiceSeller, address: (await settings.getSettings(tx)).address }));
+  const ledger = createLedgerRepository(db, { onWritten: feeInvoices.queue });
   const movements = createMoneyMovements(ledger);
   const provider = createPaymentProvider(config);
   const checkouts = createCheckoutService({

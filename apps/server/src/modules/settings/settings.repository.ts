@@ -5,8 +5,8 @@ import { siteSettings } from '../../db/schema.ts';
 
 export function createSettingsRepository(db: Db) {
   return {
-    async findSettings(): Promise<Partial<SiteSettings> | undefined> {
-      const [row] = await db.select({ settings: siteSettings.settings }).from(siteSettings).where(eq(siteSettings.id, 1));
+    async findSettings(executor: Db = db): Promise<Partial<SiteSettings> | undefined> {
+      const [row] = await executor.select({ settings: siteSettings.settings }).from(siteSettings).where(eq(siteSettings.id, 1));
       return row?.settings;
     },
     async insertSettingsIfMissing(settings: SiteSettings) {

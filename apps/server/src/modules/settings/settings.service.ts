@@ -1,13 +1,14 @@
 import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from '@mihna/shared';
 import { isDeepStrictEqual } from 'node:util';
+import type { Db } from '../../db/client.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
 export function createSettingsService(repository: SettingsRepository) {
   const builtLook = siteSettingsSchema.parse(defaultSiteSettings);
   return {
     /** The stored settings over the defaults, so a field added in a later release still has its value. */
-    async getSettings(): Promise<SiteSettings> {
-      const stored = (await repository.findSettings()) ?? {};
+    async getSettings(executor?: Db): Promise<SiteSettings> {
+      const stored = (await repository.findSettings(executor)) ?? {};
       const merged = { ...defaultSiteSettings, ...stored };
       const parsed = siteSettingsSchema.safeParse(merged);
       return parsed.success ? parsed.data : defaultSiteSettings;

@@ -1,0 +1,155 @@
+import { invoiceNumber, splitVat, vatRateOf } from '@mihna/shared';
+import { inArray, sql } from 'drizzle-orm';
+import { jobs, taxInvoices, users } from '../../db/schema.ts';
+import { atTheEnd, type Tx } from '../../db/transaction.ts';
+import type { NewLedgerTransaction } from '../payments/ledger.repository.ts';
+import { partyName } from '../profiles/public-user.ts';
+
+/** The seller printed on every invoice, as it is when the invoice is issued. */
+export interface InvoiceSeller {
+  name: string;
+  vatNumber: string;
+  address: string;
+}
+
+/** A fee the platform took in one ledger transaction, and from whom. */
+interface FeeCharge {
+  reference: string;
+  kind: 'service_fee' | 'featured_fee';
+  /** The professional whose release paid the service fee; the project's owner pays a featured fee. */
+  payerId: string | null;
+  jobId: string | null;
+  currency: string;
+  totalMinor: number;
+  at: Date;
+}
+
+/** The fees in ledger transactions: credits to the platform's service fees and featured income. */
+export function feeChargesOf(transactions: NewLedgerTransaction[]): FeeCharge[] {
+  const charges: FeeCharge[] = [];
+  for (const transaction of transactions)
+    for (const leg of transaction.legs) {
+      const kind = leg.account.kind === 'service_fees' ? 'service_fee' : leg.account.kind === 'featured_income' ? 'featured_fee' : null;
+      if (!kind || leg.amountMinor >= 0) continue;
+      const payerId =
+        kind === 'service_fee'
+          ? (transaction.legs.find((other) => other.account.kind === 'professional_balance' && other.amountMinor < 0)?.account.ownerId ??
+            null)
+          : null;
+      charges.push({
+        reference: transaction.reference,
+        kind,
+        payerId,
+        jobId: transaction.jobId ?? null,
+        currency: leg.account.currency,
+        totalMinor: -leg.amountMinor,
+        at: transaction.createdAt,
+      });
+    }
+  return charges;
+}
+
+/** The Gulf calendar year an instant falls in (UTC+4 all year). */
+const gulfYearOf = (instant: Date) => new Date(instant.getTime() + 4 * 3_600_000).getUTCFullYear();
+
+/**
+ * Issues a tax invoice for every fee the ledger takes, in the fee's own database transaction
+ * (decision 34). Numbers come from one counter per year, advanced at the end of the transaction: a
+ * transaction that rolls back gives its numbers back with everything else, so they never skip, and
+ * two fees never share one.
+ */
+export function createFeeInvoices(seller: (tx: Tx) => Promise<InvoiceSeller>) {
+  const queued = new WeakMap<Tx, FeeCharge[]>();
+
+  async function issue(charges: FeeCharge[], tx: Tx) {
+    if (charges.length === 0) return;
+    const from = await seller(tx);
+    const jobIds = [...new Set(charges.flatMap((charge) => (charge.jobId ? [charge.jobId] : [])))];
+    const jobRows =
+      jobIds.length > 0
+        ? await tx.select({ id: jobs.id, title: jobs.title, employerId: jobs.employerId }).from(jobs).where(inArray(jobs.id, jobIds))
+        : [];
+    const jobById = new Map(jobRows.map((job) => [job.id, job]));
+    const payers = charges.map((charge) => charge.payerId ?? (charge.jobId ? jobById.get(charge.jobId)?.employerId : undefined));
+    const buyerIds = [...new Set(payers.flatMap((id) => (id ? [id] : [])))];
+    const buyerRows =
+      buyerIds.length > 0
+        ? await tx
+            .select({
+              id: users.id,
+              role: users.role,
+              firstName: users.firstName,
+              lastName: users.lastName,
+              companyName: users.companyName,
+              country: users.country,
+            })
+            .from(users)
+            .where(inArray(users.id, buyerIds))
+        : [];
+    const buyerById = new Map(buyerRows.map((buyer) => [buyer.id, buyer]));
+
+    const counts = new Map<number, number>();
+    for (const charge of charges) counts.set(gulfYearOf(charge.at), (counts.get(gulfYearOf(charge.at)) ?? 0) + 1);
+    const nextOf = new Map<number, number>();
+    // Years in order, so two transactions never take two years' counters in opposite orders.
+    for (const [year, count] of [...counts].sort(([a], [b]) => a - b)) {
+      const result: unknown = await tx.execute(sql`
+        insert into invoice_counters (year, last) values (${year}, ${count})
+        on conflict (year) do update set last = invoice_counters.last + excluded.last
+        returning last`);
+      const [row] = (result as { rows: { last: number }[] }).rows;
+      if (!row) throw new Error('the invoice counter did not answer');
+      nextOf.set(year, Number(row.last) - count + 1);
+    }
+
+    const rows = charges.map((charge, index) => {
+      const buyer = buyerById.get(payers[index] ?? '');
+      if (!buyer) throw new Error(`the fee ${charge.reference} has no payer to invoice`);
+      const year = gulfYearOf(charge.at);
+      const sequence = nextOf.get(year) ?? 0;
+      nextOf.set(year, sequence + 1);
+      const rateBp = vatRateOf(buyer.country);
+      const { netMinor, vatMinor } = splitVat(charge.totalMinor, rateBp);
+      return {
+        year,
+        sequence,
+        number: invoiceNumber(year, sequence),
+        kind: charge.kind,
+        ledgerReference: charge.reference,
+        buyerId: buyer.id,
+        buyerName: partyName(buyer),
+        buyerCountry: buyer.country,
+        sellerName: from.name,
+        sellerAddress: from.address,
+        sellerVatNumber: from.vatNumber,
+        jobId: charge.jobId,
+        jobTitle: charge.jobId ? (jobById.get(charge.jobId)?.title ?? null) : null,
+        currency: charge.currency,
+        netMinor,
+        vatRateBp: rateBp,
+        vatMinor,
+        totalMinor: charge.totalMinor,
+        issuedAt: charge.at,
+      };
+    });
+    await tx.insert(taxInvoices).values(rows);
+  }
+
+  return {
+    /** Called by the ledger's writer with the transactions it wrote; the invoices are issued at the transaction's end. */
+    queue: (transactions: NewLedgerTransaction[], tx: Tx) => {
+      const charges = feeChargesOf(transactions);
+      if (charges.length === 0) return;
+      let list = queued.get(tx);
+      if (!list) {
+        const created: FeeCharge[] = [];
+        queued.set(tx, created);
+        atTheEnd(tx, () => issue(created, tx));
+        list = created;
+      }
+      list.push(...charges);
+    },
+  };
+}
+
+export type FeeInvoices = ReturnType<typeof createFeeInvoices>;

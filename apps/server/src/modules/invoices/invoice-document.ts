@@ -1,0 +1,73 @@
+import { countryList, money, toDecimalText, type CurrencyCode } from '@mihna/shared';
+import QRCode from 'qrcode';
+import type { taxInvoices } from '../../db/schema.ts';
+import { directionOf, documentFormat } from '../documents/document-format.ts';
+import { documentTexts, fill, type DocumentLanguage } from '../documents/document-texts.ts';
+import type { DocumentBase } from '../documents/pdf-renderer.ts';
+import { zatcaQrText } from './zatca.ts';
+
+export type TaxInvoiceRow = typeof taxInvoices.$inferSelect;
+
+const typed = (text: string) => ({ text, dir: directionOf(text) });
+const percent = (basisPoints: number) => `${basisPoints / 100}%`;
+
+/**
+ * An invoice as the data its PDF template lays out: seller and buyer, the fee with its VAT, the totals,
+ * and for a buyer in Saudi Arabia the simplified invoice's QR code (ZATCA's five TLV fields).
+ */
+export async function invoiceDocument(invoice: TaxInvoiceRow, language: DocumentLanguage): Promise<DocumentBase & Record<string, unknown>> {
+  const texts = documentTexts[language];
+  const words = texts.invoice;
+  const format = documentFormat(language);
+  const amount = (minor: number) => format.money(minor, invoice.currency);
+  const isSaudi = invoice.buyerCountry === 'SA';
+  const country = countryList.find((entry) => entry.code === invoice.buyerCountry)?.name[language] ?? invoice.buyerCountry;
+  const title = isSaudi ? words.title_simplified : words.title;
+
+  const details: [string, unknown][] = [
+    [words.number, invoice.number],
+    [words.issued, format.gulfDate(invoice.issuedAt)],
+    [words.seller, { ...typed(invoice.sellerName), note: invoice.sellerAddress, note_dir: directionOf(invoice.sellerAddress) }],
+    [words.seller_vat, invoice.sellerVatNumber],
+    [words.buyer, typed(invoice.buyerName)],
+    [words.country, country],
+  ];
+  if (invoice.jobTitle) details.push([words.project, typed(invoice.jobTitle)]);
+
+  const qrText = isSaudi
+    ? zatcaQrText({
+        sellerName: invoice.sellerName,
+        vatNumber: invoice.sellerVatNumber,
+        issuedAt: invoice.issuedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        total: toDecimalText(money(invoice.totalMinor, invoice.currency as CurrencyCode)),
+        vat: toDecimalText(money(invoice.vatMinor, invoice.currency as CurrencyCode)),
+      })
+    : null;
+
+  return {
+    lang: language,
+    title,
+    brand: texts.brand,
+    page_label: texts.page,
+    footer: `${texts.brand} · ${title} · ${invoice.number}`,
+    details,
+    columns: words.columns,
+    rows: [
+      [
+        words[invoice.kind],
+        amount(invoice.netMinor),
+        percent(invoice.vatRateBp),
+        amount(invoice.vatMinor),
+        { text: amount(invoice.totalMinor), tone: 'strong' },
+      ],
+    ],
+    totals: [
+      [words.subtotal, amount(invoice.netMinor)],
+      [fill(words.vat, { rate: percent(invoice.vatRateBp) }), amount(invoice.vatMinor)],
+      [words.total, amount(invoice.totalMinor)],
+    ],
+    qr_svg: qrText ? await QRCode.toString(qrText, { type: 'svg', margin: 0, errorCorrectionLevel: 'M' }) : null,
+    qr_text: qrText,
+    notes: [invoice.vatRateBp === 0 ? words.note_zero : words.note_included],
+  };
+}
