@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'dashboard', ...page(() => import('./routes/dashboard.tsx')) },
           { path: 'earnings', ...page(() => import('./routes/earnings.tsx')) },
+          { path: 'invoices', ...page(() => import('./routes/invoices.tsx')) },
           { path: 'time-tracker', ...page(() => import('./routes/time-tracker.tsx')) },
           { path: 'projects/:projectId', ...page(() => import('./routes/project-detail.tsx')) },
           { path: 'projects/:projectId/edit', ...page(() => import('./routes/project-edit.tsx')) },

@@ -51,11 +51,15 @@ export default function DashboardPage() {
   const language = languageOf(i18n.language);
   const isEmployer = user.role === 'employer';
   const links = isEmployer
-    ? [{ to: paths.professionals, icon: Search, label: t('dashboard.find_professionals') }]
+    ? [
+        { to: paths.professionals, icon: Search, label: t('dashboard.find_professionals') },
+        { to: paths.invoices, icon: FileText, label: t('dashboard.invoices') },
+      ]
     : [
         { to: paths.projects(), icon: Briefcase, label: t('dashboard.find_projects') },
         { to: paths.timeTracker, icon: Clock, label: t('dashboard.time_tracker') },
         { to: paths.earnings, icon: Wallet, label: t('dashboard.earnings') },
+        { to: paths.invoices, icon: FileText, label: t('dashboard.invoices') },
       ];
   return (
     <Container className="space-y-6 py-10 sm:py-12">
