@@ -23,3 +23,4 @@ export * from './time.ts';
 export * from './dashboard.ts';
 export * from './server-messages.ts';
 export * from './invoices.ts';
+export * from './location.ts';

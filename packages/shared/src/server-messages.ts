@@ -6,6 +6,7 @@ import { payoutMessages } from './payouts.ts';
 import { referenceMessages } from './reference-fields.ts';
 import { timeMessages } from './time.ts';
 import { invoiceMessages } from './invoices.ts';
+import { locationMessages } from './location.ts';
 
 export const loginMessages = {
   wrongCredentials: 'Incorrect email or password.',
@@ -157,6 +158,7 @@ export const serverMessages = {
   payouts: payoutMessages,
   time: timeMessages,
   invoices: invoiceMessages,
+  location: locationMessages,
   ledger: ledgerMessages,
   media: mediaMessages,
   notifications: notificationMessages,

@@ -5,6 +5,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -190,6 +191,12 @@ export const users = pgTable(
     localServiceSubcategory: text('local_service_subcategory'),
     showLocation: boolean('show_location').notNull().default(true),
     showExactLocation: boolean('show_exact_location').notNull().default(false),
+    /** The browser's last position (POST /api/location/update), never shown to others unless show_exact_location. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** Metres, as the browser reported it. */
+    locationAccuracy: doublePrecision('location_accuracy'),
+    locationUpdatedAt: timestamp('location_updated_at', { withTimezone: true }),
     verificationMethod: text('verification_method', { enum: ['email', 'sms'] }).notNull(),
     profilePictureId: uuid('profile_picture_id'),
     totalRating: numeric('total_rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),

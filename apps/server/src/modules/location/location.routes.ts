@@ -1,0 +1,40 @@
+import { errorResponseSchema, locationUpdateSchema, reverseGeocodeQuerySchema, reverseGeocodeSchema } from '@mihna/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SessionsService } from '../auth/sessions.service.ts';
+import { bearerToken } from '../auth/request-identity.ts';
+import type { LocationService } from './location.service.ts';
+
+const security = [{ bearerAuth: [] }];
+
+/** §7 location calls: storing the browser's position, and naming the place a point is in, offline. */
+export function locationRoutes(sessions: SessionsService, location: LocationService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/location/update',
+      {
+        schema: {
+          tags: ['location'],
+          summary: 'Store your position (never shown to others unless show_exact_location)',
+          security,
+          body: locationUpdateSchema,
+          response: { 200: z.object({ message: z.string() }), 401: errorResponseSchema, 422: errorResponseSchema },
+        },
+      },
+      async (request) => location.update(await sessions.requireActor(bearerToken(request)), request.body),
+    );
+
+    app.get(
+      '/location/reverse-geocode',
+      {
+        schema: {
+          tags: ['location'],
+          summary: 'The nearest city, its region (emirate) and country to a point, from the reference data',
+          querystring: reverseGeocodeQuerySchema,
+          response: { 200: reverseGeocodeSchema, 422: errorResponseSchema },
+        },
+      },
+      async (request) => location.reverseGeocode(request.query.lat, request.query.lng),
+    );
+  };
+}
