@@ -87,6 +87,8 @@ export const apiPaths = {
   jobReviews: (jobId: string) => `/api/jobs/${jobId}/reviews`,
   earnings: '/api/earnings',
   invoices: '/api/invoices',
+  locationUpdate: '/api/location/update',
+  reverseGeocode: '/api/location/reverse-geocode',
   invoicePdf: (id: string) => `/api/invoices/${id}/pdf`,
   activeTimer: '/api/time/worker/active',
   startTimer: '/api/time/start',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock, createUser } from '../../test/accounts.ts';
-import { createTestApp } from '../../test/harness.ts';
+import { createTestApp, selectRows } from '../../test/harness.ts';
 import { call } from '../payments/test-payments.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
@@ -13,13 +13,10 @@ let professional: Account;
 let other: Account;
 
 const positionOf = async (account: Account) => {
-  const [row] = (
-    (await app.services.database.db.execute(
-      sql`select latitude, longitude, location_accuracy, location_updated_at from users where id = ${account.user.id}`,
-    )) as unknown as {
-      rows: { latitude: number | null; longitude: number | null; location_accuracy: number | null; location_updated_at: unknown }[];
-    }
-  ).rows;
+  const [row] = await selectRows<{ latitude: number | null; longitude: number | null; location_accuracy: number | null }>(
+    app.services.database,
+    sql`select latitude, longitude, location_accuracy from users where id = ${account.user.id}`,
+  );
   return row;
 };
 const geocode = (lat: number | string, lng: number | string) =>

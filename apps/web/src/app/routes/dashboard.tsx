@@ -1,5 +1,6 @@
 import type { DashboardStats, EmployerStats, ProfessionalStats } from '@mihna/shared';
 import { Briefcase, Clock, FileText, FolderOpen, Plus, Search, Send, Star, UserRoundPen, Users, Wallet } from 'lucide-react';
+import { LocationPrompt } from '../../features/location/location-prompt.tsx';
 import { useTranslation } from '../../i18n/index.ts';
 import { Link } from '../../lib/router/index.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -64,6 +65,7 @@ export default function DashboardPage() {
   return (
     <Container className="space-y-6 py-10 sm:py-12">
       <title>{t('dashboard.title')}</title>
+      <LocationPrompt />
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10">
         <p className="text-sm font-medium text-primary-strong">{t(`dashboard.role_${user.role}`)}</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-950">{t('dashboard.welcome', { name: user.first_name })}</h1>

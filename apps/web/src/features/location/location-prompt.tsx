@@ -1,0 +1,115 @@
+import type { ReverseGeocode } from '@mihna/shared';
+import { MapPin, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from '../../i18n/index.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { apiRequest } from '../../lib/api-client.ts';
+import { languageOf } from '../../lib/format.ts';
+import { apiPaths } from '../../lib/paths.ts';
+import { storage } from '../../lib/storage.ts';
+
+const DISMISSED_KEY = 'mihna.location_prompt_dismissed';
+/** §9: timeout 10 s, a position up to 5 minutes old, high accuracy. */
+export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 };
+
+type Permission = 'prompt' | 'granted' | 'denied';
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+/** The browser's position, sent to the server (POST /api/location/update), and the place it is in. */
+async function sharePosition(): Promise<ReverseGeocode> {
+  const position = await new Promise<GeolocationPosition>((resolve, reject) =>
+    navigator.geolocation.getCurrentPosition(resolve, reject, GEOLOCATION_OPTIONS),
+  );
+  const { latitude, longitude, accuracy } = position.coords;
+  await apiRequest(apiPaths.locationUpdate, { body: { latitude, longitude, location_accuracy: accuracy } });
+  return apiRequest<ReverseGeocode>(apiPaths.reverseGeocode, { query: { lat: latitude, lng: longitude } });
+}
+
+/**
+ * §2 Location prompt: a dismissible banner asking to enable location services, by the permission's
+ * state: prompt (asks), granted (the position is refreshed quietly), denied (says how to allow it).
+ */
+export function LocationPrompt() {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const [permission, setPermission] = useState<Permission | null>(null);
+  const [isDismissed, setDismissed] = useState(() => storage.get(DISMISSED_KEY) === '1');
+  const [isLocating, setLocating] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  useEffect(() => {
+    if (!('geolocation' in navigator)) {
+      setPermission('prompt');
+      return;
+    }
+    let status: PermissionStatus | undefined;
+    const read = () => status && setPermission(status.state);
+    navigator.permissions
+      ?.query({ name: 'geolocation' })
+      .then((result) => {
+        status = result;
+        read();
+        result.addEventListener('change', read);
+        // Granted before: the stored position is kept fresh; a failure here is only logged.
+        if (result.state === 'granted') sharePosition().catch((error: unknown) => console.warn('Could not refresh the location', error));
+      })
+      .catch(() => setPermission('prompt'));
+    return () => status?.removeEventListener('change', read);
+  }, []);
+
+  const enable = async () => {
+    if (!('geolocation' in navigator)) {
+      setNotice({ tone: 'error', text: t('location.unsupported') });
+      return;
+    }
+    setLocating(true);
+    try {
+      const { address } = await sharePosition();
+      // 'Dubai' once when the city is its emirate's namesake; 'Jebel Ali, Dubai' otherwise.
+      const names = address ? [...new Set([address.city.name[language], address.region.name[language]])] : [];
+      const place = names.join(language === 'ar' ? '، ' : ', ');
+      setNotice({ tone: 'success', text: place ? t('location.granted_place', { place }) : t('location.granted') });
+      setPermission('granted');
+    } catch (error) {
+      console.warn('Could not get the location', error);
+      setNotice({ tone: 'error', text: t('location.failed') });
+    } finally {
+      setLocating(false);
+    }
+  };
+
+  const dismiss = () => {
+    storage.set(DISMISSED_KEY, '1');
+    setDismissed(true);
+  };
+
+  if (isDismissed || permission === null || (permission === 'granted' && !notice)) return null;
+  const text = notice?.text ?? (permission === 'denied' ? t('location.denied') : t('location.text'));
+  return (
+    <section
+      aria-label={t('location.title')}
+      className={`flex items-start gap-3 rounded-2xl p-4 ring-1 ${notice?.tone === 'error' ? 'bg-red-50 ring-red-200' : 'bg-sky-50 ring-sky-200'}`}
+    >
+      <MapPin className="mt-0.5 size-5 shrink-0 text-sky-700" aria-hidden="true" />
+      <div className="min-w-0 flex-1 space-y-2">
+        <p className="font-semibold text-slate-900">{t('location.title')}</p>
+        <p className="text-sm text-slate-700" role={notice ? 'status' : undefined}>
+          {text}
+        </p>
+        {permission === 'prompt' && notice?.tone !== 'success' ? (
+          <Button size="sm" onClick={() => void enable()} disabled={isLocating}>
+            {isLocating ? t('location.enabling') : t('location.enable')}
+          </Button>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        onClick={dismiss}
+        className="rounded-md p-1 text-slate-600 hover:bg-white/60"
+        aria-label={t('location.dismiss')}
+      >
+        <X className="size-4" aria-hidden="true" />
+      </button>
+    </section>
+  );
+}
