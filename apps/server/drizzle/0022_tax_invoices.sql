@@ -27,8 +27,6 @@ CREATE TABLE "tax_invoices" (
 	CONSTRAINT "tax_invoices_adds_up" CHECK ("tax_invoices"."net_minor" + "tax_invoices"."vat_minor" = "tax_invoices"."total_minor" and "tax_invoices"."vat_minor" >= 0 and "tax_invoices"."net_minor" > 0)
 );
 --> statement-breakpoint
-ALTER TABLE "tax_invoices" ADD CONSTRAINT "tax_invoices_buyer_id_users_id_fk" FOREIGN KEY ("buyer_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "tax_invoices" ADD CONSTRAINT "tax_invoices_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "tax_invoices_number_idx" ON "tax_invoices" USING btree ("year","sequence");--> statement-breakpoint
 CREATE UNIQUE INDEX "tax_invoices_reference_idx" ON "tax_invoices" USING btree ("ledger_reference");--> statement-breakpoint
 CREATE INDEX "tax_invoices_buyer_idx" ON "tax_invoices" USING btree ("buyer_id","year" DESC NULLS FIRST,"sequence" DESC NULLS FIRST);--> statement-breakpoint

@@ -235,6 +235,7 @@ export async function buildApp(options: BuildAppOptions) {
     services: {
       database,
       settings,
+      pdf,
       delivery,
       outbox: deliveryRepository,
       rateLimiter,

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { selfSignedCertificate } from '../../../scripts/certificate.mjs';
 import { ConfigError, loadConfig } from './config.ts';
 
-const stripeTestKeys = { STRIPE_SECRET_KEY: 'sk_test_mihna', STRIPE_WEBHOOK_SECRET: 'whsec_mihna' };
+// What production requires besides mail: a payment provider, and the seller on tax invoices.
+const stripeTestKeys = {
+  STRIPE_SECRET_KEY: 'sk_test_mihna',
+  STRIPE_WEBHOOK_SECRET: 'whsec_mihna',
+  INVOICE_SELLER_NAME: 'Mihna Marketplace FZ-LLC',
+  INVOICE_VAT_NUMBER: '100987654300003',
+};
 
 describe('loadConfig', () => {
   it('starts with defaults on an empty environment: PGlite in ./data on port 3000', () => {
@@ -68,6 +74,12 @@ describe('loadConfig, deployment settings', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL/);
     // The built-in test gateway takes pretend money: production needs a real card provider.
     expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' })).toThrow(/STRIPE_SECRET_KEY/);
+    // Every tax invoice prints the seller's name and VAT number, and none can be changed once issued.
+    const { INVOICE_VAT_NUMBER: _number, ...withoutNumber } = stripeTestKeys;
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', ...withoutNumber })).toThrow(
+      /INVOICE_VAT_NUMBER/,
+    );
+    expect(() => loadConfig({ INVOICE_SELLER_NAME: 'مهنة'.repeat(40) })).toThrow(/255 bytes/);
     // Live keys on the embedded database (no fsync) could lose payments already taken.
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(
       /live Stripe keys need a PostgreSQL server/,

@@ -23,12 +23,23 @@ const environmentSchema = z
     SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: z.string().min(3).default('Mihna <no-reply@mihna.ae>'),
     // The seller on the platform's tax invoices: its legal name and VAT registration number (the UAE's
-    // TRN is 15 digits). The address is the site settings' own.
-    INVOICE_SELLER_NAME: z.string().min(1).max(120).default('Mihna Marketplace FZ-LLC'),
-    INVOICE_VAT_NUMBER: z
-      .string()
-      .regex(/^\d{15}$/, 'a 15-digit VAT registration number')
-      .default('100123456700003'),
+    // TRN is 15 digits). The address is the site settings' own. Both are required in production (an
+    // invoice cannot be changed once issued); elsewhere the demo's are used.
+    INVOICE_SELLER_NAME: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        // ZATCA's QR code gives each field one length byte.
+        .refine((name) => Buffer.byteLength(name) <= 255, 'at most 255 bytes in UTF-8')
+        .optional(),
+    ),
+    INVOICE_VAT_NUMBER: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^\d{15}$/, 'a 15-digit VAT registration number')
+        .optional(),
+    ),
     TWILIO_ACCOUNT_SID: z.preprocess(
       emptyAsUndefined,
       z
@@ -104,6 +115,9 @@ const environmentSchema = z
           'live Stripe keys need a PostgreSQL server (DATABASE_URL): the embedded database runs without fsync and could lose payments already taken',
       });
     }
+    for (const name of ['INVOICE_SELLER_NAME', 'INVOICE_VAT_NUMBER'] as const)
+      if (env.NODE_ENV === 'production' && !env[name])
+        context.addIssue({ code: 'custom', path: [name], message: 'is required in production: it is printed on every tax invoice' });
     if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY) {
       context.addIssue({
         code: 'custom',
@@ -177,7 +191,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { cert: fs.readFileSync(env.TLS_CERT_FILE), key: fs.readFileSync(env.TLS_KEY_FILE) }
         : undefined,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
-    invoiceSeller: { name: env.INVOICE_SELLER_NAME, vatNumber: env.INVOICE_VAT_NUMBER },
+    invoiceSeller: { name: env.INVOICE_SELLER_NAME ?? 'Mihna Marketplace FZ-LLC', vatNumber: env.INVOICE_VAT_NUMBER ?? '100123456700003' },
     twilio:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, apiUrl: env.TWILIO_API_URL }

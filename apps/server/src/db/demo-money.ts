@@ -9,7 +9,6 @@ import { completeTestCheckout } from '../modules/payments/test-gateway.routes.ts
 import { createPeopleLookup } from '../modules/payments/people.ts';
 import { createTimeRepository } from '../modules/time/time.repository.ts';
 import { createTimeService } from '../modules/time/time.service.ts';
-import { createPdfRenderer } from '../modules/documents/pdf-renderer.ts';
 import { createTimesheetsService } from '../modules/time/timesheets.service.ts';
 import { workByTheHour } from './demo-time.ts';
 import { contracts, jobs, ledgerAccounts, payments, users } from './schema.ts';
@@ -89,7 +88,7 @@ export async function seedDemoMoney(app: App, now: Date, demoEmployerId: string 
     billing: money.hourlyBilling,
     people: createPeopleLookup(usersRepository),
     notifications,
-    pdf: createPdfRenderer(),
+    pdf: app.services.pdf,
     clock,
   });
   const pay = async (checkoutId: string) => {

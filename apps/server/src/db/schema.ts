@@ -1025,15 +1025,15 @@ export const taxInvoices = pgTable(
     kind: text('kind', { enum: ['service_fee', 'featured_fee'] }).notNull(),
     /** The ledger transaction that charged the fee: one invoice per fee. */
     ledgerReference: text('ledger_reference').notNull(),
-    buyerId: uuid('buyer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /** No foreign keys: an invoice is a copy of who and what it was issued for, and a key would make
+     *  the fee's transaction wait on locks held on the job or the user (decision 34). */
+    buyerId: uuid('buyer_id').notNull(),
     buyerName: text('buyer_name').notNull(),
     buyerCountry: text('buyer_country').notNull(),
     sellerName: text('seller_name').notNull(),
     sellerAddress: text('seller_address').notNull(),
     sellerVatNumber: text('seller_vat_number').notNull(),
-    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'restrict' }),
+    jobId: uuid('job_id'),
     jobTitle: text('job_title'),
     currency: text('currency').notNull(),
     netMinor: bigint('net_minor', { mode: 'number' }).notNull(),

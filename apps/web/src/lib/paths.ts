@@ -88,7 +88,6 @@ export const apiPaths = {
   earnings: '/api/earnings',
   invoices: '/api/invoices',
   locationUpdate: '/api/location/update',
-  reverseGeocode: '/api/location/reverse-geocode',
   invoicePdf: (id: string) => `/api/invoices/${id}/pdf`,
   activeTimer: '/api/time/worker/active',
   startTimer: '/api/time/start',

@@ -5,7 +5,13 @@ import { createTestApp, selectRows, testConfig } from '../../test/harness.ts';
 import { startSmtpPeer, startTwilioStandIn } from '../../test/peers.ts';
 import { createTransports } from './transports.ts';
 
-const stripeTestKeys = { STRIPE_SECRET_KEY: 'sk_test_mihna', STRIPE_WEBHOOK_SECRET: 'whsec_mihna' };
+// What production requires besides mail: a payment provider, and the seller on tax invoices.
+const stripeTestKeys = {
+  STRIPE_SECRET_KEY: 'sk_test_mihna',
+  STRIPE_WEBHOOK_SECRET: 'whsec_mihna',
+  INVOICE_SELLER_NAME: 'Mihna Marketplace FZ-LLC',
+  INVOICE_VAT_NUMBER: '100987654300003',
+};
 
 const contactMessage = {
   name: 'Omar Haddad',

@@ -16,6 +16,9 @@ export function directionOf(text: string): 'rtl' | 'ltr' | null {
   return null;
 }
 
+/** What a user typed, kept in its own direction inside the document's (a cell of layout.typ). */
+export const typed = (text: string) => ({ text, dir: directionOf(text) });
+
 /** Dates, times, lengths of time and amounts as the app shows them, in a document's language. */
 export function documentFormat(language: DocumentLanguage) {
   // Western digits in both languages, as the app shows them (apps/web/src/lib/format.ts).

@@ -95,7 +95,7 @@ const ar: DocumentTexts = {
     not_reviewed: 'لم يراجع',
     entry_approved: 'معتمد',
     entry_disputed: 'معترض عليه',
-    in_progress: 'جار: ينتهي الأسبوع في {{date}}.',
+    in_progress: 'قيد التقدم: ينتهي الأسبوع في {{date}}.',
     awaiting_review: 'بانتظار المراجعة: يعتمد تلقائيا في {{date}} ما لم تتم مراجعته قبل ذلك.',
     approved_by: 'اعتمده {{name}} في {{date}}.',
     approved_automatically: 'اعتمد تلقائيا في {{date}}.',

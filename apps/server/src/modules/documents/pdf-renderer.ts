@@ -27,6 +27,8 @@ function findTemplatesFolder(): string {
   return path.join(directory, 'documents');
 }
 
+const RENDER_TIMEOUT_MS = 30_000;
+
 type Pending = { resolve: (pdf: Buffer) => void; reject: (error: Error) => void };
 
 /**
@@ -72,7 +74,21 @@ export function createPdfRenderer() {
       // Held open while a document is being laid out, let go when none is, so it never keeps the process alive.
       thread.ref();
       return new Promise<Buffer>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
+        // A document that takes far longer than any should (500 entries take under a second) stops the
+        // worker, so that it cannot hold up every document after it; the next one starts a new worker.
+        const timer = setTimeout(() => void thread.terminate(), RENDER_TIMEOUT_MS);
+        timer.unref();
+        const settle = () => clearTimeout(timer);
+        pending.set(id, {
+          resolve: (pdf) => {
+            settle();
+            resolve(pdf);
+          },
+          reject: (error) => {
+            settle();
+            reject(error);
+          },
+        });
         thread.postMessage({ id, template, data: JSON.stringify(data) });
       });
     },

@@ -1,14 +1,13 @@
 import { countryList, money, toDecimalText, type CurrencyCode } from '@mihna/shared';
 import QRCode from 'qrcode';
 import type { taxInvoices } from '../../db/schema.ts';
-import { directionOf, documentFormat } from '../documents/document-format.ts';
+import { directionOf, documentFormat, typed } from '../documents/document-format.ts';
 import { documentTexts, fill, type DocumentLanguage } from '../documents/document-texts.ts';
 import type { DocumentBase } from '../documents/pdf-renderer.ts';
 import { zatcaQrText } from './zatca.ts';
 
 export type TaxInvoiceRow = typeof taxInvoices.$inferSelect;
 
-const typed = (text: string) => ({ text, dir: directionOf(text) });
 const percent = (basisPoints: number) => `${basisPoints / 100}%`;
 
 /**

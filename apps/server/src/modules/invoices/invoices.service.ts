@@ -33,7 +33,15 @@ export function createInvoicesService(dependencies: { db: Db; pdf: PdfRenderer }
 
   return {
     async list(actor: Actor, before?: string): Promise<TaxInvoicesResponse> {
-      const cursor = before && isRowId(before) ? (await db.select().from(taxInvoices).where(eq(taxInvoices.id, before)))[0] : undefined;
+      const cursor =
+        before && isRowId(before)
+          ? (
+              await db
+                .select()
+                .from(taxInvoices)
+                .where(and(eq(taxInvoices.id, before), eq(taxInvoices.buyerId, actor.id)))
+            )[0]
+          : undefined;
       const rows = await db
         .select()
         .from(taxInvoices)

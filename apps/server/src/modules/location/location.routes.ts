@@ -15,10 +15,10 @@ export function locationRoutes(sessions: SessionsService, location: LocationServ
       {
         schema: {
           tags: ['location'],
-          summary: 'Store your position (never shown to others unless show_exact_location)',
+          summary: 'Store your position (never shown to others unless show_exact_location); answers the place it is in',
           security,
           body: locationUpdateSchema,
-          response: { 200: z.object({ message: z.string() }), 401: errorResponseSchema, 422: errorResponseSchema },
+          response: { 200: reverseGeocodeSchema.extend({ message: z.string() }), 401: errorResponseSchema, 422: errorResponseSchema },
         },
       },
       async (request) => location.update(await sessions.requireActor(bearerToken(request)), request.body),

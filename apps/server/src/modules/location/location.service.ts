@@ -20,7 +20,8 @@ export function createLocationService(dependencies: { db: Db; clock: () => Date 
           locationUpdatedAt: clock(),
         })
         .where(eq(users.id, actor.id));
-      return { message: locationMessages.updated };
+      // The place comes back with the update, so the browser never puts the position in a URL (and a log).
+      return { message: locationMessages.updated, ...reverseGeocode(input.latitude, input.longitude) };
     },
     reverseGeocode,
   };

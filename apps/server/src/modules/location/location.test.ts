@@ -80,7 +80,7 @@ describe('POST /api/location/update', () => {
       location_accuracy: 18.5,
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ message: 'Location updated' });
+    expect(response.json()).toMatchObject({ message: 'Location updated', address: { region: { id: 'dubai' }, country: { code: 'AE' } } });
     expect(await positionOf(professional)).toMatchObject({ latitude: 25.0805, longitude: 55.1403, location_accuracy: 18.5 });
     expect(await positionOf(other)).toMatchObject({ latitude: null, longitude: null });
   });

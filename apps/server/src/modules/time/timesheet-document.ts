@@ -1,5 +1,5 @@
 import type { Timesheet } from '@mihna/shared';
-import { documentFormat, directionOf } from '../documents/document-format.ts';
+import { directionOf, documentFormat, typed } from '../documents/document-format.ts';
 import { documentTexts, fill, type DocumentLanguage } from '../documents/document-texts.ts';
 import type { DocumentBase } from '../documents/pdf-renderer.ts';
 import type { TimeEntryRow } from './time.repository.ts';
@@ -17,9 +17,6 @@ export interface TimesheetDocumentInput {
   entries: TimeEntryRow[];
   issuedAt: Date;
 }
-
-/** What users typed, kept in its own direction inside the document's. */
-const typed = (text: string) => ({ text, dir: directionOf(text) });
 
 /** A week's timesheet as the data its PDF template lays out: the job, the week, each entry, totals and the approval. */
 export function timesheetDocument(input: TimesheetDocumentInput): DocumentBase & Record<string, unknown> {

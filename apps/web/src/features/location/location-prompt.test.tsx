@@ -4,8 +4,9 @@ import { answer, jsonResponse, loadTranslations, mockApi, renderRoutes, signedIn
 import { GEOLOCATION_OPTIONS, LocationPrompt } from './location-prompt.tsx';
 
 const dubai = { id: 'dubai', name: { en: 'Dubai', ar: 'دبي' } };
-const reverse = answer('GET', '/api/location/reverse-geocode', () =>
+const updated = answer('POST', '/api/location/update', () =>
   jsonResponse(200, {
+    message: 'Location updated',
     address: {
       city: { id: 'jebel_ali', name: { en: 'Jebel Ali', ar: 'جبل علي' } },
       region: dubai,
@@ -45,11 +46,7 @@ describe('the location prompt', () => {
   it('asks, then sends the position (10 s, 5 minutes old at most, high accuracy) and names the place', async () => {
     const getCurrentPosition = browserLocation('prompt', 'found');
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const api = mockApi(
-      signedInAs({ role: 'professional' }),
-      answer('POST', '/api/location/update', () => jsonResponse(200, { message: 'Location updated' })),
-      reverse,
-    );
+    const api = mockApi(signedInAs({ role: 'professional' }), updated);
     renderPrompt();
     fireEvent.click(await screen.findByRole('button', { name: 'Enable location' }));
     expect(await screen.findByText('Location enabled: Jebel Ali, Dubai.')).toBeTruthy();
@@ -87,11 +84,7 @@ describe('the location prompt', () => {
 
   it('stays out of the way once granted, keeping the stored position fresh', async () => {
     const getCurrentPosition = browserLocation('granted', 'found');
-    mockApi(
-      signedInAs({ role: 'professional' }),
-      answer('POST', '/api/location/update', () => jsonResponse(200, { message: 'Location updated' })),
-      reverse,
-    );
+    mockApi(signedInAs({ role: 'professional' }), updated);
     renderPrompt();
     await vi.waitFor(() => expect(getCurrentPosition).toHaveBeenCalled());
     expect(screen.queryByRole('region')).toBeNull();

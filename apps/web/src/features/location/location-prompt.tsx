@@ -15,14 +15,14 @@ export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, 
 type Permission = 'prompt' | 'granted' | 'denied';
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
-/** The browser's position, sent to the server (POST /api/location/update), and the place it is in. */
+/** The browser's position, sent to the server (POST /api/location/update), which answers the place it is in. */
 async function sharePosition(): Promise<ReverseGeocode> {
   const position = await new Promise<GeolocationPosition>((resolve, reject) =>
     navigator.geolocation.getCurrentPosition(resolve, reject, GEOLOCATION_OPTIONS),
   );
   const { latitude, longitude, accuracy } = position.coords;
-  await apiRequest(apiPaths.locationUpdate, { body: { latitude, longitude, location_accuracy: accuracy } });
-  return apiRequest<ReverseGeocode>(apiPaths.reverseGeocode, { query: { lat: latitude, lng: longitude } });
+  // The answer names the place: the position goes in the body only, never in a URL that logs keep.
+  return apiRequest<ReverseGeocode>(apiPaths.locationUpdate, { body: { latitude, longitude, location_accuracy: accuracy } });
 }
 
 /**
@@ -44,8 +44,13 @@ export function LocationPrompt() {
     }
     let status: PermissionStatus | undefined;
     const read = () => status && setPermission(status.state);
+    // Without the Permissions API (older Safari, some in-app browsers) the state is unknown: ask.
+    if (!('permissions' in navigator)) {
+      setPermission('prompt');
+      return;
+    }
     navigator.permissions
-      ?.query({ name: 'geolocation' })
+      .query({ name: 'geolocation' })
       .then((result) => {
         status = result;
         read();
