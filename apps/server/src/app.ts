@@ -66,6 +66,7 @@ import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
 import { createLocationService } from './modules/location/location.service.ts';
+import { createIpCountry } from './modules/location/ip-country.ts';
 import { createPeopleLookup } from './modules/payments/people.ts';
 import { webhooksRoutes } from './modules/payments/webhooks.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -216,7 +217,16 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(reviewsRoutes(sessions, reviews));
       await api.register(timeRoutes(sessions, time, timesheets));
       await api.register(invoicesRoutes(sessions, invoices));
-      await api.register(locationRoutes(sessions, createLocationService({ db, clock })));
+      await api.register(
+        locationRoutes(
+          sessions,
+          createLocationService({
+            db,
+            clock,
+            ipCountry: createIpCountry(config.ipGeolocationUrl, (message, error) => app.log.warn({ err: error }, message)),
+          }),
+        ),
+      );
       await api.register(dashboardRoutes(sessions, dashboard));
       if (isOutboxEnabled(config)) await api.register(outboxRoutes(deliveryRepository));
       if (config.env !== 'production') await api.register(searchStatsRoutes(jobs));

@@ -40,6 +40,16 @@ const environmentSchema = z
         .regex(/^\d{15}$/, 'a 15-digit VAT registration number')
         .optional(),
     ),
+    // An IP-geolocation service asked for the visitor's country when the browser gives no position
+    // (§7): a URL with {ip} where the address goes, answering JSON with country_name and country_code
+    // (ipapi.co's shape, https://ipapi.co/{ip}/json/). None by default: no address leaves the server.
+    IP_GEOLOCATION_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url({ protocol: /^https?$/ })
+        .refine((url) => url.includes('{ip}'), 'a URL with {ip} where the address goes')
+        .optional(),
+    ),
     TWILIO_ACCOUNT_SID: z.preprocess(
       emptyAsUndefined,
       z
@@ -150,6 +160,8 @@ export interface Config {
   /** The certificate and key (PEM) to serve HTTPS and HTTP/2 with; unset, plain HTTP/1.1. */
   tls: { cert: Buffer; key: Buffer } | undefined;
   mail: { smtpUrl: string | undefined; from: string };
+  /** The IP-geolocation service's URL, with {ip}; none by default. */
+  ipGeolocationUrl: string | undefined;
   /** The seller on tax invoices. */
   invoiceSeller: { name: string; vatNumber: string };
   twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | undefined;
@@ -191,6 +203,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { cert: fs.readFileSync(env.TLS_CERT_FILE), key: fs.readFileSync(env.TLS_KEY_FILE) }
         : undefined,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    ipGeolocationUrl: env.IP_GEOLOCATION_URL,
     invoiceSeller: { name: env.INVOICE_SELLER_NAME ?? 'Mihna Marketplace FZ-LLC', vatNumber: env.INVOICE_VAT_NUMBER ?? '100123456700003' },
     twilio:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM

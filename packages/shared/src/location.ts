@@ -45,3 +45,7 @@ export const reverseGeocodeSchema = z.object({
   detail: z.string().optional(),
 });
 export type ReverseGeocode = z.infer<typeof reverseGeocodeSchema>;
+
+/** GET /api/location/ip: the visitor's country by their address, or nulls when none is known (§7). */
+export const ipCountrySchema = z.object({ country_name: z.string().nullable(), country_code: z.string().nullable() });
+export type IpCountry = z.infer<typeof ipCountrySchema>;

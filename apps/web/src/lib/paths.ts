@@ -88,6 +88,7 @@ export const apiPaths = {
   earnings: '/api/earnings',
   invoices: '/api/invoices',
   locationUpdate: '/api/location/update',
+  ipCountry: '/api/location/ip',
   invoicePdf: (id: string) => `/api/invoices/${id}/pdf`,
   activeTimer: '/api/time/worker/active',
   startTimer: '/api/time/start',

@@ -1,4 +1,4 @@
-import { errorResponseSchema, locationUpdateSchema, reverseGeocodeQuerySchema, reverseGeocodeSchema } from '@mihna/shared';
+import { errorResponseSchema, ipCountrySchema, locationUpdateSchema, reverseGeocodeQuerySchema, reverseGeocodeSchema } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionsService } from '../auth/sessions.service.ts';
@@ -35,6 +35,18 @@ export function locationRoutes(sessions: SessionsService, location: LocationServ
         },
       },
       async (request) => location.reverseGeocode(request.query.lat, request.query.lng),
+    );
+
+    app.get(
+      '/location/ip',
+      {
+        schema: {
+          tags: ['location'],
+          summary: 'The visitor’s country by their address, from the IP-geolocation service if one is configured',
+          response: { 200: ipCountrySchema },
+        },
+      },
+      async (request) => location.ipCountry(request.ip),
     );
   };
 }

@@ -1,4 +1,4 @@
-import { locationMessages, type locationUpdateSchema } from '@mihna/shared';
+import { locationMessages, type IpCountry, type locationUpdateSchema } from '@mihna/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -7,8 +7,8 @@ import type { Actor } from '../../lib/access.ts';
 import { reverseGeocode } from './reverse-geocode.ts';
 
 /** The user's position, kept for nearby matching and never shown to others unless show_exact_location. */
-export function createLocationService(dependencies: { db: Db; clock: () => Date }) {
-  const { db, clock } = dependencies;
+export function createLocationService(dependencies: { db: Db; clock: () => Date; ipCountry: (ip: string) => Promise<IpCountry> }) {
+  const { db, clock, ipCountry } = dependencies;
   return {
     async update(actor: Actor, input: z.output<typeof locationUpdateSchema>) {
       await db
@@ -24,6 +24,7 @@ export function createLocationService(dependencies: { db: Db; clock: () => Date 
       return { message: locationMessages.updated, ...reverseGeocode(input.latitude, input.longitude) };
     },
     reverseGeocode,
+    ipCountry,
   };
 }
 

@@ -62,10 +62,15 @@ describe('the location prompt', () => {
   it('says when the position cannot be had', async () => {
     browserLocation('prompt', 'fails');
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    mockApi(signedInAs({ role: 'professional' }));
+    mockApi(
+      signedInAs({ role: 'professional' }),
+      answer('GET', '/api/location/ip', () => jsonResponse(200, { country_name: 'Saudi Arabia', country_code: 'SA' })),
+    );
     renderPrompt();
     fireEvent.click(await screen.findByRole('button', { name: 'Enable location' }));
     expect(await screen.findByText('Failed to get location.')).toBeTruthy();
+    // The country by the visitor's address leads to its projects.
+    expect((await screen.findByRole('link', { name: 'See projects in Saudi Arabia' })).getAttribute('href')).toBe('/projects?country=SA');
   });
 
   it('tells how to allow a blocked location, and stays dismissed once dismissed', async () => {

@@ -1,11 +1,12 @@
-import type { ReverseGeocode } from '@mihna/shared';
+import { countryList, type IpCountry, type ReverseGeocode } from '@mihna/shared';
 import { MapPin, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
 import { languageOf } from '../../lib/format.ts';
-import { apiPaths } from '../../lib/paths.ts';
+import { apiPaths, paths } from '../../lib/paths.ts';
+import { Link } from '../../lib/router/index.tsx';
 import { storage } from '../../lib/storage.ts';
 
 const DISMISSED_KEY = 'mihna.location_prompt_dismissed';
@@ -13,7 +14,7 @@ const DISMISSED_KEY = 'mihna.location_prompt_dismissed';
 export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 };
 
 type Permission = 'prompt' | 'granted' | 'denied';
-type Notice = { tone: 'success' | 'error'; text: string } | null;
+type Notice = { tone: 'success' | 'error'; text: string; country?: (typeof countryList)[number] } | null;
 
 /** The browser's position, sent to the server (POST /api/location/update), which answers the place it is in. */
 async function sharePosition(): Promise<ReverseGeocode> {
@@ -77,7 +78,10 @@ export function LocationPrompt() {
       setPermission('granted');
     } catch (error) {
       console.warn('Could not get the location', error);
-      setNotice({ tone: 'error', text: t('location.failed') });
+      // The fallback: the country by the visitor's address, when the server has a service for it.
+      const byAddress = await apiRequest<IpCountry>(apiPaths.ipCountry).catch(() => null);
+      const country = countryList.find((entry) => entry.code === byAddress?.country_code);
+      setNotice({ tone: 'error', text: t('location.failed'), country });
     } finally {
       setLocating(false);
     }
@@ -101,6 +105,14 @@ export function LocationPrompt() {
         <p className="text-sm text-slate-700" role={notice ? 'status' : undefined}>
           {text}
         </p>
+        {notice?.country ? (
+          <Link
+            to={paths.projects({ country: notice.country.code })}
+            className="block text-sm font-semibold text-primary-strong hover:underline"
+          >
+            {t('location.projects_in', { country: notice.country.name[language] })}
+          </Link>
+        ) : null}
         {permission === 'prompt' && notice?.tone !== 'success' ? (
           <Button size="sm" onClick={() => void enable()} disabled={isLocating}>
             {isLocating ? t('location.enabling') : t('location.enable')}
