@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { FastifyReply } from 'fastify';
 import { documentFonts } from './fonts.ts';
 
 /** The documents the platform issues, each a Typst template in apps/server/documents. */
@@ -103,3 +104,11 @@ export function createPdfRenderer() {
 }
 
 export type PdfRenderer = ReturnType<typeof createPdfRenderer>;
+
+/** Sends a document as a PDF attachment under its name, kept out of shared caches. */
+export const sendPdf = (reply: FastifyReply, document: { pdf: Buffer; filename: string }) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${document.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(document.pdf);

@@ -2,6 +2,7 @@ import { errorResponseSchema, taxInvoicesSchema } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionsService } from '../auth/sessions.service.ts';
+import { sendPdf } from '../documents/pdf-renderer.ts';
 import { bearerToken } from '../auth/request-identity.ts';
 import type { InvoicesService } from './invoices.service.ts';
 
@@ -36,18 +37,11 @@ export function invoicesRoutes(sessions: SessionsService, invoices: InvoicesServ
           response: { 200: z.any().describe('application/pdf'), 401: errorResponseSchema, 404: errorResponseSchema },
         },
       },
-      async (request, reply) => {
-        const { pdf, filename } = await invoices.invoicePdf(
-          await sessions.requireActor(bearerToken(request)),
-          request.params.id,
-          request.query.language,
-        );
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .header('cache-control', 'private, no-store')
-          .send(pdf);
-      },
+      async (request, reply) =>
+        sendPdf(
+          reply,
+          await invoices.invoicePdf(await sessions.requireActor(bearerToken(request)), request.params.id, request.query.language),
+        ),
     );
   };
 }

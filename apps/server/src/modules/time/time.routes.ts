@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionsService } from '../auth/sessions.service.ts';
+import { sendPdf } from '../documents/pdf-renderer.ts';
 import { bearerToken } from '../auth/request-identity.ts';
 import type { TimeService } from './time.service.ts';
 import type { TimesheetsService } from './timesheets.service.ts';
@@ -148,19 +149,16 @@ export function timeRoutes(sessions: SessionsService, time: TimeService, timeshe
           response: { 200: z.any().describe('application/pdf'), 400: errorResponseSchema, ...actionErrors },
         },
       },
-      async (request, reply) => {
-        const { pdf, filename } = await timesheets.timesheetPdf(
-          await sessions.requireActor(bearerToken(request)),
-          request.params.jobId,
-          request.params.week,
-          request.query.language,
-        );
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .header('cache-control', 'private, no-store')
-          .send(pdf);
-      },
+      async (request, reply) =>
+        sendPdf(
+          reply,
+          await timesheets.timesheetPdf(
+            await sessions.requireActor(bearerToken(request)),
+            request.params.jobId,
+            request.params.week,
+            request.query.language,
+          ),
+        ),
     );
 
     app.post(
