@@ -94,7 +94,7 @@ test('the employer reviews an hourly week in Arabic on a phone, disputing an ent
     professionalPage.waitForEvent('download'),
     week.getByRole('button', { name: text('common', 'pdf.in_ar') }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe(`timesheet-${waiting.week_start}-ar.pdf`);
+  expect(download.suggestedFilename()).toBe(`timesheet-${waiting.week_start}-${job.id.slice(0, 8)}-ar.pdf`);
   const lines = await pdfLines(await readFile(await download.path()), 'rtl');
   expect(lines[0]).toBe('مهنة | جدول الساعات');
   expect(lines.some((line) => line.includes(disputedText.trim()) && line.endsWith('معترض عليه'))).toBe(true);

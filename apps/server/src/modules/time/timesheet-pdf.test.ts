@@ -62,7 +62,7 @@ describe('the PDF timesheet', () => {
       const response = await download(account);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
-      expect(response.headers['content-disposition']).toBe(`attachment; filename="timesheet-${WEEK}-en.pdf"`);
+      expect(response.headers['content-disposition']).toBe(`attachment; filename="timesheet-${WEEK}-${job.id.slice(0, 8)}-en.pdf"`);
       expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
   });
@@ -90,7 +90,7 @@ describe('the PDF timesheet', () => {
 
   it('reads in logical order in Arabic, ligatures and numbers included', async () => {
     const response = await download(employer, WEEK, '?language=ar');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="timesheet-${WEEK}-ar.pdf"`);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="timesheet-${WEEK}-${job.id.slice(0, 8)}-ar.pdf"`);
     const lines = await pdfLines(response.rawPayload, 'rtl');
     expect(lines[0]).toBe('مهنة | جدول الساعات');
     expect(lines).toContain('المشروع | موقع حجز العيادة');

@@ -203,7 +203,10 @@ export function createTimesheetsService(dependencies: {
         entries,
         issuedAt: now,
       });
-      return { pdf: await pdf.render('timesheet', document), filename: `timesheet-${weekStart}-${language}.pdf` };
+      return {
+        pdf: await pdf.render('timesheet', document), // The project in the name too, so two projects' weeks never share one.
+        filename: `timesheet-${weekStart}-${contract.jobId.slice(0, 8)}-${language}.pdf`,
+      };
     },
 
     /** The employer approves an ended week, disputing the entries they name, each with a note. */

@@ -76,9 +76,9 @@ describe('/invoices', () => {
     expect(api.calls.filter((call) => call.path.endsWith('/pdf')).map((call) => call.query.get('language'))).toEqual(['en', 'ar']);
   });
 
-  it('says when there is no invoice yet', async () => {
+  it('says when there is no invoice yet, and to an employer what is invoiced and where payments for work are', async () => {
     mockApi(signedInAs({ role: 'employer' }), invoices([]));
     renderPage();
-    expect(await screen.findByText('No invoices yet. When Mihna charges you a fee, its tax invoice appears here.')).toBeTruthy();
+    expect(await screen.findByText(/Mihna charges employers only for featuring a project/)).toBeTruthy();
   });
 });

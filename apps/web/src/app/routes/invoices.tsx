@@ -9,11 +9,13 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useInvoices } from '../../features/payments/api/invoices.ts';
 import { formatAmount, formatDate, formatNumber, languageOf } from '../../lib/format.ts';
 import { apiPaths } from '../../lib/paths.ts';
+import { useSession } from '../../lib/session.tsx';
 
 /** The user's tax invoices for the fees the platform charged them, each downloadable as PDF. */
 export default function InvoicesPage() {
   const { t, i18n } = useTranslation('earnings');
   const language = languageOf(i18n.language);
+  const { user } = useSession();
   const invoices = useInvoices();
   const [error, setError] = useState<string | null>(null);
   const list = invoices.data?.pages.flatMap((page) => page.invoices) ?? [];
@@ -33,7 +35,9 @@ export default function InvoicesPage() {
       ) : list.length === 0 ? (
         <div className="rounded-2xl bg-white p-6 text-center ring-1 ring-slate-200">
           <FileText className="mx-auto size-10 text-slate-400" aria-hidden="true" />
-          <p className="mx-auto mt-3 max-w-xl text-slate-600">{t('invoices.empty')}</p>
+          <p className="mx-auto mt-3 max-w-xl text-slate-600">
+            {user?.role === 'employer' ? t('invoices.empty_employer') : t('invoices.empty')}
+          </p>
         </div>
       ) : (
         <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">

@@ -25,7 +25,7 @@ export function PdfDownload({ path, onError }: { path: string; onError: (message
       <Button variant="secondary" size="sm" disabled={download.isPending} onClick={() => download.mutate(language)}>
         {download.isPending && download.variables === language ? t('pdf.preparing') : t('pdf.download')}
       </Button>
-      <Button variant="ghost" size="sm" disabled={download.isPending} onClick={() => download.mutate(other)} lang={other}>
+      <Button variant="secondary" size="sm" disabled={download.isPending} onClick={() => download.mutate(other)} lang={other}>
         {download.isPending && download.variables === other ? t('pdf.preparing') : t(`pdf.in_${other}`)}
       </Button>
     </span>

@@ -50,6 +50,7 @@ describe('the location prompt', () => {
     renderPrompt();
     fireEvent.click(await screen.findByRole('button', { name: 'Enable location' }));
     expect(await screen.findByText('Location enabled: Jebel Ali, Dubai.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See projects in Dubai' }).getAttribute('href')).toBe('/projects?emirate=dubai');
     expect(getCurrentPosition.mock.calls[0]?.[2]).toEqual(GEOLOCATION_OPTIONS);
     expect(GEOLOCATION_OPTIONS).toEqual({ enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 });
     expect(api.calls.find((call) => call.path === '/api/location/update')?.body).toEqual({

@@ -14,7 +14,8 @@ const DISMISSED_KEY = 'mihna.location_prompt_dismissed';
 export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 };
 
 type Permission = 'prompt' | 'granted' | 'denied';
-type Notice = { tone: 'success' | 'error'; text: string; country?: (typeof countryList)[number] } | null;
+/** What happened, and where it leads: the projects near the place found, or in the country by address. */
+type Notice = { tone: 'success' | 'error'; text: string; link?: { to: string; label: string } } | null;
 
 /** The browser's position, sent to the server (POST /api/location/update), which answers the place it is in. */
 async function sharePosition(): Promise<ReverseGeocode> {
@@ -74,14 +75,37 @@ export function LocationPrompt() {
       // 'Dubai' once when the city is its emirate's namesake; 'Jebel Ali, Dubai' otherwise.
       const names = address ? [...new Set([address.city.name[language], address.region.name[language]])] : [];
       const place = names.join(language === 'ar' ? '، ' : ', ');
-      setNotice({ tone: 'success', text: place ? t('location.granted_place', { place }) : t('location.granted') });
+      setNotice({
+        tone: 'success',
+        text: place ? t('location.granted_place', { place }) : t('location.granted'),
+        link: address
+          ? {
+              to:
+                address.country.code === 'AE'
+                  ? paths.projects({ emirate: address.region.id })
+                  : paths.projects({ country: address.country.code }),
+              label: t('location.projects_in', {
+                country: address.country.code === 'AE' ? address.region.name[language] : address.country.name[language],
+              }),
+            }
+          : undefined,
+      });
       setPermission('granted');
     } catch (error) {
       console.warn('Could not get the location', error);
       // The fallback: the country by the visitor's address, when the server has a service for it.
       const byAddress = await apiRequest<IpCountry>(apiPaths.ipCountry).catch(() => null);
       const country = countryList.find((entry) => entry.code === byAddress?.country_code);
-      setNotice({ tone: 'error', text: t('location.failed'), country });
+      // Refused at the browser's question: say how to allow it, not only that it failed.
+      const refused = (error as { code?: unknown }).code === 1;
+      if (refused) setPermission('denied');
+      setNotice({
+        tone: 'error',
+        text: refused ? `${t('location.failed')} ${t('location.denied')}` : t('location.failed'),
+        link: country
+          ? { to: paths.projects({ country: country.code }), label: t('location.projects_in', { country: country.name[language] }) }
+          : undefined,
+      });
     } finally {
       setLocating(false);
     }
@@ -105,12 +129,9 @@ export function LocationPrompt() {
         <p className="text-sm text-slate-700" role={notice ? 'status' : undefined}>
           {text}
         </p>
-        {notice?.country ? (
-          <Link
-            to={paths.projects({ country: notice.country.code })}
-            className="block text-sm font-semibold text-primary-strong hover:underline"
-          >
-            {t('location.projects_in', { country: notice.country.name[language] })}
+        {notice?.link ? (
+          <Link to={notice.link.to} className="block text-sm font-semibold text-primary-strong hover:underline">
+            {notice.link.label}
           </Link>
         ) : null}
         {permission === 'prompt' && notice?.tone !== 'success' ? (
