@@ -221,7 +221,7 @@ export async function buildApp(options: BuildAppOptions) {
         locationRoutes(
           sessions,
           createLocationService({
-            db,
+            users,
             clock,
             ipCountry: createIpCountry(config.ipGeolocationUrl, (message, error) => app.log.warn({ err: error }, message)),
           }),

@@ -52,8 +52,13 @@ export function woffToSfnt(woff: Buffer): Buffer {
  * IBM Plex Sans Arabic, regular and semibold: the app's Arabic face, whose Latin letters and digits
  * are IBM Plex Sans, so one family sets both languages and the mixed text between them.
  */
+let loaded: Buffer[] | undefined;
+
 export function documentFonts(): Buffer[] {
+  // Read and unwrapped once: a worker started again after a stop takes the same fonts.
+  if (loaded) return loaded;
   const require = createRequire(import.meta.url);
   const folder = path.join(path.dirname(require.resolve('@ibm/plex-sans-arabic/package.json')), 'fonts/complete/woff');
-  return ['Regular', 'SemiBold'].map((weight) => woffToSfnt(readFileSync(path.join(folder, `IBMPlexSansArabic-${weight}.woff`))));
+  loaded = ['Regular', 'SemiBold'].map((weight) => woffToSfnt(readFileSync(path.join(folder, `IBMPlexSansArabic-${weight}.woff`))));
+  return loaded;
 }

@@ -1,9 +1,11 @@
-import { invoiceNumber, splitVat, vatRateOf } from '@mihna/shared';
-import { inArray, sql } from 'drizzle-orm';
-import { jobs, taxInvoices, users } from '../../db/schema.ts';
+import { gulfDateOf, invoiceNumber, splitVat, vatRateOf } from '@mihna/shared';
+import { sql } from 'drizzle-orm';
+import { taxInvoices } from '../../db/schema.ts';
 import { atTheEnd, type Tx } from '../../db/transaction.ts';
+import type { JobStateService } from '../jobs/job-state.ts';
 import type { NewLedgerTransaction } from '../payments/ledger.repository.ts';
 import { partyName } from '../profiles/public-user.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
 
 /** The seller printed on every invoice, as it is when the invoice is issued. */
 export interface InvoiceSeller {
@@ -49,8 +51,8 @@ export function feeChargesOf(transactions: NewLedgerTransaction[]): FeeCharge[] 
   return charges;
 }
 
-/** The Gulf calendar year an instant falls in (UTC+4 all year). */
-const gulfYearOf = (instant: Date) => new Date(instant.getTime() + 4 * 3_600_000).getUTCFullYear();
+/** The Gulf calendar year an instant falls in. */
+const gulfYearOf = (instant: Date) => Number(gulfDateOf(instant).slice(0, 4));
 
 /**
  * Issues a tax invoice for every fee the ledger takes, in the fee's own database transaction
@@ -58,35 +60,22 @@ const gulfYearOf = (instant: Date) => new Date(instant.getTime() + 4 * 3_600_000
  * transaction that rolls back gives its numbers back with everything else, so they never skip, and
  * two fees never share one.
  */
-export function createFeeInvoices(seller: (tx: Tx) => Promise<InvoiceSeller>) {
+export function createFeeInvoices(dependencies: {
+  jobs: JobStateService;
+  users: UsersRepository;
+  seller: (tx: Tx) => Promise<InvoiceSeller>;
+}) {
+  const { jobs, users, seller } = dependencies;
   const queued = new WeakMap<Tx, FeeCharge[]>();
 
   async function issue(charges: FeeCharge[], tx: Tx) {
     if (charges.length === 0) return;
     const from = await seller(tx);
     const jobIds = [...new Set(charges.flatMap((charge) => (charge.jobId ? [charge.jobId] : [])))];
-    const jobRows =
-      jobIds.length > 0
-        ? await tx.select({ id: jobs.id, title: jobs.title, employerId: jobs.employerId }).from(jobs).where(inArray(jobs.id, jobIds))
-        : [];
-    const jobById = new Map(jobRows.map((job) => [job.id, job]));
+    const jobById = new Map((await jobs.findJobs(jobIds, tx)).map((job) => [job.id, job]));
     const payers = charges.map((charge) => charge.payerId ?? (charge.jobId ? jobById.get(charge.jobId)?.employerId : undefined));
     const buyerIds = [...new Set(payers.flatMap((id) => (id ? [id] : [])))];
-    const buyerRows =
-      buyerIds.length > 0
-        ? await tx
-            .select({
-              id: users.id,
-              role: users.role,
-              firstName: users.firstName,
-              lastName: users.lastName,
-              companyName: users.companyName,
-              country: users.country,
-            })
-            .from(users)
-            .where(inArray(users.id, buyerIds))
-        : [];
-    const buyerById = new Map(buyerRows.map((buyer) => [buyer.id, buyer]));
+    const buyerById = new Map((await users.findUsersByIds(buyerIds, tx)).map((buyer) => [buyer.id, buyer]));
 
     const counts = new Map<number, number>();
     for (const charge of charges) counts.set(gulfYearOf(charge.at), (counts.get(gulfYearOf(charge.at)) ?? 0) + 1);

@@ -7,7 +7,7 @@ import { createTestClock, createUser } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { pdfLines } from '../documents/pdf-reading.ts';
 import { credit, debit, PLATFORM } from '../payments/ledger.repository.ts';
-import { call, earn, expectLedgerSound, payCheckout } from '../payments/test-payments.ts';
+import { call, earn, expectLedgerSound, payCheckout, postFeaturedJob } from '../payments/test-payments.ts';
 import { createEmployer, insertJob } from '../proposals/test-jobs.ts';
 import { invoiceDocument } from './invoice-document.ts';
 import { readZatcaQrText } from './zatca.ts';
@@ -70,18 +70,8 @@ describe('tax invoices', () => {
   });
 
   it('are issued to the employer for a featured fee', async () => {
-    const posted = await call(app, 'POST', '/api/jobs', employer.token, {
-      title: 'Arabic menu design for a Jumeirah café',
-      description: 'A printed and digital menu in Arabic and English.',
-      skills_required: ['Design'],
-      project_type: 'fixed',
-      budget_min: 1000,
-      budget_max: 3000,
-      emirate: 'dubai',
-      is_featured: true,
-    });
-    expect(posted.statusCode, posted.body).toBe(201);
-    const checkout = await call(app, 'POST', `/api/jobs/${posted.json<{ id: string }>().id}/featured-payment/create`, employer.token);
+    const jobId = await postFeaturedJob(app, employer);
+    const checkout = await call(app, 'POST', `/api/jobs/${jobId}/featured-payment/create`, employer.token);
     await payCheckout(app, checkout.json<{ checkout_url: string }>().checkout_url);
     const [featured] = await invoicesOf(employer);
     expect(featured).toMatchObject({

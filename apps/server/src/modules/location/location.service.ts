@@ -1,25 +1,24 @@
 import { locationMessages, type IpCountry, type locationUpdateSchema } from '@mihna/shared';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import type { Actor } from '../../lib/access.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
 import { reverseGeocode } from './reverse-geocode.ts';
 
 /** The user's position, kept for nearby matching and never shown to others unless show_exact_location. */
-export function createLocationService(dependencies: { db: Db; clock: () => Date; ipCountry: (ip: string) => Promise<IpCountry> }) {
-  const { db, clock, ipCountry } = dependencies;
+export function createLocationService(dependencies: {
+  users: UsersRepository;
+  clock: () => Date;
+  ipCountry: (ip: string) => Promise<IpCountry>;
+}) {
+  const { users, clock, ipCountry } = dependencies;
   return {
     async update(actor: Actor, input: z.output<typeof locationUpdateSchema>) {
-      await db
-        .update(users)
-        .set({
-          latitude: input.latitude,
-          longitude: input.longitude,
-          locationAccuracy: input.location_accuracy ?? null,
-          locationUpdatedAt: clock(),
-        })
-        .where(eq(users.id, actor.id));
+      await users.updateUser(actor.id, {
+        latitude: input.latitude,
+        longitude: input.longitude,
+        locationAccuracy: input.location_accuracy ?? null,
+        locationUpdatedAt: clock(),
+      });
       // The place comes back with the update, so the browser never puts the position in a URL (and a log).
       return { message: locationMessages.updated, ...reverseGeocode(input.latitude, input.longitude) };
     },

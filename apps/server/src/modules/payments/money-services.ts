@@ -43,7 +43,11 @@ export function createMoneyServices(dependencies: {
   const { db, config, users, jobState, contracts, moderation, notifications, settings, logger, clock } = dependencies;
   const people = createPeopleLookup(users);
   const paymentsRepository = createPaymentsRepository(db);
-  const feeInvoices = createFeeInvoices(async (tx) => ({ ...config.invoiceSeller, address: (await settings.getSettings(tx)).address }));
+  const feeInvoices = createFeeInvoices({
+    jobs: jobState,
+    users,
+    seller: async (tx) => ({ ...config.invoiceSeller, address: (await settings.getSettings(tx)).address }),
+  });
   const ledger = createLedgerRepository(db, { onWritten: feeInvoices.queue });
   const movements = createMoneyMovements(ledger);
   const provider = createPaymentProvider(config);

@@ -5,7 +5,7 @@ import { createTestClock, createUser, outboxFor } from '../../test/accounts.ts';
 import type { AppError } from '../../lib/app-error.ts';
 import { createTestApp, selectRows, testConfig } from '../../test/harness.ts';
 import { createEmployer } from '../proposals/test-jobs.ts';
-import { call, expectLedgerSound, fundEscrow, hire, milestonesOf, payCheckout, paymentStatus } from './test-payments.ts';
+import { call, expectLedgerSound, fundEscrow, hire, milestonesOf, payCheckout, paymentStatus, postFeaturedJob } from './test-payments.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 type Account = Awaited<ReturnType<typeof createUser>>;
@@ -421,23 +421,7 @@ describe('automatic approval', () => {
 
 describe('featured payments', () => {
   it('features a project posted with the featured option once its fee is paid, and records featured income', async () => {
-    const posted = await app.inject({
-      method: 'POST',
-      url: '/api/jobs',
-      headers: { authorization: `Bearer ${employer.token}` },
-      payload: {
-        title: 'Arabic menu design for a Jumeirah café',
-        description: 'A printed and digital menu in Arabic and English.',
-        skills_required: ['Design'],
-        project_type: 'fixed',
-        budget_min: 1000,
-        budget_max: 3000,
-        emirate: 'dubai',
-        is_featured: true,
-      },
-    });
-    expect(posted.statusCode, posted.body).toBe(201);
-    const jobId = posted.json<{ id: string }>().id;
+    const jobId = await postFeaturedJob(app, employer);
     expect((await call(app, 'POST', `/api/jobs/${jobId}/featured-payment/create`, otherEmployer.token)).statusCode).toBe(403);
     const checkout = await call(app, 'POST', `/api/jobs/${jobId}/featured-payment/create`, employer.token);
     expect(checkout.statusCode, checkout.body).toBe(200);

@@ -113,3 +113,19 @@ export async function earn(
   }
   return job;
 }
+
+/** Posts a fixed-price project with the featured option (its fee: AED 20), as its employer would. */
+export async function postFeaturedJob(app: App, employer: Account) {
+  const posted = await call(app, 'POST', '/api/jobs', employer.token, {
+    title: 'Arabic menu design for a Jumeirah café',
+    description: 'A printed and digital menu in Arabic and English.',
+    skills_required: ['Design'],
+    project_type: 'fixed',
+    budget_min: 1000,
+    budget_max: 3000,
+    emirate: 'dubai',
+    is_featured: true,
+  });
+  expect(posted.statusCode, posted.body).toBe(201);
+  return posted.json<{ id: string }>().id;
+}
