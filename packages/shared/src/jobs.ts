@@ -8,7 +8,7 @@ import { LOCAL_SERVICES_INDUSTRY_ID } from './reference/industries.ts';
 import type { CountryCode } from './reference/types.ts';
 import { isPlainLine } from './plain-text.ts';
 import { multiLineText, singleLineText } from './text.ts';
-import { jobSorts, jobTypes, professionalSorts, PROFESSIONAL_PAGE_SIZE, PROJECT_PAGE_SIZE } from './search-options.ts';
+import { jobSorts, jobTypes, NEARBY_RADIUS_KM, professionalSorts, PROFESSIONAL_PAGE_SIZE, PROJECT_PAGE_SIZE } from './search-options.ts';
 
 export const paymentMethods = ['escrow', 'cash'] as const;
 /** `closed` is the employer's own pause: the project leaves search until they reopen it. */
@@ -176,6 +176,8 @@ const optionalNumberParam = (limit: number) =>
       .pipe(z.number().min(0, messages.min(0)).max(limit, messages.max(limit)))
       .optional(),
   );
+const optionalRangeParam = (min: number, max: number) =>
+  z.preprocess(readNumber, numberInput(false).pipe(z.number().min(min, messages.min(min)).max(max, messages.max(max))).optional());
 const optionalTextParam = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().max(max, messages.maxLength(max)).optional());
 const wholeNumberParam = (min: number, max: number, fallback: number) =>
   z.preprocess(
@@ -234,6 +236,8 @@ export const MAX_HOURLY_RATE = 100_000;
 export const searchMessages = {
   budgetOrder: jobMessages.budgetOrder,
   rateOrder: 'Maximum rate must be at least the minimum rate',
+  nearPoint: 'A nearby search needs both near_lat and near_lng',
+  distanceSort: 'Sorting by distance needs a point: near_lat and near_lng',
 } as const;
 
 /**
@@ -252,16 +256,29 @@ export const jobSearchParamsSchema = z
     job_type: z.preprocess(emptyToUndefined, z.enum(jobTypes, { error: messages.invalidFormat }).optional()),
     min_budget: optionalNumberParam(MAX_BUDGET),
     max_budget: optionalNumberParam(MAX_BUDGET),
+    near_lat: optionalRangeParam(-90, 90),
+    near_lng: optionalRangeParam(-180, 180),
+    radius_km: optionalRangeParam(NEARBY_RADIUS_KM.min, NEARBY_RADIUS_KM.max),
     ...referenceParams,
   })
-  .transform((params, context) =>
-    resolveSearchFilters(params, context, {
-      min: params.min_budget,
-      max: params.max_budget,
-      field: 'max_budget',
-      message: searchMessages.budgetOrder,
-    }),
-  );
+  .transform((params, context) => {
+    // A point is whole or absent; a radius or the distance sort needs one.
+    const { near_lat: lat, near_lng: lng } = params;
+    const hasPoint = lat !== undefined && lng !== undefined;
+    if ((lat === undefined) !== (lng === undefined) || (!hasPoint && params.radius_km !== undefined))
+      context.addIssue({ code: 'custom', path: [lat === undefined ? 'near_lat' : 'near_lng'], message: searchMessages.nearPoint });
+    if (!hasPoint && params.sort_by === 'distance')
+      context.addIssue({ code: 'custom', path: ['sort_by'], message: searchMessages.distanceSort });
+    return {
+      ...resolveSearchFilters(params, context, {
+        min: params.min_budget,
+        max: params.max_budget,
+        field: 'max_budget',
+        message: searchMessages.budgetOrder,
+      }),
+      near: hasPoint ? { lat, lng, radiusKm: params.radius_km ?? NEARBY_RADIUS_KM.default } : undefined,
+    };
+  });
 export type JobSearchParams = z.output<typeof jobSearchParamsSchema>;
 
 /** GET /api/search/professionals. Rates are per hour in the chosen country's currency (AED without a country). */
@@ -320,6 +337,8 @@ export const jobCardSchema = z.object({
   created_at: z.string(),
   start_date: z.string().nullable(),
   deadline: z.string().nullable(),
+  /** In a nearby search: how far the project's place is from the point, to 0.1 km. */
+  distance_km: z.number().optional(),
 });
 export type JobCard = z.infer<typeof jobCardSchema>;
 

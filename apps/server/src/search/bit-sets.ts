@@ -61,6 +61,17 @@ export function widen<T extends Float64Array | Int32Array | Uint32Array>(array: 
   return wider;
 }
 
+/** `into` &= `other`; answers how many slots `into` then holds. */
+export function intersectCounting(into: Uint32Array, other: Uint32Array) {
+  let count = 0;
+  for (let index = 0; index < into.length; index += 1) {
+    const word = into[index]! & other[index]!;
+    into[index] = word;
+    if (word !== 0) count += popcount(word);
+  }
+  return count;
+}
+
 /** `into` &= `other` (`other` undefined: nothing matches). */
 function intersect(into: Uint32Array, other: Uint32Array | undefined) {
   if (!other) into.fill(0);

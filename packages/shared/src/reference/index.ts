@@ -22,6 +22,7 @@ export type {
 } from './types.ts';
 export { countries, emirates, findCountry, findRegion, isCountryCode } from './countries.ts';
 export { countryList } from './country-list.ts';
+export { distanceKm, placeOf, places, placesWithin, type Place, type Point } from './places.ts';
 export { currencies } from './currencies.ts';
 export { industries, LOCAL_SERVICES_INDUSTRY_ID } from './industries.ts';
 export { localServiceCategories } from './local-services.ts';

@@ -9,22 +9,32 @@ import type { QueryNode } from '../../search/tsquery.ts';
 
 const vocabulary = ['logo', 'design', 'web', 'app', 'تصميم', 'موقع', 'react', 'clean', 'villa', 'audit', 'rare'];
 const facetTokens = ['c:AE', 'c:SA', 't:fixed', 't:hourly', 'r:AE:dubai', 'r:SA:riyadh', 'k:react'];
+/** Place tokens: a job has one at most. */
+const placeTokens = ['g:AE:dubai:dubai', 'g:AE:dubai:', 'g:AE:dubai:hatta', 'g:AE:sharjah:sharjah', 'g:SA:riyadh:riyadh'];
 const nowMs = Date.parse('2026-11-25T12:00:00Z');
 
 function model() {
   const jobs = new Map<string, IndexedJob>();
 
-  const value = (sort: IndexSort, job: IndexedJob) =>
-    sort === 'budget' ? job.budgetMaxUsd : sort === 'proposal_count' ? -job.proposalCount : 0;
-  const keyOf = (sort: IndexSort, job: IndexedJob): IndexKey => ({ value: value(sort, job), createdUs: job.createdUs, id: job.id });
+  const placeValue = (search: IndexSearch, job: IndexedJob) =>
+    search.places?.find((place) => place.facets.some((facet) => job.facets.includes(facet)))?.value ?? Number.NaN;
+  const value = (search: IndexSearch, job: IndexedJob) =>
+    search.sort === 'budget'
+      ? job.budgetMaxUsd
+      : search.sort === 'proposal_count'
+        ? -job.proposalCount
+        : search.sort === 'distance'
+          ? placeValue(search, job)
+          : 0;
   const compare = (a: IndexKey, b: IndexKey) => b.value - a.value || b.createdUs - a.createdUs || (a.id > b.id ? -1 : a.id < b.id ? 1 : 0);
   return {
     jobs,
     search(search: IndexSearch) {
+      const keyOf = (_sort: IndexSort, job: IndexedJob): IndexKey => ({ value: value(search, job), createdUs: job.createdUs, id: job.id });
       const matched = [...jobs.values()].filter((job) => {
         if (search.hasText && (!search.query || !matchesQuery(search.query, job.words))) return false;
         if (!search.allFacets.every((facet) => job.facets.includes(facet))) return false;
-        if (search.anyFacets.length > 0 && !search.anyFacets.some((facet) => job.facets.includes(facet))) return false;
+        if (!search.anyOf.every((group) => group.some((facet) => job.facets.includes(facet)))) return false;
         if (search.minBudgetUsd !== undefined && job.budgetMaxUsd < search.minBudgetUsd) return false;
         if (search.maxBudgetUsd !== undefined && job.budgetMinUsd > search.maxBudgetUsd) return false;
         return true;
@@ -64,7 +74,7 @@ function randomJob(next: () => number, id: string): IndexedJob {
     proposalCount: Math.floor(next() * 4),
     featuredUntilMs: next() < 0.15 ? nowMs + (next() < 0.5 ? -60_000 : 60_000) : undefined,
     words: pick(vocabulary, 0.35),
-    facets: pick(facetTokens, 0.4),
+    facets: [...pick(facetTokens, 0.4), ...(next() < 0.8 ? [placeTokens[Math.floor(next() * placeTokens.length)]!] : [])],
   };
 }
 
@@ -77,17 +87,36 @@ function randomQuery(next: () => number): QueryNode {
   return { kind: 'and', nodes: [word(), { kind: 'not', node: word() }] };
 }
 
+/** Some places within reach, nearest first, some at the same distance (one group), as the repository makes them. */
+function randomPlaces(next: () => number) {
+  const groups: { value: number; facets: string[] }[] = [];
+  let value = 0;
+  for (const token of placeTokens.filter(() => next() < 0.7)) {
+    if (groups.length === 0 || next() < 0.7) {
+      value -= 1 + Math.floor(next() * 5_000);
+      groups.push({ value, facets: [token] });
+    } else groups.at(-1)!.facets.push(token);
+  }
+  return groups;
+}
+
 function randomSearch(next: () => number): Omit<IndexSearch, 'after'> {
   const hasText = next() < 0.6;
-  const sorts: IndexSort[] = ['newest', 'budget', 'proposal_count'];
+  const sorts: IndexSort[] = ['newest', 'budget', 'proposal_count', 'distance'];
+  const places = next() < 0.35 ? randomPlaces(next) : undefined;
+  const sort = sorts[Math.floor(next() * (places ? 4 : 3))]!;
   return {
     hasText,
     query: hasText && next() < 0.95 ? randomQuery(next) : undefined,
     allFacets: facetTokens.filter(() => next() < 0.12),
-    anyFacets: next() < 0.2 ? ['r:AE:dubai', 'r:SA:riyadh'] : [],
+    anyOf: [
+      ...(next() < 0.2 ? [['r:AE:dubai', 'r:SA:riyadh']] : []),
+      ...(places ? [places.flatMap((place) => place.facets)] : []),
+    ],
+    ...(sort === 'distance' ? { places } : {}),
     minBudgetUsd: next() < 0.25 ? Math.floor(next() * 300_000) : undefined,
     maxBudgetUsd: next() < 0.25 ? Math.floor(next() * 500_000) : undefined,
-    sort: sorts[Math.floor(next() * 3)]!,
+    sort,
     skip: next() < 0.3 ? Math.floor(next() * 40) : 0,
     count: 1 + Math.floor(next() * 12),
     nowMs,
@@ -189,7 +218,7 @@ describe('the in-memory job index', () => {
         hasText: true,
         query: { kind: 'word', word },
         allFacets: [],
-        anyFacets: [],
+        anyOf: [],
         minBudgetUsd: undefined,
         maxBudgetUsd: undefined,
         skip: 0,

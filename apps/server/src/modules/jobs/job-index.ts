@@ -1,4 +1,4 @@
-import { checkEach, createPostings, widen } from '../../search/bit-sets.ts';
+import { checkEach, createPostings, intersectCounting, widen } from '../../search/bit-sets.ts';
 import { createIdTable } from '../../search/id-table.ts';
 import { createSortOrders, type PagePlan } from '../../search/sort-orders.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
@@ -24,7 +24,19 @@ export interface IndexedJob {
   facets: string[];
 }
 
-export type IndexSort = 'newest' | 'budget' | 'proposal_count';
+/** The orders kept sorted; a distance order is made per search, from the places it is given. */
+type OrderSort = 'newest' | 'budget' | 'proposal_count';
+export type IndexSort = OrderSort | 'distance';
+
+/**
+ * Jobs at the same distance from a search's point: the place tokens of the cities at that distance,
+ * and the distance as a sort value (metres negated, so that the nearest come first, as the highest
+ * values do in every order).
+ */
+export interface IndexPlace {
+  value: number;
+  facets: string[];
+}
 
 /** Where a page continues: after the job with this key (the sort's value, creation time, id). */
 export interface IndexKey {
@@ -45,7 +57,10 @@ export interface IndexSearch {
   /** True when the search has text; with no query tree (only stop words), nothing matches. */
   hasText: boolean;
   allFacets: string[];
-  anyFacets: string[];
+  /** Groups of tokens: a match has at least one token of each group. */
+  anyOf: string[][];
+  /** For the distance sort: the places within reach, nearest first. */
+  places?: IndexPlace[];
   minBudgetUsd: number | undefined;
   maxBudgetUsd: number | undefined;
   sort: IndexSort;
@@ -69,7 +84,7 @@ export interface IndexAnswer {
   nextFeaturedEndMs: number | undefined;
 }
 
-const sorts: IndexSort[] = ['newest', 'budget', 'proposal_count'];
+const sorts: OrderSort[] = ['newest', 'budget', 'proposal_count'];
 
 /** Budget steps in US cents, 1, 2 and 5 of each power of ten from $1 to $5,000,000. */
 const budgetSteps = Array.from({ length: 8 }, (_, power) => [1, 2, 5].map((step) => step * 10 ** (power + 2))).flat();
@@ -144,16 +159,11 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   // The sort orders, first to last: by the sort's value, then creation time, then id, all descending
   // (the order the search answered in when PostgreSQL sorted it, and the one cursors carry). The budget sort's value is the highest budget, the
   // competition sort's the proposal count negated (fewest first).
-  const valueOf = (sort: IndexSort, slot: number) =>
+  const valueOf = (sort: OrderSort, slot: number) =>
     sort === 'budget' ? budgetMax[slot]! : sort === 'proposal_count' ? -proposals[slot]! : 0;
-  const keyOf = (sort: IndexSort, slot: number): IndexKey => ({
-    value: valueOf(sort, slot),
-    createdUs: created[slot]!,
-    id: ids.idOf(slot),
-  });
 
   /** Negative when the slot comes before the key in the sort's order, positive after, 0 when it is the key's job. */
-  function compareToKey(sort: IndexSort, slot: number, key: SlotKey) {
+  function compareToKey(sort: OrderSort, slot: number, key: SlotKey) {
     const value = valueOf(sort, slot);
     if (value !== key.value) return key.value - value;
     const time = created[slot]!;
@@ -162,7 +172,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   }
 
   /** Negative when slot `a` comes before slot `b` in the sort's order. */
-  function compareSlots(sort: IndexSort, a: number, b: number) {
+  function compareSlots(sort: OrderSort, a: number, b: number) {
     const value = valueOf(sort, b) - valueOf(sort, a);
     if (value !== 0) return value;
     const time = created[b]! - created[a]!;
@@ -261,19 +271,22 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     return featuredNow;
   }
 
+  /** The jobs with any of the tokens (dead ones included), as a scratch bit set (or in `any`, cleared first). */
+  function anyOf(tokens: string[], any = scratch()) {
+    any.fill(0);
+    for (const facet of tokens) {
+      const other = bitsOf(facets, facet);
+      if (other) for (let index = 0; index < any.length; index += 1) any[index]! |= other[index]!;
+    }
+    return any;
+  }
+
   /** The matching living jobs, as a scratch bit set, and how many they are. */
   function matches(search: IndexSearch) {
     // Every set the matches must be in, intersected in one pass: the living, the words of the text,
     // each filter token, any of the regions, the budget steps within the range.
     const { sets: all, isEmpty } = postings.requiredSets(search, search.allFacets, words, facets, alive);
-    if (search.anyFacets.length > 0) {
-      const any = scratch();
-      for (const facet of search.anyFacets) {
-        const other = bitsOf(facets, facet);
-        if (other) for (let index = 0; index < any.length; index += 1) any[index]! |= other[index]!;
-      }
-      all.push(any);
-    }
+    for (const group of search.anyOf) all.push(anyOf(group));
     // A job matches a budget range when its own range reaches into it: whole sets of budget steps
     // within the range go in with the rest, and only the jobs of the steps around its ends are checked.
     const { minBudgetUsd: min, maxBudgetUsd: max } = search;
@@ -293,8 +306,8 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     return { bits, total };
   }
 
-  /** Up to `count` slots of the set after skipping `skip`, in the sort's order, starting after `after`. */
-  function pick(bits: Uint32Array, total: number, sort: IndexSort, skip: number, count: number, after: SlotKey | undefined) {
+  /** Up to `count` slots of the set after skipping `skip`, in the order, starting after `after`. */
+  function pickInOrder(bits: Uint32Array, total: number, sort: OrderSort, skip: number, count: number, after: SlotKey | undefined) {
     return orders.page(
       sort,
       { bits, total, live, skip, count, plan },
@@ -303,6 +316,36 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
         isAfter: (slot) => compareToKey(sort, slot, after) > 0,
       },
     );
+  }
+
+  /**
+   * The same, nearest first: place by place (the nearest first), each place's jobs newest first. A
+   * place nearer than `after`'s has been read; the one at its distance continues after its job.
+   */
+  function pickNearest(bits: Uint32Array, places: IndexPlace[], skip: number, count: number, after: SlotKey | undefined) {
+    const found: { slot: number; value: number }[] = [];
+    let toSkip = skip;
+    const here = scratch(undefined, false);
+    for (const place of places) {
+      if (found.length >= count) break;
+      if (after && place.value > after.value) continue;
+      const total = intersectCounting(anyOf(place.facets, here), bits);
+      const within = after && place.value === after.value ? { ...after, value: 0 } : undefined;
+      if (!within && toSkip >= total) {
+        toSkip -= total;
+        continue;
+      }
+      for (const slot of pickInOrder(here, total, 'newest', toSkip, count - found.length, within)) found.push({ slot, value: place.value });
+      toSkip = 0;
+    }
+    return found;
+  }
+
+  /** Up to `count` slots of the set after skipping `skip`, in the sort's order, starting after `after`, with their sort values. */
+  function pick(bits: Uint32Array, total: number, search: IndexSearch, skip: number, count: number, after: SlotKey | undefined) {
+    const { sort } = search;
+    if (sort === 'distance') return pickNearest(bits, search.places ?? [], skip, count, after);
+    return pickInOrder(bits, total, sort, skip, count, after).map((slot) => ({ slot, value: valueOf(sort, slot) }));
   }
 
   /** Matching jobs counted, and a page of them: those featured at `nowMs` first, each part in the sort's order. */
@@ -323,22 +366,28 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
       }
       // No later than the first featured period among the matches ends.
       const nextFeaturedEndMs = featuredCount > 0 && Number.isFinite(featuredNowUntil) ? featuredNowUntil : undefined;
-      const { sort, skip, count } = search;
+      const { skip, count } = search;
       const after = search.after && {
         featured: search.after.featured,
         key: { value: search.after.key.value, createdUs: search.after.key.createdUs, idWords: ids.wordsOf(search.after.key.id) },
       };
       const rest = total - featuredCount;
-      let featuredHits: number[];
-      let restHits: number[];
+      let featuredHits: { slot: number; value: number }[];
+      let restHits: { slot: number; value: number }[];
       if (after) {
-        featuredHits = after.featured ? pick(featuredBits, featuredCount, sort, 0, count, after.key) : [];
-        restHits = pick(bits, rest, sort, 0, count - featuredHits.length, after.featured ? undefined : after.key);
+        featuredHits = after.featured ? pick(featuredBits, featuredCount, search, 0, count, after.key) : [];
+        restHits = pick(bits, rest, search, 0, count - featuredHits.length, after.featured ? undefined : after.key);
       } else {
-        featuredHits = pick(featuredBits, featuredCount, sort, skip, count, undefined);
-        restHits = pick(bits, rest, sort, Math.max(0, skip - featuredCount), count - featuredHits.length, undefined);
+        featuredHits = pick(featuredBits, featuredCount, search, skip, count, undefined);
+        restHits = pick(bits, rest, search, Math.max(0, skip - featuredCount), count - featuredHits.length, undefined);
       }
-      const hit = (isFeatured: boolean) => (slot: number) => ({ id: ids.idOf(slot), featured: isFeatured, key: keyOf(sort, slot) });
+      const hit =
+        (isFeatured: boolean) =>
+        ({ slot, value }: { slot: number; value: number }) => ({
+          id: ids.idOf(slot),
+          featured: isFeatured,
+          key: { value, createdUs: created[slot]!, id: ids.idOf(slot) },
+        });
       return { total, hits: [...featuredHits.map(hit(true)), ...restHits.map(hit(false))], nextFeaturedEndMs };
     } finally {
       postings.giveBack();

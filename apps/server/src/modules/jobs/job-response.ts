@@ -1,4 +1,15 @@
-import { money, toDecimal, type CurrencyCode, type InterestDetails, type JobCard, type JobDetail, type OwnProposal } from '@mihna/shared';
+import {
+  distanceKm,
+  money,
+  placeOf,
+  toDecimal,
+  type CurrencyCode,
+  type InterestDetails,
+  type JobCard,
+  type JobDetail,
+  type OwnProposal,
+  type Point,
+} from '@mihna/shared';
 import type { jobs } from '../../db/schema.ts';
 import { mediaPath } from '../media/media.routes.ts';
 import type { UserRow } from '../users/users.repository.ts';
@@ -45,6 +56,12 @@ export function toJobCard(job: JobCardRow, now: Date): JobCard {
     start_date: job.startDate,
     deadline: job.deadline,
   };
+}
+
+/** In a nearby search, the card with how far its place is from the point (a job in reach always has one). */
+export function withDistance(card: JobCard, near: Point | undefined): JobCard {
+  const place = near && placeOf(card.country, card.region, card.city);
+  return place ? { ...card, distance_km: Math.round(distanceKm(near, place.city) * 10) / 10 } : card;
 }
 
 /** What the viewer has done on the job, and what was sent to them. */

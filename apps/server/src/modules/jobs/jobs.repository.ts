@@ -1,9 +1,17 @@
-import { convertAmount, currencyOfCountry, type CurrencyCode, type JobSearchParams, type JobStatus, type JobType } from '@mihna/shared';
+import {
+  convertAmount,
+  currencyOfCountry,
+  placesWithin,
+  type CurrencyCode,
+  type JobSearchParams,
+  type JobStatus,
+  type JobType,
+} from '@mihna/shared';
 import { and, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contracts, jobChanges, jobInterests, jobInvitations, jobs, jobViews, proposals } from '../../db/schema.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
-import type { IndexSearch, IndexSort } from './job-index.ts';
+import type { IndexPlace, IndexSearch, IndexSort } from './job-index.ts';
 import type { JobCardRow } from './job-response.ts';
 import { encodeCursor, searchCursor, timestampMicroseconds, timestampText, type Cursor } from './search-cursor.ts';
 import { createCardCache } from './card-cache.ts';
@@ -42,22 +50,42 @@ function facetTokens(params: JobSearchParams): { all: string[]; anyRegion: strin
   return { all: [...new Set(all)], anyRegion };
 }
 
+/**
+ * The places within a nearby search's reach as the index takes them, nearest first: each city's place
+ * token (the trigger's g:country:region:city, migration 0024), and with a region's first city the
+ * token of the projects that name only that region; cities at the same distance (to the metre) together.
+ */
+function nearbyPlaces(near: NonNullable<JobSearchParams['near']>): IndexPlace[] {
+  const groups: IndexPlace[] = [];
+  for (const { place, km } of placesWithin(near, near.radiusKm)) {
+    const value = -Math.round(km * 1000);
+    const prefix = `g:${place.country.code}:${place.region.id}:`;
+    const facets = place.region.cities[0] === place.city ? [prefix + place.city.id, prefix] : [prefix + place.city.id];
+    if (groups.at(-1)?.value === value) groups.at(-1)!.facets.push(...facets);
+    else groups.push({ value, facets });
+  }
+  return groups;
+}
+
 /** A budget bound typed in the searcher's currency, on the US-cent scale jobs are filtered on. */
 const filterInUsdCents = (amount: number, currency: CurrencyCode) => Math.round(convertAmount(amount, currency, 'USD') * 100);
 
 /** The sort column's name in the index. */
-const indexSortOf = (sort: JobSearchParams['sort_by']): IndexSort => (sort === 'budget' || sort === 'proposal_count' ? sort : 'newest');
+const indexSortOf = (sort: JobSearchParams['sort_by']): IndexSort => (sort === 'created_at' ? 'newest' : sort);
 
 /** What the index is asked: the filters as tokens and US cents, the page as a count, the cursor as a key. */
 function indexSearchOf(params: JobSearchParams, query: QueryNode | undefined, cursor: Cursor | undefined, now: Date): IndexSearch {
   const { all, anyRegion } = facetTokens(params);
   const currency = currencyOfCountry(countryOf(params));
   const sort = indexSortOf(params.sort_by);
+  const places = params.near && nearbyPlaces(params.near);
   return {
     query,
     hasText: Boolean(params.q),
     allFacets: all,
-    anyFacets: anyRegion,
+    // Within a radius, nothing matches when no city is.
+    anyOf: [...(anyRegion.length > 0 ? [anyRegion] : []), ...(places ? [places.flatMap((place) => place.facets)] : [])],
+    places,
     minBudgetUsd: params.min_budget === undefined ? undefined : filterInUsdCents(params.min_budget, currency),
     maxBudgetUsd: params.max_budget === undefined ? undefined : filterInUsdCents(params.max_budget, currency),
     sort,

@@ -32,7 +32,7 @@ import { partyName } from '../profiles/public-user.ts';
 import { toInterestDetails, toOwnProposal } from '../proposals/proposal-response.ts';
 import type { ProposalsService } from '../proposals/proposals.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import { anonymousViewer, toJobCard, toJobDetail, type JobCardRow, type Viewer } from './job-response.ts';
+import { anonymousViewer, toJobCard, toJobDetail, withDistance, type JobCardRow, type Viewer } from './job-response.ts';
 import { createJobsRepository } from './jobs.repository.ts';
 import { searchCursor } from './search-cursor.ts';
 import { createSearchCache } from './search-cache.ts';
@@ -267,7 +267,7 @@ export function createJobsService(dependencies: {
       const compute = async () => {
         const page = await repository.readSearch(params, cursor, now);
         const answer: JobSearchResponse = {
-          jobs: page.rows.map((row) => toJobCard(row, now)),
+          jobs: page.rows.map((row) => withDistance(toJobCard(row, now), params.near)),
           total: page.total,
           next_cursor: page.nextCursor,
         };

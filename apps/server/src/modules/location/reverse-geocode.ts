@@ -1,21 +1,7 @@
-import { countries, locationMessages, type ReverseGeocode } from '@mihna/shared';
+import { distanceKm, locationMessages, places, type ReverseGeocode } from '@mihna/shared';
 
 /** Farther than this from every city in the reference data, a point is not in the Gulf as Mihna serves it. */
 export const GULF_REACH_KM = 120;
-const EARTH_RADIUS_KM = 6371.0088;
-
-/** The great-circle distance between two points (haversine), in kilometres. */
-export function distanceKm(from: { lat: number; lng: number }, to: { lat: number; lng: number }): number {
-  const radians = Math.PI / 180;
-  const dLat = (to.lat - from.lat) * radians;
-  const dLng = (to.lng - from.lng) * radians;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(from.lat * radians) * Math.cos(to.lat * radians) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
-}
-
-const places = countries.flatMap((country) =>
-  country.regions.flatMap((region) => region.cities.map((city) => ({ country, region, city }))),
-);
 
 /**
  * The nearest city of the reference data to a point, with its region (the emirate in the UAE) and
