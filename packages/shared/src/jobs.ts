@@ -177,7 +177,12 @@ const optionalNumberParam = (limit: number) =>
       .optional(),
   );
 const optionalRangeParam = (min: number, max: number) =>
-  z.preprocess(readNumber, numberInput(false).pipe(z.number().min(min, messages.min(min)).max(max, messages.max(max))).optional());
+  z.preprocess(
+    readNumber,
+    numberInput(false)
+      .pipe(z.number().min(min, messages.min(min)).max(max, messages.max(max)))
+      .optional(),
+  );
 const optionalTextParam = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().max(max, messages.maxLength(max)).optional());
 const wholeNumberParam = (min: number, max: number, fallback: number) =>
   z.preprocess(

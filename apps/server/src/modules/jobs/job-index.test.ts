@@ -109,10 +109,7 @@ function randomSearch(next: () => number): Omit<IndexSearch, 'after'> {
     hasText,
     query: hasText && next() < 0.95 ? randomQuery(next) : undefined,
     allFacets: facetTokens.filter(() => next() < 0.12),
-    anyOf: [
-      ...(next() < 0.2 ? [['r:AE:dubai', 'r:SA:riyadh']] : []),
-      ...(places ? [places.flatMap((place) => place.facets)] : []),
-    ],
+    anyOf: [...(next() < 0.2 ? [['r:AE:dubai', 'r:SA:riyadh']] : []), ...(places ? [places.flatMap((place) => place.facets)] : [])],
     ...(sort === 'distance' ? { places } : {}),
     minBudgetUsd: next() < 0.25 ? Math.floor(next() * 300_000) : undefined,
     maxBudgetUsd: next() < 0.25 ? Math.floor(next() * 500_000) : undefined,
