@@ -189,6 +189,9 @@ export const searchTerms = [
 ];
 
 const regionList = countries.flatMap((country) => country.regions.map((region) => `${country.code}:${region.id}`));
+const cityList = countries.flatMap((country) =>
+  country.regions.flatMap((region) => region.cities.map((city) => `${country.code}:${region.id}:${city.id}`)),
+);
 const currencyList = countries.map((country) => {
   const currency = currencies.find((candidate) => candidate.code === country.currency);
   return { country: country.code, currency: currency.code, decimals: currency.decimals, perUsd: currency.perUsd };
@@ -203,12 +206,20 @@ with country_info(idx, code, currency, decimals, per_usd) as (values ${currencyL
     .join(',')}),
 regions as (select split_part(r, ':', 1) as code, split_part(r, ':', 2) as region, row_number() over (partition by split_part(r, ':', 1)) - 1 as n,
                    count(*) over (partition by split_part(r, ':', 1)) as total from unnest(${array(regionList)}) as r),
+cities as (select split_part(c, ':', 1) || ':' || split_part(c, ':', 2) as region_key, split_part(c, ':', 3) as city,
+                  row_number() over (partition by split_part(c, ':', 1), split_part(c, ':', 2)) - 1 as n,
+                  count(*) over (partition by split_part(c, ':', 1), split_part(c, ':', 2)) as total from unnest(${array(cityList)}) as c),
 employers as (select array_agg(id) as ids from users where role = 'employer'),
 seeds as (
-  select g, random() as rc, random() as rr, random() as rt, random() as rb, random() as rf, random() as rs, random() as ra
+  select g, random() as rc, random() as rr, random() as rt, random() as rb, random() as rf, random() as rs, random() as ra, random() as ry
   from generate_series(1, ${count}) as g
+),
+placed as (
+  select seeds.*, ci.*, (select region from regions where regions.code = ci.code and regions.n = floor(rr * regions.total)) as region
+  from seeds
+  join country_info ci on ci.idx = case when rc < 0.45 then 0 when rc < 0.70 then 1 when rc < 0.80 then 2 when rc < 0.88 then 3 when rc < 0.95 then 4 else 5 end
 )
-insert into jobs (employer_id, title, description, skills_required, job_type, status, country, region, industry_category,
+insert into jobs (employer_id, title, description, skills_required, job_type, status, country, region, city, industry_category,
   payment_method, currency, budget_min_minor, budget_max_minor, budget_min_usd, budget_max_usd, featured_until, is_urgent,
   allow_remote, location_required, proposal_count, view_count, created_at)
 select
@@ -222,7 +233,9 @@ select
   case when rs < 0.4 then 'hourly' else 'fixed' end,
   case when ra < 0.85 then 'open' when ra < 0.93 then 'assigned' else 'completed' end,
   ci.code,
-  (select region from regions where regions.code = ci.code and regions.n = floor(rr * regions.total)),
+  ci.region,
+  -- Seven in ten name a city of their region; the rest only the region.
+  case when ry < 0.7 then (select city from cities where cities.region_key = ci.code || ':' || ci.region and cities.n = floor(ry / 0.7 * cities.total)) end,
   (${array(industries.map((industry) => industry.id))})[1 + floor(random() * ${industries.length})::int],
   'escrow', ci.currency,
   round(b.amount * power(10, ci.decimals))::bigint,
@@ -233,9 +246,8 @@ select
   rf > 0.85, rs > 0.6, rs < 0.2,
   floor(random() * 30)::int, floor(random() * 500)::int,
   now() - (g::float / ${count}) * interval '730 days'
-from seeds
+from placed ci
 cross join employers e
-join country_info ci on ci.idx = case when rc < 0.45 then 0 when rc < 0.70 then 1 when rc < 0.80 then 2 when rc < 0.88 then 3 when rc < 0.95 then 4 else 5 end
 cross join lateral (select round((power(10, 2 + rb * 3) * ci.per_usd / 3.6725)::numeric, 0)::float as amount) b`;
 }
 

@@ -2,7 +2,7 @@
 // searches (English and Arabic words and phrases, skills, misspellings that match nothing, places,
 // industries, types, budgets, sorts, pages 1 to 5), requested with a long-tail (Zipf) popularity, so a
 // few searches are common and most are seen once or twice. Seeded: the same seed gives the same mix.
-import { countries, industries } from '@mihna/shared';
+import { countries, industries, places as cities } from '@mihna/shared';
 import { searchTerms, skills } from './search-data.mjs';
 
 /** A small, fast, seedable generator (mulberry32): uniform numbers in [0, 1). */
@@ -34,8 +34,8 @@ function onPage(random, query) {
   return query;
 }
 
-/** One random search: a text, filters, a sort and a page, each with the share users give it. */
-function drawSearch(random) {
+/** One random search: a text, filters, a sort and a page, each with the share users give it (`nearby`: always near a point). */
+function drawSearch(random, nearby = false) {
   const pick = pickWith(random);
   const query = {};
   const text = random();
@@ -53,13 +53,22 @@ function drawSearch(random) {
   if (random() < 0.2) query.industry_category = pick(industries).id;
   if (random() < 0.2) query.job_type = random() < 0.5 ? 'hourly' : 'fixed';
   if (random() < 0.1) query.skills = pick(skills);
+  // Projects near the searcher: a browser's position, somewhere around a city, to four decimals.
+  const isNearby = nearby || random() < 0.12;
+  if (isNearby) {
+    const { city } = pick(cities);
+    query.near_lat = (city.lat + (random() - 0.5) * 0.1).toFixed(4);
+    query.near_lng = (city.lng + (random() - 0.5) * 0.1).toFixed(4);
+    if (random() < 0.7) query.radius_km = pick([5, 10, 25, 50, 100]);
+  }
   if (random() < 0.15) {
     const low = pick([0, 500, 1000, 2000, 5000]);
     if (low > 0) query.min_budget = low;
     if (random() < 0.7) query.max_budget = low + pick([1000, 5000, 20000, 100000]);
   }
   const sort = random();
-  if (sort >= 0.7) query.sort_by = sort < 0.85 ? 'budget' : 'proposal_count';
+  if (isNearby && sort < 0.6) query.sort_by = 'distance';
+  else if (sort >= 0.7) query.sort_by = sort < 0.85 ? 'budget' : 'proposal_count';
   return onPage(random, query);
 }
 
@@ -102,11 +111,11 @@ function drawProfessionalSearch(random) {
 export const queryString = (query) => new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString();
 
 /**
- * `distinct` different searches (`of` projects or professionals), most popular first, and a sampler that draws them with Zipf
+ * `distinct` different searches (`of` projects, projects near a point, or professionals), most popular first, and a sampler that draws them with Zipf
  * popularity (the search at rank r is drawn in proportion to 1 / r^exponent).
  */
 export function longTailMix({ seed = 2026, distinct = 30_000, exponent = 0.9, of = 'projects' } = {}) {
-  const draw = of === 'professionals' ? drawProfessionalSearch : drawSearch;
+  const draw = of === 'professionals' ? drawProfessionalSearch : (random) => drawSearch(random, of === 'nearby');
   const random = seededRandom(seed);
   const searches = [];
   const seen = new Set();

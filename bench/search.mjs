@@ -7,6 +7,7 @@
 //   - the long tail through the endpoint, with how often its answer cache answered;
 //   - the same searches straight through the search (the repository and its in-memory index on the
 //     driver, no HTTP, no cache), and the endpoint/direct ratio; how long the index took to load;
+//   - searches near a point only (points around the cities, radii of 5-100 km, nearest first or not);
 //   - searches that match nothing, in every sort, one at a time; the cost of a page by depth;
 //   - proposals a second flat out, with the job_changes trigger the search index reads (migration
 //     0014) and without it;
@@ -51,6 +52,7 @@ const { sharedBuffersFor } = await import('../apps/server/src/db/client.ts');
 
 const mix = longTailMix();
 const professionalMix = longTailMix({ of: 'professionals' });
+const nearbyMix = longTailMix({ of: 'nearby', seed: 31 });
 
 /** 240 searches: 42 terms (English and Arabic) crossed with filter mixes: the cache-friendly line. */
 function rotatingSearches() {
@@ -272,11 +274,12 @@ async function measureServer(server, url) {
     const stopWrites = startWrites(base, prepared, { seed: 8 });
     direct = await loadDirect(url, mix.sampler()).finally(stopWrites);
   }
+  const nearby = await loadEndpoint(base, nearbyMix.sampler());
   const none = await noMatches(base);
   const depth = await pageDepth(base);
   const rotating = await loadEndpoint(base, inTurn(rotatingSearches()));
   const proposals = url ? await proposalsFlatOut(base, url, prepared) : undefined;
-  return { tail, direct, none, depth, rotating, proposals, memory: { indexSeconds, idleMb, loadedMb } };
+  return { tail, direct, nearby, none, depth, rotating, proposals, memory: { indexSeconds, idleMb, loadedMb } };
 }
 
 async function measureSize(url, size, port) {
@@ -288,7 +291,7 @@ async function measureSize(url, size, port) {
   }
 }
 
-function report({ size, tail, direct, none, depth, rotating, proposals, memory }, where) {
+function report({ size, tail, direct, nearby, none, depth, rotating, proposals, memory }, where) {
   const label = `${size.toLocaleString('en')} projects (${where})`;
   console.log(`\n${label}`);
   console.log(
@@ -310,6 +313,10 @@ function report({ size, tail, direct, none, depth, rotating, proposals, memory }
     );
     console.log(`    endpoint throughput = ${((tail.figures.rps / direct.rps) * 100).toFixed(0)}% of the search's on the driver`);
   }
+  console.log(
+    format('  near a point only (radius, nearest first)', nearby) +
+      `   ${nearby.distinct.toLocaleString('en')} different searches in ${nearby.requests.toLocaleString('en')} requests`,
+  );
   console.log(format('  no match, every sort, one at a time', none) + `   max ${none.max.toFixed(1)} ms`);
   if (depth) console.log(`  page by depth ('design'): ${depth.join(' · ')}`);
   console.log(format('  240 rotating searches (the cache answers)', rotating));

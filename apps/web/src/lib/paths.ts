@@ -4,7 +4,7 @@ export const paths = {
   login: '/login',
   register: (role?: 'professional' | 'employer') => (role ? `/register?role=${role}` : '/register'),
   forgotPassword: '/forgot-password',
-  projects: (query?: { country?: string; emirate?: string; city?: string }) => {
+  projects: (query?: Record<string, string | undefined>) => {
     const search = new URLSearchParams(Object.entries(query ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1])));
     const text = search.toString();
     return text ? `/projects?${text}` : '/projects';

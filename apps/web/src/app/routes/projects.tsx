@@ -60,6 +60,7 @@ export default function ProjectsPage() {
           filters={filters.draft}
           errors={refused}
           onChange={filters.change}
+          onPlace={filters.place}
           onSearch={() => {
             if (!filters.submit()) void results.refetch();
           }}

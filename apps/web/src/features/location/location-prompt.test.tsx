@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { answer, jsonResponse, loadTranslations, mockApi, renderRoutes, signedInAs } from '../projects/testing.tsx';
-import { GEOLOCATION_OPTIONS, LocationPrompt } from './location-prompt.tsx';
+import { GEOLOCATION_OPTIONS } from './current-position.ts';
+import { LocationPrompt } from './location-prompt.tsx';
 
 const dubai = { id: 'dubai', name: { en: 'Dubai', ar: 'دبي' } };
 const updated = answer('POST', '/api/location/update', () =>
@@ -43,14 +44,17 @@ describe('the location prompt', () => {
     vi.restoreAllMocks();
   });
 
-  it('asks, then sends the position (10 s, 5 minutes old at most, high accuracy) and names the place', async () => {
+  it('asks, then sends the position (10 s, 5 minutes old at most, high accuracy), names the place and leads to the projects near it', async () => {
     const getCurrentPosition = browserLocation('prompt', 'found');
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const api = mockApi(signedInAs({ role: 'professional' }), updated);
     renderPrompt();
     fireEvent.click(await screen.findByRole('button', { name: 'Enable location' }));
     expect(await screen.findByText('Location enabled: Jebel Ali, Dubai.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'See projects in Dubai' }).getAttribute('href')).toBe('/projects?emirate=dubai');
+    // Nearest first within 25 km, of a point rounded to about a kilometre.
+    expect(screen.getByRole('link', { name: 'See projects near you' }).getAttribute('href')).toBe(
+      '/projects?near_lat=25.08&near_lng=55.14&radius_km=25&sort_by=distance',
+    );
     expect(getCurrentPosition.mock.calls[0]?.[2]).toEqual(GEOLOCATION_OPTIONS);
     expect(GEOLOCATION_OPTIONS).toEqual({ enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 });
     expect(api.calls.find((call) => call.path === '/api/location/update')?.body).toEqual({

@@ -8,23 +8,22 @@ import { languageOf } from '../../lib/format.ts';
 import { apiPaths, paths } from '../../lib/paths.ts';
 import { Link } from '../../lib/router/index.tsx';
 import { storage } from '../../lib/storage.ts';
+import { nearbyQuery } from '../projects/lib/search-filters.ts';
+import { currentPosition, hasGeolocation, isRefused } from './current-position.ts';
 
 const DISMISSED_KEY = 'mihna.location_prompt_dismissed';
-/** §9: timeout 10 s, a position up to 5 minutes old, high accuracy. */
-export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 };
 
 type Permission = 'prompt' | 'granted' | 'denied';
 /** What happened, and where it leads: the projects near the place found, or in the country by address. */
 type Notice = { tone: 'success' | 'error'; text: string; link?: { to: string; label: string } } | null;
 
 /** The browser's position, sent to the server (POST /api/location/update), which answers the place it is in. */
-async function sharePosition(): Promise<ReverseGeocode> {
-  const position = await new Promise<GeolocationPosition>((resolve, reject) =>
-    navigator.geolocation.getCurrentPosition(resolve, reject, GEOLOCATION_OPTIONS),
-  );
-  const { latitude, longitude, accuracy } = position.coords;
-  // The answer names the place: the position goes in the body only, never in a URL that logs keep.
-  return apiRequest<ReverseGeocode>(apiPaths.locationUpdate, { body: { latitude, longitude, location_accuracy: accuracy } });
+async function sharePosition(): Promise<{ coords: GeolocationCoordinates } & ReverseGeocode> {
+  const { coords } = await currentPosition();
+  const { latitude, longitude, accuracy } = coords;
+  // The answer names the place: the position goes in the body only.
+  const place = await apiRequest<ReverseGeocode>(apiPaths.locationUpdate, { body: { latitude, longitude, location_accuracy: accuracy } });
+  return { coords, ...place };
 }
 
 /**
@@ -40,7 +39,7 @@ export function LocationPrompt() {
   const [notice, setNotice] = useState<Notice>(null);
 
   useEffect(() => {
-    if (!('geolocation' in navigator)) {
+    if (!hasGeolocation()) {
       setPermission('prompt');
       return;
     }
@@ -65,30 +64,21 @@ export function LocationPrompt() {
   }, []);
 
   const enable = async () => {
-    if (!('geolocation' in navigator)) {
+    if (!hasGeolocation()) {
       setNotice({ tone: 'error', text: t('location.unsupported') });
       return;
     }
     setLocating(true);
     try {
-      const { address } = await sharePosition();
+      const { address, coords } = await sharePosition();
       // 'Dubai' once when the city is its emirate's namesake; 'Jebel Ali, Dubai' otherwise.
       const names = address ? [...new Set([address.city.name[language], address.region.name[language]])] : [];
       const place = names.join(language === 'ar' ? '، ' : ', ');
       setNotice({
         tone: 'success',
         text: place ? t('location.granted_place', { place }) : t('location.granted'),
-        link: address
-          ? {
-              to:
-                address.country.code === 'AE'
-                  ? paths.projects({ emirate: address.region.id })
-                  : paths.projects({ country: address.country.code }),
-              label: t('location.projects_in', {
-                country: address.country.code === 'AE' ? address.region.name[language] : address.country.name[language],
-              }),
-            }
-          : undefined,
+        // In the Gulf: the projects around the position, nearest first (a place rounded to about a kilometre).
+        link: address ? { to: paths.projects(nearbyQuery(coords)), label: t('location.projects_near') } : undefined,
       });
       setPermission('granted');
     } catch (error) {
@@ -97,7 +87,7 @@ export function LocationPrompt() {
       const byAddress = await apiRequest<IpCountry>(apiPaths.ipCountry).catch(() => null);
       const country = countryList.find((entry) => entry.code === byAddress?.country_code);
       // Refused at the browser's question: say how to allow it, not only that it failed.
-      const refused = (error as { code?: unknown }).code === 1;
+      const refused = isRefused(error);
       if (refused) setPermission('denied');
       setNotice({
         tone: 'error',

@@ -59,6 +59,11 @@ export function ProjectCard({ job }: { job: JobCard }) {
             {city ? <span className="text-slate-500">· {city}</span> : null}
           </span>
         ) : null}
+        {job.distance_km !== undefined ? (
+          <span className="font-medium text-slate-700">
+            {t('card.distance', { distance: formatNumber(job.distance_km, language, { fractionDigits: { upTo: 1 } }) })}
+          </span>
+        ) : null}
         {job.allow_remote ? (
           <span className="flex items-center gap-1">
             <Wifi className="size-4 text-slate-400" aria-hidden="true" />

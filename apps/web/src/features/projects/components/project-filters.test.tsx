@@ -11,6 +11,7 @@ function Harness({ onSearch = () => undefined }: { onSearch?: () => void }) {
     <ProjectFiltersPanel
       filters={filters}
       onChange={(field, value) => setFilters((current) => changeFilter(current, field, value))}
+      onPlace={(point) => setFilters((current) => ({ ...current, ...point }))}
       onSearch={onSearch}
       onClear={() => setFilters(emptyFilters)}
     />
@@ -84,5 +85,45 @@ describe('ProjectFiltersPanel', () => {
     expect(optionTexts(select('Sort By'))).toEqual(['Latest First', 'Highest Budget', 'Least Competition']);
     fireEvent.click(screen.getByRole('button', { name: 'Search Projects' }));
     expect(onSearch).toHaveBeenCalledTimes(1);
+  });
+
+  it('searches near the reader once the browser gives a position, offers nearest first and a radius, and goes back to anywhere', async () => {
+    const getCurrentPosition = vi.fn((found: PositionCallback, _failed?: PositionErrorCallback | null, _options?: PositionOptions) =>
+      found({ coords: { latitude: 25.08051, longitude: 55.14029, accuracy: 20 } } as GeolocationPosition),
+    );
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    try {
+      render(<Harness />);
+      expect(optionTexts(select('Sort By'))).not.toContain('Nearest First');
+      fireEvent.click(screen.getByRole('button', { name: 'Projects near me' }));
+      expect(await screen.findByRole('combobox', { name: 'Distance' })).toBeTruthy();
+      expect(getCurrentPosition.mock.calls[0]?.[2]).toEqual({ enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 });
+      expect(select('Distance').value).toBe('25');
+      expect(optionTexts(select('Distance'))).toEqual(['Within 5 km', 'Within 10 km', 'Within 25 km', 'Within 50 km', 'Within 100 km']);
+      expect(select('Sort By').value).toBe('distance');
+      expect(optionTexts(select('Sort By'))).toContain('Nearest First');
+      fireEvent.change(select('Distance'), { target: { value: '50' } });
+      expect(select('Distance').value).toBe('50');
+      fireEvent.click(screen.getByRole('button', { name: 'Search anywhere, not near your location' }));
+      expect(screen.queryByRole('combobox', { name: 'Distance' })).toBeNull();
+      expect(select('Sort By').value).toBe('created_at');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('says how to allow a refused position, and searches nothing new', async () => {
+    const getCurrentPosition = vi.fn((_found: PositionCallback, failed?: PositionErrorCallback | null) =>
+      failed?.({ code: 1, message: 'denied' } as GeolocationPositionError),
+    );
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    try {
+      render(<Harness />);
+      fireEvent.click(screen.getByRole('button', { name: 'Projects near me' }));
+      expect((await screen.findByRole('alert')).textContent).toMatch(/Location access is blocked for this site/);
+      expect(screen.queryByRole('combobox', { name: 'Distance' })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -10,19 +10,22 @@ import { languageOf } from '../../../lib/format.ts';
 import { countryOptions, localServiceOptions, regionLabelOf, regionOptions, subserviceOptions } from '../../../lib/places.ts';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
-import { filterCurrency, isLocalServices, type FilterField, type ProjectFilters } from '../lib/search-filters.ts';
+import { filterCurrency, hasPoint, isLocalServices, type FilterField, type ProjectFilters } from '../lib/search-filters.ts';
+import { NearbyControl } from './nearby-control.tsx';
 
 interface ProjectFiltersProps {
   filters: ProjectFilters;
   /** What the server refused, by filter (its words, untranslated). */
   errors?: Partial<Record<FilterField, string>> | null;
   onChange: (field: FilterField, value: string) => void;
+  /** Sets a point to search around, or several filters at once. */
+  onPlace: (point: Partial<ProjectFilters>) => void;
   onSearch: () => void;
   onClear: () => void;
 }
 
 /** The project search's controls; one column on a phone, up to four on a wide screen. */
-export function ProjectFiltersPanel({ filters, errors, onChange, onSearch, onClear }: ProjectFiltersProps) {
+export function ProjectFiltersPanel({ filters, errors, onChange, onPlace, onSearch, onClear }: ProjectFiltersProps) {
   const { t, i18n } = useTranslation('projects');
   const translate = useValidationMessage();
   const errorOf = (field: FilterField) => translate(errors?.[field]);
@@ -132,14 +135,24 @@ export function ProjectFiltersPanel({ filters, errors, onChange, onSearch, onCle
           {(props) => <NumberInput {...props} {...bind('max_budget')} placeholder={currency} />}
         </Field>
         <div className="col-span-2 sm:col-span-1">
+          <NearbyControl
+            filters={filters}
+            error={errorOf('radius_km') ?? errorOf('near_lat') ?? errorOf('near_lng')}
+            onChange={onChange}
+            onPlace={onPlace}
+          />
+        </div>
+        <div className="col-span-2 sm:col-span-1">
           <Field label={t('filters.sort')}>
             {(props) => (
               <Select {...props} {...bind('sort_by')}>
-                {jobSorts.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {t(`sorts.${sort}`)}
-                  </option>
-                ))}
+                {jobSorts
+                  .filter((sort) => sort !== 'distance' || hasPoint(filters))
+                  .map((sort) => (
+                    <option key={sort} value={sort}>
+                      {t(`sorts.${sort}`)}
+                    </option>
+                  ))}
               </Select>
             )}
           </Field>

@@ -3,6 +3,7 @@ import {
   changeFilter,
   emptyFilters,
   filterCurrency,
+  nearbyQuery,
   readFilters,
   toSearchQuery,
   writeFilters,
@@ -88,6 +89,38 @@ describe('writeFilters', () => {
     };
     expect(readFilters(writeFilters(local), 'en')).toEqual(local);
     expect(readFilters(writeFilters({ ...filters, q: 'plumber' }), 'en')).toEqual({ ...filters, q: 'plumber' });
+    const near = { ...emptyFilters, near_lat: '25.08', near_lng: '55.14', radius_km: '10', sort_by: 'distance' };
+    expect(readFilters(writeFilters(near), 'en')).toEqual(near);
+  });
+});
+
+describe('a nearby search in the URL', () => {
+  it('is a whole point or none: half a point, and nearest first without one, are dropped', () => {
+    expect(read('near_lat=25.08&near_lng=55.14&sort_by=distance')).toMatchObject({
+      near_lat: '25.08',
+      near_lng: '55.14',
+      sort_by: 'distance',
+    });
+    expect(read('near_lat=25.08&radius_km=10&sort_by=distance')).toMatchObject({
+      near_lat: '',
+      near_lng: '',
+      radius_km: '',
+      sort_by: 'created_at',
+    });
+    // Arabic-Indic digits stay as typed for the server to read.
+    expect(read('near_lat=٢٥٫٠٨&near_lng=٥٥٫١٤').near_lat).toBe('٢٥٫٠٨');
+  });
+
+  it('rounds a position to two decimals, 25 km, nearest first; and leaving the point leaves its radius and order', () => {
+    expect(nearbyQuery({ latitude: 25.080512, longitude: 55.140371 })).toEqual({
+      near_lat: '25.08',
+      near_lng: '55.14',
+      radius_km: '25',
+      sort_by: 'distance',
+    });
+    const near = { ...emptyFilters, near_lat: '25.08', near_lng: '55.14', radius_km: '10', sort_by: 'distance' };
+    expect(changeFilter(near, 'near_lat', '')).toEqual(emptyFilters);
+    expect(changeFilter({ ...near, sort_by: 'budget' }, 'near_lat', '')).toEqual({ ...emptyFilters, sort_by: 'budget' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { currencyOfCountry, jobSorts, jobTypes, LOCAL_SERVICES_INDUSTRY_ID, PROJECT_PAGE_SIZE } from '@mihna/shared';
+import { currencyOfCountry, jobSorts, jobTypes, LOCAL_SERVICES_INDUSTRY_ID, NEARBY_RADIUS_KM, PROJECT_PAGE_SIZE } from '@mihna/shared';
 import type { Language } from '../../../lib/format.ts';
 import { findCityName } from '../../../lib/places.ts';
 import {
@@ -22,6 +22,10 @@ export interface ProjectFilters {
   local_service_subcategory: string;
   min_budget: string;
   max_budget: string;
+  /** A point to search around (the reader's position, to two decimals) and how far: all three or none. */
+  near_lat: string;
+  near_lng: string;
+  radius_km: string;
   sort_by: string;
 }
 
@@ -38,8 +42,27 @@ export const emptyFilters: ProjectFilters = {
   local_service_subcategory: '',
   min_budget: '',
   max_budget: '',
+  near_lat: '',
+  near_lng: '',
+  radius_km: '',
   sort_by: 'created_at',
 };
+
+/** The radii offered around a point, in km (§9 allows 1-100). */
+export const nearbyRadii = [5, 10, 25, 50, 100] as const;
+
+/**
+ * A nearby search around a position, nearest first. Two decimals place it within about a kilometre:
+ * enough to find the nearest cities, and no more of the reader's position than that in the URL.
+ */
+export const nearbyQuery = (coords: { latitude: number; longitude: number }) => ({
+  near_lat: coords.latitude.toFixed(2),
+  near_lng: coords.longitude.toFixed(2),
+  radius_km: String(NEARBY_RADIUS_KM.default),
+  sort_by: 'distance',
+});
+
+export const hasPoint = (filters: Pick<ProjectFilters, 'near_lat' | 'near_lng'>) => filters.near_lat !== '' && filters.near_lng !== '';
 
 /** Typed fields wait for the reader to pause; choices apply at once. */
 export const typedFields: readonly FilterField[] = ['q', 'skills', 'min_budget', 'max_budget'];
@@ -65,6 +88,11 @@ export function changeFilter(filters: ProjectFilters, field: FilterField, value:
     next.local_service_subcategory = '';
   }
   if (field === 'local_service_category' && value !== filters.local_service_category) next.local_service_subcategory = '';
+  // Without a point there is no radius and no nearest first.
+  if ((field === 'near_lat' || field === 'near_lng') && value === '') {
+    Object.assign(next, { near_lat: '', near_lng: '', radius_km: '' });
+    if (next.sort_by === 'distance') next.sort_by = 'created_at';
+  }
   return next;
 }
 
@@ -98,8 +126,20 @@ export function readFilters(params: URLSearchParams, language: Language): Projec
     // Kept as typed (Arabic-Indic digits included): the server reads them, and answers a clear message for a bad one.
     min_budget: get('min_budget').slice(0, 40),
     max_budget: get('max_budget').slice(0, 40),
-    sort_by: oneOf(get('sort_by'), jobSorts) || 'created_at',
+    ...readPoint(get),
   };
+}
+
+/** A whole point and its radius as typed (for the server to judge), or none; nearest first only with a point. */
+function readPoint(get: (key: string) => string): Pick<ProjectFilters, 'near_lat' | 'near_lng' | 'radius_km' | 'sort_by'> {
+  const point = {
+    near_lat: get('near_lat').slice(0, 20),
+    near_lng: get('near_lng').slice(0, 20),
+    radius_km: get('radius_km').slice(0, 10),
+  };
+  const sort = oneOf(get('sort_by'), jobSorts) || 'created_at';
+  if (!hasPoint(point)) return { near_lat: '', near_lng: '', radius_km: '', sort_by: sort === 'distance' ? 'created_at' : sort };
+  return { ...point, sort_by: sort };
 }
 
 /** The URL query that keeps the filters across back and refresh: only what is set, the default sort left out. */
@@ -120,6 +160,9 @@ export function writeFilters(filters: ProjectFilters): URLSearchParams {
   }
   set('min_budget', filters.min_budget);
   set('max_budget', filters.max_budget);
+  set('near_lat', filters.near_lat);
+  set('near_lng', filters.near_lng);
+  set('radius_km', filters.radius_km);
   if (filters.sort_by !== 'created_at') set('sort_by', filters.sort_by);
   return params;
 }

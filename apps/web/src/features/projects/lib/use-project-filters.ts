@@ -68,12 +68,19 @@ export function useProjectFilters() {
     timer.current = setTimeout(() => apply(next), SEARCH_DEBOUNCE_MS);
   };
 
+  /** Searches around a point (or, with the point's fields empty, anywhere again) at once. */
+  const place = (point: Partial<ProjectFilters>) => {
+    const next = { ...draft, ...point };
+    setDraft(next);
+    apply(next);
+  };
+
   const clear = () => {
     setDraft(emptyFilters);
     return apply(emptyFilters);
   };
 
-  return { draft, applied, change, submit: () => apply(draft), clear };
+  return { draft, applied, change, place, submit: () => apply(draft), clear };
 }
 
 export type ProjectFiltersState = ReturnType<typeof useProjectFilters>;

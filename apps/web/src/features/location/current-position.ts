@@ -1,0 +1,11 @@
+/** §9: timeout 10 s, a position up to 5 minutes old, high accuracy. */
+export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 };
+
+export const hasGeolocation = () => typeof navigator !== 'undefined' && 'geolocation' in navigator;
+
+/** The browser's position, asked for with §9's options. */
+export const currentPosition = () =>
+  new Promise<GeolocationPosition>((resolve, reject) => navigator.geolocation.getCurrentPosition(resolve, reject, GEOLOCATION_OPTIONS));
+
+/** The reader refused the browser's question (or refused it for this site before). */
+export const isRefused = (error: unknown) => (error as { code?: unknown } | null)?.code === 1;
