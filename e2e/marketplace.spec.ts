@@ -306,6 +306,45 @@ test.describe('finding projects', () => {
     await main.getByLabel('الدولة').selectOption('SA');
     await expectHeading(page, 'ابحث عن مشاريع في المملكة العربية السعودية');
   });
+
+  test('projects near me: the browser’s position, nearest first, a wider radius, then anywhere again, in English and Arabic @phone', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const employer = await registerEmployer(request);
+    const word = uniqueWord('near');
+    // From Dubai Marina: Jebel Ali is 9.3 km away, Dubai's centre 19.1 km, Sharjah 40.9 km.
+    await postJob(request, employer, { title: `Sharjah fit-out ${word}`, emirate: 'sharjah', city: 'sharjah' });
+    await postJob(request, employer, { title: `Dubai fit-out ${word}`, emirate: 'dubai', city: 'dubai' });
+    await postJob(request, employer, { title: `Jebel Ali fit-out ${word}`, emirate: 'dubai', city: 'jebel_ali' });
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 25.0805, longitude: 55.1403, accuracy: 20 });
+    const main = page.getByRole('main');
+    await page.goto(`/projects?q=${word}`);
+    await expect(main.getByRole('article')).toHaveCount(3);
+    await main.getByRole('button', { name: 'Projects near me' }).click();
+    await expect(page).toHaveURL(/near_lat=25\.08&near_lng=55\.14&radius_km=25&sort_by=distance/);
+    await expect(main.getByLabel('Sort By')).toHaveValue('distance');
+    const cards = main.getByRole('article');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toContainText(`Jebel Ali fit-out ${word}`);
+    await expect(cards.nth(0)).toContainText('9.3 km away');
+    await expect(cards.nth(1)).toContainText('19.1 km away');
+    await main.getByLabel('Distance').selectOption('50');
+    await expect(cards).toHaveCount(3);
+    await expect(cards.nth(2)).toContainText(`Sharjah fit-out ${word}`);
+
+    await page.getByRole('banner').getByRole('button', { name: 'العربية' }).first().click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(main.getByLabel('المسافة')).toHaveValue('50');
+    await expect(main.getByLabel('الترتيب حسب')).toHaveValue('distance');
+    await expect(cards.nth(0)).toContainText('على بعد ٩٫٣ كم');
+    await main.getByRole('button', { name: 'ابحث في أي مكان، لا بالقرب من موقعك' }).click();
+    await expect(page).toHaveURL(`/projects?q=${word}`);
+    await expect(cards).toHaveCount(3);
+    await expect(cards.first()).not.toContainText('على بعد');
+  });
 });
 
 test.describe('proposals', () => {

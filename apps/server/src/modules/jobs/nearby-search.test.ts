@@ -1,9 +1,9 @@
-import { distanceKm, placeOf, type JobCard, type JobSearchResponse } from '@mihna/shared';
+import { countries, distanceKm, placeOf, type JobCard, type JobSearchResponse } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { bearer, createTestClock, createUser } from '../../test/accounts.ts';
-import { createTestApp } from '../../test/harness.ts';
+import { createTestApp, selectRows } from '../../test/harness.ts';
 import { jobInput, postJob } from './test-jobs.ts';
 
 // Nearby search (§9: a radius of 1-100 km) from Dubai Marina: Jebel Ali is 9.3 km away, Dubai's centre
@@ -100,6 +100,38 @@ describe('GET /search/jobs near a point', () => {
     } while (cursor);
     expect(byCursor).toEqual(all);
     await db.execute(sql`update jobs set featured_until = null where id = ${ids.ajman}`);
+  });
+
+  it('finds projects by their city’s and emirate’s names, in English and Arabic, as the header’s nearby link searches', async () => {
+    // No title or description names the place: the names come from the reference data.
+    expect(keysOf((await search({ q: 'Jebel Ali' })).jobs)).toEqual(['jebelAli']);
+    expect(keysOf((await search({ q: 'جبل علي' })).jobs)).toEqual(['jebelAli']);
+    expect(keysOf((await search({ q: 'Sharjah' })).jobs)).toEqual(['sharjah']);
+    expect(keysOf((await search({ q: 'دبي', emirate: 'dubai' })).jobs)).toEqual(['margham', 'dubaiEmirate', 'dubaiCity', 'jebelAli']);
+    expect(keysOf((await search({ q: 'الرياض' })).jobs)).toEqual(['riyadh']);
+  });
+
+  it('keeps the place names search reads equal to the reference data', async () => {
+    const key = (place: { country: string; region: string; city: string }) => `${place.country} ${place.region} ${place.city}`;
+    const byKey = (a: { country: string; region: string; city: string }, b: typeof a) => (key(a) < key(b) ? -1 : 1);
+    const rows = await selectRows<{ country: string; region: string; city: string; names: string }>(
+      app.services.database,
+      sql`select country, region, city, names from place_names`,
+    );
+    const expected = countries
+      .flatMap((country) =>
+        country.regions.flatMap((region) => [
+          { country: country.code, region: region.id, city: '', names: `${region.name.en} ${region.name.ar}` },
+          ...region.cities.map((city) => ({
+            country: country.code,
+            region: region.id,
+            city: city.id,
+            names: `${city.name.en} ${city.name.ar} ${region.name.en} ${region.name.ar}`,
+          })),
+        ]),
+      )
+      .sort(byKey);
+    expect(rows.sort(byKey)).toEqual(expected);
   });
 
   it('follows a project that moves to another city, and one that names no city any more', async () => {
