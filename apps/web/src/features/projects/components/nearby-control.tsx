@@ -73,9 +73,16 @@ export function NearbyControl({ filters, error, onChange, onPlace }: NearbyContr
           )}
         </Field>
       </div>
-      <Button type="button" variant="secondary" onClick={() => onChange('near_lat', '')} aria-label={t('nearby.anywhere_label')}>
+      {/* A narrow cell beside the radius: the button shows its cross, and says what it does to every reader. */}
+      <Button
+        type="button"
+        variant="secondary"
+        className="px-3"
+        onClick={() => onChange('near_lat', '')}
+        aria-label={t('nearby.anywhere_label')}
+        title={t('nearby.anywhere')}
+      >
         <X className="size-4" aria-hidden="true" />
-        <span className="sr-only sm:not-sr-only">{t('nearby.anywhere')}</span>
       </Button>
     </div>
   );
