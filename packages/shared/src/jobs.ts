@@ -169,13 +169,6 @@ export type JobCreationInput = z.input<typeof jobCreationSchema>;
 export type JobCreation = z.output<typeof jobCreationSchema>;
 
 /** An optional amount filter: a number from 0 up to `limit` (budgets and rates people could mean). */
-const optionalNumberParam = (limit: number) =>
-  z.preprocess(
-    readNumber,
-    numberInput(false)
-      .pipe(z.number().min(0, messages.min(0)).max(limit, messages.max(limit)))
-      .optional(),
-  );
 const optionalRangeParam = (min: number, max: number) =>
   z.preprocess(
     readNumber,
@@ -183,6 +176,7 @@ const optionalRangeParam = (min: number, max: number) =>
       .pipe(z.number().min(min, messages.min(min)).max(max, messages.max(max)))
       .optional(),
   );
+const optionalNumberParam = (limit: number) => optionalRangeParam(0, limit);
 const optionalTextParam = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().max(max, messages.maxLength(max)).optional());
 const wholeNumberParam = (min: number, max: number, fallback: number) =>
   z.preprocess(

@@ -10,8 +10,8 @@ import { findValidationKey, useValidationMessage } from './validation-message.ts
 const samples: Record<string, unknown[][]> = {
   'common.minLength': [[2]],
   'common.maxLength': [[50]],
-  'common.min': [[1]],
-  'common.max': [[100]],
+  'common.min': [[1], [-90]],
+  'common.max': [[100], [-1]],
   'common.tooManyDecimals': [[2]],
   'login.lockedFor': [[1], [30]],
   'codes.cooldown': [[42]],

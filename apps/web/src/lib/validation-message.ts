@@ -13,7 +13,7 @@ const templatesOf = (catalogue: Catalogue) =>
     .filter((key) => key.includes('{{'))
     .map((key) => {
       const names = [...key.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!);
-      const pattern = escape(key).replace(/\\\{\\\{(\w+)\\\}\\\}/g, (_, name: string) => (name === 'n' ? '(\\d+)' : '(.+?)'));
+      const pattern = escape(key).replace(/\\\{\\\{(\w+)\\\}\\\}/g, (_, name: string) => (name === 'n' ? '(-?\\d+)' : '(.+?)'));
       return { key, names, pattern: new RegExp(`^${pattern}$`) };
     });
 const templates = new WeakMap<Catalogue, ReturnType<typeof templatesOf>>();

@@ -133,7 +133,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   const postings = createPostings(() => capacity);
   const words = postings.tokens();
   const facets = postings.tokens();
-  const { scratch, bitsOf } = postings;
+  const { scratch } = postings;
   const featured = new Set<number>();
   // The jobs featured at a moment, as bits, and the span of moments over which that set holds: from
   // when it was made until the first of their periods ends. Made again outside it, or after a change.
@@ -275,8 +275,12 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   function anyOf(tokens: string[], any = scratch()) {
     any.fill(0);
     for (const facet of tokens) {
-      const other = bitsOf(facets, facet);
-      if (other) for (let index = 0; index < any.length; index += 1) any[index]! |= other[index]!;
+      const posting = facets.get(facet);
+      if (!posting) continue;
+      const { bits, slots, length } = posting;
+      // A sparse token's slots go straight in, without making its bit set first.
+      if (bits) for (let index = 0; index < any.length; index += 1) any[index]! |= bits[index]!;
+      else for (let index = 0; index < length; index += 1) any[slots[index]! >>> 5]! |= 1 << (slots[index]! & 31);
     }
     return any;
   }

@@ -1,4 +1,4 @@
-import { countryList, type IpCountry, type ReverseGeocode } from '@mihna/shared';
+import { countryList, NEARBY_RADIUS_KM, type IpCountry, type ReverseGeocode } from '@mihna/shared';
 import { MapPin, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
@@ -77,8 +77,15 @@ export function LocationPrompt() {
       setNotice({
         tone: 'success',
         text: place ? t('location.granted_place', { place }) : t('location.granted'),
-        // In the Gulf: the projects around the position, nearest first (a place rounded to about a kilometre).
-        link: address ? { to: paths.projects(nearbyQuery(coords)), label: t('location.projects_near') } : undefined,
+        // In the Gulf: the projects around the position, nearest first, reaching at least the nearest city.
+        link: address
+          ? {
+              to: paths.projects(
+                nearbyQuery(coords, Math.min(NEARBY_RADIUS_KM.max, Math.max(NEARBY_RADIUS_KM.default, Math.ceil(address.distance_km)))),
+              ),
+              label: t('location.projects_near'),
+            }
+          : undefined,
       });
       setPermission('granted');
     } catch (error) {

@@ -1,10 +1,12 @@
 import { LocateFixed, X } from 'lucide-react';
-import { useState } from 'react';
+import { readNumber } from '@mihna/shared';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Select } from '../../../components/ui/field.tsx';
 import { formatNumber, languageOf } from '../../../lib/format.ts';
 import { currentPosition, hasGeolocation, isRefused } from '../../location/current-position.ts';
+import { NEARBY_RADIUS_KM } from '@mihna/shared';
 import { hasPoint, nearbyQuery, nearbyRadii, type FilterField, type ProjectFilters } from '../lib/search-filters.ts';
 
 interface NearbyControlProps {
@@ -23,20 +25,29 @@ export function NearbyControl({ filters, error, onChange, onPlace }: NearbyContr
   const language = languageOf(i18n.language);
   const [isLocating, setLocating] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // A position that arrives after the reader left the page is dropped: it must not rewrite another page's URL.
+  const isMounted = useRef(true);
+  useEffect(() => {
+    isMounted.current = true;
+    return () => {
+      isMounted.current = false;
+    };
+  }, []);
 
   const locate = async () => {
     setFailure(null);
     if (!hasGeolocation()) {
-      setFailure(t('nearby.unsupported'));
+      setFailure(t('location.unsupported', { ns: 'common' }));
       return;
     }
     setLocating(true);
     try {
-      onPlace(nearbyQuery((await currentPosition()).coords));
+      const { coords } = await currentPosition();
+      if (isMounted.current) onPlace(nearbyQuery(coords));
     } catch (reason) {
-      setFailure(isRefused(reason) ? t('nearby.refused') : t('nearby.failed'));
+      if (isMounted.current) setFailure(isRefused(reason) ? t('nearby.refused') : t('location.failed', { ns: 'common' }));
     } finally {
-      setLocating(false);
+      if (isMounted.current) setLocating(false);
     }
   };
 
@@ -55,18 +66,23 @@ export function NearbyControl({ filters, error, onChange, onPlace }: NearbyContr
       </div>
     );
   }
-  // A radius typed into the URL that the list does not offer is shown as it is.
-  const radius = filters.radius_km || '25';
-  const radii = nearbyRadii.map(String).includes(radius) ? nearbyRadii.map(String) : [radius, ...nearbyRadii.map(String)];
+  // A radius from the URL that the list does not offer is shown among them, in its place (Arabic digits read too).
+  const radius = filters.radius_km || String(NEARBY_RADIUS_KM.default);
+  const offered = nearbyRadii.map((km) => ({ value: String(km), km }));
+  const typed = readNumber(radius);
+  const radii =
+    offered.some((option) => option.value === radius) || typeof typed !== 'number' || !Number.isFinite(typed)
+      ? offered
+      : [...offered.filter((option) => option.km !== typed), { value: radius, km: typed }].sort((a, b) => a.km - b.km);
   return (
     <div className="flex items-end gap-2">
       <div className="min-w-0 flex-1">
         <Field label={t('nearby.distance')} error={error}>
           {(props) => (
             <Select {...props} value={radius} onChange={(event) => onChange('radius_km', event.target.value)}>
-              {radii.map((km) => (
-                <option key={km} value={km}>
-                  {t('nearby.within', { km: formatNumber(Number(km) || 0, language) })}
+              {radii.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {t('nearby.within', { km: formatNumber(option.km, language, { fractionDigits: { upTo: 1 } }) })}
                 </option>
               ))}
             </Select>

@@ -1,12 +1,12 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { changeFilter, emptyFilters } from '../lib/search-filters.ts';
+import { changeFilter, emptyFilters, type ProjectFilters } from '../lib/search-filters.ts';
 import { loadTranslations } from '../testing.tsx';
 import { ProjectFiltersPanel } from './project-filters.tsx';
 
-function Harness({ onSearch = () => undefined }: { onSearch?: () => void }) {
-  const [filters, setFilters] = useState(emptyFilters);
+function Harness({ onSearch = () => undefined, initial = emptyFilters }: { onSearch?: () => void; initial?: ProjectFilters }) {
+  const [filters, setFilters] = useState(initial);
   return (
     <ProjectFiltersPanel
       filters={filters}
@@ -125,5 +125,22 @@ describe('ProjectFiltersPanel', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it('shows a radius from a link that the list does not offer in its place, Arabic digits read', () => {
+    const near = { ...emptyFilters, near_lat: '25.08', near_lng: '55.14', sort_by: 'distance' };
+    render(<Harness initial={{ ...near, radius_km: '٧٫٥' }} />);
+    expect(select('Distance').value).toBe('٧٫٥');
+    expect(optionTexts(select('Distance'))).toEqual([
+      'Within 5 km',
+      'Within 7.5 km',
+      'Within 10 km',
+      'Within 25 km',
+      'Within 50 km',
+      'Within 100 km',
+    ]);
+    cleanup();
+    render(<Harness initial={{ ...near, radius_km: '' }} />);
+    expect(select('Distance').value).toBe('25');
   });
 });

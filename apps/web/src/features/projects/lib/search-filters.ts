@@ -55,10 +55,10 @@ export const nearbyRadii = [5, 10, 25, 50, 100] as const;
  * A nearby search around a position, nearest first. Two decimals place it within about a kilometre:
  * enough to find the nearest cities, and no more of the reader's position than that in the URL.
  */
-export const nearbyQuery = (coords: { latitude: number; longitude: number }) => ({
+export const nearbyQuery = (coords: { latitude: number; longitude: number }, radiusKm: number = NEARBY_RADIUS_KM.default) => ({
   near_lat: coords.latitude.toFixed(2),
   near_lng: coords.longitude.toFixed(2),
-  radius_km: String(NEARBY_RADIUS_KM.default),
+  radius_km: String(radiusKm),
   sort_by: 'distance',
 });
 

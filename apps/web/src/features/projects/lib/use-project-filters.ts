@@ -26,7 +26,13 @@ export function useProjectFilters() {
   const language = languageOf(i18n.language);
   const search = searchParams.toString();
   const applied = useMemo(() => readFilters(new URLSearchParams(search), language), [search, language]);
-  const [draft, setDraft] = useState(applied);
+  const [draft, setDraftState] = useState(applied);
+  // The form as it stands now, for a change that lands later than the render that asked for it (a position).
+  const latest = useRef(applied);
+  const setDraft = useCallback((next: ProjectFilters) => {
+    latest.current = next;
+    setDraftState(next);
+  }, []);
   const written = useRef(search);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -36,7 +42,7 @@ export function useProjectFilters() {
     written.current = search;
     clearTimeout(timer.current);
     setDraft(applied);
-  }, [search, applied]);
+  }, [search, applied, setDraft]);
   useEffect(() => () => clearTimeout(timer.current), []);
   // Leaving for another screen (View Details) must not be undone by a search the reader typed just before.
   const navigation = useNavigation();
@@ -68,9 +74,9 @@ export function useProjectFilters() {
     timer.current = setTimeout(() => apply(next), SEARCH_DEBOUNCE_MS);
   };
 
-  /** Searches around a point (or, with the point's fields empty, anywhere again) at once. */
+  /** Searches around a point at once, keeping whatever else the reader set meanwhile. */
   const place = (point: Partial<ProjectFilters>) => {
-    const next = { ...draft, ...point };
+    const next = { ...latest.current, ...point };
     setDraft(next);
     apply(next);
   };
