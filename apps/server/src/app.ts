@@ -62,6 +62,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createTimesheetsService } from './modules/time/timesheets.service.ts';
 import { createPdfRenderer } from './modules/documents/pdf-renderer.ts';
+import { createInvoicesRepository } from './modules/invoices/invoices.repository.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
@@ -167,7 +168,7 @@ export async function buildApp(options: BuildAppOptions) {
   const profiles = createProfilesService({ db, clock });
   const dashboard = createDashboardService({ repository: createDashboardRepository(db), clock });
   const pdf = createPdfRenderer();
-  const invoices = createInvoicesService({ db, pdf });
+  const invoices = createInvoicesService({ repository: createInvoicesRepository(db), pdf });
   const timeRepository = createTimeRepository(db);
   const time = createTimeService({ db, repository: timeRepository, contracts, clock });
   const timesheets = createTimesheetsService({

@@ -1,11 +1,10 @@
 import { gulfDateOf, invoiceNumber, splitVat, vatRateOf } from '@mihna/shared';
-import { sql } from 'drizzle-orm';
-import { taxInvoices } from '../../db/schema.ts';
 import { atTheEnd, type Tx } from '../../db/transaction.ts';
 import type { JobStateService } from '../jobs/job-state.ts';
 import type { NewLedgerTransaction } from '../payments/ledger.repository.ts';
 import { partyName } from '../profiles/public-user.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
+import type { InvoicesRepository } from './invoices.repository.ts';
 
 /** The seller printed on every invoice, as it is when the invoice is issued. */
 export interface InvoiceSeller {
@@ -61,11 +60,12 @@ const gulfYearOf = (instant: Date) => Number(gulfDateOf(instant).slice(0, 4));
  * two fees never share one.
  */
 export function createFeeInvoices(dependencies: {
+  repository: InvoicesRepository;
   jobs: JobStateService;
   users: UsersRepository;
   seller: (tx: Tx) => Promise<InvoiceSeller>;
 }) {
-  const { jobs, users, seller } = dependencies;
+  const { repository, jobs, users, seller } = dependencies;
   const queued = new WeakMap<Tx, FeeCharge[]>();
 
   async function issue(charges: FeeCharge[], tx: Tx) {
@@ -81,15 +81,7 @@ export function createFeeInvoices(dependencies: {
     for (const charge of charges) counts.set(gulfYearOf(charge.at), (counts.get(gulfYearOf(charge.at)) ?? 0) + 1);
     const nextOf = new Map<number, number>();
     // Years in order, so two transactions never take two years' counters in opposite orders.
-    for (const [year, count] of [...counts].sort(([a], [b]) => a - b)) {
-      const result: unknown = await tx.execute(sql`
-        insert into invoice_counters (year, last) values (${year}, ${count})
-        on conflict (year) do update set last = invoice_counters.last + excluded.last
-        returning last`);
-      const [row] = (result as { rows: { last: number }[] }).rows;
-      if (!row) throw new Error('the invoice counter did not answer');
-      nextOf.set(year, Number(row.last) - count + 1);
-    }
+    for (const [year, count] of [...counts].sort(([a], [b]) => a - b)) nextOf.set(year, await repository.takeNumbers(year, count, tx));
 
     const rows = charges.map((charge, index) => {
       const buyer = buyerById.get(payers[index] ?? '');
@@ -121,7 +113,7 @@ export function createFeeInvoices(dependencies: {
         issuedAt: charge.at,
       };
     });
-    await tx.insert(taxInvoices).values(rows);
+    await repository.insertInvoices(rows, tx);
   }
 
   return {

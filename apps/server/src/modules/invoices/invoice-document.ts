@@ -1,12 +1,10 @@
 import { countryList, money, toDecimalText, type CurrencyCode } from '@mihna/shared';
 import QRCode from 'qrcode';
-import type { taxInvoices } from '../../db/schema.ts';
 import { directionOf, documentFormat, typed } from '../documents/document-format.ts';
 import { documentTexts, fill, type DocumentLanguage } from '../documents/document-texts.ts';
 import type { DocumentBase } from '../documents/pdf-renderer.ts';
+import type { TaxInvoiceRow } from './invoices.repository.ts';
 import { zatcaQrText } from './zatca.ts';
-
-export type TaxInvoiceRow = typeof taxInvoices.$inferSelect;
 
 const percent = (basisPoints: number) => `${basisPoints / 100}%`;
 

@@ -1,14 +1,12 @@
 import { invoiceMessages, type TaxInvoice, type TaxInvoicesResponse } from '@mihna/shared';
-import { and, desc, eq, lt, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { taxInvoices } from '../../db/schema.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import type { DocumentLanguage } from '../documents/document-texts.ts';
 import type { PdfRenderer } from '../documents/pdf-renderer.ts';
 import { decimal } from '../payments/payment-notices.ts';
-import { invoiceDocument, type TaxInvoiceRow } from './invoice-document.ts';
+import { invoiceDocument } from './invoice-document.ts';
+import type { InvoicesRepository, TaxInvoiceRow } from './invoices.repository.ts';
 
 const PAGE = 50;
 
@@ -28,40 +26,18 @@ const toInvoice = (row: TaxInvoiceRow): TaxInvoice => ({
 });
 
 /** A user's tax invoices: listed newest first, and each as a PDF, to the user invoiced only. */
-export function createInvoicesService(dependencies: { db: Db; pdf: PdfRenderer }) {
-  const { db, pdf } = dependencies;
+export function createInvoicesService(dependencies: { repository: InvoicesRepository; pdf: PdfRenderer }) {
+  const { repository, pdf } = dependencies;
 
   return {
     async list(actor: Actor, before?: string): Promise<TaxInvoicesResponse> {
-      const cursor =
-        before && isRowId(before)
-          ? (
-              await db
-                .select()
-                .from(taxInvoices)
-                .where(and(eq(taxInvoices.id, before), eq(taxInvoices.buyerId, actor.id)))
-            )[0]
-          : undefined;
-      const rows = await db
-        .select()
-        .from(taxInvoices)
-        .where(
-          and(
-            eq(taxInvoices.buyerId, actor.id),
-            cursor
-              ? or(lt(taxInvoices.year, cursor.year), and(eq(taxInvoices.year, cursor.year), lt(taxInvoices.sequence, cursor.sequence)))
-              : undefined,
-          ),
-        )
-        // Newest first by number: numbers follow the order fees were charged in.
-        .orderBy(desc(taxInvoices.year), desc(taxInvoices.sequence))
-        .limit(PAGE + 1);
+      const rows = await repository.listForBuyer(actor.id, before && isRowId(before) ? before : undefined, PAGE + 1);
       const page = rows.slice(0, PAGE);
       return { invoices: page.map(toInvoice), next_before: rows.length > PAGE ? (page.at(-1)?.id ?? null) : null };
     },
 
     async invoicePdf(actor: Actor, id: string, language: DocumentLanguage) {
-      const [row] = isRowId(id) ? await db.select().from(taxInvoices).where(eq(taxInvoices.id, id)) : [];
+      const row = isRowId(id) ? await repository.findInvoice(id) : undefined;
       // Someone else's invoice is not found either: its number and amounts are not theirs to learn.
       if (!row || row.buyerId !== actor.id) throw new AppError('not_found', invoiceMessages.notFound);
       return { pdf: await pdf.render('invoice', await invoiceDocument(row, language)), filename: `${row.number}-${language}.pdf` };

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { ContractsRepository } from '../contracts/contracts.repository.ts';
 import type { JobStateService } from '../jobs/job-state.ts';
 import { createFeeInvoices } from '../invoices/fee-invoices.ts';
+import { createInvoicesRepository } from '../invoices/invoices.repository.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { createReviewsRepository } from '../reviews/reviews.repository.ts';
@@ -44,6 +45,7 @@ export function createMoneyServices(dependencies: {
   const people = createPeopleLookup(users);
   const paymentsRepository = createPaymentsRepository(db);
   const feeInvoices = createFeeInvoices({
+    repository: createInvoicesRepository(db),
     jobs: jobState,
     users,
     seller: async (tx) => ({ ...config.invoiceSeller, address: (await settings.getSettings(tx)).address }),
