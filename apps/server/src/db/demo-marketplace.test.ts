@@ -18,8 +18,7 @@ import { jobs, notifications, proposals, users } from './schema.ts';
 import { seedDatabase } from './seed.ts';
 import { seedDemoMoney } from './demo-money.ts';
 import { checkLedgerInvariants } from '../modules/payments/ledger-invariants.ts';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
+import type { App } from '../app.ts';
 
 const omarEmail = 'omar.almansoori@demo.mihna.ae';
 const laylaEmail = 'layla.haddad@demo.mihna.ae';

@@ -67,4 +67,7 @@ export async function createUser(app: App, changes: Record<string, unknown> = {}
   return { token: body.access_token, user: body.user, password: String(input.password), input };
 }
 
+/** A registered, signed-in user as createUser answers it. */
+export type TestAccount = Awaited<ReturnType<typeof createUser>>;
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

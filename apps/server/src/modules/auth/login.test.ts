@@ -3,8 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestClock, createUser, readLatestCode, uniqueEmail } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
+import type { App } from '../../app.ts';
 
 const login = (app: App, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/auth/enhanced-login', payload });
 

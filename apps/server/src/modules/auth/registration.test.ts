@@ -11,8 +11,7 @@ import {
   outboxFor,
 } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
+import type { App } from '../../app.ts';
 
 const register = (app: App, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/auth/register', payload });
 const complete = (app: App, payload: Record<string, unknown>) =>

@@ -2,19 +2,17 @@ import type { EmployerStats, ProfessionalStats } from '@mihna/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import { createTestClock, createUser } from '../../test/accounts.ts';
+import { createTestClock, createUser, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { call, earn, expectLedgerSound, fundEscrow, hire } from '../payments/test-payments.ts';
 import { createEmployer } from '../proposals/test-jobs.ts';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
-type Account = Awaited<ReturnType<typeof createUser>>;
+import type { App } from '../../app.ts';
 
 // 10 November 2026 in Dubai.
 const clock = createTestClock(Date.parse('2026-11-10T08:00:00Z'));
 let app: App;
-let employer: Account;
-let professional: Account;
+let employer: TestAccount;
+let professional: TestAccount;
 
 beforeAll(async () => {
   app = await createTestApp({ clock: clock.now });
@@ -23,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function stats<T>(account: Account): Promise<T> {
+async function stats<T>(account: TestAccount): Promise<T> {
   const response = await call(app, 'GET', '/api/dashboard/stats', account.token);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<T>();

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taxInvoices } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
-import { createTestClock, createUser } from '../../test/accounts.ts';
+import { createTestClock, createUser, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { pdfLines } from '../documents/pdf-reading.ts';
 import { credit, debit, PLATFORM } from '../payments/ledger.repository.ts';
@@ -11,23 +11,21 @@ import { call, earn, expectLedgerSound, payCheckout, postFeaturedJob } from '../
 import { createEmployer, insertJob } from '../proposals/test-jobs.ts';
 import { invoiceDocument } from './invoice-document.ts';
 import { readZatcaQrText } from './zatca.ts';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
-type Account = Awaited<ReturnType<typeof createUser>>;
+import type { App } from '../../app.ts';
 
 const clock = createTestClock(Date.parse('2026-11-20T08:00:00Z'));
 let app: App;
-let employer: Account;
-let professional: Account;
-let saudiProfessional: Account;
-let stranger: Account;
+let employer: TestAccount;
+let professional: TestAccount;
+let saudiProfessional: TestAccount;
+let stranger: TestAccount;
 
-const invoicesOf = async (account: Account) => {
+const invoicesOf = async (account: TestAccount) => {
   const response = await call(app, 'GET', '/api/invoices', account.token);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ invoices: TaxInvoice[] }>().invoices;
 };
-const setCountry = (account: Account, country: string) =>
+const setCountry = (account: TestAccount, country: string) =>
   app.services.database.db.execute(sql`update users set country = ${country} where id = ${account.user.id}`);
 
 beforeAll(async () => {

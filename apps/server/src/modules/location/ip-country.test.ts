@@ -2,8 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness.ts';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
+import type { App } from '../../app.ts';
 
 // A local service answering as ipapi.co does: GET /{ip}/json/ → { country_name, country_code, … }.
 let service: Server;

@@ -1,18 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClock, createUser } from '../../test/accounts.ts';
+import { createTestClock, createUser, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
 import { call } from '../payments/test-payments.ts';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
-type Account = Awaited<ReturnType<typeof createUser>>;
+import type { App } from '../../app.ts';
 
 const clock = createTestClock(Date.parse('2026-11-26T08:00:00Z'));
 let app: App;
-let professional: Account;
-let other: Account;
+let professional: TestAccount;
+let other: TestAccount;
 
-const positionOf = async (account: Account) => {
+const positionOf = async (account: TestAccount) => {
   const [row] = await selectRows<{ latitude: number | null; longitude: number | null; location_accuracy: number | null }>(
     app.services.database,
     sql`select latitude, longitude, location_accuracy from users where id = ${account.user.id}`,

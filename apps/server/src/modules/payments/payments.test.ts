@@ -1,21 +1,19 @@
 import { paymentMessages } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClock, createUser, outboxFor } from '../../test/accounts.ts';
+import { createTestClock, createUser, outboxFor, type TestAccount } from '../../test/accounts.ts';
 import type { AppError } from '../../lib/app-error.ts';
 import { createTestApp, selectRows, testConfig } from '../../test/harness.ts';
 import { createEmployer } from '../proposals/test-jobs.ts';
 import { call, expectLedgerSound, fundEscrow, hire, milestonesOf, payCheckout, paymentStatus, postFeaturedJob } from './test-payments.ts';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
-type Account = Awaited<ReturnType<typeof createUser>>;
+import type { App } from '../../app.ts';
 
 const clock = createTestClock();
 let app: App;
-let employer: Account;
-let otherEmployer: Account;
-let professional: Account;
-let otherProfessional: Account;
+let employer: TestAccount;
+let otherEmployer: TestAccount;
+let professional: TestAccount;
+let otherProfessional: TestAccount;
 
 beforeAll(async () => {
   app = await createTestApp({ clock: clock.now });
@@ -252,7 +250,7 @@ describe('racing approvals', () => {
 
     // Straight to the service, all in the same tick: the first two are written alone (two batches at a
     // time), the rest wait and go together in the next batch, whatever the database.
-    const approve = (id: string, by: Account) =>
+    const approve = (id: string, by: TestAccount) =>
       app.services.payments.approveMilestone({ id: by.user.id, role: 'employer' }, id, { notes: 'Thank you' }).then(
         () => ({ status: 200, detail: undefined }),
         (error: AppError) => ({ status: error.statusCode, detail: error.detail }),

@@ -1,22 +1,20 @@
 import { messages, payoutMessages } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClock, createUser, outboxFor } from '../../test/accounts.ts';
+import { createTestClock, createUser, outboxFor, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
 import { createEmployer } from '../proposals/test-jobs.ts';
 import { call, earn, expectLedgerSound } from './test-payments.ts';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
-type Account = Awaited<ReturnType<typeof createUser>>;
+import type { App } from '../../app.ts';
 
 /** The standard example of a UAE IBAN: 23 characters, checksum 07. */
 const UAE_IBAN = 'AE070331234567890123456';
 
 const clock = createTestClock();
 let app: App;
-let employer: Account;
-let professional: Account;
-let otherProfessional: Account;
+let employer: TestAccount;
+let professional: TestAccount;
+let otherProfessional: TestAccount;
 
 beforeAll(async () => {
   app = await createTestApp({ clock: clock.now });

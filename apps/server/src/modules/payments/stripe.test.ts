@@ -1,14 +1,12 @@
 import { payoutMessages } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClock, createUser } from '../../test/accounts.ts';
+import { createTestClock, createUser, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
 import { createEmployer } from '../proposals/test-jobs.ts';
 import { call, earn, expectLedgerSound, hire, milestonesOf, paymentStatus } from './test-payments.ts';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
-type Account = Awaited<ReturnType<typeof createUser>>;
+import type { App } from '../../app.ts';
 
 const SECRET_KEY = 'sk_test_standin';
 const WEBHOOK_SECRET = 'whsec_standin';
@@ -17,8 +15,8 @@ const UAE_IBAN = 'AE070331234567890123456';
 const clock = createTestClock();
 let stripe: StripeStandIn;
 let app: App;
-let employer: Account;
-let professional: Account;
+let employer: TestAccount;
+let professional: TestAccount;
 
 beforeAll(async () => {
   stripe = await startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });

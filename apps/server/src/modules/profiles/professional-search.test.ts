@@ -7,8 +7,7 @@ import { createUser } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { createProfessionalSearchIndex } from './professional-search.ts';
 import { createProfilesRepository } from './profiles.repository.ts';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
+import type { App } from '../../app.ts';
 
 describe('GET /api/search/professionals', () => {
   let app: App;

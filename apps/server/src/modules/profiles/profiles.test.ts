@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, proposals, reviews, users } from '../../db/schema.ts';
 import { createUser } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
+import type { App } from '../../app.ts';
 
-type App = Awaited<ReturnType<typeof createTestApp>>;
 type NewJob = typeof jobs.$inferInsert;
 
 const DAY = 24 * 60 * 60 * 1000;

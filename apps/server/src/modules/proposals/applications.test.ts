@@ -1,24 +1,22 @@
 import { proposalMessages, type ReceivedProposalsResponse } from '@mihna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/accounts.ts';
+import { createUser, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { call } from '../payments/test-payments.ts';
 import { createEmployer, insertJob } from './test-jobs.ts';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
-type Account = Awaited<ReturnType<typeof createUser>>;
+import type { App } from '../../app.ts';
 
 let app: App;
-let owner: Account;
-let otherEmployer: Account;
-let hessa: Account;
-let yousef: Account;
-let noura: Account;
+let owner: TestAccount;
+let otherEmployer: TestAccount;
+let hessa: TestAccount;
+let yousef: TestAccount;
+let noura: TestAccount;
 let villa: { id: string };
 let clinic: { id: string };
 const proposalIds: Record<string, string> = {};
 
-async function propose(account: Account, jobId: string) {
+async function propose(account: TestAccount, jobId: string) {
   const response = await call(app, 'POST', '/api/proposals', account.token, {
     job_id: jobId,
     proposal_text: 'I have done this kind of work in Dubai for years.',
@@ -29,12 +27,12 @@ async function propose(account: Account, jobId: string) {
   return response.json<{ proposal: { id: string } }>().proposal.id;
 }
 
-const received = async (account: Account, query = '') => {
+const received = async (account: TestAccount, query = '') => {
   const response = await call(app, 'GET', `/api/proposals/received${query}`, account.token);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<ReceivedProposalsResponse>();
 };
-const mark = (account: Account, id: string, stage: string) => call(app, 'PUT', `/api/proposals/${id}/stage`, account.token, { stage });
+const mark = (account: TestAccount, id: string, stage: string) => call(app, 'PUT', `/api/proposals/${id}/stage`, account.token, { stage });
 
 beforeAll(async () => {
   app = await createTestApp();

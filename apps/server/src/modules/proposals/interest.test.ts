@@ -1,17 +1,15 @@
 import { proposalMessages } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser } from '../../test/accounts.ts';
+import { bearer, createUser, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
 import { createEmployer, insertJob, notificationRows, notificationsSince } from './test-jobs.ts';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
-type Account = Awaited<ReturnType<typeof createUser>>;
+import type { App } from '../../app.ts';
 
 let app: App;
-let owner: Account;
-let otherEmployer: Account;
-let professional: Account;
+let owner: TestAccount;
+let otherEmployer: TestAccount;
+let professional: TestAccount;
 
 beforeAll(async () => {
   app = await createTestApp();

@@ -1,17 +1,15 @@
 import { proposalMessages, type JobDetail, type MyProposalsResponse } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser } from '../../test/accounts.ts';
+import { bearer, createUser, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
 import { createEmployer, insertJob, notificationRows, notificationsSince } from './test-jobs.ts';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
-type Account = Awaited<ReturnType<typeof createUser>>;
+import type { App } from '../../app.ts';
 
 let app: App;
-let owner: Account;
-let hessa: Account;
-let yousef: Account;
+let owner: TestAccount;
+let hessa: TestAccount;
+let yousef: TestAccount;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -21,17 +19,17 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const as = (account: Account | undefined) => (account ? bearer(account.token) : {});
-const propose = (jobId: string, account: Account, rate = 85.5) =>
+const as = (account: TestAccount | undefined) => (account ? bearer(account.token) : {});
+const propose = (jobId: string, account: TestAccount, rate = 85.5) =>
   app.inject({
     method: 'POST',
     url: '/api/proposals',
     headers: as(account),
     payload: { job_id: jobId, proposal_text: 'I can start on Sunday.', proposed_rate: rate, estimated_hours: 40 },
   });
-const withdraw = (proposalId: string, account?: Account) =>
+const withdraw = (proposalId: string, account?: TestAccount) =>
   app.inject({ method: 'PUT', url: `/api/proposals/${proposalId}/withdraw`, headers: as(account) });
-const myProposals = async (account: Account, query = '') =>
+const myProposals = async (account: TestAccount, query = '') =>
   (await app.inject({ method: 'GET', url: `/api/proposals/my${query}`, headers: as(account) })).json<MyProposalsResponse>();
 const proposalCount = async (jobId: string) => {
   const [row] = await selectRows<{ proposal_count: number }>(
@@ -40,7 +38,7 @@ const proposalCount = async (jobId: string) => {
   );
   return row?.proposal_count;
 };
-const jobPage = async (jobId: string, account: Account) =>
+const jobPage = async (jobId: string, account: TestAccount) =>
   (await app.inject({ method: 'GET', url: `/api/jobs/${jobId}`, headers: as(account) })).json<JobDetail>();
 
 describe('GET /api/proposals/my', () => {

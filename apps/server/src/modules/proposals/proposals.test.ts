@@ -1,18 +1,16 @@
 import { proposalMessages } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser, outboxFor } from '../../test/accounts.ts';
+import { bearer, createUser, outboxFor, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
 import { createEmployer, insertJob, notificationRows, notificationsSince } from './test-jobs.ts';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
-type Account = Awaited<ReturnType<typeof createUser>>;
+import type { App } from '../../app.ts';
 
 let app: App;
-let owner: Account;
-let otherEmployer: Account;
-let dubaiPro: Account;
-let abuDhabiPro: Account;
+let owner: TestAccount;
+let otherEmployer: TestAccount;
+let dubaiPro: TestAccount;
+let abuDhabiPro: TestAccount;
 
 beforeAll(async () => {
   app = await createTestApp();

@@ -1,18 +1,16 @@
 import { reviewMessages, type ExpertProfile } from '@mihna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClock, createUser } from '../../test/accounts.ts';
+import { createTestClock, createUser, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { call, fundEscrow, hire } from '../payments/test-payments.ts';
 import { createEmployer } from '../proposals/test-jobs.ts';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
-type Account = Awaited<ReturnType<typeof createUser>>;
+import type { App } from '../../app.ts';
 
 const clock = createTestClock();
 let app: App;
-let employer: Account;
-let professional: Account;
-let stranger: Account;
+let employer: TestAccount;
+let professional: TestAccount;
+let stranger: TestAccount;
 
 beforeAll(async () => {
   app = await createTestApp({ clock: clock.now });

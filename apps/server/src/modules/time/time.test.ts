@@ -1,20 +1,18 @@
 import { MAX_ENTRY_SECONDS, messages, timeMessages, type TimeEntry } from '@mihna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClock, createUser } from '../../test/accounts.ts';
+import { createTestClock, createUser, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
 import { sql } from 'drizzle-orm';
 import { call, hire } from '../payments/test-payments.ts';
 import { createEmployer } from '../proposals/test-jobs.ts';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
-type Account = Awaited<ReturnType<typeof createUser>>;
+import type { App } from '../../app.ts';
 
 const HOUR = 3_600_000;
 const clock = createTestClock(Date.parse('2026-11-02T06:00:00Z'));
 let app: App;
-let employer: Account;
-let professional: Account;
-let colleague: Account;
+let employer: TestAccount;
+let professional: TestAccount;
+let colleague: TestAccount;
 let hourlyJob: { id: string };
 
 beforeAll(async () => {
@@ -29,16 +27,16 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const active = async (account: Account) =>
+const active = async (account: TestAccount) =>
   (await call(app, 'GET', '/api/time/worker/active', account.token)).json<{
     active_entry: { id: string; job_id: string; description: string; start_time: string } | null;
   }>().active_entry;
 
-async function startTimer(account: Account, jobId: string, description = 'Booking form layout') {
+async function startTimer(account: TestAccount, jobId: string, description = 'Booking form layout') {
   return call(app, 'POST', '/api/time/start', account.token, { job_id: jobId, description });
 }
 
-async function stopRunning(account: Account, description = 'Booking form layout') {
+async function stopRunning(account: TestAccount, description = 'Booking form layout') {
   const running = await active(account);
   if (!running) return undefined;
   const stopped = await call(app, 'PUT', `/api/time/${running.id}/stop`, account.token, { description });
@@ -183,7 +181,7 @@ describe('the timer', () => {
 });
 
 describe('time worked offline', () => {
-  const manual = (account: Account, start: number, end: number, changes: Record<string, unknown> = {}) =>
+  const manual = (account: TestAccount, start: number, end: number, changes: Record<string, unknown> = {}) =>
     call(app, 'POST', '/api/time/manual', account.token, {
       job_id: hourlyJob.id,
       description: 'Call with the clinic',

@@ -1,22 +1,20 @@
 import type { TimeEntry } from '@mihna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClock, createUser } from '../../test/accounts.ts';
+import { createTestClock, createUser, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { pdfLines, pdfPagePng } from '../documents/pdf-reading.ts';
 import { call, hire } from '../payments/test-payments.ts';
 import { createEmployer } from '../proposals/test-jobs.ts';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
-type Account = Awaited<ReturnType<typeof createUser>>;
+import type { App } from '../../app.ts';
 
 // Hired on Monday 2 November 2026 at 08:00 in Dubai; the week of 2–8 November is reviewed on the 10th.
 const clock = createTestClock(Date.parse('2026-11-02T04:00:00Z'));
 const WEEK = '2026-11-02';
 let app: App;
-let employer: Account;
-let professional: Account;
-let otherEmployer: Account;
-let otherProfessional: Account;
+let employer: TestAccount;
+let professional: TestAccount;
+let otherEmployer: TestAccount;
+let otherProfessional: TestAccount;
 let job: { id: string };
 const entries: TimeEntry[] = [];
 
@@ -32,7 +30,7 @@ async function addTime(start: string, end: string, description: string) {
   entries.push(response.json<{ entry: TimeEntry }>().entry);
 }
 
-const download = (account: Account | undefined, week = WEEK, query = '?language=en', jobId = job.id) =>
+const download = (account: TestAccount | undefined, week = WEEK, query = '?language=en', jobId = job.id) =>
   call(app, 'GET', `/api/jobs/${jobId}/timesheets/${week}/pdf${query}`, account?.token);
 
 beforeAll(async () => {

@@ -1,19 +1,17 @@
 import { messages, timeMessages, type Timesheet, type TimeEntry } from '@mihna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClock, createUser } from '../../test/accounts.ts';
+import { createTestClock, createUser, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { call, expectLedgerSound, hire, paymentStatus, payCheckout } from '../payments/test-payments.ts';
 import { createEmployer } from '../proposals/test-jobs.ts';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
-type Account = Awaited<ReturnType<typeof createUser>>;
+import type { App } from '../../app.ts';
 
 // Monday 2 November 2026, 10:00 in Dubai.
 const clock = createTestClock(Date.parse('2026-11-02T06:00:00Z'));
 let app: App;
-let employer: Account;
-let professional: Account;
-let stranger: Account;
+let employer: TestAccount;
+let professional: TestAccount;
+let stranger: TestAccount;
 let job: { id: string };
 
 beforeAll(async () => {
@@ -44,7 +42,7 @@ async function setClock(iso: string) {
   }
 }
 
-async function addTime(account: Account, jobId: string, start: string, end: string, description = 'Booking form') {
+async function addTime(account: TestAccount, jobId: string, start: string, end: string, description = 'Booking form') {
   const response = await call(app, 'POST', '/api/time/manual', account.token, {
     job_id: jobId,
     description,
@@ -56,16 +54,16 @@ async function addTime(account: Account, jobId: string, start: string, end: stri
   return response.json<{ entry: TimeEntry }>().entry;
 }
 
-async function timesheets(account: Account, jobId = job.id) {
+async function timesheets(account: TestAccount, jobId = job.id) {
   const response = await call(app, 'GET', `/api/jobs/${jobId}/timesheets`, account.token);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ timesheets: Timesheet[]; contract_status: string }>().timesheets;
 }
 
-const approve = (account: Account, week: string, disputes: { entry_id: string; note: string }[] = [], jobId = job.id) =>
+const approve = (account: TestAccount, week: string, disputes: { entry_id: string; note: string }[] = [], jobId = job.id) =>
   call(app, 'POST', `/api/jobs/${jobId}/timesheets/${week}/approve`, account.token, { disputes });
 
-const pay = (account: Account, week: string, jobId = job.id) =>
+const pay = (account: TestAccount, week: string, jobId = job.id) =>
   call(app, 'POST', `/api/jobs/${jobId}/timesheets/${week}/pay`, account.token);
 
 async function weekEntries(week: string, jobId = job.id) {
@@ -73,12 +71,12 @@ async function weekEntries(week: string, jobId = job.id) {
     .entries;
 }
 
-async function available(account: Account) {
+async function available(account: TestAccount) {
   const earnings = (await call(app, 'GET', '/api/earnings', account.token)).json<{ balances: { currency: string; available: number }[] }>();
   return earnings.balances.find((balance) => balance.currency === 'AED')?.available ?? 0;
 }
 
-const kindsOf = async (account: Account) =>
+const kindsOf = async (account: TestAccount) =>
   (await call(app, 'GET', '/api/notifications', account.token))
     .json<{ notifications: { kind: string }[] }>()
     .notifications.map((notification) => notification.kind);

@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
+import type { App } from '../../app.ts';
 
-type App = Awaited<ReturnType<typeof createTestApp>>;
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
 
 describe('profile picture', () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
+import type { App } from '../../app.ts';
 
 describe('PUT /users/{id}', () => {
   let app: App;
