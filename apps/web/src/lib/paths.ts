@@ -1,10 +1,13 @@
+/** What a link to the project search may carry (search-filters.ts reads them). */
+type ProjectsParam = 'country' | 'emirate' | 'city' | 'near_lat' | 'near_lng' | 'radius_km' | 'sort_by';
+
 /** Every URL of the web app and the API, in one place. */
 export const paths = {
   home: '/',
   login: '/login',
   register: (role?: 'professional' | 'employer') => (role ? `/register?role=${role}` : '/register'),
   forgotPassword: '/forgot-password',
-  projects: (query?: Record<string, string | undefined>) => {
+  projects: (query?: Partial<Record<ProjectsParam, string>>) => {
     const search = new URLSearchParams(Object.entries(query ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1])));
     const text = search.toString();
     return text ? `/projects?${text}` : '/projects';
