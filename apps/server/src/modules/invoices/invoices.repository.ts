@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { taxInvoices } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 
@@ -14,11 +15,12 @@ export function createInvoicesRepository(db: Db) {
      * transaction that rolls back gives them back, and the row stays locked until it commits.
      */
     async takeNumbers(year: number, count: number, tx: Tx) {
-      const result: unknown = await tx.execute(sql`
-        insert into invoice_counters (year, last) values (${year}, ${count})
-        on conflict (year) do update set last = invoice_counters.last + excluded.last
-        returning last`);
-      const [row] = (result as { rows: { last: number }[] }).rows;
+      const [row] = await rowsOf<{ last: number }>(
+        tx,
+        sql`insert into invoice_counters (year, last) values (${year}, ${count})
+          on conflict (year) do update set last = invoice_counters.last + excluded.last
+          returning last`,
+      );
       if (!row) throw new Error('the invoice counter did not answer');
       return Number(row.last) - count + 1;
     },
