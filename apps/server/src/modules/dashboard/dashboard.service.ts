@@ -33,8 +33,8 @@ export function createDashboardService(dependencies: { repository: DashboardRepo
     async stats(actor: Actor, country: string | null): Promise<DashboardStats> {
       const now = clock();
       if (actor.role === 'professional') {
-        const [counts, earned] = await Promise.all([repository.professionalCounts(actor.id), repository.earnedByMonth(actor.id)]);
-        const money = summarise(earned, country, now);
+        const counts = await repository.professionalFigures(actor.id);
+        const money = summarise(counts.months, country, now);
         return {
           role: 'professional',
           total_proposals: counts.proposals,
@@ -45,12 +45,8 @@ export function createDashboardService(dependencies: { repository: DashboardRepo
           monthly: money.monthly,
         };
       }
-      const [counts, spent, projects] = await Promise.all([
-        repository.employerCounts(actor.id),
-        repository.spentByMonth(actor.id),
-        repository.recentProjects(actor.id, PROJECTS_CHARTED),
-      ]);
-      const money = summarise(spent, country, now);
+      const counts = await repository.employerFigures(actor.id, PROJECTS_CHARTED);
+      const money = summarise(counts.months, country, now);
       return {
         role: 'employer',
         total_jobs: counts.total,
@@ -60,7 +56,11 @@ export function createDashboardService(dependencies: { repository: DashboardRepo
         currency: money.currency,
         totals: money.totals,
         monthly: money.monthly,
-        proposals_per_project: projects.map((project) => ({ job_id: project.id, title: project.title, proposals: project.proposals })),
+        proposals_per_project: counts.projects.map((project) => ({
+          job_id: project.id,
+          title: project.title,
+          proposals: project.proposals,
+        })),
       };
     },
   };
