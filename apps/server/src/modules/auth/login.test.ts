@@ -258,6 +258,19 @@ describe('POST /api/auth/enhanced-login', () => {
     expect((await app.inject({ method: 'GET', url: '/api/users/me' })).statusCode).toBe(401);
   });
 
+  it('answers sessions read together each by its own token: live ones their user, logged-out and unknown ones 401', async () => {
+    const [first, second, gone] = await Promise.all([createUser(app), createUser(app), createUser(app)]);
+    await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(gone.token) });
+    const asked = Array.from({ length: 60 }, (_, index) => [first.token, second.token, gone.token, 'not-a-session-token'][index % 4]!);
+    const answers = await Promise.all(asked.map((token) => app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })));
+    answers.forEach((answer, index) => {
+      const token = asked[index];
+      if (token === first.token) expect(answer.json()).toMatchObject({ id: first.user.id });
+      else if (token === second.token) expect(answer.json()).toMatchObject({ id: second.user.id });
+      else expect(answer.statusCode).toBe(401);
+    });
+  });
+
   it('stores session tokens and passwords hashed', async () => {
     const { token, password } = await createUser(app);
     const sessions = await selectRows<{ token_hash: string }>(app.services.database, sql`select token_hash from sessions`);

@@ -3,8 +3,6 @@ import { decimal } from '../payments/payment-notices.ts';
 import type { Actor } from '../../lib/access.ts';
 import type { DashboardRepository, MonthAmount } from './dashboard.repository.ts';
 
-const PROJECTS_CHARTED = 8;
-
 /**
  * Totals per currency (largest first), the headline currency (the largest, else the user's
  * country's), and the last months' amounts per currency, months without any included as zero.
@@ -45,7 +43,7 @@ export function createDashboardService(dependencies: { repository: DashboardRepo
           monthly: money.monthly,
         };
       }
-      const counts = await repository.employerFigures(actor.id, PROJECTS_CHARTED);
+      const counts = await repository.employerFigures(actor.id);
       const money = summarise(counts.months, country, now);
       return {
         role: 'employer',

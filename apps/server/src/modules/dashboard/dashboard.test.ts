@@ -109,4 +109,13 @@ describe('GET /api/dashboard/stats', () => {
     const otherEmployer = await createEmployer(app);
     expect(await stats<EmployerStats>(otherEmployer)).toMatchObject({ total_jobs: 0, active_jobs: 0, total_spent: 0, applications: 0 });
   });
+
+  it('answers users asking at the same moment each with their own figures, as when they ask one by one', async () => {
+    const others = await Promise.all([createEmployer(app), createUser(app)]);
+    const accounts = [employer, professional, ...others];
+    const alone: string[] = [];
+    for (const account of accounts) alone.push(JSON.stringify(await stats(account)));
+    const together = await Promise.all(Array.from({ length: 40 }, (_, index) => stats(accounts[index % accounts.length]!)));
+    together.forEach((figures, index) => expect(JSON.stringify(figures)).toBe(alone[index % accounts.length]));
+  });
 });
