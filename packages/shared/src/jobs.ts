@@ -248,7 +248,7 @@ export const searchMessages = {
 export const jobSearchParamsSchema = z
   .object({
     ...pageParams(50, PROJECT_PAGE_SIZE),
-    cursor: optionalTextParam(200),
+    cursor: optionalTextParam(400),
     sort_by: z.preprocess(emptyToUndefined, z.enum(jobSorts, { error: messages.invalidFormat }).default('created_at')),
     q: optionalTextParam(200),
     skills: optionalTextParam(300),

@@ -13,7 +13,7 @@ import { contracts, jobChanges, jobInterests, jobInvitations, jobs, jobViews, pr
 import { transaction, type Tx } from '../../db/transaction.ts';
 import type { IndexPlace, IndexSearch, IndexSort } from './job-index.ts';
 import type { JobCardRow } from './job-response.ts';
-import { encodeCursor, searchCursor, timestampMicroseconds, timestampText, type Cursor } from './search-cursor.ts';
+import { encodeCursor, orderOf, searchCursor, timestampMicroseconds, timestampText, type Cursor } from './search-cursor.ts';
 import { createCardCache } from './card-cache.ts';
 import { createSearchIndex, type SearchIndex } from './search-index.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
@@ -161,6 +161,7 @@ export function createJobsRepository(db: Db, searchIndex: SearchIndex = createSe
               value: indexSortOf(params.sort_by) === 'newest' ? undefined : String(last.key.value),
               created: timestampText(last.key.createdUs),
               id: last.id,
+              order: orderOf(params),
             })
           : null;
       return {

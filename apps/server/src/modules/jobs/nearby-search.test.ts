@@ -99,6 +99,16 @@ describe('GET /search/jobs near a point', () => {
       cursor = page.next_cursor;
     } while (cursor);
     expect(byCursor).toEqual(all);
+    // A cursor continues its own order: sent with another sort, or from another point, it is refused.
+    const { next_cursor: cursor2 } = await search({ ...query, limit: 2 });
+    for (const other of [
+      { ...query, sort_by: 'budget' },
+      { ...query, near_lat: 25.2 },
+    ]) {
+      const refused = await app.inject({ method: 'GET', url: '/api/search/jobs', query: { ...strings(other), cursor: cursor2! } });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({ detail: [{ loc: ['query', 'cursor'], msg: 'Invalid format' }] });
+    }
     await db.execute(sql`update jobs set featured_until = null where id = ${ids.ajman}`);
   });
 
@@ -179,4 +189,5 @@ describe('GET /search/jobs near a point', () => {
   });
 });
 
-const strings = (values: Record<string, number>) => Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value)]));
+const strings = (values: Record<string, number | string>) =>
+  Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value)]));

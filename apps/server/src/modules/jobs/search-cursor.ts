@@ -9,7 +9,13 @@ export interface Cursor {
   value?: string;
   created: string;
   id: string;
+  /** The order it continues (`orderOf`); cursors made before it was recorded have none. */
+  order?: string;
 }
+
+/** The order a search's pages follow: its sort, and for nearest first the point distances are measured from. */
+export const orderOf = (params: JobSearchParams) =>
+  params.sort_by === 'distance' && params.near ? `distance@${params.near.lat},${params.near.lng}` : params.sort_by;
 
 export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
@@ -50,7 +56,7 @@ function decodeCursor(text: string): Cursor | undefined {
   try {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (typeof value !== 'object' || value === null) return undefined;
-    const { featured, value: sortValue, created, id } = value as Record<string, unknown>;
+    const { featured, value: sortValue, created, id, order } = value as Record<string, unknown>;
     const isNumber = sortValue === undefined || (typeof sortValue === 'string' && /^-?\d{1,15}$/.test(sortValue));
     if (
       typeof featured !== 'boolean' ||
@@ -58,10 +64,11 @@ function decodeCursor(text: string): Cursor | undefined {
       !isRowId(id) ||
       typeof created !== 'string' ||
       !isTimestamp(created) ||
-      !isNumber
+      !isNumber ||
+      (order !== undefined && typeof order !== 'string')
     )
       return undefined;
-    return { featured, value: sortValue, created: created, id: id };
+    return { featured, value: sortValue, created, id, ...(order === undefined ? {} : { order }) };
   } catch {
     return undefined;
   }
@@ -71,7 +78,9 @@ function decodeCursor(text: string): Cursor | undefined {
 export function searchCursor(params: JobSearchParams): Cursor | undefined {
   if (!params.cursor) return undefined;
   const cursor = decodeCursor(params.cursor);
-  if (!cursor) throw new AppError('validation_failed', [{ loc: ['query', 'cursor'], msg: messages.invalidFormat, type: 'cursor' }]);
+  // A cursor continues the order it was made in: another sort (or point) would read the wrong place.
+  if (!cursor || (cursor.order !== undefined && cursor.order !== orderOf(params)))
+    throw new AppError('validation_failed', [{ loc: ['query', 'cursor'], msg: messages.invalidFormat, type: 'cursor' }]);
   return cursor;
 }
 
