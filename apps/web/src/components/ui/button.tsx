@@ -1,6 +1,6 @@
 import { Slot } from '@radix-ui/react-slot';
 import clsx from 'clsx';
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 
 const variants = {
   primary: 'bg-primary-strong text-white shadow-sm hover:bg-primary-strong/90',
@@ -13,7 +13,7 @@ const variants = {
 
 const sizes = { sm: 'h-9 px-3 text-sm', md: 'h-11 px-5 text-sm', lg: 'h-12 px-6 text-base' } as const;
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+export interface ButtonProps extends ComponentProps<'button'> {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
   /** Renders the child (a link) with the button's look. */

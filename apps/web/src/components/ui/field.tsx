@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ComponentProps, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 const control =
   'block w-full rounded-lg border-0 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-primary aria-[invalid=true]:ring-red-500';
@@ -37,6 +37,6 @@ export const Textarea = ({ className, ...props }: TextareaHTMLAttributes<HTMLTex
   <textarea className={clsx(control, className)} {...props} />
 );
 
-export const Select = ({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) => (
+export const Select = ({ className, ...props }: ComponentProps<'select'>) => (
   <select className={clsx(control, 'h-11 pe-9', className)} {...props} />
 );

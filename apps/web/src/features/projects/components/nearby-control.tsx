@@ -33,6 +33,16 @@ export function NearbyControl({ filters, error, onChange, onPlace }: NearbyContr
       isMounted.current = false;
     };
   }, []);
+  // The control the reader used is replaced by the other: focus goes on to it rather than back to the page.
+  const isNear = hasPoint(filters);
+  const nearMe = useRef<HTMLButtonElement>(null);
+  const distance = useRef<HTMLSelectElement>(null);
+  const moveFocus = useRef(false);
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    (isNear ? distance : nearMe).current?.focus();
+  }, [isNear]);
 
   const locate = async () => {
     setFailure(null);
@@ -43,7 +53,10 @@ export function NearbyControl({ filters, error, onChange, onPlace }: NearbyContr
     setLocating(true);
     try {
       const { coords } = await currentPosition();
-      if (isMounted.current) onPlace(nearbyQuery(coords));
+      if (isMounted.current) {
+        moveFocus.current = true;
+        onPlace(nearbyQuery(coords));
+      }
     } catch (reason) {
       if (isMounted.current) setFailure(isRefused(reason) ? t('nearby.refused') : t('location.failed', { ns: 'common' }));
     } finally {
@@ -51,10 +64,10 @@ export function NearbyControl({ filters, error, onChange, onPlace }: NearbyContr
     }
   };
 
-  if (!hasPoint(filters)) {
+  if (!isNear) {
     return (
       <div className="flex flex-col justify-end gap-1.5">
-        <Button type="button" variant="secondary" onClick={() => void locate()} disabled={isLocating}>
+        <Button ref={nearMe} type="button" variant="secondary" onClick={() => void locate()} disabled={isLocating}>
           <LocateFixed className="size-4" aria-hidden="true" />
           {isLocating ? t('nearby.locating') : t('nearby.near_me')}
         </Button>
@@ -79,7 +92,7 @@ export function NearbyControl({ filters, error, onChange, onPlace }: NearbyContr
       <div className="min-w-0 flex-1">
         <Field label={t('nearby.distance')} error={error}>
           {(props) => (
-            <Select {...props} value={radius} onChange={(event) => onChange('radius_km', event.target.value)}>
+            <Select {...props} ref={distance} value={radius} onChange={(event) => onChange('radius_km', event.target.value)}>
               {radii.map((option) => (
                 <option key={option.value} value={option.value}>
                   {t('nearby.within', { km: formatNumber(option.km, language, { fractionDigits: { upTo: 1 } }) })}
@@ -94,7 +107,10 @@ export function NearbyControl({ filters, error, onChange, onPlace }: NearbyContr
         type="button"
         variant="secondary"
         className="px-3"
-        onClick={() => onChange('near_lat', '')}
+        onClick={() => {
+          moveFocus.current = true;
+          onChange('near_lat', '');
+        }}
         aria-label={t('nearby.anywhere_label')}
         title={t('nearby.anywhere')}
       >

@@ -97,6 +97,8 @@ describe('ProjectFiltersPanel', () => {
       expect(optionTexts(select('Sort By'))).not.toContain('Nearest First');
       fireEvent.click(screen.getByRole('button', { name: 'Projects near me' }));
       expect(await screen.findByRole('combobox', { name: 'Distance' })).toBeTruthy();
+      // Focus moves on to the control that replaced the button.
+      await vi.waitFor(() => expect(document.activeElement).toBe(select('Distance')));
       expect(getCurrentPosition.mock.calls[0]?.[2]).toEqual({ enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 });
       expect(select('Distance').value).toBe('25');
       expect(optionTexts(select('Distance'))).toEqual(['Within 5 km', 'Within 10 km', 'Within 25 km', 'Within 50 km', 'Within 100 km']);
@@ -107,6 +109,7 @@ describe('ProjectFiltersPanel', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Search anywhere, not near your location' }));
       expect(screen.queryByRole('combobox', { name: 'Distance' })).toBeNull();
       expect(select('Sort By').value).toBe('created_at');
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Projects near me' }));
     } finally {
       vi.unstubAllGlobals();
     }
