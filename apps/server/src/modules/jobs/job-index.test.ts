@@ -39,7 +39,9 @@ function model() {
         if (search.maxBudgetUsd !== undefined && job.budgetMinUsd > search.maxBudgetUsd) return false;
         return true;
       });
-      const isFeatured = (job: IndexedJob) => job.featuredUntilMs !== undefined && job.featuredUntilMs > search.nowMs;
+      // Featured jobs come first in every order but nearest first.
+      const isFeatured = (job: IndexedJob) =>
+        search.sort !== 'distance' && job.featuredUntilMs !== undefined && job.featuredUntilMs > search.nowMs;
       const ordered = (part: IndexedJob[]) => part.sort((a, b) => compare(keyOf(search.sort, a), keyOf(search.sort, b)));
       const sequence = [
         ...ordered(matched.filter(isFeatured)).map((job) => ({ job, featured: true })),

@@ -357,19 +357,24 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     if (!isSealed) throw new Error('search index: seal() it after loading');
     try {
       const { bits, total } = matches(search);
-      // The featured part taken out of the rest.
+      // The featured part taken out of the rest; nearest first is by distance alone (a featured
+      // project keeps its badge there, not the top: the reader asked for what is closest).
+      const pinsFeatured = search.sort !== 'distance';
       const featuredBits = scratch();
       let featuredCount = 0;
+      let featuredMatches = 0;
       for (const slot of featuredAt(search.nowMs)) {
         const word = slot >>> 5;
         const bit = 1 << (slot & 31);
         if ((bits[word]! & bit) === 0) continue;
+        featuredMatches += 1;
+        if (!pinsFeatured) continue;
         bits[word]! &= ~bit;
         featuredBits[word]! |= bit;
         featuredCount += 1;
       }
-      // No later than the first featured period among the matches ends.
-      const nextFeaturedEndMs = featuredCount > 0 && Number.isFinite(featuredNowUntil) ? featuredNowUntil : undefined;
+      // No later than the first featured period among the matches ends (its badge goes then, pinned or not).
+      const nextFeaturedEndMs = featuredMatches > 0 && Number.isFinite(featuredNowUntil) ? featuredNowUntil : undefined;
       const { skip, count } = search;
       const after = search.after && {
         featured: search.after.featured,

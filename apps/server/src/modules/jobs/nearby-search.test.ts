@@ -81,12 +81,15 @@ describe('GET /search/jobs near a point', () => {
     expect(sea).toEqual({ jobs: [], total: 0, next_cursor: null });
   });
 
-  it('pages nearest first by skip and by cursor to the same sequence, featured projects first', async () => {
+  it('pages nearest first by skip and by cursor to the same sequence, a featured project in its place by distance', async () => {
     const { db } = app.services.database;
     await db.execute(sql`update jobs set featured_until = ${new Date(clock.now().getTime() + 86_400_000)} where id = ${ids.ajman}`);
     const query = { ...marina, radius_km: 60, sort_by: 'distance' };
     const all = keysOf((await search(query)).jobs);
-    expect(all).toEqual(['ajman', 'jebelAli', 'dubaiEmirate', 'dubaiCity', 'sharjah', 'margham']);
+    expect(all).toEqual(['jebelAli', 'dubaiEmirate', 'dubaiCity', 'sharjah', 'ajman', 'margham']);
+    expect((await search({ ...query, limit: 5 })).jobs.find((job) => job.id === ids.ajman)?.is_featured).toBe(true);
+    // Other orders still put it first.
+    expect(keysOf((await search({ ...marina, radius_km: 60 })).jobs)[0]).toBe('ajman');
     const bySkip: (string | undefined)[] = [];
     for (let skip = 0; skip < all.length; skip += 2) bySkip.push(...keysOf((await search({ ...query, skip, limit: 2 })).jobs));
     expect(bySkip).toEqual(all);

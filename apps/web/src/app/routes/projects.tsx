@@ -13,7 +13,7 @@ import { ProjectsEmptyState } from '../../features/projects/components/projects-
 import { currencyName, formatNumber, languageOf } from '../../lib/format.ts';
 import { countryDisplayName } from '../../lib/places.ts';
 import { refusedFields } from '../../lib/server-errors.ts';
-import { filterCurrency, toSearchQuery } from '../../features/projects/lib/search-filters.ts';
+import { filterCurrency, hasPoint, radiusKmOf, toSearchQuery } from '../../features/projects/lib/search-filters.ts';
 import { useProjectFilters } from '../../features/projects/lib/use-project-filters.ts';
 import { useSiteSettings } from '../../features/settings/api/get-interface-settings.ts';
 import { PageHeader } from './page-header.tsx';
@@ -52,7 +52,14 @@ export default function ProjectsPage() {
       <PageHeader title={title} subtitle={filters.applied.country === 'AE' ? t('subtitle_uae') : t('subtitle_gulf')}>
         {/* Its line is kept while the count loads, so the page below does not move when it arrives. */}
         <p className="mt-4 min-h-5 text-sm font-semibold text-primary-strong" aria-live="polite">
-          {total > 0 ? t('found', { total: formatNumber(total, language) }) : null}
+          {total > 0
+            ? hasPoint(filters.applied)
+              ? t('found_near', {
+                  total: formatNumber(total, language),
+                  km: formatNumber(radiusKmOf(filters.applied), language, { fractionDigits: { upTo: 1 } }),
+                })
+              : t('found', { total: formatNumber(total, language) })
+            : null}
         </p>
       </PageHeader>
       <Container className="space-y-6 py-8 sm:py-10">

@@ -1,5 +1,4 @@
 import { LocateFixed, X } from 'lucide-react';
-import { readNumber } from '@mihna/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,7 +6,7 @@ import { Field, Select } from '../../../components/ui/field.tsx';
 import { formatNumber, languageOf } from '../../../lib/format.ts';
 import { currentPosition, hasGeolocation, isRefused } from '../../location/current-position.ts';
 import { NEARBY_RADIUS_KM } from '@mihna/shared';
-import { hasPoint, nearbyQuery, nearbyRadii, type FilterField, type ProjectFilters } from '../lib/search-filters.ts';
+import { hasPoint, nearbyQuery, nearbyRadii, radiusKmOf, type FilterField, type ProjectFilters } from '../lib/search-filters.ts';
 
 interface NearbyControlProps {
   filters: ProjectFilters;
@@ -66,7 +65,7 @@ export function NearbyControl({ filters, error, onChange, onPlace }: NearbyContr
 
   if (!isNear) {
     return (
-      <div className="flex flex-col justify-end gap-1.5">
+      <div className="flex h-full flex-col justify-end gap-1.5">
         <Button ref={nearMe} type="button" variant="secondary" onClick={() => void locate()} disabled={isLocating}>
           <LocateFixed className="size-4" aria-hidden="true" />
           {isLocating ? t('nearby.locating') : t('nearby.near_me')}
@@ -82,11 +81,10 @@ export function NearbyControl({ filters, error, onChange, onPlace }: NearbyContr
   // A radius from the URL that the list does not offer is shown among them, in its place (Arabic digits read too).
   const radius = filters.radius_km || String(NEARBY_RADIUS_KM.default);
   const offered = nearbyRadii.map((km) => ({ value: String(km), km }));
-  const typed = readNumber(radius);
-  const radii =
-    offered.some((option) => option.value === radius) || typeof typed !== 'number' || !Number.isFinite(typed)
-      ? offered
-      : [...offered.filter((option) => option.km !== typed), { value: radius, km: typed }].sort((a, b) => a.km - b.km);
+  const typed = radiusKmOf(filters);
+  const radii = offered.some((option) => option.value === radius)
+    ? offered
+    : [...offered.filter((option) => option.km !== typed), { value: radius, km: typed }].sort((a, b) => a.km - b.km);
   return (
     <div className="flex items-end gap-2">
       <div className="min-w-0 flex-1">
@@ -102,7 +100,7 @@ export function NearbyControl({ filters, error, onChange, onPlace }: NearbyContr
           )}
         </Field>
       </div>
-      {/* A narrow cell beside the radius: the button shows its cross, and says what it does to every reader. */}
+      {/* Its word shows where there is room; in the four-column grid the cross alone, with a label and a title. */}
       <Button
         type="button"
         variant="secondary"
@@ -115,6 +113,9 @@ export function NearbyControl({ filters, error, onChange, onPlace }: NearbyContr
         title={t('nearby.anywhere')}
       >
         <X className="size-4" aria-hidden="true" />
+        <span className="lg:sr-only" aria-hidden="true">
+          {t('nearby.anywhere')}
+        </span>
       </Button>
     </div>
   );

@@ -61,7 +61,8 @@ export function ProjectCard({ job }: { job: JobCard }) {
         ) : null}
         {job.distance_km !== undefined ? (
           <span className="font-medium text-slate-700">
-            {t('card.distance', { distance: formatNumber(job.distance_km, language, { fractionDigits: { upTo: 1 } }) })}
+            {/* Centre to centre of the cities (decision 35): a whole number, said as an approximation. */}
+            {t('card.distance', { distance: formatNumber(Math.max(1, Math.round(job.distance_km)), language) })}
           </span>
         ) : null}
         {job.allow_remote ? (

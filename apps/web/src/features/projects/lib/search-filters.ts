@@ -1,4 +1,12 @@
-import { currencyOfCountry, jobSorts, jobTypes, LOCAL_SERVICES_INDUSTRY_ID, NEARBY_RADIUS_KM, PROJECT_PAGE_SIZE } from '@mihna/shared';
+import {
+  currencyOfCountry,
+  jobSorts,
+  jobTypes,
+  LOCAL_SERVICES_INDUSTRY_ID,
+  NEARBY_RADIUS_KM,
+  PROJECT_PAGE_SIZE,
+  readNumber,
+} from '@mihna/shared';
 import type { Language } from '../../../lib/format.ts';
 import { findCityName } from '../../../lib/places.ts';
 import {
@@ -61,6 +69,12 @@ export const nearbyQuery = (coords: { latitude: number; longitude: number }, rad
   radius_km: String(radiusKm),
   sort_by: 'distance',
 });
+
+/** The radius searched around the point, in km: as typed (Arabic digits too), else the default. */
+export function radiusKmOf(filters: Pick<ProjectFilters, 'radius_km'>) {
+  const typed = readNumber(filters.radius_km);
+  return typeof typed === 'number' && Number.isFinite(typed) ? typed : NEARBY_RADIUS_KM.default;
+}
 
 export const hasPoint = (filters: Pick<ProjectFilters, 'near_lat' | 'near_lng'>) => filters.near_lat !== '' && filters.near_lng !== '';
 

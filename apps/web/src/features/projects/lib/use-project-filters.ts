@@ -57,7 +57,7 @@ export function useProjectFilters() {
       const next = writeFilters(filters).toString();
       if (next === written.current) return false;
       written.current = next;
-      setSearchParams(new URLSearchParams(next), { replace: true });
+      setSearchParams(new URLSearchParams(next), { replace: true, preventScrollReset: true });
       return true;
     },
     [setSearchParams],
