@@ -140,4 +140,20 @@ describe('/projects', () => {
     expect(await screen.findByRole('heading', { name: 'No projects found' })).toBeDefined();
     expect(screen.getByText('Try adjusting your search criteria or filters to find more projects.')).toBeDefined();
   });
+
+  it('offers the next wider radius when nothing is near the point, and says how far it looked once something is', async () => {
+    const api = mockApi(
+      answer('GET', '/api/search/jobs', (call) =>
+        call.query.get('radius_km') === '5'
+          ? jsonResponse(200, { jobs: [], total: 0, next_cursor: null })
+          : jsonResponse(200, { jobs: [jobCard({ distance_km: 9.2 })], total: 1, next_cursor: null }),
+      ),
+    );
+    const router = renderAt('/projects?near_lat=25.08&near_lng=55.14&radius_km=5&sort_by=distance');
+    fireEvent.click(await screen.findByRole('button', { name: 'Search within 10 km' }));
+    expect(await screen.findByText('1 projects within 10 km of you')).toBeDefined();
+    expect(screen.getByText('About 9 km away')).toBeDefined();
+    expect(router.state.location.search).toBe('?near_lat=25.08&near_lng=55.14&radius_km=10&sort_by=distance');
+    expect(searchCalls(api).at(-1)).toBe('limit=20&sort_by=distance&near_lat=25.08&near_lng=55.14&radius_km=10');
+  });
 });

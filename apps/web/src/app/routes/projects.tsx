@@ -13,7 +13,7 @@ import { ProjectsEmptyState } from '../../features/projects/components/projects-
 import { currencyName, formatNumber, languageOf } from '../../lib/format.ts';
 import { countryDisplayName } from '../../lib/places.ts';
 import { refusedFields } from '../../lib/server-errors.ts';
-import { filterCurrency, hasPoint, radiusKmOf, toSearchQuery } from '../../features/projects/lib/search-filters.ts';
+import { filterCurrency, hasPoint, nearbyRadii, radiusKmOf, toSearchQuery } from '../../features/projects/lib/search-filters.ts';
 import { useProjectFilters } from '../../features/projects/lib/use-project-filters.ts';
 import { useSiteSettings } from '../../features/settings/api/get-interface-settings.ts';
 import { PageHeader } from './page-header.tsx';
@@ -42,6 +42,15 @@ export default function ProjectsPage() {
   const title = country ? t('title_in', { country }) : t('title_gcc');
   // A refused filter (a negative budget, an unknown place) is named on its field, not answered as a failure.
   const refused = refusedFields(results.error, { emirate: 'region' });
+  // Nothing around the point: the next radius the search offers, one press away.
+  const widerKm = hasPoint(filters.applied) ? nearbyRadii.find((km) => km > radiusKmOf(filters.applied)) : undefined;
+  const wider =
+    widerKm === undefined
+      ? undefined
+      : {
+          label: t('nearby.search_within', { km: formatNumber(widerKm, language) }),
+          onSearch: () => filters.change('radius_km', String(widerKm)),
+        };
   const showAll = () => {
     if (!filters.clear()) void results.refetch();
   };
@@ -86,7 +95,7 @@ export default function ProjectsPage() {
           onRetry={() => void results.refetch()}
         >
           {jobs.length === 0 ? (
-            <ProjectsEmptyState countryName={country} onShowAll={showAll} follow={follow} />
+            <ProjectsEmptyState countryName={country} onShowAll={showAll} follow={follow} wider={wider} />
           ) : (
             <div className={results.isPlaceholderData ? 'space-y-4 opacity-60 transition-opacity' : 'space-y-4'}>
               {jobs.map((job) => (

@@ -7,9 +7,11 @@ interface ProjectsEmptyStateProps {
   onShowAll: () => void;
   /** A social page to follow for new projects, from the site settings. */
   follow: { network: string; url: string } | null;
+  /** Around a point: the next wider radius offered, as its label and what searching it does. */
+  wider?: { label: string; onSearch: () => void } | undefined;
 }
 
-export function ProjectsEmptyState({ countryName, onShowAll, follow }: ProjectsEmptyStateProps) {
+export function ProjectsEmptyState({ countryName, onShowAll, follow, wider }: ProjectsEmptyStateProps) {
   const { t } = useTranslation('projects');
   return (
     <div className="rounded-2xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-slate-200">
@@ -19,7 +21,10 @@ export function ProjectsEmptyState({ countryName, onShowAll, follow }: ProjectsE
       </h2>
       <p className="mx-auto mt-2 max-w-md text-slate-600">{t('empty.hint')}</p>
       <div className="mt-6 flex flex-col items-center gap-4">
-        <Button onClick={onShowAll}>{t('empty.show_all')}</Button>
+        {wider ? <Button onClick={wider.onSearch}>{wider.label}</Button> : null}
+        <Button variant={wider ? 'secondary' : 'primary'} onClick={onShowAll}>
+          {t('empty.show_all')}
+        </Button>
         {follow ? (
           <a
             href={follow.url}
