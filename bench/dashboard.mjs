@@ -4,11 +4,13 @@
 // fee on 500, some refunds) and one professional with 10,000 time entries, 800 proposals and 1,500
 // payments released to her over the past year, both written as the payment services write them. The
 // clients ask for the two heavy users' figures and for a long tail of other users' (each user's
-// figures are computed anew on every call: there is no cache to answer them). Calls that arrive together
+// figures are read anew on every call, from rows kept in the transactions that change them: there is
+// no cache to answer them), while proposals arrive on the heavy employer's projects. Calls that arrive together
 // are read in one statement, as the server batches them; calls for the same user in one statement share
 // its row, which flatters the two heavy users (a third of the calls each), not the long tail. Prints requests per
 // second and p50/p95/p99 for each kind of caller, flat out and paced. The server runs in a process of its own.
-//   BENCH_DASHBOARD_JOBS=40000 BENCH_DASHBOARD_REQUESTS=3000 BENCH_CLIENTS=32 BENCH_RATES=50,100
+//   BENCH_DASHBOARD_JOBS=40000 BENCH_DASHBOARD_REQUESTS=30000 BENCH_CLIENTS=32 BENCH_RATES=50,100 BENCH_PACED_SECONDS=20
+//   BENCH_WRITES_PER_SECOND=20 proposals are sent to the heavy employer's projects during each run.
 //   BENCH_EXPLAIN=1 also prints the heavy employer's query plans and a one-row signed-in call for comparison.
 import fs from 'node:fs';
 import pg from 'pg';
@@ -19,11 +21,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 
 const JOBS = Number(process.env.BENCH_DASHBOARD_JOBS ?? 40_000);
-const REQUESTS = Number(process.env.BENCH_DASHBOARD_REQUESTS ?? 3_000);
+// Flat out: long enough that the figures are the server's steady state, not its warming up.
+const REQUESTS = Number(process.env.BENCH_DASHBOARD_REQUESTS ?? 30_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 const TAIL_USERS = 400;
 // Paced runs after the flat-out one: requests a second from all the clients together.
 const RATES = (process.env.BENCH_RATES ?? '50,100').split(',').filter(Boolean).map(Number);
+const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 20);
+// Proposals sent to the heavy employer's projects while the clients read, as the proposals service
+// writes them: each one moves the counts the dashboard reads (dashboard_counts, kept by triggers).
+const WRITES_PER_SECOND = Number(process.env.BENCH_WRITES_PER_SECOND ?? 20);
 
 const PORT = Number(process.env.BENCH_PORT ?? 3470);
 
@@ -161,13 +168,15 @@ try {
   );
   console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s:`, counts[0]);
   if (process.env.BENCH_EXPLAIN === '1') {
-    // Where the heavy employer's time goes, statement by statement.
-    for (const query of [
-      `select count(*), count(*) filter (where status in ('open', 'assigned')), sum(proposal_count) from jobs where employer_id = $1`,
-      `select id, title, proposal_count from jobs where employer_id = $1 order by created_at desc, id desc limit 8`,
-      `select currency, month, spent_minor from money_by_month where user_id = $1 and spent_minor <> 0`,
+    // Where the heavy users' time goes, statement by statement.
+    for (const [query, user] of [
+      [`select projects, active_projects, applications from dashboard_counts where user_id = $1`, heavy.employer],
+      [`select id, title, proposal_count from jobs where employer_id = $1 order by created_at desc, id desc limit 8`, heavy.employer],
+      [`select currency, month, spent_minor from money_by_month where user_id = $1 and spent_minor <> 0`, heavy.employer],
+      [`select proposals, active_contracts from dashboard_counts where user_id = $1`, heavy.professional],
+      [`select currency, month, earned_minor from money_by_month where user_id = $1 and earned_minor <> 0`, heavy.professional],
     ]) {
-      const { rows } = await client.query(`explain (analyze, buffers) ${query}`, [heavy.employer]);
+      const { rows } = await client.query(`explain (analyze, buffers) ${query}`, [user]);
       console.log(rows.map((row) => row['QUERY PLAN']).join('\n'));
     }
   }
@@ -219,18 +228,43 @@ try {
   for (const tokens of Object.values(callers))
     await fetch(`${address}/api/dashboard/stats`, { headers: { authorization: `Bearer ${tokens[0]}` } });
   /**
-   * CLIENTS clients share REQUESTS calls, a third each for the two heavy users and the long tail. Flat
+   * CLIENTS clients share REQUESTS calls (paced: as many as the rate sends in PACED_SECONDS), a third each for the two heavy users and the long tail. Flat
    * out (`rate` undefined) each client calls again as soon as it is answered: the server's most, and the
    * latency of a saturated server. Paced, call k is due at k / rate seconds, as independent users send
    * them, and its time counts from when it was due, so a server that falls behind is charged the wait.
    */
+  const { rows: heavyJobs } = await client.query('select id from jobs where employer_id = $1', [heavy.employer]);
+  const { rows: senders } = await client.query(`select id from users where role = 'professional' order by random() limit 500`);
+  let sent = 0;
+  /** Sends proposals at WRITES_PER_SECOND until `running()` is false, each with its project's count, in one transaction. */
+  async function sendProposals(running) {
+    const began = performance.now();
+    for (let call = 0; running(); call += 1) {
+      const due = began + (call * 1000) / WRITES_PER_SECOND;
+      if (due > performance.now()) await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
+      const job = heavyJobs[Math.floor(Math.random() * heavyJobs.length)].id;
+      const sender = senders[Math.floor(Math.random() * senders.length)].id;
+      const { rowCount } = await client.query(
+        `with sent as (
+           insert into proposals (job_id, worker_id, proposal_text, proposed_amount_minor, currency)
+           select id, $2, 'I can start this week.', budget_min_minor, currency from jobs where id = $1
+           on conflict do nothing returning job_id)
+         update jobs set proposal_count = proposal_count + 1 where id in (select job_id from sent)`,
+        [job, sender],
+      );
+      sent += rowCount;
+    }
+  }
+
   async function run(rate) {
+    const total = rate ? rate * PACED_SECONDS : REQUESTS;
     const latencies = Object.fromEntries(kinds.map((kind) => [kind, []]));
     let next = 0;
     const began = performance.now();
+    const writing = WRITES_PER_SECOND > 0 ? sendProposals(() => next < total) : Promise.resolve();
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
-        while (next < REQUESTS) {
+        while (next < total) {
           const call = next++;
           const kind = kinds[call % 3];
           const tokens = callers[kind];
@@ -244,8 +278,9 @@ try {
       }),
     );
     const seconds = (performance.now() - began) / 1000;
+    await writing;
     console.log(
-      `GET /api/dashboard/stats, ${CLIENTS} clients, ${rate ? `paced at ${rate}/s` : 'flat out'}: ${REQUESTS} requests, ${(REQUESTS / seconds).toFixed(0)}/s`,
+      `GET /api/dashboard/stats, ${CLIENTS} clients, ${rate ? `paced at ${rate}/s` : 'flat out'}: ${total} requests, ${(total / seconds).toFixed(0)}/s`,
     );
     for (const kind of kinds) {
       const sorted = latencies[kind].sort((a, b) => a - b);
@@ -257,6 +292,18 @@ try {
 
   await run(undefined);
   for (const rate of RATES) await run(rate);
+  // The counts the dashboard read are still what a recount of the heavy users' projects, proposals and contracts gives.
+  const { rows: agreement } = await client.query(
+    `select (select row(projects, active_projects, applications) from dashboard_counts where user_id = $1)
+       = (select row(count(*)::int, (count(*) filter (where status in ('open', 'assigned', 'in_progress')))::int, sum(proposal_count)::int)
+          from jobs where employer_id = $1)
+       and (select row(proposals, active_contracts) from dashboard_counts where user_id = $2)
+       = (select row((select count(*)::int from proposals where worker_id = $2),
+                     (select count(*)::int from contracts where professional_id = $2 and status = 'active'))) as agrees`,
+    [heavy.employer, heavy.professional],
+  );
+  if (!agreement[0].agrees) throw new Error('dashboard_counts no longer agrees with a recount');
+  console.log(`${sent} proposals sent to the heavy employer's projects during the runs; their counts agree with a recount`);
 } finally {
   await client.end();
   await app.stop();

@@ -1,11 +1,11 @@
 import type { EmployerStats, ProfessionalStats } from '@mihna/shared';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { contracts, jobs, proposals, users } from '../../db/schema.ts';
 import { createTestClock, createUser, type TestAccount } from '../../test/accounts.ts';
-import { createTestApp } from '../../test/harness.ts';
+import { createTestApp, selectRows } from '../../test/harness.ts';
 import { call, earn, expectLedgerSound, fundEscrow, hire } from '../payments/test-payments.ts';
-import { createEmployer } from '../proposals/test-jobs.ts';
+import { createEmployer, insertJob } from '../proposals/test-jobs.ts';
 import type { App } from '../../app.ts';
 
 // 10 November 2026 in Dubai.
@@ -117,5 +117,66 @@ describe('GET /api/dashboard/stats', () => {
     for (const account of accounts) alone.push(JSON.stringify(await stats(account)));
     const together = await Promise.all(Array.from({ length: 40 }, (_, index) => stats(accounts[index % accounts.length]!)));
     together.forEach((figures, index) => expect(JSON.stringify(figures)).toBe(alone[index % accounts.length]));
+  });
+
+  it('keeps each user’s counts as a recount of their projects, proposals and contracts would, through every change', async () => {
+    const { db } = app.services.database;
+    const recount = sql`select user_id, sum(projects)::int as projects, sum(active_projects)::int as active_projects,
+        sum(applications)::int as applications, sum(proposals)::int as proposals, sum(active_contracts)::int as active_contracts
+      from (select employer_id as user_id, count(*) as projects, count(*) filter (where status in ('open', 'assigned', 'in_progress')) as active_projects,
+              sum(proposal_count) as applications, 0 as proposals, 0 as active_contracts from jobs group by employer_id
+            union all select worker_id, 0, 0, 0, count(*), 0 from proposals group by worker_id
+            union all select professional_id, 0, 0, 0, 0, count(*) from contracts where status = 'active' group by professional_id) counted
+      group by user_id order by user_id`;
+    const kept = sql`select user_id, projects, active_projects, applications, proposals, active_contracts from dashboard_counts
+      where (projects, active_projects, applications, proposals, active_contracts) <> (0, 0, 0, 0, 0) order by user_id`;
+    const expectKept = async () => {
+      const rows = await selectRows(app.services.database, kept);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows).toEqual(await selectRows(app.services.database, recount));
+    };
+    // What the tests above did through the API: projects posted, proposals sent and accepted, contracts made and completed.
+    await expectKept();
+    const [first, second] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.employerId, employer.user.id)).limit(2);
+    const other = await createEmployer(app);
+    // A project closes; another gains proposals; one moves to another employer; one is deleted.
+    await db.update(jobs).set({ status: 'closed' }).where(eq(jobs.id, first!.id));
+    await expectKept();
+    await db
+      .update(jobs)
+      .set({ proposalCount: sql`${jobs.proposalCount} + 4` })
+      .where(eq(jobs.id, second!.id));
+    await expectKept();
+    await db.update(jobs).set({ employerId: other.user.id, status: 'open' }).where(eq(jobs.id, second!.id));
+    await expectKept();
+    expect(await stats<EmployerStats>(other)).toMatchObject({ total_jobs: 1, active_jobs: 1, applications: 5 });
+    // A project posted and deleted again leaves the counts as they were.
+    const posted = await insertJob(app, other.user.id, { status: 'open', proposalCount: 2 });
+    expect(await stats<EmployerStats>(other)).toMatchObject({ total_jobs: 2, active_jobs: 2, applications: 7 });
+    await db.delete(jobs).where(eq(jobs.id, posted.id));
+    await expectKept();
+    expect(await stats<EmployerStats>(other)).toMatchObject({ total_jobs: 1, active_jobs: 1, applications: 5 });
+    // The professional's contract in progress completes, and another opens; a proposal of theirs is deleted.
+    const before = await stats<ProfessionalStats>(professional);
+    await db
+      .update(contracts)
+      .set({ status: 'completed' })
+      .where(and(eq(contracts.professionalId, professional.user.id), eq(contracts.status, 'active')));
+    await expectKept();
+    expect(await stats<ProfessionalStats>(professional)).toMatchObject({ active_jobs: before.active_jobs - 1 });
+    await db.update(contracts).set({ status: 'active' }).where(eq(contracts.professionalId, professional.user.id));
+    await expectKept();
+    const open = await insertJob(app, other.user.id);
+    await db.insert(proposals).values({
+      jobId: open.id,
+      workerId: professional.user.id,
+      proposalText: 'I can start this week.',
+      proposedAmountMinor: 500_000,
+      currency: 'AED',
+    });
+    await expectKept();
+    expect(await stats<ProfessionalStats>(professional)).toMatchObject({ total_proposals: before.total_proposals + 1 });
+    await db.delete(proposals).where(eq(proposals.jobId, open.id));
+    await expectKept();
   });
 });
