@@ -10,6 +10,18 @@ const bearer = (account: Account) => ({ authorization: `Bearer ${account.token}`
 const demoEmail = (first: string, last: string) =>
   `${first.toLowerCase().replace(/[^a-z]/g, '')}.${last.toLowerCase().replace(/[^a-z]/g, '')}@demo.mihna.ae`;
 
+/** What the professional's dashboard shows as Total Earned: its headline currency and amount. */
+async function totalEarned(request: APIRequestContext, account: Account) {
+  const stats = (await (await request.get('/api/dashboard/stats', { headers: bearer(account) })).json()) as {
+    currency: string;
+    total_earned: number;
+  };
+  return stats;
+}
+
+/** An amount as the English screens write it: 'AED 1,470.00'. */
+const englishAed = (amount: number) => `AED ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
 async function availableAed(request: APIRequestContext, account: Account) {
   const earnings = await request.get('/api/earnings', { headers: bearer(account) });
   const body = (await earnings.json()) as { balances: { currency: string; available: number }[] };
@@ -42,6 +54,7 @@ test('the employer reviews an hourly week in Arabic on a phone, disputing an ent
   const professional = await logIn(request, demoEmail(worker.first_name, worker.last_name));
   const professionalPage = await openBrowserAs(browser, professional);
   const before = await availableAed(request, professional);
+  const earnedBefore = await totalEarned(request, professional);
 
   await useLanguage(page, 'ar');
   await signIn(page, omar);
@@ -85,6 +98,15 @@ test('the employer reviews an hourly week in Arabic on a phone, disputing an ent
   await expect(professionalPage.getByRole('main').getByText(disputedText).first()).toBeVisible();
   const fee = Math.round(approvedAmount * 2) / 100;
   expect(await availableAed(request, professional)).toBeCloseTo(before + approvedAmount - fee, 2);
+  // Their screens say so too: the earnings page's balance and the dashboard's Total Earned.
+  const available = Math.round((before + approvedAmount - fee) * 100) / 100;
+  await professionalPage.goto('/earnings');
+  const balance = professionalPage.getByRole('region', { name: 'AED' });
+  await expect(balance.getByText('Available to pay out').locator('..')).toContainText(englishAed(available));
+  expect(earnedBefore.currency).toBe('AED');
+  await professionalPage.goto('/dashboard');
+  const earnedCard = professionalPage.getByRole('main').locator('dt', { hasText: 'Total Earned' }).locator('..');
+  await expect(earnedCard).toContainText(englishAed(Math.round((earnedBefore.total_earned + approvedAmount - fee) * 100) / 100));
 
   // Either side downloads the week as a PDF, in the other language too: the professional reads English and
   // takes it in Arabic. Its text lists the entries, the note and the approval.

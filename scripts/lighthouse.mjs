@@ -44,6 +44,18 @@ results.push({
   text: `${javascript.gzip.toFixed(1)} KiB gzipped, ${javascript.brotli.toFixed(1)} KiB as sent with Brotli (target ${targets.firstLoadKiB} gzipped)`,
 });
 
+// The charting library is the dashboard's alone: its chunk exists and a first visit does not fetch it.
+{
+  const dist = path.resolve('apps/web/dist');
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const charts = Object.entries(manifest).find(([key]) => key.endsWith('features/dashboard/components/chart-library.ts'))?.[1].file;
+  results.push({
+    name: 'charts load with the dashboard only',
+    ok: charts !== undefined && !firstVisitFiles(dist).includes(charts),
+    text: charts ? `${charts} is not among the first visit's files` : 'no chunk of its own for the charts in the build',
+  });
+}
+
 const figured = ['largest-contentful-paint', 'cumulative-layout-shift', 'first-contentful-paint', 'total-blocking-time'];
 
 /**

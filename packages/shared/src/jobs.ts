@@ -14,6 +14,8 @@ export const paymentMethods = ['escrow', 'cash'] as const;
 /** `closed` is the employer's own pause: the project leaves search until they reopen it. */
 export const jobStatuses = ['open', 'assigned', 'in_progress', 'completed', 'cancelled', 'closed'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
+/** A project with someone hired on it: the two parties have its payment page. */
+export const hiredJobStatuses: readonly JobStatus[] = ['assigned', 'in_progress', 'completed'];
 /** `not_selected`: another proposal on the project was accepted; `withdrawn`: its author took it back while pending. */
 export const proposalStatuses = ['pending', 'accepted', 'not_selected', 'withdrawn'] as const;
 export type ProposalStatus = (typeof proposalStatuses)[number];

@@ -1,7 +1,16 @@
-import type { EmployerStats, ProfessionalStats, ReceivedProposal } from '@mihna/shared';
+import type { EmployerStats, Notification, ProfessionalStats, ReceivedProposal } from '@mihna/shared';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { answer, baseUser, jsonResponse, loadTranslations, mockApi, renderRoutes, signedInAs } from '../../features/projects/testing.tsx';
+import {
+  answer,
+  baseUser,
+  jobCard,
+  jsonResponse,
+  loadTranslations,
+  mockApi,
+  renderRoutes,
+  signedInAs,
+} from '../../features/projects/testing.tsx';
 import { i18n } from '../../i18n/index.ts';
 import DashboardPage from './dashboard.tsx';
 
@@ -52,6 +61,16 @@ const employerStats: EmployerStats = {
 
 const emptyList = (path: string, key: string) => answer('GET', path, () => jsonResponse(200, { [key]: [], total: 0, has_next: false }));
 const noNotifications = answer('GET', '/api/notifications', () => jsonResponse(200, { notifications: [], unread_count: 0 }));
+const proposalNotice: Notification = {
+  id: 'n1',
+  kind: 'proposal_received',
+  title: 'New proposal',
+  message: 'Layla Haddad sent a proposal for "Villa renovation".',
+  link: '/projects/a',
+  params: { worker_name: 'Layla Haddad', job_title: 'Villa renovation' },
+  is_read: false,
+  created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+};
 const renderDashboard = () => renderRoutes([{ path: '/dashboard', element: <DashboardPage /> }], '/dashboard');
 
 describe('/dashboard', () => {
@@ -136,6 +155,42 @@ describe('/dashboard', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual(['ProjectApplications', 'Villa renovation9', 'Clinic booking site8']);
+  });
+
+  it('leads from My Projects to each hired project’s payment page, and shows the company and recent activity under Overview', async () => {
+    mockApi(
+      signedInAs({ role: 'employer', company_name: 'Al Noor Interiors', company_description: 'Fit-out for villas in Dubai.' }),
+      answer('GET', '/api/dashboard/stats', () => jsonResponse(200, employerStats)),
+      answer('GET', '/api/jobs/employer/my', () =>
+        jsonResponse(200, {
+          jobs: [
+            jobCard({ id: 'a', title: 'Villa renovation' }),
+            jobCard({ id: 'b', title: 'Clinic booking site', status: 'assigned' }),
+            jobCard({ id: 'c', title: 'Shop fit-out', status: 'completed' }),
+          ],
+          total: 3,
+          has_next: false,
+        }),
+      ),
+      answer('GET', '/api/notifications', () => jsonResponse(200, { notifications: [proposalNotice], unread_count: 1 })),
+    );
+    renderDashboard();
+    const projects = await screen.findAllByTestId('my-project');
+    expect(projects).toHaveLength(3);
+    // An open project has no one hired yet, so no payment page.
+    expect(within(projects[0]!).queryByRole('link', { name: 'Payment page' })).toBeNull();
+    expect(within(projects[1]!).getByRole('link', { name: 'Payment page' }).getAttribute('href')).toBe('/projects/b/payment');
+    expect(within(projects[2]!).getByRole('link', { name: 'Payment page' }).getAttribute('href')).toBe('/projects/c/payment');
+
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Overview' }));
+    const company = await screen.findByRole('region', { name: 'Company profile' });
+    expect(within(company).getByText('Al Noor Interiors')).toBeDefined();
+    expect(within(company).getByText('Fit-out for villas in Dubai.')).toBeDefined();
+    expect(within(company).getByRole('link', { name: 'View public profile' }).getAttribute('href')).toBe(`/employers/${baseUser.id}`);
+    const activity = screen.getByRole('region', { name: 'Recent activity' });
+    const item = await within(activity).findByRole('link', { name: /Layla Haddad/ });
+    expect(item.getAttribute('href')).toBe('/projects/a');
+    expect(item.textContent).toContain('Villa renovation');
   });
 
   it('lists the proposals on all the employer’s projects under Applications, filters them by stage, and marks or declines one', async () => {

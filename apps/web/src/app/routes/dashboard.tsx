@@ -1,5 +1,5 @@
-import type { DashboardStats, EmployerStats, ProfessionalStats } from '@mihna/shared';
-import { Briefcase, Clock, FileText, FolderOpen, Plus, Search, Send, Star, UserRoundPen, Users, Wallet } from 'lucide-react';
+import type { CurrentUser, DashboardStats, EmployerStats, ProfessionalStats } from '@mihna/shared';
+import { Briefcase, Building2, Clock, FileText, FolderOpen, Plus, Search, Send, Star, UserRoundPen, Users, Wallet } from 'lucide-react';
 import { LocationPrompt } from '../../features/location/location-prompt.tsx';
 import { useTranslation } from '../../i18n/index.ts';
 import { Link } from '../../lib/router/index.tsx';
@@ -116,7 +116,7 @@ export default function DashboardPage() {
       {stats.isError ? <Alert tone="error">{t('dashboard.failed')}</Alert> : null}
 
       {isEmployer ? (
-        <EmployerDashboard stats={stats.data?.role === 'employer' ? stats.data : undefined} userId={user.id} language={language} />
+        <EmployerDashboard stats={stats.data?.role === 'employer' ? stats.data : undefined} user={user} language={language} />
       ) : (
         <>
           {stats.data?.role === 'professional' ? <ProfessionalFigures stats={stats.data} language={language} /> : null}
@@ -154,7 +154,38 @@ function ProfessionalFigures({ stats, language }: { stats: ProfessionalStats; la
   );
 }
 
-function EmployerDashboard({ stats, userId, language }: { stats: EmployerStats | undefined; userId: string; language: Language }) {
+/** §2's company profile panel: how the employer's company appears to professionals, and the way to change it. */
+function CompanyPanel({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation('auth');
+  return (
+    <section className={panel} aria-labelledby="company-title">
+      <h2 id="company-title" className="flex items-center gap-2 text-lg font-semibold text-slate-950">
+        <Building2 className="size-5 text-primary-strong" aria-hidden="true" />
+        {t('dashboard.company')}
+      </h2>
+      <p className="mt-3 font-medium break-words text-slate-900" dir="auto">
+        {user.company_name ?? `${user.first_name} ${user.last_name}`}
+      </p>
+      {user.company_description ? (
+        <p className="mt-1 line-clamp-4 text-sm break-words text-slate-600" dir="auto">
+          {user.company_description}
+        </p>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600">{t('dashboard.company_missing')}</p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm font-semibold text-primary-strong">
+        <Link to={paths.employer(user.id)} className="hover:underline">
+          {t('dashboard.company_view')}
+        </Link>
+        <Link to={paths.editProfile} className="hover:underline">
+          {t('dashboard.company_edit')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function EmployerDashboard({ stats, user, language }: { stats: EmployerStats | undefined; user: CurrentUser; language: Language }) {
   const { t } = useTranslation('auth');
   const spent = stats ? moneyFigures(stats, language) : undefined;
   const cards: Stat[] = stats
@@ -187,7 +218,10 @@ function EmployerDashboard({ stats, userId, language }: { stats: EmployerStats |
         </TabsList>
         <TabsContent value="overview" className="grid gap-6 lg:grid-cols-[2fr_1fr]">
           <section className={panel}>{spendingChart}</section>
-          <ActivityFeed userId={userId} />
+          <div className="space-y-6">
+            <CompanyPanel user={user} />
+            <ActivityFeed userId={user.id} />
+          </div>
         </TabsContent>
         <TabsContent value="projects">
           <MyProjects />

@@ -122,6 +122,38 @@ describe('/time-tracker', () => {
     expect(await screen.findByText('Failed to start timer')).toBeDefined();
   });
 
+  it('gives the server’s words when a start is refused, and says the stop failed when it gives none', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: Date.parse('2026-11-24T08:00:00Z') });
+    let active: unknown = null;
+    mockApi(
+      signedInAs({ role: 'professional' }),
+      hiredJobs([hourly]),
+      entries([]),
+      answer('GET', '/api/time/worker/active', () => jsonResponse(200, { active_entry: active })),
+      answer('POST', '/api/time/start', () =>
+        jsonResponse(409, { detail: 'You already have a timer running. Stop it before starting another.', code: 'conflict' }),
+      ),
+      answer('PUT', `/api/time/${ENTRY_ID}/stop`, () => jsonResponse(502, {})),
+    );
+    renderTracker();
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Task description' }), { target: { value: 'Booking form' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    expect(await screen.findByText('You already have a timer running. Stop it before starting another.')).toBeDefined();
+    expect(screen.queryByText('Failed to start timer')).toBeNull();
+    cleanup();
+
+    active = {
+      id: ENTRY_ID,
+      job_id: JOB_ID,
+      description: 'Booking form',
+      start_time: '2026-11-24T07:00:00Z',
+      job_title: 'Clinic booking site',
+    };
+    renderTracker();
+    fireEvent.click(await screen.findByRole('button', { name: 'Stop' }));
+    expect(await screen.findByText('Failed to stop timer')).toBeDefined();
+  });
+
   it('lists the real entries week by week, Monday to Sunday in the Gulf, with each week’s time and amount', async () => {
     mockApi(
       signedInAs({ role: 'professional' }),

@@ -78,6 +78,31 @@ describe('the location prompt', () => {
     expect((await screen.findByRole('link', { name: 'See projects in Saudi Arabia' })).getAttribute('href')).toBe('/projects?country=SA');
   });
 
+  it('says nothing more when the country by address cannot be had either', async () => {
+    browserLocation('prompt', 'fails');
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = mockApi(
+      signedInAs({ role: 'professional' }),
+      answer('GET', '/api/location/ip', () => jsonResponse(502, { detail: 'Bad Gateway', code: 'bad_gateway' })),
+    );
+    renderPrompt();
+    fireEvent.click(await screen.findByRole('button', { name: 'Enable location' }));
+    expect(await screen.findByText('Failed to get location.')).toBeTruthy();
+    await vi.waitFor(() => expect(api.callsTo('GET', '/api/location/ip')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('link', { name: /See projects/ })).toBeNull();
+    expect(screen.queryByText('Bad Gateway')).toBeNull();
+  });
+
+  it('says when the browser cannot give a position at all', async () => {
+    const { geolocation: _none, ...withoutGeolocation } = Object.getOwnPropertyDescriptors(Object.getPrototypeOf(navigator));
+    vi.stubGlobal('navigator', Object.create(Object.prototype, withoutGeolocation));
+    mockApi(signedInAs({ role: 'professional' }));
+    renderPrompt();
+    fireEvent.click(await screen.findByRole('button', { name: 'Enable location' }));
+    expect(await screen.findByText('Geolocation not supported by this browser')).toBeTruthy();
+  });
+
   it('tells how to allow a blocked location, and stays dismissed once dismissed', async () => {
     browserLocation('denied', 'fails');
     mockApi(signedInAs({ role: 'employer' }));

@@ -1,4 +1,4 @@
-import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
+import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip, type ChartConfiguration } from 'chart.js';
 import type { Bar } from './bar-chart.tsx';
 
 // Only what a bar chart needs, so the dashboard's chart chunk stays small.
@@ -7,8 +7,17 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 /** The theme's primary colour, as the stylesheet defines it. */
 const primary = () => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim() || '#1d4ed8';
 
-/** Draws `bars` on the canvas; right to left, the categories run from the right and the values' axis stands on the right. */
-export function drawBars(canvas: HTMLCanvasElement, bars: Bar[], { isRtl, horizontal }: { isRtl: boolean; horizontal: boolean }) {
+interface Layout {
+  isRtl: boolean;
+  horizontal: boolean;
+}
+
+/** Draws `bars` on the canvas. */
+export const drawBars = (canvas: HTMLCanvasElement, bars: Bar[], layout: Layout) =>
+  new Chart(canvas, barChartConfig(bars, layout, primary()));
+
+/** The chart of `bars`: right to left, the categories run from the right and the values' axis stands on the right. */
+export function barChartConfig(bars: Bar[], { isRtl, horizontal }: Layout, colour: string): ChartConfiguration<'bar'> {
   // The categories' axis: along the bottom (months), or down the start side (long project titles).
   const categories = {
     grid: { display: false },
@@ -24,11 +33,11 @@ export function drawBars(canvas: HTMLCanvasElement, bars: Bar[], { isRtl, horizo
     },
   };
   const values = { beginAtZero: true, ticks: { precision: 0 } };
-  return new Chart(canvas, {
+  return {
     type: 'bar',
     data: {
       labels: bars.map((bar) => bar.label),
-      datasets: [{ data: bars.map((bar) => bar.value), backgroundColor: primary(), borderRadius: 4, maxBarThickness: 36 }],
+      datasets: [{ data: bars.map((bar) => bar.value), backgroundColor: colour, borderRadius: 4, maxBarThickness: 36 }],
     },
     options: {
       responsive: true,
@@ -49,5 +58,5 @@ export function drawBars(canvas: HTMLCanvasElement, bars: Bar[], { isRtl, horizo
         },
       },
     },
-  });
+  };
 }

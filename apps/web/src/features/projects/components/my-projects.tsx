@@ -1,4 +1,5 @@
-import { Plus } from 'lucide-react';
+import { hiredJobStatuses } from '@mihna/shared';
+import { Plus, Wallet } from 'lucide-react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Link } from '../../../lib/router/index.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -10,7 +11,7 @@ import { useMyJobs } from '../api/my-jobs.ts';
 import { JobStatusBadge } from './job-overview.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 
-/** The employer's own projects in every status, newest first, each with its proposals a click away. */
+/** The employer's own projects in every status, newest first, each with its proposals, and once hired its payment page, a click away. */
 export function MyProjects() {
   const { t, i18n } = useTranslation('projects');
   const language = languageOf(i18n.language);
@@ -56,12 +57,17 @@ export function MyProjects() {
                   {t('mine.posted', { date: formatDate(job.created_at, language) })}
                 </p>
               </div>
-              <Link
-                to={`${paths.project(job.id)}#proposals`}
-                className="shrink-0 text-sm font-semibold text-primary-strong hover:underline"
-              >
-                {t('mine.proposals', { count: job.proposal_count })}
-              </Link>
+              <div className="flex shrink-0 flex-wrap gap-x-4 gap-y-1 text-sm font-semibold text-primary-strong">
+                <Link to={`${paths.project(job.id)}#proposals`} className="hover:underline">
+                  {t('mine.proposals', { count: job.proposal_count })}
+                </Link>
+                {hiredJobStatuses.includes(job.status) ? (
+                  <Link to={paths.projectPayment(job.id)} className="inline-flex items-center gap-1 hover:underline">
+                    <Wallet className="size-4" aria-hidden="true" />
+                    {t('mine.payment')}
+                  </Link>
+                ) : null}
+              </div>
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import type { JobDetail } from '@mihna/shared';
+import { hiredJobStatuses, type JobDetail } from '@mihna/shared';
 import { Wallet } from 'lucide-react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Link } from '../../../lib/router/index.tsx';
@@ -8,7 +8,7 @@ import { paths } from '../../../lib/paths.ts';
 export function PaymentLink({ job }: { job: JobDetail }) {
   const { t } = useTranslation('payments');
   const isHired = job.viewer.proposal?.status === 'accepted';
-  const isOwnerOfHire = job.viewer.is_owner && ['assigned', 'in_progress', 'completed'].includes(job.status);
+  const isOwnerOfHire = job.viewer.is_owner && hiredJobStatuses.includes(job.status);
   if (!isHired && !isOwnerOfHire) return null;
   return (
     <section className="flex flex-wrap items-center justify-between gap-4 rounded-2xl bg-white p-5 ring-1 ring-slate-200">
