@@ -74,6 +74,10 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { adminRoutes, type AdminRoute } from './modules/admin/admin.routes.ts';
+import { createAdminAuthService } from './modules/admin/admin-auth.service.ts';
+import { createAdminsRepository } from './modules/admin/admins.repository.ts';
+import { createAdminsService } from './modules/admin/admins.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -183,6 +187,11 @@ export async function buildApp(options: BuildAppOptions) {
     clock,
   });
 
+  const adminsRepository = createAdminsRepository(db);
+  const adminAuth = createAdminAuthService({ db, auth, repository: adminsRepository, clock });
+  const admins = createAdminsService({ db, repository: adminsRepository, clock });
+  const adminRouteTable: AdminRoute[] = [];
+
   await app.register(healthRoutes(database));
   if (provider.name === 'test') {
     await app.register(
@@ -229,6 +238,7 @@ export async function buildApp(options: BuildAppOptions) {
         ),
       );
       await api.register(dashboardRoutes(sessions, dashboard));
+      await api.register(adminRoutes({ auth: adminAuth, admins, table: adminRouteTable }), { prefix: '/admin' });
       if (isOutboxEnabled(config)) await api.register(outboxRoutes(deliveryRepository));
       if (config.env !== 'production') await api.register(searchStatsRoutes(jobs));
     },
@@ -245,6 +255,9 @@ export async function buildApp(options: BuildAppOptions) {
   return Object.assign(app, {
     services: {
       database,
+      admins,
+      adminAuth,
+      adminRouteTable,
       settings,
       pdf,
       delivery,

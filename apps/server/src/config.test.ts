@@ -45,6 +45,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}` })).toThrow(/TWILIO/);
   });
 
+  it('takes the super admin from ADMIN_EMAIL and ADMIN_PASSWORD given together, the password at least 6 characters', () => {
+    expect(loadConfig({ ADMIN_EMAIL: 'owner@mihna.ae', ADMIN_PASSWORD: 'secret-1' }).superAdmin).toEqual({
+      email: 'owner@mihna.ae',
+      password: 'secret-1',
+    });
+    expect(loadConfig({}).superAdmin).toBeUndefined();
+    expect(() => loadConfig({ ADMIN_EMAIL: 'owner@mihna.ae' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD together/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'owner@mihna.ae', ADMIN_PASSWORD: '12345' })).toThrow(/ADMIN_PASSWORD: at least 6 characters/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'owner', ADMIN_PASSWORD: 'secret-1' })).toThrow(/ADMIN_EMAIL: an e-mail address/);
+  });
+
   it('serves HTTPS with a certificate and key given together, naming a file that is not there', () => {
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-config-'));
     try {

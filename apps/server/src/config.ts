@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ADMIN_PASSWORD_MIN } from '@mihna/shared';
 import { z } from 'zod';
 
 const flag = (fallback: boolean) =>
@@ -96,6 +97,12 @@ const environmentSchema = z
         .optional(),
     ),
     STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+    // The super admin created at start when no admin has this address (admin spec; both or neither).
+    ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email('an e-mail address').optional()),
+    ADMIN_PASSWORD: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(ADMIN_PASSWORD_MIN, `at least ${ADMIN_PASSWORD_MIN} characters`).max(128).optional(),
+    ),
     // Signs the built-in test gateway's webhooks; the gateway only ever moves pretend money.
     TEST_GATEWAY_SECRET: z.string().min(16).default('whsec_mihna_test_gateway_development'),
   })
@@ -135,6 +142,9 @@ const environmentSchema = z
         message: 'is required in production: the built-in test gateway moves no real money',
       });
     }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      context.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together' });
+    }
     const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM];
     if (twilio.some(Boolean) && !twilio.every(Boolean)) {
       context.addIssue({
@@ -168,6 +178,8 @@ export interface Config {
   /** Stripe when both keys are set; otherwise the built-in test gateway. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | undefined;
   testGatewaySecret: string;
+  /** The super admin to create at start, from ADMIN_EMAIL and ADMIN_PASSWORD. */
+  superAdmin: { email: string; password: string } | undefined;
 }
 
 function parseTrustProxy(value: string | undefined): number | string[] | false {
@@ -214,6 +226,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL.replace(/\/$/, '') }
         : undefined,
     testGatewaySecret: env.TEST_GATEWAY_SECRET,
+    superAdmin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
   };
 }
 

@@ -27,7 +27,11 @@ async function main() {
   }
   if (!config.twilio && !isOutboxEnabled(config))
     app.log.warn('No SMS provider is configured (TWILIO_*): text messages will wait in the queue.');
-  const demo = await seedDatabase(app, { demo: config.seedDemo, canDeliverLocally: isOutboxEnabled(config) });
+  const demo = await seedDatabase(app, {
+    demo: config.seedDemo,
+    canDeliverLocally: isOutboxEnabled(config),
+    superAdmin: config.superAdmin,
+  });
   app.services.delivery.start();
   // The search indexes load now rather than on the first search (seconds at a million projects), and
   // read their changes every second even when nobody searches: a search after a quiet spell then

@@ -24,3 +24,4 @@ export * from './dashboard.ts';
 export * from './server-messages.ts';
 export * from './invoices.ts';
 export * from './location.ts';
+export * from './admin.ts';

@@ -126,6 +126,21 @@ export const requestMessages = {
   databaseDown: 'The database is not answering.',
 } as const;
 
+/** What the admin backend says (admin spec §8 gives the console's own words around these). */
+export const adminMessages = {
+  forbidden: 'You do not have permission to do this.',
+  inactive: 'This admin account is not active.',
+  notFound: 'Admin user not found',
+  emailTaken: 'An admin with this email already exists.',
+  lastSuperAdmin: 'The last active super admin must stay an active super admin.',
+  notYourself: 'You cannot change your own status, role or permissions, or delete yourself.',
+  created: 'Admin user created',
+  passwordChanged: 'Admin password changed',
+  permissionsUpdated: 'Admin permissions updated',
+  statusChanged: (action: 'suspended' | 'reactivated' | 'blocked') => `Admin user ${action}` as const,
+  deleted: 'Admin user deleted',
+} as const;
+
 /** Why a payment provider's webhook was turned away: the provider's support reads these. */
 export const webhookMessages = {
   unsigned: 'Webhook refused: No signature',
@@ -165,6 +180,7 @@ export const serverMessages = {
   moderation: moderationMessages,
   requests: requestMessages,
   webhooks: webhookMessages,
+  admin: adminMessages,
 } as const;
 
 type Said<T> = T extends string ? T : T extends (...args: never[]) => infer R ? R : T extends object ? Said<T[keyof T]> : never;

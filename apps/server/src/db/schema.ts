@@ -18,6 +18,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  adminRoles,
+  adminStatuses,
   checkoutPurposes,
   checkoutStatuses,
   contractStatuses,
@@ -1080,3 +1082,71 @@ export const invoiceCounters = pgTable('invoice_counters', {
   year: integer('year').primaryKey(),
   last: integer('last').notNull(),
 });
+
+/**
+ * Staff of the admin console (admin spec §3 Admin user): accounts of their own, apart from the
+ * marketplace's users, with their own sessions. A deleted admin keeps its row for the audit log.
+ */
+export const admins = pgTable(
+  'admins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role', { enum: adminRoles }).notNull().default('admin'),
+    /** What the admin may do (a super admin may do everything whatever this holds). */
+    permissions: text('permissions').array().notNull(),
+    /** Suspended and blocked admins cannot log in, and their sessions stop working at once. */
+    status: text('status', { enum: adminStatuses }).notNull().default('active'),
+    passwordHash: text('password_hash').notNull(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('admins_email_idx')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.deletedAt} is null`),
+  ],
+);
+
+/** An admin's signed-in sessions: the token's hash only, for a working day at most. */
+export const adminSessions = pgTable('admin_sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  adminId: uuid('admin_id')
+    .notNull()
+    .references(() => admins.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/**
+ * Every admin action: who, what, on what, why, the target before and after, when and from where.
+ * Written in the transaction of the action; a trigger (migration 0026) refuses any change or deletion.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null for the server itself (the super admin it creates at start). */
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'restrict' }),
+    adminEmail: text('admin_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    reason: text('reason'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ipAddress: text('ip_address'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('admin_audit_log_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('admin_audit_log_target_idx').on(table.targetType, table.targetId),
+  ],
+);

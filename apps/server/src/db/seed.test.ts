@@ -27,6 +27,14 @@ describe('seedDatabase with demo content', () => {
       expect(user.profile_picture).toMatch(/^\/media\/.+\.webp$/);
       expect((await app.inject({ method: 'GET', url: user.profile_picture })).statusCode).toBe(200);
     }
+    // The console's demo super admin signs in with the same password (ADMIN_EMAIL names no other here).
+    expect(first?.superAdmin).toBe('admin@demo.mihna.ae');
+    const admin = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { email: first?.superAdmin, password: first?.password },
+    });
+    expect(admin.statusCode).toBe(200);
     const professional = (await app.services.users.findUserByEmail('layla.haddad@demo.mihna.ae'))!;
     expect(professional.skills).toContain('Figma');
   });

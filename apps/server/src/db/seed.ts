@@ -3,16 +3,40 @@ import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoMarketplace } from './demo-marketplace.ts';
 import { seedDemoMoney } from './demo-money.ts';
 
+interface SeedOptions {
+  demo: boolean;
+  canDeliverLocally: boolean;
+  /** ADMIN_EMAIL and ADMIN_PASSWORD: the admin console's super admin, created when missing. */
+  superAdmin?: { email: string; password: string } | undefined;
+  clock?: () => Date;
+}
+
+/** The demo's super admin, when ADMIN_EMAIL names none: it signs in at /admin with the demo password. */
+const DEMO_SUPER_ADMIN = { email: 'admin@demo.mihna.ae', password: DEMO_PASSWORD, first_name: 'Mariam', last_name: 'Al Suwaidi' };
+
+/**
+ * The console's super admin: `account` when it has none of that address yet. Without one and without
+ * any admin, the log says how to make one. Returns the address of the super admin named, if any.
+ */
+async function seedSuperAdmin(app: App, account: { email: string; password: string } | undefined) {
+  if (account) {
+    if (await app.services.admins.ensureSuperAdmin(account)) app.log.info(`Admin console: super admin ${account.email} created.`);
+    return account.email;
+  }
+  if (!(await app.services.admins.hasAnyAdmin()))
+    app.log.warn('The admin console (/admin) has no admin yet: set ADMIN_EMAIL and ADMIN_PASSWORD and restart to create its super admin.');
+  return undefined;
+}
+
 /**
  * Prepares a database for use through the same services the product uses. Safe to run at every
  * start: it only adds what is missing. `demo` adds demo content (SEED_DEMO); the features that own
  * demo content add it here.
  */
-export async function seedDatabase(
-  app: App,
-  options: { demo: boolean; canDeliverLocally: boolean; clock?: () => Date } = { demo: false, canDeliverLocally: false },
-) {
+export async function seedDatabase(app: App, options: SeedOptions = { demo: false, canDeliverLocally: false }) {
   await app.services.settings.ensureSettings();
+  const isDemo = options.demo && options.canDeliverLocally;
+  const admin = await seedSuperAdmin(app, options.superAdmin ?? (isDemo ? DEMO_SUPER_ADMIN : undefined));
   if (!options.demo) return undefined;
   if (!options.canDeliverLocally) {
     app.log.info('Demo accounts are made only with the development outbox (no e-mail provider); skipped.');
@@ -28,5 +52,5 @@ export async function seedDatabase(
   const demoEmployer = employer ? await app.services.users.findUserByEmail(employer.email) : undefined;
   const money = await seedDemoMoney(app, now, demoEmployer?.id);
   if (money.completed > 0) app.log.info(`Demo payments: ${money.completed} jobs completed and paid, one in escrow, one disputed.`);
-  return { ...demo, password: DEMO_PASSWORD, marketplace, money };
+  return { ...demo, password: DEMO_PASSWORD, marketplace, money, superAdmin: admin };
 }

@@ -92,7 +92,7 @@ const hasUnstorableText = (value: unknown): boolean => {
 };
 
 // A unique index refused a row that a concurrent request inserted first.
-const isUniqueViolation = (error: unknown): boolean => {
+export const isUniqueViolation = (error: unknown): boolean => {
   const candidate = error as { code?: unknown; cause?: unknown } | null;
   return candidate?.code === '23505' || (candidate?.cause !== undefined && isUniqueViolation(candidate.cause));
 };

@@ -19,6 +19,7 @@ const samples: Record<string, unknown[][]> = {
   'payments.resolutionOutOfRange': [['AED 1,250.00']],
   'payouts.ibanLength': [[23]],
   'jobs.featuredPayment': [[7, 'AED 150.00']],
+  'admin.statusChanged': [['suspended'], ['reactivated'], ['blocked']],
   'moderation.cleaned': ['mild', 'moderate'].flatMap((severity) =>
     ['bio', 'company_description', 'title', 'description', 'proposal_text', 'message', 'comment'].map((field) => [severity, field]),
   ),

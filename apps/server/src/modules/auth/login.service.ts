@@ -9,10 +9,8 @@ import { toCurrentUser } from '../users/user-response.ts';
 import { internationalPhoneDigits, type UserRow } from '../users/users.repository.ts';
 import { checkCodeRequest, issueCodeQuietly } from './codes.service.ts';
 import type { ClientInfo } from './sessions.service.ts';
+import { CAPTCHA_AFTER_FAILURES, lockedError, minutesUntil, reserveLoginAttempt } from './login-throttle.ts';
 
-export const CAPTCHA_AFTER_FAILURES = 3;
-export const LOCK_AFTER_FAILURES = 5;
-export const LOCK_DURATION_MS = 30 * 60_000;
 const CAPTCHA_LIFETIME_MS = 5 * 60_000;
 const CAPTCHA_SUMS = [3, 4, 5, 6];
 
@@ -29,14 +27,6 @@ export interface LoginInput {
 export const loginIdentifier = (value: string, method: LoginMethod) =>
   method === 'sms_code' ? `phone:${internationalPhoneDigits(value)}` : `email:${value.trim().toLowerCase()}`;
 
-const minutesUntil = (moment: Date, now: Date) => Math.max(1, Math.ceil((moment.getTime() - now.getTime()) / 60_000));
-
-/** 423 with the specification's sentence, how long the lock lasts, and Retry-After. */
-function lockedError(lockedUntil: Date, now: Date) {
-  const minutes = minutesUntil(lockedUntil, now);
-  return new AppError('locked', loginMessages.lockedFor(minutes), Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
-}
-
 export interface LoginDependencies extends AccountDependencies {
   rateLimiter: RateLimiter;
   clock: () => Date;
@@ -47,29 +37,6 @@ export function createLoginService(dependencies: LoginDependencies) {
 
   const findAccount = (input: Pick<LoginInput, 'email' | 'login_method'>) =>
     input.login_method === 'sms_code' ? users.findUserByPhone(input.email) : users.findUserByEmail(input.email);
-
-  /**
-   * Books one try against the identifier before any secret is checked. The row lock makes parallel
-   * tries queue, so no burst can check more secrets than the captcha and lock thresholds allow. The
-   * fifth try locks at once; its success lifts the lock again.
-   */
-  async function reserveAttempt(identifier: string, method: LoginMethod, hasCaptcha: boolean) {
-    const now = clock();
-    return transaction(db, async (tx) => {
-      const throttle = await auth.lockThrottle(identifier, tx);
-      const isLockOver = throttle.lockedUntil !== null && throttle.lockedUntil <= now;
-      const failures = isLockOver ? 0 : throttle.failedCount;
-      const isLocked = !isLockOver && throttle.lockedUntil !== null;
-      if (isLocked && method === 'password' && throttle.lockedUntil)
-        return { outcome: 'locked' as const, lockedUntil: throttle.lockedUntil };
-      if (failures >= CAPTCHA_AFTER_FAILURES && !hasCaptcha) return { outcome: 'captcha_required' as const };
-      const attempt = failures + 1;
-      const lockedUntil =
-        attempt >= LOCK_AFTER_FAILURES ? new Date(now.getTime() + LOCK_DURATION_MS) : isLockOver ? null : throttle.lockedUntil;
-      await auth.updateThrottle(identifier, { failedCount: attempt, lockedUntil }, tx);
-      return { outcome: 'reserved' as const, isLockingAttempt: attempt === LOCK_AFTER_FAILURES, lockedUntil };
-    });
-  }
 
   async function checkSecret(input: LoginInput, user: UserRow | undefined): Promise<boolean> {
     if (input.login_method === 'password') {
@@ -106,7 +73,10 @@ export function createLoginService(dependencies: LoginDependencies) {
     async login(input: LoginInput, client: ClientInfo) {
       const identifier = loginIdentifier(input.email, input.login_method);
       const hasCaptcha = input.captcha_token ? await auth.spendCaptchaToken(hashToken(input.captcha_token), clock()) : false;
-      const reservation = await reserveAttempt(identifier, input.login_method, hasCaptcha);
+      const reservation = await reserveLoginAttempt({ db, auth, clock }, identifier, {
+        refusesWhileLocked: input.login_method === 'password',
+        hasCaptcha,
+      });
       if (reservation.outcome === 'locked') throw lockedError(reservation.lockedUntil, clock());
       if (reservation.outcome === 'captcha_required') throw new AppError('captcha_required', loginMessages.captchaRequired);
 

@@ -1,0 +1,179 @@
+import {
+  adminListSchema,
+  adminLoginResponseSchema,
+  adminLoginSchema,
+  adminMessageSchema,
+  adminMessages,
+  adminPermissionsSchema,
+  adminUserSchema,
+  changeAdminPasswordSchema,
+  createAdminSchema,
+  errorResponseSchema,
+  type AdminPermission,
+} from '@mihna/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { isRowId } from '../../lib/ids.ts';
+import { bearerToken, clientInfo } from '../auth/request-identity.ts';
+import type { AdminActor, AdminAuthService } from './admin-auth.service.ts';
+import type { AdminsService } from './admins.service.ts';
+
+/**
+ * Who may call an admin route, declared once beside it (`config.admin`): anyone ('public': the login),
+ * any signed-in admin ('signed_in'), or an admin with the named permission.
+ */
+export type AdminRule = AdminPermission | 'public' | 'signed_in';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    admin?: AdminRule;
+  }
+  interface FastifyRequest {
+    adminActor?: AdminActor;
+  }
+}
+
+/** Every admin route and its rule, as registered: the test that walks them with every role reads this. */
+export interface AdminRoute {
+  method: string;
+  url: string;
+  rule: AdminRule;
+}
+
+/** The acting admin, whom the guard found before the route ran. */
+function actorOf(request: FastifyRequest): AdminActor {
+  if (!request.adminActor) throw new Error(`${request.routeOptions.url} ran without its admin guard`);
+  return request.adminActor;
+}
+
+const security = [{ bearerAuth: [] }];
+const refusals = { 401: errorResponseSchema, 403: errorResponseSchema };
+const adminId = z.object({ id: z.string().max(64) });
+const knownId = (id: string) => {
+  if (!isRowId(id)) throw new AppError('not_found', adminMessages.notFound);
+  return id;
+};
+
+/**
+ * Admin spec §7's calls under /api/admin. The guard runs when a request arrives, before its body is
+ * read: a call without a live admin session is answered 401 (a platform user's token included), one
+ * without the route's permission 403, whatever it carries.
+ */
+export function adminRoutes(services: { auth: AdminAuthService; admins: AdminsService; table: AdminRoute[] }): FastifyPluginAsyncZod {
+  const { auth, admins, table } = services;
+  return async (app) => {
+    app.addHook('onRoute', (route) => {
+      const rule = route.config?.admin;
+      if (!rule) throw new Error(`${String(route.method)} ${route.url} declares no admin rule (config.admin)`);
+      for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, rule });
+    });
+    app.addHook('onRequest', async (request) => {
+      const rule = request.routeOptions.config.admin;
+      if (!rule || rule === 'public') return;
+      request.adminActor = await auth.requireAdmin(bearerToken(request), rule === 'signed_in' ? null : rule, request.ip);
+    });
+
+    app.post(
+      '/login',
+      {
+        config: { admin: 'public' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Sign in to the admin console (five failures lock the address for 30 minutes)',
+          body: adminLoginSchema,
+          response: { 200: adminLoginResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 423: errorResponseSchema },
+        },
+      },
+      async (request) => auth.login(request.body, clientInfo(request)),
+    );
+
+    app.post(
+      '/logout',
+      {
+        config: { admin: 'public' },
+        schema: { tags: ['admin'], summary: 'End this admin session', response: { 200: z.object({ success: z.boolean() }) } },
+      },
+      async (request) => {
+        await auth.logout(bearerToken(request));
+        return { success: true };
+      },
+    );
+
+    app.get(
+      '/me',
+      {
+        config: { admin: 'signed_in' },
+        schema: {
+          tags: ['admin'],
+          summary: 'The signed-in admin, with the role and permissions the console shows its tabs by',
+          security,
+          response: { 200: adminUserSchema, ...refusals },
+        },
+      },
+      async (request) => admins.find(actorOf(request)),
+    );
+
+    app.get(
+      '/admins',
+      {
+        config: { admin: 'view_admins' },
+        schema: { tags: ['admin'], summary: 'Every admin account', security, response: { 200: adminListSchema, ...refusals } },
+      },
+      async (request) => admins.list(actorOf(request)),
+    );
+
+    app.post(
+      '/users',
+      {
+        config: { admin: 'manage_admins' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Create an admin (role admin unless another is given)',
+          security,
+          body: createAdminSchema,
+          response: { 201: adminMessageSchema.extend({ admin: adminUserSchema }), 409: errorResponseSchema, ...refusals },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await admins.create(actorOf(request), request.body)),
+    );
+
+    app.put(
+      '/users/:id/password',
+      {
+        config: { admin: 'manage_admins' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Set an admin’s password (at least 6 characters); their sessions end',
+          security,
+          params: adminId,
+          body: changeAdminPasswordSchema,
+          response: { 200: adminMessageSchema, 404: errorResponseSchema, ...refusals },
+        },
+      },
+      async (request) => admins.changePassword(actorOf(request), knownId(request.params.id), request.body.new_password),
+    );
+
+    app.put(
+      '/users/:id/permissions',
+      {
+        config: { admin: 'manage_admins' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Set an admin’s role and permissions (a super admin has every permission)',
+          security,
+          params: adminId,
+          body: adminPermissionsSchema,
+          response: {
+            200: adminMessageSchema.extend({ admin: adminUserSchema }),
+            404: errorResponseSchema,
+            409: errorResponseSchema,
+            ...refusals,
+          },
+        },
+      },
+      async (request) => admins.setPermissions(actorOf(request), knownId(request.params.id), request.body),
+    );
+  };
+}

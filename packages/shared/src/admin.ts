@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { emailAddress, singleLineText } from './text.ts';
+
+/** Admin spec §5: the four staff roles, admin by default. */
+export const adminRoles = ['super_admin', 'admin', 'support_staff', 'moderator'] as const;
+export type AdminRole = (typeof adminRoles)[number];
+
+/**
+ * What an admin may do, one permission per kind of act (decision 36). Each admin route declares the
+ * one it needs next to itself; the server checks it on every call.
+ */
+export const adminPermissions = [
+  /** The Dashboard tab: revenue, commission and the platform's figures. */
+  'view_analytics',
+  /** Read users, their transactions and logins, projects and time logs, and export the time report. */
+  'view_users',
+  /** Suspend, block, reactivate or delete a platform user. */
+  'manage_users',
+  /** Reactivate, suspend, block or remove a project. */
+  'moderate_content',
+  /** Edit the site's interface settings. */
+  'manage_content',
+  /** Read the list of admins. */
+  'view_admins',
+  /** Create admins, change their passwords, roles, permissions and status, delete them. */
+  'manage_admins',
+  /** Read open disputes and resolve them by release, refund or split. */
+  'resolve_disputes',
+  /** Read the audit log of every admin action. */
+  'view_audit_log',
+] as const;
+export type AdminPermission = (typeof adminPermissions)[number];
+
+/**
+ * Admin spec §6, as permissions: a super admin has them all (and always will: the check does not read
+ * their list); an admin manages users and content and sees the admins; support staff see users and
+ * analytics and change nothing; a moderator moderates projects and sees users.
+ */
+export const rolePermissions: Record<AdminRole, readonly AdminPermission[]> = {
+  super_admin: adminPermissions,
+  admin: ['view_users', 'manage_users', 'moderate_content', 'manage_content', 'view_admins'],
+  support_staff: ['view_users', 'view_analytics'],
+  moderator: ['view_users', 'moderate_content'],
+};
+
+/** Whether an admin of this role and list may do what `permission` covers. */
+export const adminMay = (admin: { role: AdminRole; permissions: readonly string[] }, permission: AdminPermission) =>
+  admin.role === 'super_admin' || admin.permissions.includes(permission);
+
+/** Admin spec §4: active admins can be suspended or blocked; inactive ones reactivated. */
+export const adminStatuses = ['active', 'suspended', 'blocked'] as const;
+export type AdminStatus = (typeof adminStatuses)[number];
+export const adminActions = ['suspend', 'reactivate', 'block'] as const;
+export type AdminAction = (typeof adminActions)[number];
+
+/** Admin spec §9: the minimum admin password length. */
+export const ADMIN_PASSWORD_MIN = 6;
+export const adminPasswordSchema = z
+  .string({ error: messages.required })
+  .min(1, messages.required)
+  .min(ADMIN_PASSWORD_MIN, messages.minLength(ADMIN_PASSWORD_MIN))
+  .max(128, messages.maxLength(128));
+
+/** POST /api/admin/login. */
+export const adminLoginSchema = z.object({
+  email: emailAddress(),
+  password: z.string({ error: messages.required }).min(1, messages.required).max(128, messages.maxLength(128)),
+});
+export const adminLoginResponseSchema = z.object({ access_token: z.string(), token_type: z.literal('bearer') });
+
+/** Admin spec §3 Admin user, as the console reads it (never the password). */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.enum(adminRoles),
+  permissions: z.array(z.enum(adminPermissions)),
+  is_active: z.boolean(),
+  status: z.enum(adminStatuses),
+  last_login: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminListSchema = z.object({ admins: z.array(adminUserSchema) });
+
+/** POST /api/admin/users: a new admin (§5: every field required, the role admin by default). */
+export const createAdminSchema = z.object({
+  email: emailAddress(),
+  password: adminPasswordSchema,
+  first_name: singleLineText(50),
+  last_name: singleLineText(50),
+  role: z.enum(adminRoles, { error: messages.invalidFormat }).default('admin'),
+});
+export const changeAdminPasswordSchema = z.object({ new_password: adminPasswordSchema });
+/** PUT /api/admin/users/{id}/permissions: the role and its list, sent together (§6). */
+export const adminPermissionsSchema = z.object({
+  role: z.enum(adminRoles, { error: messages.invalidFormat }),
+  permissions: z.array(z.enum(adminPermissions, { error: messages.invalidFormat })).max(adminPermissions.length),
+});
+export const adminMessageSchema = z.object({ message: z.string() });
