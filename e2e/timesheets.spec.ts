@@ -98,16 +98,6 @@ test('the employer reviews an hourly week in Arabic on a phone, disputing an ent
   await expect(professionalPage.getByRole('main').getByText(disputedText).first()).toBeVisible();
   const fee = Math.round(approvedAmount * 2) / 100;
   expect(await availableAed(request, professional)).toBeCloseTo(before + approvedAmount - fee, 2);
-  // Their screens say so too: the earnings page's balance and the dashboard's Total Earned.
-  const available = Math.round((before + approvedAmount - fee) * 100) / 100;
-  await professionalPage.goto('/earnings');
-  const balance = professionalPage.getByRole('region', { name: 'AED' });
-  await expect(balance.getByText('Available to pay out').locator('..')).toContainText(englishAed(available));
-  expect(earnedBefore.currency).toBe('AED');
-  await professionalPage.goto('/dashboard');
-  const earnedCard = professionalPage.getByRole('main').locator('dt', { hasText: 'Total Earned' }).locator('..');
-  await expect(earnedCard).toContainText(englishAed(Math.round((earnedBefore.total_earned + approvedAmount - fee) * 100) / 100));
-
   // Either side downloads the week as a PDF, in the other language too: the professional reads English and
   // takes it in Arabic. Its text lists the entries, the note and the approval.
   // The week's region is the innermost of those holding the note (the page's time section holds it too).
@@ -122,4 +112,14 @@ test('the employer reviews an hourly week in Arabic on a phone, disputing an ent
   expect(lines.some((line) => line.includes(disputedText.trim()) && line.endsWith('معترض عليه'))).toBe(true);
   expect(lines.some((line) => line.includes('اتفقنا على ألا'))).toBe(true);
   expect(lines.some((line) => line.startsWith('الدفع | مدفوع'))).toBe(true);
+
+  // Their screens say so too: the earnings page's balance and the dashboard's Total Earned.
+  const available = Math.round((before + approvedAmount - fee) * 100) / 100;
+  await professionalPage.goto('/earnings');
+  const balance = professionalPage.getByRole('region', { name: 'AED' });
+  await expect(balance.getByText('Available to pay out').locator('..')).toContainText(englishAed(available));
+  expect(earnedBefore.currency).toBe('AED');
+  await professionalPage.goto('/dashboard');
+  const earnedCard = professionalPage.getByRole('main').locator('dt', { hasText: 'Total Earned' }).locator('..');
+  await expect(earnedCard).toContainText(englishAed(Math.round((earnedBefore.total_earned + approvedAmount - fee) * 100) / 100));
 });
