@@ -78,6 +78,8 @@ import { adminRoutes, type AdminRoute } from './modules/admin/admin.routes.ts';
 import { createAdminAuthService } from './modules/admin/admin-auth.service.ts';
 import { createAdminsRepository } from './modules/admin/admins.repository.ts';
 import { createAdminsService } from './modules/admin/admins.service.ts';
+import { createConsoleSettingsService } from './modules/admin/console-settings.service.ts';
+import { createFinancialStatsService } from './modules/admin/financial-stats.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -238,7 +240,16 @@ export async function buildApp(options: BuildAppOptions) {
         ),
       );
       await api.register(dashboardRoutes(sessions, dashboard));
-      await api.register(adminRoutes({ auth: adminAuth, admins, table: adminRouteTable }), { prefix: '/admin' });
+      await api.register(
+        adminRoutes({
+          auth: adminAuth,
+          admins,
+          settings: createConsoleSettingsService({ db, settings, repository: adminsRepository }),
+          financialStats: createFinancialStatsService({ db, clock }),
+          table: adminRouteTable,
+        }),
+        { prefix: '/admin' },
+      );
       if (isOutboxEnabled(config)) await api.register(outboxRoutes(deliveryRepository));
       if (config.env !== 'production') await api.register(searchStatsRoutes(jobs));
     },

@@ -100,3 +100,40 @@ export const adminPermissionsSchema = z.object({
   permissions: z.array(z.enum(adminPermissions, { error: messages.invalidFormat })).max(adminPermissions.length),
 });
 export const adminMessageSchema = z.object({ message: z.string() });
+
+/** Money of one currency on the console's dashboard, as decimal amounts. */
+const currencyFigures = z.object({
+  currency: z.string(),
+  total_settlement_value: z.number(),
+  featured_posts_income: z.number(),
+  platform_commission: z.number(),
+});
+
+/**
+ * GET /api/admin/financial-stats: admin spec §3 Financial stats from the ledger, in AED (§9) at the
+ * reference rates with each currency's own figures beside them, and the platform's live figures in
+ * place of the spec's samples (decision 37).
+ */
+export const financialStatsSchema = z.object({
+  total_projects: z.number().int(),
+  /** Released to professionals through escrow (before the service fee) and cash milestones confirmed. */
+  total_settlement_value: z.number(),
+  featured_posts_income: z.number(),
+  platform_commission: z.number(),
+  currency: z.literal('AED'),
+  by_currency: z.array(currencyFigures),
+  users: z.object({
+    total: z.number().int(),
+    professionals: z.number().int(),
+    employers: z.number().int(),
+    /** Working on a contract now. */
+    active_professionals: z.number().int(),
+    /** With a project open or in progress. */
+    active_employers: z.number().int(),
+  }),
+  /** Contracts completed of those that ended (completed or cancelled), as a percentage; null before any ended. */
+  success_rate: z.number().nullable(),
+  /** The last 12 months (Gulf time), oldest first: the platform's revenue (commission and featured fees, AED) and new accounts. */
+  monthly: z.array(z.object({ month: z.string(), revenue: z.number(), new_users: z.number().int() })),
+});
+export type FinancialStats = z.infer<typeof financialStatsSchema>;

@@ -4,7 +4,14 @@ import { messages } from './messages.ts';
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, messages.invalidFormat);
 // Empty means "not set": the footer hides a social link that has no address.
 const optionalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: messages.invalidFormat })]);
-const linkPath = z.string().min(1).max(500);
+/**
+ * A link the site puts in an href or src: one of its own paths or an http(s) address, never a
+ * `javascript:` or `data:` one, nor `//host` (another site without a scheme).
+ */
+const isSiteLink = (value: string) => /^\/(?![/\\])/.test(value) || /^https?:\/\/[^\s]+$/i.test(value);
+const linkPath = z.string().min(1).max(500).refine(isSiteLink, messages.invalidFormat);
+/** The same, or empty for none (the default logo and hero). */
+const optionalLink = z.union([z.literal(''), linkPath]);
 
 export const quickLinkSchema = z.object({ name: z.string().min(1).max(80), url: linkPath });
 export type QuickLink = z.infer<typeof quickLinkSchema>;
@@ -32,10 +39,10 @@ export const siteSettingsSchema = z.object({
   primary_color: hexColour,
   secondary_color: hexColour,
   accent_color: hexColour,
-  logo_url: z.string().max(500),
+  logo_url: optionalLink,
   logo_alt_text: z.string().max(120),
-  favicon_url: z.string().max(500),
-  hero_background_image: z.string().max(500),
+  favicon_url: optionalLink,
+  hero_background_image: optionalLink,
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

@@ -9,6 +9,8 @@ import {
   changeAdminPasswordSchema,
   createAdminSchema,
   errorResponseSchema,
+  financialStatsSchema,
+  siteSettingsSchema,
   type AdminPermission,
 } from '@mihna/shared';
 import type { FastifyRequest } from 'fastify';
@@ -19,6 +21,8 @@ import { isRowId } from '../../lib/ids.ts';
 import { bearerToken, clientInfo } from '../auth/request-identity.ts';
 import type { AdminActor, AdminAuthService } from './admin-auth.service.ts';
 import type { AdminsService } from './admins.service.ts';
+import type { ConsoleSettingsService } from './console-settings.service.ts';
+import type { FinancialStatsService } from './financial-stats.service.ts';
 
 /**
  * Who may call an admin route, declared once beside it (`config.admin`): anyone ('public': the login),
@@ -61,8 +65,14 @@ const knownId = (id: string) => {
  * read: a call without a live admin session is answered 401 (a platform user's token included), one
  * without the route's permission 403, whatever it carries.
  */
-export function adminRoutes(services: { auth: AdminAuthService; admins: AdminsService; table: AdminRoute[] }): FastifyPluginAsyncZod {
-  const { auth, admins, table } = services;
+export function adminRoutes(services: {
+  auth: AdminAuthService;
+  admins: AdminsService;
+  settings: ConsoleSettingsService;
+  financialStats: FinancialStatsService;
+  table: AdminRoute[];
+}): FastifyPluginAsyncZod {
+  const { auth, admins, settings, financialStats, table } = services;
   return async (app) => {
     app.addHook('onRoute', (route) => {
       const rule = route.config?.admin;
@@ -113,6 +123,20 @@ export function adminRoutes(services: { auth: AdminAuthService; admins: AdminsSe
         },
       },
       async (request) => admins.find(actorOf(request)),
+    );
+
+    app.get(
+      '/financial-stats',
+      {
+        config: { admin: 'view_analytics' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Projects, settlement value, featured income and commission from the ledger, with the platform’s figures',
+          security,
+          response: { 200: financialStatsSchema, ...refusals },
+        },
+      },
+      async (request) => financialStats.stats(actorOf(request)),
     );
 
     app.get(
@@ -174,6 +198,35 @@ export function adminRoutes(services: { auth: AdminAuthService; admins: AdminsSe
         },
       },
       async (request) => admins.setPermissions(actorOf(request), knownId(request.params.id), request.body),
+    );
+
+    app.get(
+      '/interface-settings',
+      {
+        config: { admin: 'manage_content' },
+        schema: {
+          tags: ['admin'],
+          summary: 'The site’s interface settings, as the console edits them',
+          security,
+          response: { 200: siteSettingsSchema, ...refusals },
+        },
+      },
+      async (request) => settings.read(actorOf(request)),
+    );
+
+    app.put(
+      '/interface-settings',
+      {
+        config: { admin: 'manage_content' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Replace the interface settings; the public site shows them on its next call',
+          security,
+          body: siteSettingsSchema,
+          response: { 200: z.object({ updated: z.boolean() }), ...refusals },
+        },
+      },
+      async (request) => settings.replace(actorOf(request), request.body),
     );
   };
 }

@@ -99,8 +99,9 @@ export async function earn(
   professional: Account,
   amounts: number[],
   pay?: (checkoutUrl: string) => Promise<unknown>,
+  changes: Partial<typeof jobs.$inferInsert> = {},
 ) {
-  const job = await hire(app, employer, professional);
+  const job = await hire(app, employer, professional, changes);
   const status = await fundEscrow(app, employer, job.id, amounts, pay);
   for (const milestone of status.milestones) {
     const submitted = await call(app, 'POST', `/api/milestones/${milestone.id}/submit`, professional.token, {

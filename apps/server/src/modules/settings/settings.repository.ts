@@ -9,6 +9,12 @@ export function createSettingsRepository(db: Db) {
       const [row] = await executor.select({ settings: siteSettings.settings }).from(siteSettings).where(eq(siteSettings.id, 1));
       return row?.settings;
     },
+    async replaceSettings(settings: SiteSettings, executor: Db = db) {
+      await executor
+        .insert(siteSettings)
+        .values({ id: 1, settings })
+        .onConflictDoUpdate({ target: siteSettings.id, set: { settings, updatedAt: new Date() } });
+    },
     async insertSettingsIfMissing(settings: SiteSettings) {
       await db.insert(siteSettings).values({ id: 1, settings }).onConflictDoNothing();
     },

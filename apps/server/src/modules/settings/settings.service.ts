@@ -17,6 +17,8 @@ export function createSettingsService(repository: SettingsRepository) {
     async looksAsBuilt(): Promise<boolean> {
       return isDeepStrictEqual(await this.getSettings(), builtLook);
     },
+    /** Saves a whole new set of settings (validated by the caller's schema); the public site reads them on its next call. */
+    replaceSettings: (settings: SiteSettings, executor?: Db) => repository.replaceSettings(settings, executor),
     async ensureSettings() {
       await repository.insertSettingsIfMissing(defaultSiteSettings);
     },
