@@ -453,10 +453,12 @@ async function postgresRuns() {
 
 async function pgliteRun() {
   const { PGlite } = await import('@electric-sql/pglite');
+  // The extensions the migrations created (the server's own list, db/client.ts).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-bench-pglite-'));
   try {
     await (await startServer(3302, { DATA_DIR: dataDir, SEED_DEMO: 'false' }, { keepData: true })).stop();
-    const client = await PGlite.create(path.join(dataDir, 'pglite'));
+    const client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
     await client.exec(usersSql(500, 'employer', 0));
     await client.exec(projectsSql(PGLITE_PROJECTS));
     await client.exec('VACUUM ANALYZE jobs, job_search');

@@ -80,6 +80,7 @@ import { createAdminsRepository } from './modules/admin/admins.repository.ts';
 import { createAdminsService } from './modules/admin/admins.service.ts';
 import { createConsoleSettingsService } from './modules/admin/console-settings.service.ts';
 import { createFinancialStatsService } from './modules/admin/financial-stats.service.ts';
+import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -246,6 +247,7 @@ export async function buildApp(options: BuildAppOptions) {
           admins,
           settings: createConsoleSettingsService({ db, settings, repository: adminsRepository }),
           financialStats: createFinancialStatsService({ db, clock }),
+          users: createAdminUsersService({ db }),
           table: adminRouteTable,
         }),
         { prefix: '/admin' },

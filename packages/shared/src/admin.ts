@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { emailAddress, singleLineText } from './text.ts';
+import { canonicalRole, userRoles } from './accounts.ts';
+import { emptyToUndefined, optionalTextParam, wholeNumberParam } from './jobs.ts';
+import { industries } from './reference/industries.ts';
 
 /** Admin spec §5: the four staff roles, admin by default. */
 export const adminRoles = ['super_admin', 'admin', 'support_staff', 'moderator'] as const;
@@ -137,3 +140,99 @@ export const financialStatsSchema = z.object({
   monthly: z.array(z.object({ month: z.string(), revenue: z.number(), new_users: z.number().int() })),
 });
 export type FinancialStats = z.infer<typeof financialStatsSchema>;
+
+/** Admin spec §9: users, projects and time logs are listed 20 to a page, newest first. */
+export const ADMIN_PAGE_SIZE = 20;
+
+/** §3 Pagination, as every list of the console answers it. */
+export const paginationSchema = z.object({
+  skip: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  current_page: z.number().int(),
+  total_pages: z.number().int(),
+  has_prev: z.boolean(),
+  has_next: z.boolean(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export function paginationOf(skip: number, limit: number, total: number): Pagination {
+  const totalPages = Math.max(1, Math.ceil(total / limit));
+  return {
+    skip,
+    limit,
+    total,
+    current_page: Math.floor(skip / limit) + 1,
+    total_pages: totalPages,
+    has_prev: skip > 0,
+    has_next: skip + limit < total,
+  };
+}
+
+/** The list parameters every console list takes (§7): skip, limit (20), sort order. */
+const listParams = {
+  skip: wholeNumberParam(0, 1_000_000, 0),
+  limit: wholeNumberParam(1, 100, ADMIN_PAGE_SIZE),
+  sort_order: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc'], { error: messages.invalidFormat }).default('desc')),
+};
+
+/** GET /api/admin/users: §7's query, the user type by any of its names (worker is a professional). */
+export const adminUsersParamsSchema = z.object({
+  ...listParams,
+  sort_by: z.preprocess(emptyToUndefined, z.enum(['created_at'], { error: messages.invalidFormat }).default('created_at')),
+  industry: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((id) => industries.some((industry) => industry.id === id), messages.invalidFormat)
+      .optional(),
+  ),
+  user_type: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((value, context) => {
+        const role = canonicalRole(value);
+        if (!role) context.addIssue({ code: 'custom', message: messages.invalidFormat });
+        return role ?? 'professional';
+      })
+      .optional(),
+  ),
+  search: optionalTextParam(100),
+});
+export type AdminUsersParams = z.infer<typeof adminUsersParamsSchema>;
+
+/** §3 User (admin list). Earnings are in AED at the reference rates (decision 37). */
+export const adminUserRowSchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: z.enum(userRoles),
+  user_type: z.enum(userRoles),
+  industry_category: z.string().nullable(),
+  selected_emirate: z.string().nullable(),
+  total_earnings: z.number(),
+  is_active: z.boolean(),
+  account_status: z.enum(['active', 'suspended', 'blocked']),
+  created_at: z.string(),
+  last_login: z.string().nullable(),
+  projects_posted: z.number().int(),
+  projects_completed: z.number().int(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+export const adminUsersResponseSchema = z.object({
+  users: z.array(adminUserRowSchema),
+  pagination: paginationSchema,
+  /** The summary cards: every account, whatever the filters. */
+  summary: z.object({
+    total: z.number().int(),
+    professionals: z.number().int(),
+    employers: z.number().int(),
+    suspended: z.number().int(),
+    blocked: z.number().int(),
+  }),
+});
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;

@@ -79,7 +79,7 @@ export const proposalMessages = {
   onlyEmployersReceive: 'Only employers receive proposals',
 } as const;
 
-const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+export const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 const numberInput = (required: boolean) =>
   z
@@ -179,8 +179,9 @@ const optionalRangeParam = (min: number, max: number) =>
       .optional(),
   );
 const optionalNumberParam = (limit: number) => optionalRangeParam(0, limit);
-const optionalTextParam = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().max(max, messages.maxLength(max)).optional());
-const wholeNumberParam = (min: number, max: number, fallback: number) =>
+export const optionalTextParam = (max: number) =>
+  z.preprocess(emptyToUndefined, z.string().trim().max(max, messages.maxLength(max)).optional());
+export const wholeNumberParam = (min: number, max: number, fallback: number) =>
   z.preprocess(
     readNumber,
     z

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -112,13 +113,21 @@ function countWrites(client: PGlite): WriteCount {
   return count;
 }
 
+/** The PostgreSQL extensions the migrations create, which PGlite must be given to load. */
+export const pgliteExtensions = { pg_trgm };
+
 /** PGlite in dataDir (or in memory when dataDir is undefined), started from `snapshot` (a dumped data directory) when given. */
 export async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<Database> {
   if (dataDir) {
     await fs.mkdir(dataDir, { recursive: true });
     if (!snapshot && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initializeCluster(dataDir);
   }
-  const client = await PGlite.create({ dataDir, loadDataDir: snapshot, postgresqlconf: [await sharedBuffersFor(dataDir)] });
+  const client = await PGlite.create({
+    dataDir,
+    loadDataDir: snapshot,
+    postgresqlconf: [await sharedBuffersFor(dataDir)],
+    extensions: pgliteExtensions,
+  });
   const writes = countWrites(client);
   const db = drizzlePglite(client, { schema });
   writeCounts.set(db, writes);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
+import { pgliteExtensions } from '../db/client.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jobInput } from '../modules/jobs/test-jobs.ts';
 import { call, createProcessDatabase, freePort, registerOverHttp, startServer, type ServerProcess } from '../test/server-process.ts';
@@ -98,7 +99,7 @@ async function expectAllThere(baseUrl: string, acknowledged: Acknowledged) {
 
 /** PostgreSQL's own checks (amcheck) of every table and B-tree index in a PGlite directory: what they find wrong. */
 async function corruptionIn(directory: string): Promise<string[]> {
-  const client = await PGlite.create(directory, { extensions: { amcheck } });
+  const client = await PGlite.create(directory, { extensions: { amcheck, ...pgliteExtensions } });
   try {
     await client.exec('create extension if not exists amcheck');
     const tables = await client.query<{ problem: string }>(

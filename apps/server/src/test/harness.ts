@@ -9,7 +9,7 @@ import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { openPglite, openPostgres, pgliteMigrationsFolder, type Database } from '../db/client.ts';
+import { openPglite, openPostgres, pgliteExtensions, pgliteMigrationsFolder, type Database } from '../db/client.ts';
 import { seedDatabase } from '../db/seed.ts';
 
 /**
@@ -25,7 +25,7 @@ async function readMigratedPgliteSnapshot(): Promise<Blob> {
   }
   const snapshot = path.resolve('.tmp', `pglite-migrated-${hash.digest('hex').slice(0, 16)}.tar`);
   if (!existsSync(snapshot)) {
-    const fresh = await PGlite.create();
+    const fresh = await PGlite.create({ extensions: pgliteExtensions });
     await migrate(drizzle(fresh), { migrationsFolder: folder });
     const dump = await fresh.dumpDataDir('none');
     await fresh.close();

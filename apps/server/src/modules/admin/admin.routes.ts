@@ -6,6 +6,8 @@ import {
   adminMessages,
   adminPermissionsSchema,
   adminUserSchema,
+  adminUsersParamsSchema,
+  adminUsersResponseSchema,
   changeAdminPasswordSchema,
   createAdminSchema,
   errorResponseSchema,
@@ -23,6 +25,7 @@ import type { AdminActor, AdminAuthService } from './admin-auth.service.ts';
 import type { AdminsService } from './admins.service.ts';
 import type { ConsoleSettingsService } from './console-settings.service.ts';
 import type { FinancialStatsService } from './financial-stats.service.ts';
+import type { AdminUsersService } from './admin-users.service.ts';
 
 /**
  * Who may call an admin route, declared once beside it (`config.admin`): anyone ('public': the login),
@@ -70,9 +73,10 @@ export function adminRoutes(services: {
   admins: AdminsService;
   settings: ConsoleSettingsService;
   financialStats: FinancialStatsService;
+  users: AdminUsersService;
   table: AdminRoute[];
 }): FastifyPluginAsyncZod {
-  const { auth, admins, settings, financialStats, table } = services;
+  const { auth, admins, settings, financialStats, users, table } = services;
   return async (app) => {
     app.addHook('onRoute', (route) => {
       const rule = route.config?.admin;
@@ -137,6 +141,21 @@ export function adminRoutes(services: {
         },
       },
       async (request) => financialStats.stats(actorOf(request)),
+    );
+
+    app.get(
+      '/users',
+      {
+        config: { admin: 'view_users' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Platform users, 20 to a page, newest first, by type, industry or a part of a name or e-mail address',
+          security,
+          querystring: adminUsersParamsSchema,
+          response: { 200: adminUsersResponseSchema, ...refusals },
+        },
+      },
+      async (request) => users.list(actorOf(request), request.query),
     );
 
     app.get(

@@ -98,12 +98,15 @@ export function createFinancialStatsService(dependencies: { db: Db; clock: () =>
         featured_posts_income: sumAed(byCurrency, 'featured'),
         platform_commission: sumAed(byCurrency, 'commission'),
         currency: 'AED',
-        by_currency: byCurrency.map((row) => ({
-          currency: row.currency,
-          total_settlement_value: toDecimal(money(Number(row.settlement), row.currency as CurrencyCode)),
-          featured_posts_income: toDecimal(money(Number(row.featured), row.currency as CurrencyCode)),
-          platform_commission: toDecimal(money(Number(row.commission), row.currency as CurrencyCode)),
-        })),
+        // A currency with money only held in escrow so far has nothing to show yet.
+        by_currency: byCurrency
+          .filter((row) => Number(row.settlement) !== 0 || Number(row.featured) !== 0 || Number(row.commission) !== 0)
+          .map((row) => ({
+            currency: row.currency,
+            total_settlement_value: toDecimal(money(Number(row.settlement), row.currency as CurrencyCode)),
+            featured_posts_income: toDecimal(money(Number(row.featured), row.currency as CurrencyCode)),
+            platform_commission: toDecimal(money(Number(row.commission), row.currency as CurrencyCode)),
+          })),
         users: {
           total: counts.users,
           professionals: counts.professionals,

@@ -1,0 +1,114 @@
+import {
+  convertMoney,
+  money,
+  paginationOf,
+  toDecimal,
+  type AdminUserRow,
+  type AdminUsersParams,
+  type AdminUsersResponse,
+  type CurrencyCode,
+  type UserRole,
+} from '@mihna/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { requirePermission, type AdminActor } from './admin-auth.service.ts';
+
+interface UserListRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: UserRole;
+  industry_category: string | null;
+  emirate: string | null;
+  account_status: AdminUserRow['account_status'];
+  created_at: string | Date;
+  last_login: string | Date | null;
+  projects_posted: number;
+  projects_completed: number;
+  earnings: { currency: string; minor: number }[];
+}
+
+/** `%` and `_` in a search are the letters typed, not LIKE's wildcards. */
+const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+/** What reached the user in each currency, in AED at the reference rates (decision 37). */
+const earningsInAed = (earnings: UserListRow['earnings']) =>
+  toDecimal(
+    money(
+      earnings.reduce((total, each) => total + convertMoney(money(Number(each.minor), each.currency as CurrencyCode), 'AED').minor, 0),
+      'AED',
+    ),
+  );
+
+/**
+ * Admin spec §2 Users: the directory with its filters and pages, newest first, and the summary cards.
+ * A search finds a part of a name or an e-mail address anywhere in it (a trigram index, migration 0027).
+ */
+export function createAdminUsersService(dependencies: { db: Db }) {
+  const { db } = dependencies;
+  return {
+    async list(actor: AdminActor, params: AdminUsersParams): Promise<AdminUsersResponse> {
+      requirePermission(actor, 'view_users');
+      const filters: SQL[] = [];
+      if (params.user_type) filters.push(sql`role = ${params.user_type}`);
+      if (params.industry) filters.push(sql`industry_category = ${params.industry}`);
+      if (params.search) filters.push(sql`mihna_user_search_text(first_name, last_name, email) like ${likePattern(params.search)}`);
+      const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+      const order = params.sort_order === 'asc' ? sql`created_at asc, id asc` : sql`created_at desc, id desc`;
+      const [rows, [counted], [summary]] = await Promise.all([
+        rowsOf<UserListRow>(
+          db,
+          sql`with page as (select id, created_at from users ${where} order by ${order} offset ${params.skip} limit ${params.limit})
+            select u.id, u.first_name, u.last_name, u.email, u.role, u.industry_category, u.emirate, u.account_status, u.created_at,
+              (select max(l.created_at) from login_events l where l.user_id = u.id and l.success) as last_login,
+              coalesce(c.projects, 0)::int as projects_posted,
+              (case when u.role = 'professional'
+                then (select count(*) from contracts k where k.professional_id = u.id and k.status = 'completed')
+                else (select count(*) from contracts k where k.employer_id = u.id and k.status = 'completed') end)::int as projects_completed,
+              (select coalesce(json_agg(json_build_object('currency', m.currency, 'minor', m.earned)), '[]')
+                from (select currency, sum(earned_minor) as earned from money_by_month where user_id = u.id group by currency) m) as earnings
+            from page join users u on u.id = page.id
+            left join dashboard_counts c on c.user_id = u.id
+            order by ${params.sort_order === 'asc' ? sql`page.created_at asc, page.id asc` : sql`page.created_at desc, page.id desc`}`,
+        ),
+        rowsOf<{ total: number }>(db, sql`select count(*)::int as total from users ${where}`),
+        rowsOf<AdminUsersResponse['summary']>(
+          db,
+          sql`select count(*)::int as total, (count(*) filter (where role = 'professional'))::int as professionals,
+            (count(*) filter (where role = 'employer'))::int as employers,
+            (count(*) filter (where account_status = 'suspended'))::int as suspended,
+            (count(*) filter (where account_status = 'blocked'))::int as blocked
+            from users`,
+        ),
+      ]);
+      return {
+        users: rows.map((row) => ({
+          id: row.id,
+          full_name: `${row.first_name} ${row.last_name}`.trim(),
+          first_name: row.first_name,
+          last_name: row.last_name,
+          email: row.email,
+          role: row.role,
+          user_type: row.role,
+          industry_category: row.industry_category,
+          selected_emirate: row.emirate,
+          total_earnings: earningsInAed(row.earnings),
+          is_active: row.account_status === 'active',
+          account_status: row.account_status,
+          created_at: iso(row.created_at),
+          last_login: row.last_login ? iso(row.last_login) : null,
+          projects_posted: row.projects_posted,
+          projects_completed: row.projects_completed,
+        })),
+        pagination: paginationOf(params.skip, params.limit, counted?.total ?? 0),
+        summary: summary ?? { total: 0, professionals: 0, employers: 0, suspended: 0, blocked: 0 },
+      };
+    },
+  };
+}
+
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>;

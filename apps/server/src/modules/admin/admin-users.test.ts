@@ -1,0 +1,114 @@
+import type { AdminUsersResponse } from '@mihna/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import { bearer, createUser, type TestAccount } from '../../test/accounts.ts';
+import { createTestApp } from '../../test/harness.ts';
+import { earn } from '../payments/test-payments.ts';
+import { createEmployer } from '../proposals/test-jobs.ts';
+import { createAdmin, createSuperAdmin, type TestAdmin } from './test-admins.ts';
+
+let app: App;
+let superAdmin: TestAdmin;
+let hessa: TestAccount;
+let khalid: TestAccount;
+let omar: TestAccount;
+let mariam: TestAccount;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  superAdmin = await createSuperAdmin(app);
+  hessa = await createUser(app, { first_name: 'Hessa', last_name: 'Al Falasi', industry_category: 'technology_it' });
+  khalid = await createUser(app, {
+    first_name: 'خالد',
+    last_name: 'الشامسي',
+    email: 'k.shamsi_2026@example.ae',
+    industry_category: 'construction_engineering',
+  });
+  omar = await createEmployer(app, { first_name: 'Omar', last_name: 'Al Mansoori', industry_category: 'technology_it' });
+  mariam = await createEmployer(app, { first_name: 'Mariam', last_name: 'Al Suwaidi' });
+});
+afterAll(() => app.close());
+
+async function list(query = '', token = superAdmin.token) {
+  const response = await app.inject({ method: 'GET', url: `/api/admin/users${query}`, headers: bearer(token) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<AdminUsersResponse>();
+}
+const ids = (answer: AdminUsersResponse) => answer.users.map((user) => user.id);
+
+describe('GET /api/admin/users', () => {
+  it('lists every user newest first, 20 to a page, with the summary cards and §3’s pagination', async () => {
+    const answer = await list();
+    expect(ids(answer)).toEqual([mariam, omar, khalid, hessa].map((account) => account.user.id));
+    expect(answer.pagination).toEqual({ skip: 0, limit: 20, total: 4, current_page: 1, total_pages: 1, has_prev: false, has_next: false });
+    expect(answer.summary).toEqual({ total: 4, professionals: 2, employers: 2, suspended: 0, blocked: 0 });
+    expect(answer.users[0]).toMatchObject({
+      full_name: 'Mariam Al Suwaidi',
+      email: mariam.user.email,
+      role: 'employer',
+      user_type: 'employer',
+      selected_emirate: 'dubai',
+      is_active: true,
+      account_status: 'active',
+      total_earnings: 0,
+      projects_posted: 0,
+    });
+    // Signed up and signed in through the API: the registration's sign-in is not a login, a login is.
+    await app.inject({ method: 'POST', url: '/api/auth/enhanced-login', payload: { email: hessa.user.email, password: hessa.password } });
+    expect((await list('?search=falasi')).users[0]?.last_login).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('pages with skip and limit, and sorts oldest first when asked', async () => {
+    const second = await list('?skip=2&limit=2');
+    expect(ids(second)).toEqual([khalid, hessa].map((account) => account.user.id));
+    expect(second.pagination).toEqual({ skip: 2, limit: 2, total: 4, current_page: 2, total_pages: 2, has_prev: true, has_next: false });
+    expect(ids(await list('?limit=2&sort_by=created_at&sort_order=asc'))).toEqual([hessa, khalid].map((account) => account.user.id));
+  });
+
+  it('filters by type (worker is a professional) and industry, and counts what it found', async () => {
+    expect(ids(await list('?user_type=worker'))).toEqual([khalid, hessa].map((account) => account.user.id));
+    const employers = await list('?user_type=employer&industry=technology_it');
+    expect(ids(employers)).toEqual([omar.user.id]);
+    expect(employers.pagination.total).toBe(1);
+    // The summary cards count every account, whatever the filters.
+    expect(employers.summary.total).toBe(4);
+  });
+
+  it('finds a part of a name or an e-mail address anywhere in it, in either script and any case', async () => {
+    expect(ids(await list('?search=MANSOOR'))).toEqual([omar.user.id]);
+    expect(ids(await list(`?search=${encodeURIComponent('الشامس')}`))).toEqual([khalid.user.id]);
+    expect(ids(await list('?search=shamsi_20'))).toEqual([khalid.user.id]);
+    expect(ids(await list('?search=al%20s'))).toEqual([mariam.user.id]);
+    // LIKE's wildcards are letters like any other.
+    expect(ids(await list('?search=%25'))).toEqual([]);
+    expect(ids(await list('?search=k_sh'))).toEqual([]);
+    expect((await list('?search=nobody-by-this-name')).pagination).toMatchObject({ total: 0, total_pages: 1, has_next: false });
+  });
+
+  it('shows each user’s earnings in AED, the projects they posted and those completed', async () => {
+    await earn(app, omar, hessa, [1000, 500]);
+    const [employer] = (await list('?search=mansoori')).users;
+    expect(employer).toMatchObject({ projects_posted: 1, projects_completed: 1, total_earnings: 0 });
+    const [professional] = (await list('?search=falasi')).users;
+    // AED 1,500 released, less the 2% fee.
+    expect(professional).toMatchObject({ projects_completed: 1, total_earnings: 1470 });
+  });
+
+  it('refuses parameters it cannot read on their field, and is for admins who may view users', async () => {
+    for (const query of [
+      '?user_type=admin',
+      '?industry=astrology',
+      '?limit=0',
+      '?limit=101',
+      '?skip=-1',
+      '?sort_order=sideways',
+      '?sort_by=email',
+    ]) {
+      const response = await app.inject({ method: 'GET', url: `/api/admin/users${query}`, headers: bearer(superAdmin.token) });
+      expect(response.statusCode, query).toBe(422);
+    }
+    const moderator = await createAdmin(app, superAdmin, 'moderator');
+    expect((await list('', moderator.token)).summary.total).toBeGreaterThanOrEqual(4);
+    expect((await app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(hessa.token) })).statusCode).toBe(401);
+  });
+});
