@@ -1150,3 +1150,40 @@ export const adminAuditLog = pgTable(
     index('admin_audit_log_target_idx').on(table.targetType, table.targetId),
   ],
 );
+
+/**
+ * The console's user directory: one narrow row per user, kept from `users` by trigger (migration
+ * 0027), that a listing walks and counts instead of the users' wide rows. `search_text` is the
+ * lower-cased name and e-mail address, searched by trigrams (an index the migration makes).
+ */
+export const userDirectory = pgTable(
+  'user_directory',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    role: text('role').notNull(),
+    industryCategory: text('industry_category'),
+    accountStatus: text('account_status').notNull(),
+    searchText: text('search_text').notNull(),
+  },
+  (table) => [
+    // Ascending, read backwards for newest first.
+    index('user_directory_created_idx').on(table.createdAt, table.id),
+    index('user_directory_role_created_idx').on(table.role, table.createdAt, table.id),
+    index('user_directory_industry_created_idx').on(table.industryCategory, table.createdAt, table.id),
+  ],
+);
+
+/** How many users there are of each role and account status: the console's summary cards, kept by trigger. */
+export const userCounts = pgTable(
+  'user_counts',
+  {
+    role: text('role').notNull(),
+    accountStatus: text('account_status').notNull(),
+    users: bigint('users', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.role, table.accountStatus] })],
+);
+

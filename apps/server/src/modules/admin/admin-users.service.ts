@@ -46,7 +46,9 @@ const earningsInAed = (earnings: UserListRow['earnings']) =>
 
 /**
  * Admin spec §2 Users: the directory with its filters and pages, newest first, and the summary cards.
- * A search finds a part of a name or an e-mail address anywhere in it (a trigram index, migration 0027).
+ * A listing walks and counts the narrow rows of user_directory, and reads the wide user rows of its
+ * page only; a search finds a part of a name or an e-mail address anywhere in it (trigrams); the
+ * summary cards read the counts a trigger keeps (user_counts). All three: migration 0027.
  */
 export function createAdminUsersService(dependencies: { db: Db }) {
   const { db } = dependencies;
@@ -56,13 +58,17 @@ export function createAdminUsersService(dependencies: { db: Db }) {
       const filters: SQL[] = [];
       if (params.user_type) filters.push(sql`role = ${params.user_type}`);
       if (params.industry) filters.push(sql`industry_category = ${params.industry}`);
-      if (params.search) filters.push(sql`mihna_user_search_text(first_name, last_name, email) like ${likePattern(params.search)}`);
+      if (params.search) filters.push(sql`search_text like ${likePattern(params.search)}`);
       const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
       const order = params.sort_order === 'asc' ? sql`created_at asc, id asc` : sql`created_at desc, id desc`;
-      const [rows, [counted], [summary]] = await Promise.all([
+      // Without a search or an industry, the counts a trigger keeps give the total; otherwise a count of
+      // its own runs beside the page (one statement counting while it pages sorted every match for page 1).
+      const isCountKept = !params.search && !params.industry;
+      const page = sql`with page as (select id, created_at from user_directory ${where} order by ${order} offset ${params.skip} limit ${params.limit})`;
+      const [rows, counts, matched] = await Promise.all([
         rowsOf<UserListRow>(
           db,
-          sql`with page as (select id, created_at from users ${where} order by ${order} offset ${params.skip} limit ${params.limit})
+          sql`${page}
             select u.id, u.first_name, u.last_name, u.email, u.role, u.industry_category, u.emirate, u.account_status, u.created_at,
               (select max(l.created_at) from login_events l where l.user_id = u.id and l.success) as last_login,
               coalesce(c.projects, 0)::int as projects_posted,
@@ -75,16 +81,21 @@ export function createAdminUsersService(dependencies: { db: Db }) {
             left join dashboard_counts c on c.user_id = u.id
             order by ${params.sort_order === 'asc' ? sql`page.created_at asc, page.id asc` : sql`page.created_at desc, page.id desc`}`,
         ),
-        rowsOf<{ total: number }>(db, sql`select count(*)::int as total from users ${where}`),
-        rowsOf<AdminUsersResponse['summary']>(
+        rowsOf<{ role: string; account_status: string; users: number }>(
           db,
-          sql`select count(*)::int as total, (count(*) filter (where role = 'professional'))::int as professionals,
-            (count(*) filter (where role = 'employer'))::int as employers,
-            (count(*) filter (where account_status = 'suspended'))::int as suspended,
-            (count(*) filter (where account_status = 'blocked'))::int as blocked
-            from users`,
+          sql`select role, account_status, users::int as users from user_counts`,
         ),
+        isCountKept ? undefined : rowsOf<{ total: number }>(db, sql`select count(*)::int as total from user_directory ${where}`),
       ]);
+      const sum = (keep: (row: (typeof counts)[number]) => boolean) => counts.filter(keep).reduce((total, row) => total + row.users, 0);
+      const summary = {
+        total: sum(() => true),
+        professionals: sum((row) => row.role === 'professional'),
+        employers: sum((row) => row.role === 'employer'),
+        suspended: sum((row) => row.account_status === 'suspended'),
+        blocked: sum((row) => row.account_status === 'blocked'),
+      };
+      const total = matched ? (matched[0]?.total ?? 0) : sum((row) => !params.user_type || row.role === params.user_type);
       return {
         users: rows.map((row) => ({
           id: row.id,
@@ -104,8 +115,8 @@ export function createAdminUsersService(dependencies: { db: Db }) {
           projects_posted: row.projects_posted,
           projects_completed: row.projects_completed,
         })),
-        pagination: paginationOf(params.skip, params.limit, counted?.total ?? 0),
-        summary: summary ?? { total: 0, professionals: 0, employers: 0, suspended: 0, blocked: 0 },
+        pagination: paginationOf(params.skip, params.limit, total),
+        summary,
       };
     },
   };

@@ -1,8 +1,10 @@
 import type { AdminUsersResponse } from '@mihna/shared';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { bearer, createUser, type TestAccount } from '../../test/accounts.ts';
-import { createTestApp } from '../../test/harness.ts';
+import { users } from '../../db/schema.ts';
+import { createTestApp, selectRows } from '../../test/harness.ts';
 import { earn } from '../payments/test-payments.ts';
 import { createEmployer } from '../proposals/test-jobs.ts';
 import { createAdmin, createSuperAdmin, type TestAdmin } from './test-admins.ts';
@@ -63,6 +65,11 @@ describe('GET /api/admin/users', () => {
     expect(ids(second)).toEqual([khalid, hessa].map((account) => account.user.id));
     expect(second.pagination).toEqual({ skip: 2, limit: 2, total: 4, current_page: 2, total_pages: 2, has_prev: true, has_next: false });
     expect(ids(await list('?limit=2&sort_by=created_at&sort_order=asc'))).toEqual([hessa, khalid].map((account) => account.user.id));
+    // Past the last page, filtered or not, the total is still told.
+    expect((await list('?skip=40')).pagination).toMatchObject({ total: 4, has_prev: true, has_next: false });
+    const beyond = await list('?search=al&skip=40');
+    expect(beyond.users).toEqual([]);
+    expect(beyond.pagination).toMatchObject({ total: 3, current_page: 3, total_pages: 1 });
   });
 
   it('filters by type (worker is a professional) and industry, and counts what it found', async () => {
@@ -110,5 +117,28 @@ describe('GET /api/admin/users', () => {
     const moderator = await createAdmin(app, superAdmin, 'moderator');
     expect((await list('', moderator.token)).summary.total).toBeGreaterThanOrEqual(4);
     expect((await app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(hessa.token) })).statusCode).toBe(401);
+  });
+
+  it('keeps its directory and summary counts with the users through every change', async () => {
+    const { db } = app.services.database;
+    const directory = sql`select id, role, industry_category, account_status, search_text from user_directory order by id`;
+    const fromUsers = sql`select id, role, industry_category, account_status, lower(first_name || ' ' || last_name || ' ' || email) as search_text
+      from users order by id`;
+    const counts = sql`select role, account_status, users::int as users from user_counts where users <> 0 order by 1, 2`;
+    const recounted = sql`select role, account_status, count(*)::int as users from users group by 1, 2 order by 1, 2`;
+    const expectKept = async () => {
+      expect(await selectRows(app.services.database, directory)).toEqual(await selectRows(app.services.database, fromUsers));
+      expect(await selectRows(app.services.database, counts)).toEqual(await selectRows(app.services.database, recounted));
+    };
+    await expectKept();
+    await db.update(users).set({ accountStatus: 'suspended', lastName: 'Al Falasi-Rashid' }).where(eq(users.id, hessa.user.id));
+    await expectKept();
+    expect((await list()).summary).toMatchObject({ suspended: 1 });
+    expect(ids(await list('?search=rashid'))).toEqual([hessa.user.id]);
+    const leaving = await createUser(app, { first_name: 'Temporary', last_name: 'Account' });
+    await db.delete(users).where(eq(users.id, leaving.user.id));
+    await expectKept();
+    await db.update(users).set({ accountStatus: 'active', lastName: 'Al Falasi' }).where(eq(users.id, hessa.user.id));
+    await expectKept();
   });
 });

@@ -1,0 +1,124 @@
+// npm run bench:admin — the admin console's user directory on real PostgreSQL, over HTTP: GET
+// /api/admin/users with a search term, page 1 and page 500 (skip 9,980), at BENCH_ADMIN_USERS (200,000)
+// users. The terms are a long tail: every first and last name the seed gives (each matches 8–10% of the
+// users, so page 500 exists), parts of them, and e-mail fragments that match a handful; each request
+// counts its matches, pages them and reads the summary cards anew. BENCH_CLIENTS staff (4) ask at once.
+// Prints p50/p95/p99 per page. Target (issue 13): p95 ≤ 50 ms for page 1 and for page 500.
+//   BENCH_ADMIN_USERS=200000 BENCH_ADMIN_REQUESTS=600 BENCH_CLIENTS=4
+import http from 'node:http';
+import pg from 'pg';
+import { startThrowawayPostgres } from '../scripts/postgres.mjs';
+import { startServer } from './harness.mjs';
+import { usersSql } from './search-data.mjs';
+
+const USERS = Number(process.env.BENCH_ADMIN_USERS ?? 200_000);
+const REQUESTS = Number(process.env.BENCH_ADMIN_REQUESTS ?? 600);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
+const PORT = Number(process.env.BENCH_PORT ?? 3471);
+const ADMIN = { email: 'bench.admin@mihna.ae', password: 'bench-admin-2026' };
+
+// The names search-data.mjs gives (first × last), and parts of them people type.
+const names = ['Layla', 'Omar', 'Fatima', 'Ahmed', 'Noura', 'Khalid', 'Priya', 'Rahul', 'Maria', 'Yousef', 'Hessa', 'Saeed'];
+const surnames = ['Haddad', 'Al Mansoori', 'Khan', 'Nair', 'Santos', 'Al Thani', 'Al Sabah', 'Al Balushi', 'Hamdan', 'Farouk'];
+const parts = ['mansoor', 'thani', 'balush', 'farou', 'hadd', 'sant', 'noura', 'khali', 'yous', 'fatim'];
+const manyMatches = [...names, ...surnames, ...parts];
+
+const server = await startThrowawayPostgres({ shared_buffers: '256MB' });
+const app = await startServer(PORT, {
+  DATABASE_URL: server.url,
+  SEED_DEMO: 'false',
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+});
+const client = new pg.Client({ connectionString: server.url });
+await client.connect();
+
+const percentile = (sorted, share) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
+
+try {
+  console.log(`seeding ${USERS.toLocaleString('en')} users…`);
+  const began = performance.now();
+  for (let offset = 0; offset < USERS; offset += 50_000) {
+    const count = Math.min(50_000, USERS - offset);
+    await client.query(usersSql(count, offset < USERS / 2 ? 'professional' : 'employer', offset));
+  }
+  // As autovacuum keeps a live database: visibility maps set and statistics fresh.
+  await client.query('vacuum analyze users, user_directory');
+  console.log(`  seeded in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+
+  if (process.env.BENCH_EXPLAIN === '1') {
+    for (const [label, query] of [
+      ['page 500, no search', `select id, created_at from user_directory order by created_at desc, id desc offset 9980 limit 20`],
+      ['count, no search', `select count(*) from user_directory`],
+      [
+        'page 500, haddad',
+        `select id, created_at from user_directory where search_text like '%haddad%' order by created_at desc, id desc offset 9980 limit 20`,
+      ],
+      ['count, haddad', `select count(*) from user_directory where search_text like '%haddad%'`],
+      [
+        'page 1, e-mail',
+        `select id, created_at from user_directory where search_text like '%.12345@%' order by created_at desc, id desc limit 20`,
+      ],
+    ]) {
+      const { rows } = await client.query(`explain (analyze, buffers) ${query}`);
+      console.log(`-- ${label}\n${rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+    }
+  }
+  const login = await fetch(`${app.base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const { access_token: token } = await login.json();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const get = (path) =>
+    new Promise((resolve, reject) =>
+      http
+        .get(`${app.base}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
+          let body = '';
+          response.on('data', (chunk) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode, body }));
+        })
+        .on('error', reject),
+    );
+
+  /** Calls of one page over the long tail of terms, CLIENTS at a time. */
+  async function run(label, pathOf) {
+    const latencies = [];
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next < REQUESTS) {
+          const call = next++;
+          const begin = performance.now();
+          const response = await get(pathOf(call));
+          if (response.status !== 200) throw new Error(`status ${response.status}: ${response.body}`);
+          latencies.push(performance.now() - begin);
+        }
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `${label}: ${REQUESTS} requests, ${CLIENTS} at a time, ${(REQUESTS / seconds).toFixed(0)}/s · p50 ${percentile(latencies, 0.5).toFixed(1)} ms · p95 ${percentile(latencies, 0.95).toFixed(1)} ms · p99 ${percentile(latencies, 0.99).toFixed(1)} ms (target p95 ≤ 50 ms)`,
+    );
+  }
+
+  const search = (term) => encodeURIComponent(term);
+  // Warm the connections and plans.
+  for (const term of manyMatches.slice(0, 5)) await get(`/api/admin/users?search=${search(term)}`);
+  // Page 1: names and parts (thousands of matches) and e-mail fragments (a handful), alternately.
+  await run('page 1, with a search', (call) =>
+    call % 2 === 0
+      ? `/api/admin/users?search=${search(manyMatches[call % manyMatches.length])}`
+      : `/api/admin/users?search=${search(`.${(call * 7919) % USERS}@`)}`,
+  );
+  // Page 500: only terms with at least 10,000 matches have one.
+  await run('page 500, with a search', (call) => `/api/admin/users?search=${search(manyMatches[call % manyMatches.length])}&skip=9980`);
+  await run('page 500, no search', () => `/api/admin/users?skip=9980`);
+} finally {
+  await client.end();
+  await app.stop();
+  await server.stop();
+}
