@@ -1186,4 +1186,3 @@ export const userCounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.role, table.accountStatus] })],
 );
-
