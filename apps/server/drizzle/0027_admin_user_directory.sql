@@ -43,17 +43,27 @@ CREATE TRIGGER user_directory_on_update AFTER UPDATE ON users FOR EACH ROW
         IS DISTINCT FROM (NEW.first_name, NEW.last_name, NEW.email, NEW.role, NEW.industry_category, NEW.account_status, NEW.created_at))
   EXECUTE FUNCTION user_directory_sync();
 --> statement-breakpoint
--- The summary cards' counts, one aggregated upsert per statement, keys in a fixed order.
+-- The summary cards' counts: one upsert per statement of the net change per key (a row leaving one key
+-- and joining another is one statement), keys in a fixed order, and a key whose count does not change
+-- (a name edited) is not locked.
 CREATE FUNCTION user_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO user_counts AS counts
+    SELECT role, account_status, count(*) FROM new_rows GROUP BY 1, 2 ORDER BY 1, 2
+    ON CONFLICT (role, account_status) DO UPDATE SET users = counts.users + excluded.users;
+  ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO user_counts AS counts
     SELECT role, account_status, -count(*) FROM old_rows GROUP BY 1, 2 ORDER BY 1, 2
     ON CONFLICT (role, account_status) DO UPDATE SET users = counts.users + excluded.users;
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+  ELSE
     INSERT INTO user_counts AS counts
-    SELECT role, account_status, count(*) FROM new_rows GROUP BY 1, 2 ORDER BY 1, 2
+    SELECT role, account_status, sum(change) FROM (
+      SELECT role, account_status, -1 AS change FROM old_rows
+      UNION ALL
+      SELECT role, account_status, 1 FROM new_rows
+    ) AS changes
+    GROUP BY 1, 2 HAVING sum(change) <> 0 ORDER BY 1, 2
     ON CONFLICT (role, account_status) DO UPDATE SET users = counts.users + excluded.users;
   END IF;
   RETURN NULL;
@@ -67,6 +77,15 @@ CREATE TRIGGER user_counts_update AFTER UPDATE ON user_directory REFERENCING OLD
 --> statement-breakpoint
 CREATE TRIGGER user_counts_delete AFTER DELETE ON user_directory REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION user_counts_apply();
+--> statement-breakpoint
+-- TRUNCATE users CASCADE empties the directory: its counts go with it.
+CREATE FUNCTION user_counts_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM user_counts;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER user_counts_truncate AFTER TRUNCATE ON user_directory FOR EACH STATEMENT EXECUTE FUNCTION user_counts_truncated();
 --> statement-breakpoint
 -- The users already there.
 INSERT INTO user_directory (id, created_at, role, industry_category, account_status, search_text)

@@ -248,6 +248,7 @@ export async function buildApp(options: BuildAppOptions) {
           settings: createConsoleSettingsService({ db, settings, repository: adminsRepository }),
           financialStats: createFinancialStatsService({ db, clock }),
           users: createAdminUsersService({ db }),
+          rateLimiter,
           table: adminRouteTable,
         }),
         { prefix: '/admin' },

@@ -26,7 +26,7 @@ export const adminPermissions = [
   'manage_content',
   /** Read the list of admins. */
   'view_admins',
-  /** Create admins, change their passwords, roles, permissions and status, delete them. */
+  /** Create admins, change their passwords, roles, permissions and status, delete them: a super admin's alone. */
   'manage_admins',
   /** Read open disputes and resolve them by release, refund or split. */
   'resolve_disputes',
@@ -47,9 +47,15 @@ export const rolePermissions: Record<AdminRole, readonly AdminPermission[]> = {
   moderator: ['view_users', 'moderate_content'],
 };
 
+/**
+ * Managing admins is the super admin's role, never a permission granted to another (issue 13: only
+ * super_admin manages admins): whoever could manage admins could make themselves a super admin.
+ */
+export const grantablePermissions = adminPermissions.filter((permission) => permission !== 'manage_admins');
+
 /** Whether an admin of this role and list may do what `permission` covers. */
 export const adminMay = (admin: { role: AdminRole; permissions: readonly string[] }, permission: AdminPermission) =>
-  admin.role === 'super_admin' || admin.permissions.includes(permission);
+  admin.role === 'super_admin' || (permission !== 'manage_admins' && admin.permissions.includes(permission));
 
 /** Admin spec §4: active admins can be suspended or blocked; inactive ones reactivated. */
 export const adminStatuses = ['active', 'suspended', 'blocked'] as const;
@@ -100,7 +106,7 @@ export const changeAdminPasswordSchema = z.object({ new_password: adminPasswordS
 /** PUT /api/admin/users/{id}/permissions: the role and its list, sent together (§6). */
 export const adminPermissionsSchema = z.object({
   role: z.enum(adminRoles, { error: messages.invalidFormat }),
-  permissions: z.array(z.enum(adminPermissions, { error: messages.invalidFormat })).max(adminPermissions.length),
+  permissions: z.array(z.enum(grantablePermissions, { error: messages.invalidFormat })).max(adminPermissions.length),
 });
 export const adminMessageSchema = z.object({ message: z.string() });
 

@@ -8,7 +8,9 @@ const optionalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, messag
  * A link the site puts in an href or src: one of its own paths or an http(s) address, never a
  * `javascript:` or `data:` one, nor `//host` (another site without a scheme).
  */
-const isSiteLink = (value: string) => /^\/(?![/\\])/.test(value) || /^https?:\/\/[^\s]+$/i.test(value);
+// No white space or control characters anywhere: browsers drop tabs and line breaks from a URL, so
+// '/\t/host' would become '//host'.
+const isSiteLink = (value: string) => /^\/(?![/\\])[^\s\p{Cc}]*$/u.test(value) || /^https?:\/\/[^\s\p{Cc}]+$/iu.test(value);
 const linkPath = z.string().min(1).max(500).refine(isSiteLink, messages.invalidFormat);
 /** The same, or empty for none (the default logo and hero). */
 const optionalLink = z.union([z.literal(''), linkPath]);

@@ -30,8 +30,8 @@ interface UserListRow {
   earnings: { currency: string; minor: number }[];
 }
 
-/** `%` and `_` in a search are the letters typed, not LIKE's wildcards. */
-const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+/** `%` and `_` in a search are the letters typed, not LIKE's wildcards (lower-cased by the database, as search_text is). */
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
@@ -58,7 +58,7 @@ export function createAdminUsersService(dependencies: { db: Db }) {
       const filters: SQL[] = [];
       if (params.user_type) filters.push(sql`role = ${params.user_type}`);
       if (params.industry) filters.push(sql`industry_category = ${params.industry}`);
-      if (params.search) filters.push(sql`search_text like ${likePattern(params.search)}`);
+      if (params.search) filters.push(sql`search_text like lower(${likePattern(params.search)})`);
       const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
       const order = params.sort_order === 'asc' ? sql`created_at asc, id asc` : sql`created_at desc, id desc`;
       // Without a search or an industry, the counts a trigger keeps give the total; otherwise a count of

@@ -86,6 +86,10 @@ describe('GET /api/admin/users', () => {
     expect(ids(await list(`?search=${encodeURIComponent('الشامس')}`))).toEqual([khalid.user.id]);
     expect(ids(await list('?search=shamsi_20'))).toEqual([khalid.user.id]);
     expect(ids(await list('?search=al%20s'))).toEqual([mariam.user.id]);
+    // The term is lower-cased where the names are, whatever letters it holds.
+    const elodie = await createUser(app, { first_name: 'Élodie', last_name: 'Martin' });
+    expect(ids(await list(`?search=${encodeURIComponent('ÉLODIE')}`))).toEqual([elodie.user.id]);
+    await app.services.database.db.delete(users).where(eq(users.id, elodie.user.id));
     // LIKE's wildcards are letters like any other.
     expect(ids(await list('?search=%25'))).toEqual([]);
     expect(ids(await list('?search=k_sh'))).toEqual([]);
@@ -140,5 +144,19 @@ describe('GET /api/admin/users', () => {
     await expectKept();
     await db.update(users).set({ accountStatus: 'active', lastName: 'Al Falasi' }).where(eq(users.id, hessa.user.id));
     await expectKept();
+  });
+
+  it('empties its counts with its directory when the users are truncated', async () => {
+    const lone = await createTestApp();
+    try {
+      await createUser(lone);
+      const count = sql`select coalesce(sum(users), 0)::int as users from user_counts`;
+      expect((await selectRows<{ users: number }>(lone.services.database, count))[0]?.users).toBe(1);
+      await lone.services.database.db.execute(sql`truncate users cascade`);
+      expect((await selectRows<{ users: number }>(lone.services.database, count))[0]?.users).toBe(0);
+      expect(await selectRows(lone.services.database, sql`select * from dashboard_counts`)).toEqual([]);
+    } finally {
+      await lone.close();
+    }
   });
 });

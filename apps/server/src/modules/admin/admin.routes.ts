@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
+import { perClient, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { bearerToken, clientInfo } from '../auth/request-identity.ts';
 import type { AdminActor, AdminAuthService } from './admin-auth.service.ts';
 import type { AdminsService } from './admins.service.ts';
@@ -74,9 +75,10 @@ export function adminRoutes(services: {
   settings: ConsoleSettingsService;
   financialStats: FinancialStatsService;
   users: AdminUsersService;
+  rateLimiter: RateLimiter;
   table: AdminRoute[];
 }): FastifyPluginAsyncZod {
-  const { auth, admins, settings, financialStats, users, table } = services;
+  const { auth, admins, settings, financialStats, users, rateLimiter, table } = services;
   return async (app) => {
     app.addHook('onRoute', (route) => {
       const rule = route.config?.admin;
@@ -93,11 +95,19 @@ export function adminRoutes(services: {
       '/login',
       {
         config: { admin: 'public' },
+        // As the users' login: each address locks after five failures, and each client may try 300 times an hour.
+        preHandler: rateLimiter.limitPerClient(perClient('admin-login', 300, 3600)),
         schema: {
           tags: ['admin'],
           summary: 'Sign in to the admin console (five failures lock the address for 30 minutes)',
           body: adminLoginSchema,
-          response: { 200: adminLoginResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 423: errorResponseSchema },
+          response: {
+            200: adminLoginResponseSchema,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            423: errorResponseSchema,
+            429: errorResponseSchema,
+          },
         },
       },
       async (request) => auth.login(request.body, clientInfo(request)),

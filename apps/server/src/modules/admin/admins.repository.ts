@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { adminAuditLog, adminSessions, admins } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -45,14 +45,16 @@ export function createAdminsRepository(db: Db) {
       return row?.count ?? 0;
     },
     /**
-     * The active super admins other than `id`, locked: a change that would leave none waits for any
-     * other such change, and then sees what it left.
+     * Every active super admin, locked in id order: a change that could leave none takes these first,
+     * so two such changes queue (in one order, never waiting on each other) and the second sees what
+     * the first left.
      */
-    async otherActiveSuperAdmins(id: string, tx: Tx) {
+    async lockActiveSuperAdmins(tx: Tx) {
       return tx
         .select({ id: admins.id })
         .from(admins)
-        .where(and(eq(admins.role, 'super_admin'), eq(admins.status, 'active'), ne(admins.id, id), live))
+        .where(and(eq(admins.role, 'super_admin'), eq(admins.status, 'active'), live))
+        .orderBy(asc(admins.id))
         .for('update');
     },
     async insert(admin: typeof admins.$inferInsert, executor: Db = db) {

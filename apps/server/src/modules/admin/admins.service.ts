@@ -55,10 +55,13 @@ export function createAdminsService(dependencies: { db: Db; repository: AdminsRe
     return row;
   }
 
-  /** Refuses a change that would leave no active super admin: `row` is one, and would stop being one. */
-  async function keepASuperAdmin(tx: Tx, row: AdminRow) {
+  /**
+   * Refuses a change that would leave no active super admin: `row` is one, and would stop being one.
+   * `superAdmins` are the active super admins, locked before the target (lockActiveSuperAdmins).
+   */
+  function keepASuperAdmin(superAdmins: { id: string }[], row: AdminRow) {
     if (row.role !== 'super_admin' || row.status !== 'active') return;
-    if ((await repository.otherActiveSuperAdmins(row.id, tx)).length === 0) throw new AppError('conflict', adminMessages.lastSuperAdmin);
+    if (!superAdmins.some((admin) => admin.id !== row.id)) throw new AppError('conflict', adminMessages.lastSuperAdmin);
   }
 
   const audit = (tx: Tx, actor: AdminActor, action: string, row: AdminRow, before: AdminRow | null, after: AdminRow | null) =>
@@ -138,9 +141,13 @@ export function createAdminsService(dependencies: { db: Db; repository: AdminsRe
     async setPermissions(actor: AdminActor, id: string, input: { role: AdminRole; permissions: AdminPermission[] }) {
       requirePermission(actor, 'manage_admins');
       const updated = await transaction(db, async (tx) => {
+        const superAdmins = await repository.lockActiveSuperAdmins(tx);
         const row = await target(tx, actor, id, { isSelfAllowed: false });
-        if (input.role !== 'super_admin') await keepASuperAdmin(tx, row);
-        const permissions = input.role === 'super_admin' ? [...adminPermissions] : [...new Set(input.permissions)];
+        if (input.role !== 'super_admin') keepASuperAdmin(superAdmins, row);
+        const permissions =
+          input.role === 'super_admin'
+            ? [...adminPermissions]
+            : [...new Set(input.permissions)].filter((permission) => permission !== 'manage_admins');
         const after = await repository.update(row.id, { role: input.role, permissions }, tx);
         if (!after) throw new AppError('not_found', adminMessages.notFound);
         await audit(tx, actor, 'admin.permissions_changed', row, row, after);
@@ -153,9 +160,10 @@ export function createAdminsService(dependencies: { db: Db; repository: AdminsRe
     async changeStatus(actor: AdminActor, id: string, action: AdminAction) {
       requirePermission(actor, 'manage_admins');
       const updated = await transaction(db, async (tx) => {
+        const superAdmins = await repository.lockActiveSuperAdmins(tx);
         const row = await target(tx, actor, id, { isSelfAllowed: false });
         const status = statusOf[action];
-        if (status !== 'active') await keepASuperAdmin(tx, row);
+        if (status !== 'active') keepASuperAdmin(superAdmins, row);
         const after = await repository.update(row.id, { status }, tx);
         if (!after) throw new AppError('not_found', adminMessages.notFound);
         if (status !== 'active') await repository.revokeSessionsOf(row.id, clock(), tx);
@@ -169,8 +177,9 @@ export function createAdminsService(dependencies: { db: Db; repository: AdminsRe
     async remove(actor: AdminActor, id: string) {
       requirePermission(actor, 'manage_admins');
       await transaction(db, async (tx) => {
+        const superAdmins = await repository.lockActiveSuperAdmins(tx);
         const row = await target(tx, actor, id, { isSelfAllowed: false });
-        await keepASuperAdmin(tx, row);
+        keepASuperAdmin(superAdmins, row);
         const now = clock();
         await repository.update(row.id, { deletedAt: now }, tx);
         await repository.revokeSessionsOf(row.id, now, tx);

@@ -191,6 +191,28 @@ describe('managing admins', () => {
     expect(refused.statusCode).toBe(422);
   });
 
+  it('never grants the management of admins to anyone but a super admin', async () => {
+    const admin = await createAdmin(app, superAdmin, 'admin');
+    const granted = await put(`/api/admin/users/${admin.id}/permissions`, superAdmin.token, {
+      role: 'admin',
+      permissions: ['view_users', 'manage_admins'],
+    });
+    expect(granted.statusCode).toBe(422);
+    // Even a list that holds it (written by hand) does not let a non-super admin manage admins.
+    await app.services.database.db.execute(
+      sql`update admins set permissions = array['view_admins', 'manage_admins'] where id = ${admin.id}`,
+    );
+    expect(adminMay({ role: 'admin', permissions: ['manage_admins'] }, 'manage_admins')).toBe(false);
+    const escalation = await app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: bearer(admin.token),
+      payload: { email: 'second.owner@mihna.ae', password: ADMIN_PASSWORD, first_name: 'Second', last_name: 'Owner', role: 'super_admin' },
+    });
+    expect(escalation.statusCode).toBe(403);
+    expect((await put(`/api/admin/users/${superAdmin.id}/password`, admin.token, { new_password: 'taken-over-1' })).statusCode).toBe(403);
+  });
+
   it('lets no admin change their own role or permissions, and no one manage admins without the permission', async () => {
     const own = await put(`/api/admin/users/${superAdmin.id}/permissions`, superAdmin.token, { role: 'admin', permissions: [] });
     expect(own.json()).toEqual({ detail: adminMessages.notYourself, code: 'forbidden' });

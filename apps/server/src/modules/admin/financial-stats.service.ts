@@ -32,7 +32,7 @@ const revenueSql = (since: string) => sql`
   from ledger_entries e
   join ledger_accounts a on a.id = e.account_id and a.kind in ('featured_income', 'service_fees')
   join ledger_transactions t on t.id = e.transaction_id
-  where t.created_at >= ${since}::date - interval '4 hours'
+  where t.created_at >= ((${since}::date - interval '4 hours') at time zone 'UTC')
   group by 1, 2`;
 
 const countsSql = (since: string) => sql`
@@ -47,7 +47,7 @@ const countsSql = (since: string) => sql`
     (select count(*)::int from contracts where status = 'cancelled') as cancelled,
     (select coalesce(json_object_agg(month, joined), '{}') from (
       select to_char(date_trunc('month', (created_at at time zone 'UTC') + interval '4 hours'), 'YYYY-MM') as month, count(*)::int as joined
-      from users where created_at >= ${since}::date - interval '4 hours' group by 1) m) as joined`;
+      from users where created_at >= ((${since}::date - interval '4 hours') at time zone 'UTC') group by 1) m) as joined`;
 
 /** A field's total over the currencies, each converted to AED at the reference rates (the pegs), as a decimal amount. */
 const sumAed = (rows: CurrencyRow[], field: 'settlement' | 'featured' | 'commission') =>
