@@ -140,6 +140,17 @@ export function convertMoney(value: Money, to: CurrencyCode): Money {
   return money(Math.round(converted * 10 ** currencyInfo(to).decimals), to);
 }
 
+/**
+ * Amounts of several currencies as one amount of `to`: each converted through the pegs and rounded to
+ * `to`'s minor unit before adding. For reports that must give one figure, never for charging.
+ */
+export function sumConverted(amounts: readonly { minor: number; currency: string }[], to: CurrencyCode): Money {
+  return money(
+    amounts.reduce((total, amount) => total + convertMoney(money(Number(amount.minor), amount.currency as CurrencyCode), to).minor, 0),
+    to,
+  );
+}
+
 export type MoneyLanguage = 'en' | 'ar';
 
 const numberFormats = new Map<string, Intl.NumberFormat>();

@@ -1,12 +1,10 @@
 import {
-  convertMoney,
-  money,
   paginationOf,
+  sumConverted,
   toDecimal,
   type AdminUserRow,
   type AdminUsersParams,
   type AdminUsersResponse,
-  type CurrencyCode,
   type UserRole,
 } from '@mihna/shared';
 import { sql, type SQL } from 'drizzle-orm';
@@ -34,15 +32,6 @@ interface UserListRow {
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
-
-/** What reached the user in each currency, in AED at the reference rates (decision 37). */
-const earningsInAed = (earnings: UserListRow['earnings']) =>
-  toDecimal(
-    money(
-      earnings.reduce((total, each) => total + convertMoney(money(Number(each.minor), each.currency as CurrencyCode), 'AED').minor, 0),
-      'AED',
-    ),
-  );
 
 /**
  * Admin spec §2 Users: the directory with its filters and pages, newest first, and the summary cards.
@@ -107,7 +96,8 @@ export function createAdminUsersService(dependencies: { db: Db }) {
           user_type: row.role,
           industry_category: row.industry_category,
           selected_emirate: row.emirate,
-          total_earnings: earningsInAed(row.earnings),
+          // What reached the user in each currency, in AED at the reference rates (decision 37).
+          total_earnings: toDecimal(sumConverted(row.earnings, 'AED')),
           is_active: row.account_status === 'active',
           account_status: row.account_status,
           created_at: iso(row.created_at),

@@ -1,4 +1,5 @@
-import { convertMoney, lastMonths, money, toDecimal, type CurrencyCode, type FinancialStats } from '@mihna/shared';
+import { lastMonths, sumConverted, toDecimal, type FinancialStats } from '@mihna/shared';
+import { decimal } from '../payments/payment-notices.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -49,11 +50,11 @@ const countsSql = (since: string) => sql`
       select to_char(date_trunc('month', (created_at at time zone 'UTC') + interval '4 hours'), 'YYYY-MM') as month, count(*)::int as joined
       from users where created_at >= ((${since}::date - interval '4 hours') at time zone 'UTC') group by 1) m) as joined`;
 
-/** A field's total over the currencies, each converted to AED at the reference rates (the pegs), as a decimal amount. */
+/** A field's total over the currencies, in AED at the reference rates (the pegs), as a decimal amount. */
 const sumAed = (rows: CurrencyRow[], field: 'settlement' | 'featured' | 'commission') =>
   toDecimal(
-    money(
-      rows.reduce((total, row) => total + convertMoney(money(Number(row[field]), row.currency as CurrencyCode), 'AED').minor, 0),
+    sumConverted(
+      rows.map((row) => ({ minor: row[field], currency: row.currency })),
       'AED',
     ),
   );
@@ -85,10 +86,8 @@ export function createFinancialStatsService(dependencies: { db: Db; clock: () =>
       const ended = counts.completed + counts.cancelled;
       const revenueIn = (month: string) =>
         toDecimal(
-          money(
-            revenue
-              .filter((row) => row.month === month)
-              .reduce((total, row) => total + convertMoney(money(Number(row.revenue), row.currency as CurrencyCode), 'AED').minor, 0),
+          sumConverted(
+            revenue.filter((row) => row.month === month).map((row) => ({ minor: row.revenue, currency: row.currency })),
             'AED',
           ),
         );
@@ -103,9 +102,9 @@ export function createFinancialStatsService(dependencies: { db: Db; clock: () =>
           .filter((row) => Number(row.settlement) !== 0 || Number(row.featured) !== 0 || Number(row.commission) !== 0)
           .map((row) => ({
             currency: row.currency,
-            total_settlement_value: toDecimal(money(Number(row.settlement), row.currency as CurrencyCode)),
-            featured_posts_income: toDecimal(money(Number(row.featured), row.currency as CurrencyCode)),
-            platform_commission: toDecimal(money(Number(row.commission), row.currency as CurrencyCode)),
+            total_settlement_value: decimal(Number(row.settlement), row.currency),
+            featured_posts_income: decimal(Number(row.featured), row.currency),
+            platform_commission: decimal(Number(row.commission), row.currency),
           })),
         users: {
           total: counts.users,
