@@ -81,6 +81,7 @@ import { createAdminsService } from './modules/admin/admins.service.ts';
 import { createConsoleSettingsService } from './modules/admin/console-settings.service.ts';
 import { createFinancialStatsService } from './modules/admin/financial-stats.service.ts';
 import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
+import { createAdminProjectsService } from './modules/admin/admin-projects.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -247,7 +248,8 @@ export async function buildApp(options: BuildAppOptions) {
           admins,
           settings: createConsoleSettingsService({ db, settings, repository: adminsRepository }),
           financialStats: createFinancialStatsService({ db, clock }),
-          users: createAdminUsersService({ db }),
+          users: createAdminUsersService({ db, users, sessions, audit: adminsRepository, clock }),
+          projects: createAdminProjectsService({ db, audit: adminsRepository, jobState, users, notifications, clock }),
           rateLimiter,
           table: adminRouteTable,
         }),

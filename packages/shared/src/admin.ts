@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from './messages.ts';
 import { emailAddress, singleLineText } from './text.ts';
 import { canonicalRole, userRoles } from './accounts.ts';
-import { emptyToUndefined, optionalTextParam, wholeNumberParam } from './jobs.ts';
+import { emptyToUndefined, jobStatuses, MAX_BUDGET, optionalNumberParam, optionalTextParam, wholeNumberParam } from './jobs.ts';
 import { industries } from './reference/industries.ts';
 
 /** Admin spec §5: the four staff roles, admin by default. */
@@ -62,6 +62,40 @@ export const adminStatuses = ['active', 'suspended', 'blocked'] as const;
 export type AdminStatus = (typeof adminStatuses)[number];
 export const adminActions = ['suspend', 'reactivate', 'block'] as const;
 export type AdminAction = (typeof adminActions)[number];
+
+/** Admin spec §4: a platform user's account status, which staff set with a reason. */
+export const userAccountStatuses = ['active', 'suspended', 'blocked'] as const;
+export type UserAccountStatus = (typeof userAccountStatuses)[number];
+/** What an admin action sets (§4: Reactivate sets active). */
+export const statusOfAction: Record<AdminAction, UserAccountStatus> = { suspend: 'suspended', reactivate: 'active', block: 'blocked' };
+
+/** Admin spec §4: staff's decision on a project; only an active one is listed and takes proposals. */
+export const projectModerationStatuses = ['active', 'suspended', 'blocked', 'removed'] as const;
+export type ProjectModerationStatus = (typeof projectModerationStatuses)[number];
+
+/** Staff's reason for a status change, which the user or project owner is shown. */
+export const STATUS_REASON_MAX = 500;
+const statusReason = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .max(STATUS_REASON_MAX, messages.maxLength(STATUS_REASON_MAX));
+
+/**
+ * PUT /api/admin/users/{id}/status (§7): a platform user's `status` with its mandatory reason, or an
+ * admin's `action` (suspend, reactivate or block), whose reason is optional.
+ */
+export const accountStatusChangeSchema = z.union([
+  z.object({ status: z.enum(userAccountStatuses, { error: messages.invalidFormat }), reason: statusReason }),
+  z.object({ action: z.enum(adminActions, { error: messages.invalidFormat }), reason: statusReason.optional() }),
+], { error: messages.invalidFormat });
+export type AccountStatusChange = z.infer<typeof accountStatusChangeSchema>;
+
+/** PUT /api/admin/projects/{id}/status (§7): the moderation status and its reason, which the owner is told. */
+export const projectStatusChangeSchema = z.object({
+  status: z.enum(projectModerationStatuses, { error: messages.invalidFormat }),
+  reason: statusReason,
+});
 
 /** Admin spec §9: the minimum admin password length. */
 export const ADMIN_PASSWORD_MIN = 6;
@@ -221,7 +255,9 @@ export const adminUserRowSchema = z.object({
   selected_emirate: z.string().nullable(),
   total_earnings: z.number(),
   is_active: z.boolean(),
-  account_status: z.enum(['active', 'suspended', 'blocked']),
+  account_status: z.enum(userAccountStatuses),
+  /** Staff's reason for a suspension or block. */
+  status_reason: z.string().nullable(),
   created_at: z.string(),
   last_login: z.string().nullable(),
   projects_posted: z.number().int(),
@@ -242,3 +278,126 @@ export const adminUsersResponseSchema = z.object({
   }),
 });
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+
+/** GET /api/admin/users/{id}/transactions: the detail modal's figures and the latest payments (§3 User details). */
+export const adminUserDetailsSchema = z.object({
+  user_info: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(userRoles),
+    account_status: z.enum(userAccountStatuses),
+    status_reason: z.string().nullable(),
+    created_at: z.string(),
+  }),
+  /** AED at the reference rates (decision 37). */
+  financial_summary: z.object({ total_earned: z.number(), total_spent: z.number(), currency: z.literal('AED') }),
+  activity_summary: z.object({ projects_posted: z.number().int(), projects_worked: z.number().int() }),
+  transactions: z.array(
+    z.object({
+      id: z.string(),
+      /** escrow through the card provider, or cash paid in person. */
+      type: z.enum(['escrow', 'cash']),
+      project_title: z.string(),
+      created_at: z.string(),
+      /** In `currency`. */
+      amount: z.number(),
+      currency: z.string(),
+      status: z.string(),
+      professional_id: z.string(),
+    }),
+  ),
+});
+export type AdminUserDetails = z.infer<typeof adminUserDetailsSchema>;
+
+/** GET /api/admin/users/{id}/login-history: the latest sign-ins and failed attempts, newest first. */
+export const adminLoginHistorySchema = z.object({
+  login_history: z.array(
+    z.object({
+      id: z.string(),
+      success: z.boolean(),
+      login_time: z.string(),
+      ip_address: z.string().nullable(),
+      user_agent: z.string().nullable(),
+      method: z.string(),
+    }),
+  ),
+});
+export type AdminLoginHistory = z.infer<typeof adminLoginHistorySchema>;
+
+/**
+ * What the Projects tab shows and filters by: staff's decision when they took a project down,
+ * otherwise the project's own status (§4 lists both).
+ */
+export const projectStates = [...jobStatuses, 'suspended', 'blocked', 'removed'] as const;
+export type ProjectState = (typeof projectStates)[number];
+
+/** GET /api/admin/projects (§7): budgets in AED, compared at the reference rates. */
+export const adminProjectsParamsSchema = z.object({
+  ...listParams,
+  sort_by: z.preprocess(emptyToUndefined, z.enum(['created_at'], { error: messages.invalidFormat }).default('created_at')),
+  status: z.preprocess(emptyToUndefined, z.enum(projectStates, { error: messages.invalidFormat }).optional()),
+  industry: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((id) => industries.some((industry) => industry.id === id), messages.invalidFormat)
+      .optional(),
+  ),
+  budget_min: optionalNumberParam(MAX_BUDGET),
+  budget_max: optionalNumberParam(MAX_BUDGET),
+  search: optionalTextParam(100),
+});
+export type AdminProjectsParams = z.infer<typeof adminProjectsParamsSchema>;
+
+/** §3 Project (admin): budgets in the project's own currency. */
+export const adminProjectRowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  employer_id: z.string(),
+  employer_name: z.string(),
+  status: z.enum(projectStates),
+  /** The project's own status, whatever staff decided. */
+  project_status: z.enum(jobStatuses),
+  moderation_status: z.enum(projectModerationStatuses),
+  moderation_reason: z.string().nullable(),
+  industry_category: z.string().nullable(),
+  job_type: z.enum(['hourly', 'fixed']),
+  is_featured: z.boolean(),
+  days_posted: z.number().int(),
+  budget_min: z.number(),
+  budget_max: z.number(),
+  currency: z.string(),
+  created_at: z.string(),
+  proposal_count: z.number().int(),
+  assigned_professional_name: z.string().nullable(),
+});
+export type AdminProjectRow = z.infer<typeof adminProjectRowSchema>;
+
+export const adminProjectsResponseSchema = z.object({
+  projects: z.array(adminProjectRowSchema),
+  /** Every project, whatever the filters. */
+  total: z.number().int(),
+  /** The projects the filters match. */
+  filtered: z.number().int(),
+  pagination: paginationSchema,
+  /** The summary cards: projects per state, whatever the filters. */
+  summary: z.record(z.enum(projectStates), z.number().int()),
+});
+export type AdminProjectsResponse = z.infer<typeof adminProjectsResponseSchema>;
+
+/** GET /api/admin/projects/{id}: the detail modal (§2 Projects). */
+export const adminProjectDetailSchema = adminProjectRowSchema.extend({
+  description: z.string(),
+  proposals_count: z.number().int(),
+  employer_info: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    company: z.string().nullable(),
+    account_status: z.enum(userAccountStatuses),
+  }),
+  /** The project's public page, which the share buttons link to. */
+  public_url: z.string(),
+});
+export type AdminProjectDetail = z.infer<typeof adminProjectDetailSchema>;

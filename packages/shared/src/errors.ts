@@ -13,5 +13,7 @@ export type ValidationIssue = z.infer<typeof validationIssueSchema>;
 export const errorResponseSchema = z.object({
   detail: z.union([z.string(), z.array(validationIssueSchema)]),
   code: z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]),
+  /** Staff's own words for why, when they gave some (a suspended account's reason at sign-in). */
+  reason: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -178,7 +178,7 @@ const optionalRangeParam = (min: number, max: number) =>
       .pipe(z.number().min(min, messages.min(min)).max(max, messages.max(max)))
       .optional(),
   );
-const optionalNumberParam = (limit: number) => optionalRangeParam(0, limit);
+export const optionalNumberParam = (limit: number) => optionalRangeParam(0, limit);
 export const optionalTextParam = (max: number) =>
   z.preprocess(emptyToUndefined, z.string().trim().max(max, messages.maxLength(max)).optional());
 export const wholeNumberParam = (min: number, max: number, fallback: number) =>
@@ -386,6 +386,8 @@ export const jobDetailSchema = jobCardSchema.extend({
   proposals_count: z.number().int(),
   /** Shown to the owner and to the hired professional only. */
   address: z.string().nullable(),
+  /** To its owner, when staff took the project down: what they decided and why. */
+  moderation: z.object({ status: z.enum(['suspended', 'blocked', 'removed']), reason: z.string().nullable() }).nullable(),
   employer_info: z.object({
     id: z.string(),
     name: z.string(),
@@ -579,6 +581,8 @@ export const notificationKinds = [
   'timesheet_auto_approved',
   'hours_paid',
   'proposal_declined',
+  'project_taken_down',
+  'project_reinstated',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -139,6 +139,13 @@ export const adminMessages = {
   permissionsUpdated: 'Admin permissions updated',
   statusChanged: (action: 'suspended' | 'reactivated' | 'blocked') => `Admin user ${action}` as const,
   deleted: 'Admin user deleted',
+  userNotFound: 'User not found',
+  userStatusChanged: (status: 'active' | 'suspended' | 'blocked') => `The account is now ${status}` as const,
+  userDeleted: 'User deleted',
+  userHasActiveContract: 'This user has a contract in progress. It must end before the account can be deleted.',
+  userHasMoney: 'This user has money on the platform. It must be paid out before the account can be deleted.',
+  projectNotFound: 'Project not found',
+  projectStatusChanged: (status: 'active' | 'suspended' | 'blocked' | 'removed') => `The project is now ${status}` as const,
 } as const;
 
 /** Why a payment provider's webhook was turned away: the provider's support reads these. */

@@ -29,6 +29,7 @@ import {
   notificationKinds,
   paymentStatuses,
   payoutStatuses,
+  projectModerationStatuses,
   proposalStatuses,
   timeEntrySources,
   MAX_ENTRY_SECONDS,
@@ -206,6 +207,11 @@ export const users = pgTable(
     accountStatus: text('account_status', { enum: ['active', 'suspended', 'blocked'] })
       .notNull()
       .default('active'),
+    /** Staff's words for a suspension or block, shown to the user when they try to sign in. */
+    statusReason: text('status_reason'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    /** Deleted by staff: the row stays, anonymised, for the money records that name it (decision 38). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     linkedinUrl: text('linkedin_url'),
     githubUrl: text('github_url'),
     behanceUrl: text('behance_url'),
@@ -331,6 +337,9 @@ export const jobs = pgTable(
     skillsRequired: text('skills_required').array().notNull(),
     jobType: text('job_type', { enum: ['hourly', 'fixed'] }).notNull(),
     status: text('status', { enum: jobStatuses }).notNull().default('open'),
+    /** Staff's decision (admin spec §4): only an active project is listed or takes proposals. */
+    moderationStatus: text('moderation_status', { enum: projectModerationStatuses }).notNull().default('active'),
+    moderationReason: text('moderation_reason'),
     country: text('country').notNull(),
     /** The emirate (UAE) or region id within the country. */
     region: text('region'),
@@ -1186,3 +1195,35 @@ export const userCounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.role, table.accountStatus] })],
 );
+
+/**
+ * The console's project directory: one narrow row per project, kept from `jobs` by trigger (migration
+ * 0029). `state` is what the console shows and filters by: staff's decision when they took the project
+ * down (suspended, blocked, removed), otherwise the project's own status. `search_text` is the
+ * lower-cased title, searched by trigrams.
+ */
+export const projectDirectory = pgTable(
+  'project_directory',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    state: text('state').notNull(),
+    industryCategory: text('industry_category'),
+    budgetMinUsd: bigint('budget_min_usd', { mode: 'number' }).notNull(),
+    budgetMaxUsd: bigint('budget_max_usd', { mode: 'number' }).notNull(),
+    searchText: text('search_text').notNull(),
+  },
+  (table) => [
+    index('project_directory_created_idx').on(table.createdAt, table.id),
+    index('project_directory_state_created_idx').on(table.state, table.createdAt, table.id),
+    index('project_directory_industry_created_idx').on(table.industryCategory, table.createdAt, table.id),
+  ],
+);
+
+/** How many projects there are in each console state: the Projects tab's summary cards, kept by trigger. */
+export const projectCounts = pgTable('project_counts', {
+  state: text('state').primaryKey(),
+  projects: bigint('projects', { mode: 'number' }).notNull(),
+});

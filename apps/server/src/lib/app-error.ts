@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly detail: ServerMessage | RefusedField[],
     /** Sent as Retry-After: when a throttled or locked request may be made again. */
     readonly retryAfterSeconds?: number,
+    /** Staff's own words for why (a suspended account's reason), sent beside the detail. */
+    readonly reason?: string,
   ) {
     super(typeof detail === 'string' ? detail : detail.map((issue) => issue.msg).join('; '));
     this.statusCode = errorStatus[code];

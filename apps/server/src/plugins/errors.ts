@@ -75,8 +75,8 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
   );
 }
 
-function send(reply: FastifyReply, code: ErrorCode, detail: ErrorResponse['detail']) {
-  return reply.status(errorStatus[code]).send({ detail, code } satisfies ErrorResponse);
+function send(reply: FastifyReply, code: ErrorCode, detail: ErrorResponse['detail'], reason?: string) {
+  return reply.status(errorStatus[code]).send((reason === undefined ? { detail, code } : { detail, code, reason }) satisfies ErrorResponse);
 }
 
 // PostgreSQL refuses text containing NUL or half a surrogate pair, so such text is turned away
@@ -108,7 +108,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) void reply.header('Retry-After', String(error.retryAfterSeconds));
-      return send(reply, error.code, error.detail);
+      return send(reply, error.code, error.detail, error.reason);
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -40,6 +40,8 @@ const errorCodeOf = (body: unknown): ErrorCode | undefined => {
 export class ApiError extends Error {
   /** The server's code for what went wrong: screens decide by it, never by the words of the detail. */
   readonly code: ErrorCode | undefined;
+  /** Staff's own words for why, when the server sends them (a suspended account's reason at sign-in). */
+  readonly reason: string | undefined;
 
   constructor(
     readonly status: number,
@@ -49,6 +51,8 @@ export class ApiError extends Error {
   ) {
     super(readErrorDetail(body, messages.unexpectedError));
     this.code = errorCodeOf(body);
+    const reason = typeof body === 'object' && body !== null ? (body as { reason?: unknown }).reason : undefined;
+    this.reason = typeof reason === 'string' && reason !== '' ? reason : undefined;
   }
 }
 

@@ -20,6 +20,8 @@ const samples: Record<string, unknown[][]> = {
   'payouts.ibanLength': [[23]],
   'jobs.featuredPayment': [[7, 'AED 150.00']],
   'admin.statusChanged': [['suspended'], ['reactivated'], ['blocked']],
+  'admin.userStatusChanged': [['active'], ['suspended'], ['blocked']],
+  'admin.projectStatusChanged': [['active'], ['suspended'], ['blocked'], ['removed']],
   'moderation.cleaned': ['mild', 'moderate'].flatMap((severity) =>
     ['bio', 'company_description', 'title', 'description', 'proposal_text', 'message', 'comment'].map((field) => [severity, field]),
   ),

@@ -1,16 +1,30 @@
 import {
+  adminMessages,
   paginationOf,
   sumConverted,
   toDecimal,
+  type AdminLoginHistory,
+  type AdminUserDetails,
   type AdminUserRow,
+  type CurrencyCode,
   type AdminUsersParams,
   type AdminUsersResponse,
+  type UserAccountStatus,
   type UserRole,
 } from '@mihna/shared';
+import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { transaction, type Tx } from '../../db/transaction.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashSecret } from '../../lib/secrets.ts';
+import type { SessionsService } from '../auth/sessions.service.ts';
+import type { UserRow, UsersRepository } from '../users/users.repository.ts';
 import { requirePermission, type AdminActor } from './admin-auth.service.ts';
+import type { AdminsRepository } from './admins.repository.ts';
+import { auditEntry } from './audit.ts';
+import { likePattern } from './like-pattern.ts';
 
 interface UserListRow {
   id: string;
@@ -21,6 +35,7 @@ interface UserListRow {
   industry_category: string | null;
   emirate: string | null;
   account_status: AdminUserRow['account_status'];
+  status_reason: string | null;
   created_at: string | Date;
   last_login: string | Date | null;
   projects_posted: number;
@@ -28,10 +43,13 @@ interface UserListRow {
   earnings: { currency: string; minor: number }[];
 }
 
-/** `%` and `_` in a search are the letters typed, not LIKE's wildcards (lower-cased by the database, as search_text is). */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
+
+type Amount = { currency: string; minor: number };
+
+/** The detail calls answer this many rows; the modal shows the first 5 (admin spec §9). */
+const USER_DETAIL_ROWS = 20;
 
 /**
  * Admin spec §2 Users: the directory with its filters and pages, newest first, and the summary cards.
@@ -39,9 +57,198 @@ const iso = (value: string | Date) => new Date(value).toISOString();
  * page only; a search finds a part of a name or an e-mail address anywhere in it (trigrams); the
  * summary cards read the counts a trigger keeps (user_counts). All three: migration 0027.
  */
-export function createAdminUsersService(dependencies: { db: Db }) {
-  const { db } = dependencies;
+export function createAdminUsersService(dependencies: {
+  db: Db;
+  users: UsersRepository;
+  sessions: SessionsService;
+  audit: AdminsRepository;
+  clock: () => Date;
+}) {
+  const { db, users, sessions, audit, clock } = dependencies;
+
+  /** The platform user to change, locked; a deleted one is no longer there. */
+  async function lockLiveUser(id: string, tx: Tx) {
+    const row = await users.lockUser(id, tx);
+    if (!row || row.deletedAt) throw new AppError('not_found', adminMessages.userNotFound);
+    return row;
+  }
+
+  /** What the audit log keeps of a user before and after a change. */
+  const auditView = (row: UserRow) => ({ email: row.email, account_status: row.accountStatus, status_reason: row.statusReason });
+
   return {
+    /**
+     * Admin spec §4: active, suspended or blocked, with staff's reason. A suspended or blocked user's
+     * sessions end in the same transaction, the reason is shown when they next try to sign in, and an
+     * employer's open projects leave search (migration 0028's trigger) until the account is active again.
+     */
+    async changeStatus(actor: AdminActor, id: string, change: { status: UserAccountStatus; reason: string }) {
+      requirePermission(actor, 'manage_users');
+      await transaction(db, async (tx) => {
+        const before = await lockLiveUser(id, tx);
+        const isActive = change.status === 'active';
+        const after = await users.updateUser(
+          id,
+          { accountStatus: change.status, statusReason: isActive ? null : change.reason, statusChangedAt: clock() },
+          tx,
+        );
+        if (!after) throw new AppError('not_found', adminMessages.userNotFound);
+        if (!isActive) await sessions.revokeAllSessions(id, tx);
+        await audit.insertAudit(
+          auditEntry(actor, {
+            action: `user.${change.status}`,
+            targetType: 'user',
+            targetId: id,
+            reason: change.reason,
+            before: auditView(before),
+            after: auditView(after),
+          }),
+          tx,
+        );
+      });
+      return { message: adminMessages.userStatusChanged(change.status) };
+    },
+
+    /**
+     * The detail modal's figures (§3 User details): who they are, what they earned and spent (AED at the
+     * reference rates), what they posted and worked on, and their latest payments, newest first.
+     */
+    async details(actor: AdminActor, id: string): Promise<AdminUserDetails> {
+      requirePermission(actor, 'view_users');
+      const user = await users.findUserById(id);
+      if (!user || user.deletedAt) throw new AppError('not_found', adminMessages.userNotFound);
+      const [figures, payments] = await Promise.all([
+        rowsOf<{ earned: Amount[]; spent: Amount[]; projects_posted: number; projects_worked: number }>(
+          db,
+          sql`select
+            (select coalesce(json_agg(json_build_object('currency', m.currency, 'minor', m.earned)), '[]')
+              from (select currency, sum(earned_minor) as earned from money_by_month where user_id = ${id} group by currency) m) as earned,
+            (select coalesce(json_agg(json_build_object('currency', m.currency, 'minor', m.spent)), '[]')
+              from (select currency, sum(spent_minor) as spent from money_by_month where user_id = ${id} group by currency) m) as spent,
+            coalesce((select projects from dashboard_counts where user_id = ${id}), 0)::int as projects_posted,
+            (select count(*) from contracts where professional_id = ${id})::int as projects_worked`,
+        ),
+        rowsOf<{ id: string; is_cash: boolean; status: string; total_minor: string; currency: string; created_at: string | Date; professional_id: string; title: string }>(
+          db,
+          sql`select p.id, p.is_cash, p.status, p.total_minor::text as total_minor, p.currency, p.created_at, k.professional_id, j.title
+            from contracts k join payments p on p.contract_id = k.id join jobs j on j.id = p.job_id
+            where k.employer_id = ${id} or k.professional_id = ${id}
+            order by p.created_at desc, p.id desc limit ${USER_DETAIL_ROWS}`,
+        ),
+      ]);
+      const summary = figures[0];
+      return {
+        user_info: {
+          id: user.id,
+          name: `${user.firstName} ${user.lastName}`.trim(),
+          email: user.email,
+          role: user.role,
+          account_status: user.accountStatus,
+          status_reason: user.statusReason,
+          created_at: user.createdAt.toISOString(),
+        },
+        financial_summary: {
+          total_earned: toDecimal(sumConverted(summary?.earned ?? [], 'AED')),
+          total_spent: toDecimal(sumConverted(summary?.spent ?? [], 'AED')),
+          currency: 'AED',
+        },
+        activity_summary: { projects_posted: summary?.projects_posted ?? 0, projects_worked: summary?.projects_worked ?? 0 },
+        transactions: payments.map((row) => ({
+          id: row.id,
+          type: row.is_cash ? 'cash' : 'escrow',
+          project_title: row.title,
+          created_at: iso(row.created_at),
+          amount: toDecimal({ minor: Number(row.total_minor), currency: row.currency as CurrencyCode }),
+          currency: row.currency,
+          status: row.status,
+          professional_id: row.professional_id,
+        })),
+      };
+    },
+
+    /** The user's latest sign-ins and failed attempts, newest first (§3 login history). */
+    async loginHistory(actor: AdminActor, id: string): Promise<AdminLoginHistory> {
+      requirePermission(actor, 'view_users');
+      const user = await users.findUserById(id);
+      if (!user || user.deletedAt) throw new AppError('not_found', adminMessages.userNotFound);
+      const rows = await rowsOf<{ id: string; success: boolean; created_at: string | Date; ip_address: string | null; user_agent: string | null; method: string }>(
+        db,
+        sql`select id, success, created_at, ip_address, user_agent, method from login_events
+          where user_id = ${id} order by created_at desc, id desc limit ${USER_DETAIL_ROWS}`,
+      );
+      return {
+        login_history: rows.map((row) => ({
+          id: row.id,
+          success: row.success,
+          login_time: iso(row.created_at),
+          ip_address: row.ip_address,
+          user_agent: row.user_agent,
+          method: row.method,
+        })),
+      };
+    },
+
+    /**
+     * Deletes a platform user (decision 38): their personal details are wiped and they can never sign in
+     * again, but the row stays, anonymised, for the contracts, payments and ledger entries that name it.
+     * Refused while a contract is in progress or money is still theirs on the platform.
+     */
+    async remove(actor: AdminActor, id: string) {
+      requirePermission(actor, 'manage_users');
+      const unusablePassword = await hashSecret(randomUUID());
+      await transaction(db, async (tx) => {
+        const before = await lockLiveUser(id, tx);
+        const [open] = await rowsOf<{ contracts: number; money: number }>(
+          tx,
+          sql`select
+            (select count(*)::int from contracts where status = 'active' and (employer_id = ${id} or professional_id = ${id})) as contracts,
+            (select count(*)::int from ledger_accounts where owner_id = ${id} and balance_minor <> 0) as money`,
+        );
+        if ((open?.contracts ?? 0) > 0) throw new AppError('conflict', adminMessages.userHasActiveContract);
+        if ((open?.money ?? 0) > 0) throw new AppError('conflict', adminMessages.userHasMoney);
+        const now = clock();
+        await users.updateUser(
+          id,
+          {
+            email: `deleted-${id}@deleted.invalid`,
+            phoneNumber: `deleted-${id}`,
+            firstName: 'Deleted',
+            lastName: 'user',
+            passwordHash: unusablePassword,
+            accountStatus: 'blocked',
+            statusReason: null,
+            statusChangedAt: now,
+            deletedAt: now,
+            gender: null,
+            skills: [],
+            languages: [],
+            careerHighlights: [],
+            bio: null,
+            companyName: null,
+            companyDescription: null,
+            websiteUrl: null,
+            linkedinUrl: null,
+            githubUrl: null,
+            behanceUrl: null,
+            city: null,
+            latitude: null,
+            longitude: null,
+            locationAccuracy: null,
+            locationUpdatedAt: null,
+            profilePictureId: null,
+            showLocation: false,
+          },
+          tx,
+        );
+        await sessions.revokeAllSessions(id, tx);
+        await audit.insertAudit(
+          auditEntry(actor, { action: 'user.deleted', targetType: 'user', targetId: id, before: auditView(before), after: null }),
+          tx,
+        );
+      });
+      return { message: adminMessages.userDeleted };
+    },
+
     async list(actor: AdminActor, params: AdminUsersParams): Promise<AdminUsersResponse> {
       requirePermission(actor, 'view_users');
       const filters: SQL[] = [];
@@ -58,7 +265,7 @@ export function createAdminUsersService(dependencies: { db: Db }) {
         rowsOf<UserListRow>(
           db,
           sql`${page}
-            select u.id, u.first_name, u.last_name, u.email, u.role, u.industry_category, u.emirate, u.account_status, u.created_at,
+            select u.id, u.first_name, u.last_name, u.email, u.role, u.industry_category, u.emirate, u.account_status, u.status_reason, u.created_at,
               (select max(l.created_at) from login_events l where l.user_id = u.id and l.success) as last_login,
               coalesce(c.projects, 0)::int as projects_posted,
               (case when u.role = 'professional'
@@ -100,6 +307,7 @@ export function createAdminUsersService(dependencies: { db: Db }) {
           total_earnings: toDecimal(sumConverted(row.earnings, 'AED')),
           is_active: row.account_status === 'active',
           account_status: row.account_status,
+          status_reason: row.status_reason,
           created_at: iso(row.created_at),
           last_login: row.last_login ? iso(row.last_login) : null,
           projects_posted: row.projects_posted,

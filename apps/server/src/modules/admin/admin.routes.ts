@@ -1,5 +1,13 @@
 import {
+  accountStatusChangeSchema,
+  adminProjectDetailSchema,
+  adminProjectsParamsSchema,
+  adminProjectsResponseSchema,
+  projectStatusChangeSchema,
   adminListSchema,
+  adminLoginHistorySchema,
+  adminUserDetailsSchema,
+  statusOfAction,
   adminLoginResponseSchema,
   adminLoginSchema,
   adminMessageSchema,
@@ -13,6 +21,7 @@ import {
   errorResponseSchema,
   financialStatsSchema,
   siteSettingsSchema,
+  messages,
   type AdminPermission,
 } from '@mihna/shared';
 import type { FastifyRequest } from 'fastify';
@@ -27,6 +36,7 @@ import type { AdminsService } from './admins.service.ts';
 import type { ConsoleSettingsService } from './console-settings.service.ts';
 import type { FinancialStatsService } from './financial-stats.service.ts';
 import type { AdminUsersService } from './admin-users.service.ts';
+import type { AdminProjectsService } from './admin-projects.service.ts';
 
 /**
  * Who may call an admin route, declared once beside it (`config.admin`): anyone ('public': the login),
@@ -63,6 +73,19 @@ const knownId = (id: string) => {
   if (!isRowId(id)) throw new AppError('not_found', adminMessages.notFound);
   return id;
 };
+const knownUser = (id: string) => {
+  if (!isRowId(id)) throw new AppError('not_found', adminMessages.userNotFound);
+  return id;
+};
+const knownProject = (id: string) => {
+  if (!isRowId(id)) throw new AppError('not_found', adminMessages.projectNotFound);
+  return id;
+};
+/** An admin's status given as a platform user's (active, suspended, blocked) is the action that sets it. */
+const actionOf = { active: 'reactivate', suspended: 'suspend', blocked: 'block' } as const;
+/** A platform user's status change needs its reason (§5), whichever way it is given. */
+const reasonRequired = () =>
+  new AppError('validation_failed', [{ loc: ['body', 'reason'], msg: messages.required, type: 'missing' }]);
 
 /**
  * Admin spec §7's calls under /api/admin. The guard runs when a request arrives, before its body is
@@ -75,10 +98,11 @@ export function adminRoutes(services: {
   settings: ConsoleSettingsService;
   financialStats: FinancialStatsService;
   users: AdminUsersService;
+  projects: AdminProjectsService;
   rateLimiter: RateLimiter;
   table: AdminRoute[];
 }): FastifyPluginAsyncZod {
-  const { auth, admins, settings, financialStats, users, rateLimiter, table } = services;
+  const { auth, admins, settings, financialStats, users, projects, rateLimiter, table } = services;
   return async (app) => {
     app.addHook('onRoute', (route) => {
       const rule = route.config?.admin;
@@ -166,6 +190,132 @@ export function adminRoutes(services: {
         },
       },
       async (request) => users.list(actorOf(request), request.query),
+    );
+
+    app.get(
+      '/users/:id/transactions',
+      {
+        config: { admin: 'view_users' },
+        schema: {
+          tags: ['admin'],
+          summary: 'A user’s figures for the detail modal, and their latest payments',
+          security,
+          params: adminId,
+          response: { 200: adminUserDetailsSchema, 404: errorResponseSchema, ...refusals },
+        },
+      },
+      async (request) => users.details(actorOf(request), knownUser(request.params.id)),
+    );
+
+    app.get(
+      '/users/:id/login-history',
+      {
+        config: { admin: 'view_users' },
+        schema: {
+          tags: ['admin'],
+          summary: 'A user’s latest sign-ins and failed attempts',
+          security,
+          params: adminId,
+          response: { 200: adminLoginHistorySchema, 404: errorResponseSchema, ...refusals },
+        },
+      },
+      async (request) => users.loginHistory(actorOf(request), knownUser(request.params.id)),
+    );
+
+    app.put(
+      '/users/:id/status',
+      {
+        // Managing admins takes manage_admins as well, which the admins service asks for.
+        config: { admin: 'manage_users' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Suspend, block or reactivate a platform user (status and reason) or an admin (action)',
+          security,
+          params: adminId,
+          body: accountStatusChangeSchema,
+          response: { 200: adminMessageSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...refusals },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const id = knownUser(request.params.id);
+        const { body } = request;
+        if (await admins.exists(id)) {
+          const action = 'action' in body ? body.action : actionOf[body.status];
+          const { message } = await admins.changeStatus(actor, id, action, body.reason);
+          return { message };
+        }
+        if (!('status' in body) && body.reason === undefined) throw reasonRequired();
+        return users.changeStatus(actor, id, {
+          status: 'status' in body ? body.status : statusOfAction[body.action],
+          reason: body.reason ?? '',
+        });
+      },
+    );
+
+    app.delete(
+      '/users/:id',
+      {
+        config: { admin: 'manage_users' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Delete a platform user (anonymised; their money records stay) or an admin',
+          security,
+          params: adminId,
+          response: { 200: adminMessageSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...refusals },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const id = knownUser(request.params.id);
+        return (await admins.exists(id)) ? admins.remove(actor, id) : users.remove(actor, id);
+      },
+    );
+
+    app.get(
+      '/projects',
+      {
+        config: { admin: 'view_users' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Every project, 20 to a page, newest first, by state, industry, budget (AED) or a part of its title',
+          security,
+          querystring: adminProjectsParamsSchema,
+          response: { 200: adminProjectsResponseSchema, ...refusals },
+        },
+      },
+      async (request) => projects.list(actorOf(request), request.query),
+    );
+
+    app.get(
+      '/projects/:id',
+      {
+        config: { admin: 'view_users' },
+        schema: {
+          tags: ['admin'],
+          summary: 'A project with its employer, for the detail modal',
+          security,
+          params: adminId,
+          response: { 200: adminProjectDetailSchema, 404: errorResponseSchema, ...refusals },
+        },
+      },
+      async (request) => projects.detail(actorOf(request), knownProject(request.params.id)),
+    );
+
+    app.put(
+      '/projects/:id/status',
+      {
+        config: { admin: 'moderate_content' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Reactivate, suspend, block or remove a project, with the reason its owner is told',
+          security,
+          params: adminId,
+          body: projectStatusChangeSchema,
+          response: { 200: adminMessageSchema, 404: errorResponseSchema, ...refusals },
+        },
+      },
+      async (request) => projects.changeStatus(actorOf(request), knownProject(request.params.id), request.body),
     );
 
     app.get(

@@ -14,6 +14,7 @@ import { hashSecret } from '../../lib/secrets.ts';
 import { isUniqueViolation } from '../../plugins/errors.ts';
 import { requirePermission, type AdminActor } from './admin-auth.service.ts';
 import type { AdminRow, AdminsRepository } from './admins.repository.ts';
+import { auditEntry } from './audit.ts';
 
 export const toAdminUser = (row: AdminRow): AdminUser => ({
   id: row.id,
@@ -64,18 +65,24 @@ export function createAdminsService(dependencies: { db: Db; repository: AdminsRe
     if (!superAdmins.some((admin) => admin.id !== row.id)) throw new AppError('conflict', adminMessages.lastSuperAdmin);
   }
 
-  const audit = (tx: Tx, actor: AdminActor, action: string, row: AdminRow, before: AdminRow | null, after: AdminRow | null) =>
+  const audit = (
+    tx: Tx,
+    actor: AdminActor,
+    action: string,
+    row: AdminRow,
+    before: AdminRow | null,
+    after: AdminRow | null,
+    reason?: string,
+  ) =>
     repository.insertAudit(
-      {
-        adminId: actor.id,
-        adminEmail: actor.email,
+      auditEntry(actor, {
         action,
+        reason: reason ?? null,
         targetType: 'admin',
         targetId: row.id,
         before: before ? auditView(before) : null,
         after: after ? auditView(after) : null,
-        ipAddress: actor.ipAddress,
-      },
+      }),
       tx,
     );
 
@@ -157,7 +164,7 @@ export function createAdminsService(dependencies: { db: Db; repository: AdminsRe
     },
 
     /** Suspend, block or reactivate; a suspended or blocked admin's sessions end at once. */
-    async changeStatus(actor: AdminActor, id: string, action: AdminAction) {
+    async changeStatus(actor: AdminActor, id: string, action: AdminAction, reason?: string) {
       requirePermission(actor, 'manage_admins');
       const updated = await transaction(db, async (tx) => {
         const superAdmins = await repository.lockActiveSuperAdmins(tx);
@@ -167,7 +174,7 @@ export function createAdminsService(dependencies: { db: Db; repository: AdminsRe
         const after = await repository.update(row.id, { status }, tx);
         if (!after) throw new AppError('not_found', adminMessages.notFound);
         if (status !== 'active') await repository.revokeSessionsOf(row.id, clock(), tx);
-        await audit(tx, actor, `admin.${pastTense[action]}`, row, row, after);
+        await audit(tx, actor, `admin.${pastTense[action]}`, row, row, after, reason);
         return after;
       });
       return { message: adminMessages.statusChanged(pastTense[action]), admin: toAdminUser(updated) };
@@ -205,6 +212,9 @@ export function createAdminsService(dependencies: { db: Db; repository: AdminsRe
     },
 
     hasAnyAdmin: async () => (await repository.countAny()) > 0,
+
+    /** Whether `id` is an admin's (the console's status and delete calls serve admins and platform users). */
+    exists: async (id: string) => (await repository.findById(id)) !== undefined,
   };
 }
 

@@ -88,6 +88,7 @@ export function toJobDetail(job: JobCardRow, employer: UserRow, record: Employer
     employer_id: job.employerId,
     proposals_count: job.proposalCount,
     address: isOwner || isHired ? job.address : null,
+    moderation: isOwner && job.moderationStatus !== 'active' ? { status: job.moderationStatus, reason: job.moderationReason } : null,
     employer_info: {
       id: employer.id,
       name: `${employer.firstName} ${employer.lastName}`,

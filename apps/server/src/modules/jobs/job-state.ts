@@ -9,6 +9,8 @@ const stateColumns = {
   employerId: jobs.employerId,
   title: jobs.title,
   status: jobs.status,
+  moderationStatus: jobs.moderationStatus,
+  moderationReason: jobs.moderationReason,
   country: jobs.country,
   region: jobs.region,
   paymentMethod: jobs.paymentMethod,
@@ -20,6 +22,10 @@ const stateColumns = {
   featuredUntil: jobs.featuredUntil,
 };
 export type JobState = { [K in keyof typeof stateColumns]: (typeof jobs.$inferSelect)[K] };
+
+/** Whether the job takes proposals and hires: open, and not taken down by staff. */
+export const isTakingProposals = (job: Pick<JobState, 'status' | 'moderationStatus'>) =>
+  job.status === 'open' && job.moderationStatus === 'active';
 
 /**
  * The jobs module's writes that other modules ask for (proposals assign a job, payments complete
@@ -54,6 +60,14 @@ export function createJobState(db: Db) {
       await tx
         .update(jobs)
         .set({ proposalCount: sql`${jobs.proposalCount} + ${change}` })
+        .where(eq(jobs.id, id));
+    },
+
+    /** Staff's decision on the job (admin spec §4) and its reason; only an active job is listed. */
+    async moderateJob(id: string, decision: { status: JobState['moderationStatus']; reason: string | null }, updatedAt: Date, tx: Tx) {
+      await tx
+        .update(jobs)
+        .set({ moderationStatus: decision.status, moderationReason: decision.reason, updatedAt })
         .where(eq(jobs.id, id));
     },
 

@@ -19,6 +19,14 @@ const wording: Record<NotificationKind, { title: string; message: (params: Recor
     title: 'Proposal accepted',
     message: (p) => `${p.employer_name} accepted your proposal for "${p.job_title}".`,
   },
+  project_taken_down: {
+    title: 'Project taken down',
+    message: (p) => `Mihna staff took down your project "${p.job_title}". It does not appear in search or take proposals. Reason: ${p.reason}`,
+  },
+  project_reinstated: {
+    title: 'Project reinstated',
+    message: (p) => `Mihna staff reinstated your project "${p.job_title}".`,
+  },
   proposal_declined: {
     title: 'Proposal declined',
     message: (p) => `${p.employer_name} declined your proposal for "${p.job_title}". Thank you for your proposal.`,

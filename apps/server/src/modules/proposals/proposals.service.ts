@@ -19,7 +19,7 @@ import { transaction, type Tx } from '../../db/transaction.ts';
 import { requireRole, type Actor } from '../../lib/access.ts';
 import { requireAmount } from '../../lib/money-input.ts';
 import type { ContractsRepository } from '../contracts/contracts.repository.ts';
-import type { JobState, JobStateService } from '../jobs/job-state.ts';
+import { isTakingProposals, type JobState, type JobStateService } from '../jobs/job-state.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
@@ -53,7 +53,7 @@ function requireJob(job: JobState | undefined): JobState {
 
 function requireOpenJob(job: JobState | undefined): JobState {
   const found = requireJob(job);
-  if (found.status !== 'open') throw new AppError('conflict', jobMessages.notOpen);
+  if (!isTakingProposals(found)) throw new AppError('conflict', jobMessages.notOpen);
   return found;
 }
 
@@ -219,11 +219,11 @@ export function createProposalsService(dependencies: {
       const job = await jobState.findJob(proposal.jobId);
       if (job?.employerId !== actor.id) throw new AppError('forbidden', proposalMessages.onlyOwnerAccepts);
       const notAcceptable = () => new AppError('conflict', proposalMessages.notAcceptable);
-      if (proposal.status !== 'pending' || job.status !== 'open') throw notAcceptable();
+      if (proposal.status !== 'pending' || !isTakingProposals(job)) throw notAcceptable();
 
       const accepted = await transaction(db, async (tx) => {
         const locked = await jobState.lockJob(job.id, tx);
-        if (locked?.status !== 'open') throw notAcceptable();
+        if (!locked || !isTakingProposals(locked)) throw notAcceptable();
         const now = clock();
         const row = await repository.acceptProposal(proposal.id, now, tx);
         if (!row) throw notAcceptable();
@@ -346,7 +346,7 @@ export function createProposalsService(dependencies: {
 
       const moderationMessages = await transaction(db, async (tx) => {
         const job = requireJob(await jobState.lockJob(jobId, tx));
-        if (job.employerId !== actor.id || job.status !== 'open') throw new AppError('forbidden', proposalMessages.inviteOwnOpenJob);
+        if (job.employerId !== actor.id || !isTakingProposals(job)) throw new AppError('forbidden', proposalMessages.inviteOwnOpenJob);
         const professional = await repository.findPerson(input.professional_id, tx);
         if (professional?.role !== 'professional' || professional.accountStatus !== 'active') {
           throw new AppError('not_found', proposalMessages.notAProfessional);

@@ -9,6 +9,8 @@ const kindParams: Record<NotificationKind, readonly string[]> = {
   proposal_accepted: ['employer_name', 'job_title'],
   proposal_not_selected: ['employer_name', 'job_title'],
   proposal_declined: ['employer_name', 'job_title'],
+  project_taken_down: ['job_title', 'reason'],
+  project_reinstated: ['job_title'],
   job_invitation: ['employer_name', 'job_title'],
   job_closed: ['employer_name', 'job_title'],
   job_reopened: ['employer_name', 'job_title'],

@@ -165,6 +165,7 @@ export const jobDetail = (changes: Partial<JobDetail> = {}): JobDetail => ({
   employer_id: '33333333-3333-4333-8333-333333333333',
   proposals_count: 3,
   address: null,
+  moderation: null,
   employer_info: {
     id: '33333333-3333-4333-8333-333333333333',
     name: 'Gulf Homes LLC',

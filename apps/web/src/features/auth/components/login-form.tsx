@@ -137,9 +137,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
           return setMessage(lockedMessage(translate(error.message) ?? t('login.locked')));
         }
         if (error instanceof ApiError && error.code === 'captcha_required') setCaptchaShown(true);
+        const refusal = error instanceof ApiError ? (translate(error.message) ?? t('login.failed')) : t('login.failed');
         setMessage({
           tone: 'error',
-          text: error instanceof ApiError ? (translate(error.message) ?? t('login.failed')) : t('login.failed'),
+          // A suspended or blocked account is told why, in staff's own words.
+          text: error instanceof ApiError && error.reason ? `${refusal} ${t('login.staff_reason', { reason: error.reason })}` : refusal,
         });
         void checkCaptchaNeed();
       },
