@@ -202,7 +202,7 @@ export function createAdminProjectsService(dependencies: {
           );
         }
       });
-      notifications.dispatchSoon();
+      void notifications.dispatchSoon();
       return { message: adminMessages.projectStatusChanged(change.status) };
     },
   };
