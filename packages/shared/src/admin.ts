@@ -85,10 +85,13 @@ const statusReason = z
  * PUT /api/admin/users/{id}/status (§7): a platform user's `status` with its mandatory reason, or an
  * admin's `action` (suspend, reactivate or block), whose reason is optional.
  */
-export const accountStatusChangeSchema = z.union([
-  z.object({ status: z.enum(userAccountStatuses, { error: messages.invalidFormat }), reason: statusReason }),
-  z.object({ action: z.enum(adminActions, { error: messages.invalidFormat }), reason: statusReason.optional() }),
-], { error: messages.invalidFormat });
+export const accountStatusChangeSchema = z.union(
+  [
+    z.object({ status: z.enum(userAccountStatuses, { error: messages.invalidFormat }), reason: statusReason }),
+    z.object({ action: z.enum(adminActions, { error: messages.invalidFormat }), reason: statusReason.optional() }),
+  ],
+  { error: messages.invalidFormat },
+);
 export type AccountStatusChange = z.infer<typeof accountStatusChangeSchema>;
 
 /** PUT /api/admin/projects/{id}/status (§7): the moderation status and its reason, which the owner is told. */

@@ -100,7 +100,9 @@ export function createAdminProjectsService(dependencies: {
   }
 
   async function findProject(id: string) {
-    const [row] = await rowsOf<ProjectRow & { description: string; email: string; company_name: string | null; account_status: UserAccountStatus }>(
+    const [row] = await rowsOf<
+      ProjectRow & { description: string; email: string; company_name: string | null; account_status: UserAccountStatus }
+    >(
       db,
       sql`select ${projectColumns}, j.description, e.email, e.company_name, e.account_status
         from jobs j join users e on e.id = j.employer_id where j.id = ${id}`,
@@ -116,8 +118,10 @@ export function createAdminProjectsService(dependencies: {
       if (params.status) filters.push(sql`state = ${params.status}`);
       if (params.industry) filters.push(sql`industry_category = ${params.industry}`);
       // A budget range filter keeps the projects whose range meets it, compared in US cents (the reference rates).
-      if (params.budget_min !== undefined) filters.push(sql`budget_max_usd >= ${toUsdCents(money(Math.round(params.budget_min * 100), 'AED'))}`);
-      if (params.budget_max !== undefined) filters.push(sql`budget_min_usd <= ${toUsdCents(money(Math.round(params.budget_max * 100), 'AED'))}`);
+      if (params.budget_min !== undefined)
+        filters.push(sql`budget_max_usd >= ${toUsdCents(money(Math.round(params.budget_min * 100), 'AED'))}`);
+      if (params.budget_max !== undefined)
+        filters.push(sql`budget_min_usd <= ${toUsdCents(money(Math.round(params.budget_max * 100), 'AED'))}`);
       if (params.search) filters.push(sql`search_text like lower(${likePattern(params.search)})`);
       const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
       const direction = params.sort_order === 'asc' ? sql`asc` : sql`desc`;

@@ -47,12 +47,19 @@ const titles = (answer: AdminProjectsResponse) => answer.projects.map((project) 
 const setStatus = (id: string, payload: unknown, by: TestAdmin = moderator) =>
   app.inject({ method: 'PUT', url: `/api/admin/projects/${id}/status`, headers: bearer(by.token), payload: payload as object });
 const searchFor = async (word: string) =>
-  (await app.inject({ method: 'GET', url: `/api/search/jobs?q=${encodeURIComponent(word)}` })).json<JobSearchResponse>().jobs.map((job) => job.id);
+  (await app.inject({ method: 'GET', url: `/api/search/jobs?q=${encodeURIComponent(word)}` }))
+    .json<JobSearchResponse>()
+    .jobs.map((job) => job.id);
 
 describe('GET /api/admin/projects', () => {
   it('lists every project newest first, with its state, employer, hired professional and the summary cards', async () => {
     const answer = await list();
-    expect(titles(answer)).toEqual(['Office fit-out drawings', 'Tower facade 100% inspection', 'موقع حجز لعيادة أسنان', 'Villa garden landscaping in Al Barsha']);
+    expect(titles(answer)).toEqual([
+      'Office fit-out drawings',
+      'Tower facade 100% inspection',
+      'موقع حجز لعيادة أسنان',
+      'Villa garden landscaping in Al Barsha',
+    ]);
     expect(answer).toMatchObject({ total: 4, filtered: 4 });
     expect(answer.pagination).toEqual({ skip: 0, limit: 20, total: 4, current_page: 1, total_pages: 1, has_prev: false, has_next: false });
     expect(answer.summary).toMatchObject({ open: 2, closed: 1, assigned: 1, suspended: 0, removed: 0 });

@@ -43,7 +43,6 @@ interface UserListRow {
   earnings: { currency: string; minor: number }[];
 }
 
-
 const iso = (value: string | Date) => new Date(value).toISOString();
 
 type Amount = { currency: string; minor: number };
@@ -128,7 +127,16 @@ export function createAdminUsersService(dependencies: {
             coalesce((select projects from dashboard_counts where user_id = ${id}), 0)::int as projects_posted,
             (select count(*) from contracts where professional_id = ${id})::int as projects_worked`,
         ),
-        rowsOf<{ id: string; is_cash: boolean; status: string; total_minor: string; currency: string; created_at: string | Date; professional_id: string; title: string }>(
+        rowsOf<{
+          id: string;
+          is_cash: boolean;
+          status: string;
+          total_minor: string;
+          currency: string;
+          created_at: string | Date;
+          professional_id: string;
+          title: string;
+        }>(
           db,
           sql`select p.id, p.is_cash, p.status, p.total_minor::text as total_minor, p.currency, p.created_at, k.professional_id, j.title
             from contracts k join payments p on p.contract_id = k.id join jobs j on j.id = p.job_id
@@ -171,7 +179,14 @@ export function createAdminUsersService(dependencies: {
       requirePermission(actor, 'view_users');
       const user = await users.findUserById(id);
       if (!user || user.deletedAt) throw new AppError('not_found', adminMessages.userNotFound);
-      const rows = await rowsOf<{ id: string; success: boolean; created_at: string | Date; ip_address: string | null; user_agent: string | null; method: string }>(
+      const rows = await rowsOf<{
+        id: string;
+        success: boolean;
+        created_at: string | Date;
+        ip_address: string | null;
+        user_agent: string | null;
+        method: string;
+      }>(
         db,
         sql`select id, success, created_at, ip_address, user_agent, method from login_events
           where user_id = ${id} order by created_at desc, id desc limit ${USER_DETAIL_ROWS}`,

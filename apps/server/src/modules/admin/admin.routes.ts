@@ -84,8 +84,7 @@ const knownProject = (id: string) => {
 /** An admin's status given as a platform user's (active, suspended, blocked) is the action that sets it. */
 const actionOf = { active: 'reactivate', suspended: 'suspend', blocked: 'block' } as const;
 /** A platform user's status change needs its reason (§5), whichever way it is given. */
-const reasonRequired = () =>
-  new AppError('validation_failed', [{ loc: ['body', 'reason'], msg: messages.required, type: 'missing' }]);
+const reasonRequired = () => new AppError('validation_failed', [{ loc: ['body', 'reason'], msg: messages.required, type: 'missing' }]);
 
 /**
  * Admin spec §7's calls under /api/admin. The guard runs when a request arrives, before its body is

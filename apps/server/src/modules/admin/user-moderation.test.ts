@@ -70,7 +70,11 @@ describe('PUT /api/admin/users/{id}/status', () => {
     expect(await searchFor('majlis')).toEqual([]);
     // Nor can the project take a proposal while its owner is suspended.
     const listed = await directory('?search=nuaimi');
-    expect(listed.users[0]).toMatchObject({ account_status: 'suspended', is_active: false, status_reason: 'Payment chargebacks under review' });
+    expect(listed.users[0]).toMatchObject({
+      account_status: 'suspended',
+      is_active: false,
+      status_reason: 'Payment chargebacks under review',
+    });
     expect(listed.summary.suspended).toBeGreaterThanOrEqual(1);
     expect(await auditOf(employer.user.id)).toEqual([
       {
@@ -113,11 +117,17 @@ describe('PUT /api/admin/users/{id}/status', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(422);
     }
     const missing = await setStatus(professional.user.id, { action: 'block' });
-    expect(missing.json()).toEqual({ detail: [{ loc: ['body', 'reason'], msg: 'This field is required', type: 'missing' }], code: 'validation_failed' });
+    expect(missing.json()).toEqual({
+      detail: [{ loc: ['body', 'reason'], msg: 'This field is required', type: 'missing' }],
+      code: 'validation_failed',
+    });
     expect(await accountOf(professional.user.id)).toMatchObject({ account_status: 'active' });
     expect(await auditOf(professional.user.id)).toEqual([]);
     expect((await setStatus('00000000-0000-4000-8000-000000000000', { status: 'blocked', reason: 'Spam' })).statusCode).toBe(404);
-    expect((await setStatus('not-an-id', { status: 'blocked', reason: 'Spam' })).json()).toEqual({ detail: 'User not found', code: 'not_found' });
+    expect((await setStatus('not-an-id', { status: 'blocked', reason: 'Spam' })).json()).toEqual({
+      detail: 'User not found',
+      code: 'not_found',
+    });
   });
 
   it('is refused to staff without manage_users, and an admin’s status needs manage_admins', async () => {
@@ -147,7 +157,9 @@ describe('PUT /api/admin/users/{id}/status', () => {
     expect((await setStatus(moderator.id, { status: 'active', reason: 'Back from leave' }, superAdmin)).json()).toEqual({
       message: 'Admin user reactivated',
     });
-    expect((await auditOf(moderator.id)).filter((entry) => entry.action !== 'admin.login').map((entry) => [entry.action, entry.reason])).toEqual([
+    expect(
+      (await auditOf(moderator.id)).filter((entry) => entry.action !== 'admin.login').map((entry) => [entry.action, entry.reason]),
+    ).toEqual([
       ['admin.created', null],
       ['admin.suspended', null],
       ['admin.reactivated', 'Back from leave'],
@@ -222,20 +234,37 @@ describe('the user detail calls', () => {
     });
     await login(professional);
 
-    const details = await app.inject({ method: 'GET', url: `/api/admin/users/${professional.user.id}/transactions`, headers: bearer(support.token) });
+    const details = await app.inject({
+      method: 'GET',
+      url: `/api/admin/users/${professional.user.id}/transactions`,
+      headers: bearer(support.token),
+    });
     expect(details.statusCode, details.body).toBe(200);
     const body = details.json<AdminUserDetails>();
-    expect(body.user_info).toMatchObject({ name: 'Yousef Al Ali', email: professional.user.email, role: 'professional', account_status: 'active' });
+    expect(body.user_info).toMatchObject({
+      name: 'Yousef Al Ali',
+      email: professional.user.email,
+      role: 'professional',
+      account_status: 'active',
+    });
     // AED 500 of milestones less the 2% service fee reached the professional.
     expect(body.financial_summary).toEqual({ total_earned: 490, total_spent: 0, currency: 'AED' });
     expect(body.activity_summary).toEqual({ projects_posted: 0, projects_worked: 1 });
     expect(body.transactions).toEqual([
       expect.objectContaining({ type: 'escrow', amount: 500, currency: 'AED', status: 'released', professional_id: professional.user.id }),
     ]);
-    const spender = await app.inject({ method: 'GET', url: `/api/admin/users/${employer.user.id}/transactions`, headers: bearer(support.token) });
+    const spender = await app.inject({
+      method: 'GET',
+      url: `/api/admin/users/${employer.user.id}/transactions`,
+      headers: bearer(support.token),
+    });
     expect(spender.json<AdminUserDetails>().financial_summary).toMatchObject({ total_spent: 500, total_earned: 0 });
 
-    const history = await app.inject({ method: 'GET', url: `/api/admin/users/${professional.user.id}/login-history`, headers: bearer(support.token) });
+    const history = await app.inject({
+      method: 'GET',
+      url: `/api/admin/users/${professional.user.id}/login-history`,
+      headers: bearer(support.token),
+    });
     expect(history.statusCode, history.body).toBe(200);
     const logins = history.json<AdminLoginHistory>().login_history;
     expect(logins.map((entry) => entry.success).slice(0, 2)).toEqual([true, false]);
@@ -245,8 +274,13 @@ describe('the user detail calls', () => {
       expect((await app.inject({ method: 'GET', url, headers: bearer(professional.token) })).statusCode).toBe(401);
     }
     expect(
-      (await app.inject({ method: 'GET', url: '/api/admin/users/00000000-0000-4000-8000-000000000000/transactions', headers: bearer(support.token) }))
-        .statusCode,
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/admin/users/00000000-0000-4000-8000-000000000000/transactions',
+          headers: bearer(support.token),
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });

@@ -98,7 +98,8 @@ export function createLoginService(dependencies: LoginDependencies) {
         throw new AppError('unauthorized', input.login_method === 'password' ? loginMessages.wrongCredentials : loginMessages.wrongCode);
       }
       await auth.clearThrottle(identifier);
-      if (user.accountStatus !== 'active') throw new AppError('forbidden', loginMessages.inactive, undefined, user.statusReason ?? undefined);
+      if (user.accountStatus !== 'active')
+        throw new AppError('forbidden', loginMessages.inactive, undefined, user.statusReason ?? undefined);
       return { access_token: await sessions.openSession(user.id, client), user: toCurrentUser(user) };
     },
 

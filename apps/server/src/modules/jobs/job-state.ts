@@ -65,10 +65,7 @@ export function createJobState(db: Db) {
 
     /** Staff's decision on the job (admin spec §4) and its reason; only an active job is listed. */
     async moderateJob(id: string, decision: { status: JobState['moderationStatus']; reason: string | null }, updatedAt: Date, tx: Tx) {
-      await tx
-        .update(jobs)
-        .set({ moderationStatus: decision.status, moderationReason: decision.reason, updatedAt })
-        .where(eq(jobs.id, id));
+      await tx.update(jobs).set({ moderationStatus: decision.status, moderationReason: decision.reason, updatedAt }).where(eq(jobs.id, id));
     },
 
     /** Paid featuring: the job is listed first until `until`. */

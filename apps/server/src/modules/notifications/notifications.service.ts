@@ -21,7 +21,8 @@ const wording: Record<NotificationKind, { title: string; message: (params: Recor
   },
   project_taken_down: {
     title: 'Project taken down',
-    message: (p) => `Mihna staff took down your project "${p.job_title}". It does not appear in search or take proposals. Reason: ${p.reason}`,
+    message: (p) =>
+      `Mihna staff took down your project "${p.job_title}". It does not appear in search or take proposals. Reason: ${p.reason}`,
   },
   project_reinstated: {
     title: 'Project reinstated',
