@@ -72,7 +72,8 @@ export function firstLoad(): Plugin {
         const needed = [...withImports(chunk)].filter((item) => !inIndexHtml.has(item));
         const namespaces = new Set(needed.flatMap((item) => namespacesOf(item.moduleIds)));
         namespaces.delete('common');
-        const isPrivate = privateStart !== -1 && match.index > privateStart && match.index < privateEnd;
+        // The staff console is drawn in the browser, where its own session is (never ahead, for visitors).
+        const isPrivate = routePath === 'admin' || (privateStart !== -1 && match.index > privateStart && match.index < privateEnd);
         routes.push({
           path: `/${routePath ?? ''}`,
           public: !isPrivate,

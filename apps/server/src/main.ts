@@ -128,6 +128,10 @@ async function main() {
   if (demo && config.env !== 'production') {
     process.stdout.write(`\n  Demo accounts (password ${demo.password}):\n`);
     for (const account of demo.accounts) process.stdout.write(`    ${account.role.padEnd(12)} ${account.email}\n`);
+    if (demo.superAdmin) {
+      const password = demo.isDemoSuperAdmin ? '' : ' (password from ADMIN_PASSWORD)';
+      process.stdout.write(`  Admin console: ${origin}/admin as ${demo.superAdmin}${password}\n`);
+    }
     process.stdout.write(`  Codes and e-mails: ${origin}/dev/mailbox\n`);
   }
   process.stdout.write('\n');

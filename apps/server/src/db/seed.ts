@@ -52,5 +52,5 @@ export async function seedDatabase(app: App, options: SeedOptions = { demo: fals
   const demoEmployer = employer ? await app.services.users.findUserByEmail(employer.email) : undefined;
   const money = await seedDemoMoney(app, now, demoEmployer?.id);
   if (money.completed > 0) app.log.info(`Demo payments: ${money.completed} jobs completed and paid, one in escrow, one disputed.`);
-  return { ...demo, password: DEMO_PASSWORD, marketplace, money, superAdmin: admin };
+  return { ...demo, password: DEMO_PASSWORD, marketplace, money, superAdmin: admin, isDemoSuperAdmin: admin === DEMO_SUPER_ADMIN.email };
 }

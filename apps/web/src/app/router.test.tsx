@@ -12,7 +12,7 @@ const standIns: RouteObject[] = ['/projects', '/projects/:projectId', '/professi
 }));
 
 function createTestRouter(initialPath: string) {
-  const children = routes[0]?.children ?? [];
+  const children = routes.find((route) => route.children)?.children ?? [];
   return createMemoryRouter([{ element: <CountrySelect />, children: [...children, ...standIns] }], { initialEntries: [initialPath] });
 }
 

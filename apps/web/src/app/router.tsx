@@ -16,6 +16,8 @@ const redirectTo = (target: (params: Params) => string) => ({
 });
 
 export const routes: RouteObject[] = [
+  // The staff console: its own layout and session (admin spec §2), outside the marketplace's.
+  { path: 'admin', ...page(() => import('./routes/admin.tsx')) },
   {
     element: <RootLayout />,
     children: [

@@ -67,12 +67,19 @@ function withQuery(path: string, query?: Query) {
   return text ? `${path}?${text}` : path;
 }
 
-type RequestOptions = { method?: string; body?: unknown; query?: Query; signal?: AbortSignal };
+type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+  /** Another bearer token than the user's session (the admin console's), or null for none. */
+  token?: string | null;
+};
 
 /** Sends a request with the bearer token when there is one; an error answer throws ApiError. */
 async function send(path: string, accept: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { accept };
-  const token = sessionToken.read();
+  const token = options.token === undefined ? sessionToken.read() : options.token;
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 

@@ -102,6 +102,18 @@ export function formatDate(value: string, language: Language, { dateStyle, count
   return formatter.format(date);
 }
 
+/** A timestamp as its date and time of day in the reader's language and time zone ('26 Nov 2026, 18:05'). */
+export function formatDateTime(value: string, language: Language): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const locale = localeOf(language);
+  const formatter = formatterOf(
+    `datetime ${locale}`,
+    () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
+  );
+  return formatter.format(date);
+}
+
 /** A month ('2026-11') by its short name and year in the reader's language ('Nov 2026', 'نوفمبر 2026'). */
 export function formatMonth(month: string, language: Language): string {
   const locale = localeOf(language);

@@ -37,7 +37,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-primary-strong' : 'text-slate-700 hover:text-slate-950',
   );
 
-function LanguageSwitch({ className }: { className?: string }) {
+export function LanguageSwitch({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
   return (
     <button

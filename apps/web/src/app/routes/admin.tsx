@@ -1,0 +1,20 @@
+import { useTranslation } from '../../i18n/index.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useAdminMe } from '../../features/admin/api/admin-api.ts';
+import { useAdminToken } from '../../features/admin/api/admin-session.ts';
+import { AdminLogin } from '../../features/admin/components/admin-login.tsx';
+import { Console } from '../../features/admin/components/console.tsx';
+
+/**
+ * /admin: the staff console, a chunk of its own that public visitors never download. Its guard is the
+ * admin session: without a live one (no token, or one the server no longer accepts) the login shows.
+ */
+export default function AdminPage() {
+  const { t } = useTranslation('admin');
+  const token = useAdminToken();
+  const me = useAdminMe(token);
+  if (!token) return <AdminLogin />;
+  if (me.data) return <Console admin={me.data} />;
+  if (me.isError) return <AdminLogin />;
+  return <Spinner label={t('common.loading')} className="min-h-screen" />;
+}

@@ -1,0 +1,201 @@
+import type {
+  AdminAction,
+  AdminLoginHistory,
+  AdminPermission,
+  AdminProjectDetail,
+  AdminProjectsResponse,
+  AdminRole,
+  AdminUser,
+  AdminUserDetails,
+  AdminUsersResponse,
+  FinancialStats,
+  ProjectModerationStatus,
+  SiteSettings,
+  UserAccountStatus,
+} from '@mihna/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { interfaceSettingsQuery } from '../../settings/api/get-interface-settings.ts';
+import { adminToken } from './admin-session.ts';
+
+/** Admin spec §7's calls. */
+export const adminPaths = {
+  login: '/api/admin/login',
+  logout: '/api/admin/logout',
+  me: '/api/admin/me',
+  financialStats: '/api/admin/financial-stats',
+  users: '/api/admin/users',
+  user: (id: string) => `/api/admin/users/${id}`,
+  userTransactions: (id: string) => `/api/admin/users/${id}/transactions`,
+  userLoginHistory: (id: string) => `/api/admin/users/${id}/login-history`,
+  userStatus: (id: string) => `/api/admin/users/${id}/status`,
+  adminPassword: (id: string) => `/api/admin/users/${id}/password`,
+  adminPermissions: (id: string) => `/api/admin/users/${id}/permissions`,
+  projects: '/api/admin/projects',
+  project: (id: string) => `/api/admin/projects/${id}`,
+  projectStatus: (id: string) => `/api/admin/projects/${id}/status`,
+  admins: '/api/admin/admins',
+  interfaceSettings: '/api/admin/interface-settings',
+} as const;
+
+type Options = Parameters<typeof apiRequest>[1];
+
+/**
+ * A console call with the admin's token. A 401 means the session is over (signed out elsewhere,
+ * suspended, expired): the token goes and the console shows its login again.
+ */
+export async function adminRequest<T>(path: string, options: Options = {}): Promise<T> {
+  const token = adminToken.read();
+  try {
+    return await apiRequest<T>(path, { ...options, token });
+  } catch (error) {
+    if (token && error instanceof ApiError && error.status === 401 && path !== adminPaths.login) adminToken.clear();
+    throw error;
+  }
+}
+
+const keys = {
+  all: ['admin'] as const,
+  me: ['admin', 'me'] as const,
+  stats: ['admin', 'financial-stats'] as const,
+  users: ['admin', 'users'] as const,
+  projects: ['admin', 'projects'] as const,
+  admins: ['admin', 'admins'] as const,
+  settings: ['admin', 'interface-settings'] as const,
+};
+
+export type ListQuery = Record<string, string | number | undefined>;
+
+export function useAdminLogin() {
+  return useMutation({
+    mutationFn: (input: { email: string; password: string }) =>
+      apiRequest<{ access_token: string }>(adminPaths.login, { body: input, token: null }),
+    onSuccess: ({ access_token }) => adminToken.write(access_token),
+  });
+}
+
+/** Logout removes the token and clears the loaded data (§4 Session); the server ends the session too. */
+export function useAdminLogout() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await adminRequest(adminPaths.logout, { method: 'POST' }).catch(() => undefined);
+    adminToken.clear();
+    queryClient.removeQueries({ queryKey: keys.all });
+  };
+}
+
+export const useAdminMe = (token: string | null) =>
+  useQuery({
+    queryKey: [...keys.me, token],
+    queryFn: ({ signal }) => adminRequest<AdminUser>(adminPaths.me, { signal }),
+    enabled: token !== null,
+    retry: false,
+  });
+
+export const useFinancialStats = () =>
+  useQuery({ queryKey: keys.stats, queryFn: ({ signal }) => adminRequest<FinancialStats>(adminPaths.financialStats, { signal }) });
+
+export const useAdminUsers = (query: ListQuery) =>
+  useQuery({
+    queryKey: [...keys.users, query],
+    queryFn: ({ signal }) => adminRequest<AdminUsersResponse>(adminPaths.users, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The detail modal's two calls, issued together when it opens (§7). */
+export function useUserDetails(id: string | undefined) {
+  const details = useQuery({
+    queryKey: [...keys.users, id, 'transactions'],
+    queryFn: ({ signal }) => adminRequest<AdminUserDetails>(adminPaths.userTransactions(id ?? ''), { signal }),
+    enabled: id !== undefined,
+  });
+  const logins = useQuery({
+    queryKey: [...keys.users, id, 'login-history'],
+    queryFn: ({ signal }) => adminRequest<AdminLoginHistory>(adminPaths.userLoginHistory(id ?? ''), { signal }),
+    enabled: id !== undefined,
+  });
+  return { details, logins };
+}
+
+export function useSetUserStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string; status: UserAccountStatus; reason: string }) =>
+      adminRequest<{ message: string }>(adminPaths.userStatus(id), { method: 'PUT', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.users }),
+  });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => adminRequest<{ message: string }>(adminPaths.user(id), { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.users }),
+  });
+}
+
+export const useAdminProjects = (query: ListQuery) =>
+  useQuery({
+    queryKey: [...keys.projects, query],
+    queryFn: ({ signal }) => adminRequest<AdminProjectsResponse>(adminPaths.projects, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useProjectDetail = (id: string | undefined) =>
+  useQuery({
+    queryKey: [...keys.projects, id, 'detail'],
+    queryFn: ({ signal }) => adminRequest<AdminProjectDetail>(adminPaths.project(id ?? ''), { signal }),
+    enabled: id !== undefined,
+  });
+
+export function useSetProjectStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string; status: ProjectModerationStatus; reason: string }) =>
+      adminRequest<{ message: string }>(adminPaths.projectStatus(id), { method: 'PUT', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.projects }),
+  });
+}
+
+export const useAdmins = () =>
+  useQuery({ queryKey: keys.admins, queryFn: ({ signal }) => adminRequest<{ admins: AdminUser[] }>(adminPaths.admins, { signal }) });
+
+/** Every change to an admin reads the list again. */
+function useAdminChange<Input>(call: (input: Input) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.admins }) });
+}
+
+export const useCreateAdmin = () =>
+  useAdminChange((body: { email: string; password: string; first_name: string; last_name: string; role: AdminRole }) =>
+    adminRequest(adminPaths.users, { body }),
+  );
+export const useChangeAdminPassword = () =>
+  useAdminChange(({ id, new_password }: { id: string; new_password: string }) =>
+    adminRequest(adminPaths.adminPassword(id), { method: 'PUT', body: { new_password } }),
+  );
+export const useSetAdminPermissions = () =>
+  useAdminChange(({ id, ...body }: { id: string; role: AdminRole; permissions: AdminPermission[] }) =>
+    adminRequest(adminPaths.adminPermissions(id), { method: 'PUT', body }),
+  );
+export const useAdminStatus = () =>
+  useAdminChange(({ id, action }: { id: string; action: AdminAction }) =>
+    adminRequest(adminPaths.userStatus(id), { method: 'PUT', body: { action } }),
+  );
+export const useDeleteAdmin = () => useAdminChange((id: string) => adminRequest(adminPaths.user(id), { method: 'DELETE' }));
+
+export const useAdminSettings = () =>
+  useQuery({ queryKey: keys.settings, queryFn: ({ signal }) => adminRequest<SiteSettings>(adminPaths.interfaceSettings, { signal }) });
+
+/** On success the settings reload (§7): the console's copy and the public site's in this browser. */
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: SiteSettings) =>
+      adminRequest<{ updated: boolean }>(adminPaths.interfaceSettings, { method: 'PUT', body: settings }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: keys.settings });
+      await queryClient.invalidateQueries({ queryKey: interfaceSettingsQuery.queryKey });
+    },
+  });
+}

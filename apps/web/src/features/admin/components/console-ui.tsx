@@ -1,0 +1,84 @@
+import clsx from 'clsx';
+import { Search } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from '../../../i18n/index.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+
+/** A white panel of the console. */
+export const panel = 'rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6';
+/** A table's cells. */
+export const headCell = 'px-3 py-2 text-start text-xs font-semibold tracking-wide text-slate-500 uppercase';
+export const bodyCell = 'px-3 py-3 align-top text-sm text-slate-800';
+
+/**
+ * The search box of a directory: the search runs when Enter is pressed (admin spec §2), or the
+ * button beside it, not at every letter.
+ */
+export function SearchBox({
+  label,
+  placeholder,
+  value,
+  onSearch,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onSearch: (text: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  return (
+    <form
+      role="search"
+      className="flex gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <label className="sr-only" htmlFor="console-search">
+        {label}
+      </label>
+      <Input
+        id="console-search"
+        type="search"
+        dir="auto"
+        value={text}
+        placeholder={placeholder}
+        title={t('common.search_hint')}
+        onChange={(event) => setText(event.target.value)}
+        className="min-w-0"
+      />
+      <Button type="submit" variant="secondary" aria-label={t('common.search')}>
+        <Search className="size-4" aria-hidden="true" />
+      </Button>
+    </form>
+  );
+}
+
+/** What a tab shows while its data loads or when it failed (load failures are logged, §8, and can be retried). */
+export function LoadState({ isPending, error, onRetry }: { isPending: boolean; error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation('admin');
+  useEffect(() => {
+    if (error) console.error(error);
+  }, [error]);
+  if (isPending) return <Spinner label={t('common.loading')} className="py-10" />;
+  if (!error) return null;
+  return (
+    <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+      {t('common.load_failed')}
+      <Button size="sm" variant="secondary" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </Alert>
+  );
+}
+
+/** A row of filter controls above a directory. */
+export function Filters({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={clsx('grid gap-3 sm:grid-cols-2 lg:grid-cols-4', className)}>{children}</div>;
+}

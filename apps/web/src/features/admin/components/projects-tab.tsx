@@ -1,0 +1,216 @@
+import { adminMay, projectStates, type AdminProjectRow, type AdminUser, type ProjectState } from '@mihna/shared';
+import { Ban, CheckCircle2, FolderOpen, Hammer, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from '../../../i18n/index.ts';
+import { formatBudgetRange, formatNumber, languageOf } from '../../../lib/format.ts';
+import { useReferenceOptions } from '../../../lib/reference-options.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { NumberInput } from '../../../components/ui/number-input.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
+import { readNumber } from '@mihna/shared';
+import { StatCards } from '../../dashboard/components/stat-cards.tsx';
+import { useAdminProjects, type ListQuery } from '../api/admin-api.ts';
+import { bodyCell, Filters, headCell, LoadState, panel, SearchBox } from './console-ui.tsx';
+import { Pager } from './pager.tsx';
+import { ProjectDetailDialog } from './project-detail-dialog.tsx';
+
+/** How each state reads: taken down in red and amber, working states in blue, finished in grey. */
+export const stateTone: Record<ProjectState, 'positive' | 'info' | 'neutral' | 'warning' | 'danger'> = {
+  open: 'positive',
+  assigned: 'info',
+  in_progress: 'info',
+  completed: 'neutral',
+  cancelled: 'neutral',
+  closed: 'neutral',
+  suspended: 'warning',
+  blocked: 'danger',
+  removed: 'danger',
+};
+
+const sum = (summary: Record<ProjectState, number>, states: readonly ProjectState[]) =>
+  states.reduce((total, state) => total + summary[state], 0);
+
+/**
+ * Admin spec §2 Projects: filters by status, industry, budget and title (Enter searches), the summary
+ * cards, the directory 20 to a page, and a title opens the detail modal where staff manage the project.
+ */
+export function ProjectsTab({ admin }: { admin: AdminUser }) {
+  const { t, i18n } = useTranslation('admin');
+  const language = languageOf(i18n.language);
+  const options = useReferenceOptions();
+  const [query, setQuery] = useState<ListQuery>({ skip: 0, limit: 20, sort_by: 'created_at', sort_order: 'desc' });
+  const [budget, setBudget] = useState({ min: '', max: '' });
+  const projects = useAdminProjects(query);
+  const [shownId, setShownId] = useState<string>();
+  const filter = (changes: ListQuery) => setQuery((before) => ({ ...before, ...changes, skip: 0 }));
+  // Budgets are read as typed (Arabic-Indic digits too) when the field is left or Enter is pressed.
+  const applyBudget = (field: 'budget_min' | 'budget_max', text: string) => {
+    const value = readNumber(text);
+    filter({ [field]: typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined });
+  };
+  const data = projects.data;
+  const titleOf = (project: AdminProjectRow) => project.title || t('common.no_title');
+
+  return (
+    <div className="space-y-6">
+      {data ? (
+        <StatCards
+          stats={[
+            { label: t('projects.summary_total'), value: formatNumber(data.total, language), icon: FolderOpen },
+            { label: t('projects.summary_open'), value: formatNumber(data.summary.open, language), icon: Sparkles },
+            {
+              label: t('projects.summary_in_work'),
+              value: formatNumber(sum(data.summary, ['assigned', 'in_progress']), language),
+              note: `${t('projects.summary_completed')}: ${formatNumber(data.summary.completed, language)}`,
+              icon: Hammer,
+            },
+            {
+              label: t('projects.summary_taken_down'),
+              value: formatNumber(sum(data.summary, ['suspended', 'blocked', 'removed']), language),
+              icon: Ban,
+            },
+          ]}
+        />
+      ) : null}
+      <section className={panel}>
+        <Filters className="lg:grid-cols-6">
+          <Field label={t('projects.status_filter')}>
+            {(props) => (
+              <OptionSelect
+                {...props}
+                value={String(query.status ?? '')}
+                onChange={(event) => filter({ status: event.target.value || undefined })}
+                placeholder={t('common.all')}
+                options={projectStates.map((state) => ({ value: state, label: t(`status.${state}`) }))}
+              />
+            )}
+          </Field>
+          <Field label={t('projects.industry')}>
+            {(props) => (
+              <OptionSelect
+                {...props}
+                value={String(query.industry ?? '')}
+                onChange={(event) => filter({ industry: event.target.value || undefined })}
+                placeholder={t('common.all')}
+                options={options.industries}
+              />
+            )}
+          </Field>
+          <Field label={t('projects.budget_min')}>
+            {(props) => (
+              <NumberInput
+                {...props}
+                value={budget.min}
+                onChange={(event) => setBudget((before) => ({ ...before, min: event.target.value }))}
+                onBlur={() => applyBudget('budget_min', budget.min)}
+                onKeyDown={(event) => event.key === 'Enter' && applyBudget('budget_min', budget.min)}
+              />
+            )}
+          </Field>
+          <Field label={t('projects.budget_max')}>
+            {(props) => (
+              <NumberInput
+                {...props}
+                value={budget.max}
+                onChange={(event) => setBudget((before) => ({ ...before, max: event.target.value }))}
+                onBlur={() => applyBudget('budget_max', budget.max)}
+                onKeyDown={(event) => event.key === 'Enter' && applyBudget('budget_max', budget.max)}
+              />
+            )}
+          </Field>
+          <div className="space-y-1.5 sm:col-span-2">
+            <span className="block text-sm font-medium text-slate-800">{t('common.search')}</span>
+            <SearchBox
+              label={t('common.search')}
+              placeholder={t('projects.search_placeholder')}
+              value={String(query.search ?? '')}
+              onSearch={(search) => filter({ search: search || undefined })}
+            />
+          </div>
+        </Filters>
+
+        <div className="mt-4">
+          {!data ? (
+            <LoadState isPending={projects.isPending} error={projects.error} onRetry={() => void projects.refetch()} />
+          ) : data.projects.length === 0 ? (
+            <p className="py-10 text-center text-sm text-slate-600">{t('projects.empty')}</p>
+          ) : (
+            <div className="-mx-4 overflow-x-auto sm:mx-0">
+              <table className="min-w-full divide-y divide-slate-200">
+                <thead>
+                  <tr>
+                    <th scope="col" className={headCell}>
+                      {t('projects.title')}
+                    </th>
+                    <th scope="col" className={headCell}>
+                      {t('projects.employer')}
+                    </th>
+                    <th scope="col" className={headCell}>
+                      {t('users.status')}
+                    </th>
+                    <th scope="col" className={headCell}>
+                      {t('projects.budget')}
+                    </th>
+                    <th scope="col" className={headCell}>
+                      {t('projects.proposals')}
+                    </th>
+                    <th scope="col" className={headCell}>
+                      {t('projects.posted')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {data.projects.map((project) => (
+                    <tr key={project.id}>
+                      <td className={`${bodyCell} max-w-xs`}>
+                        <button
+                          type="button"
+                          className="text-start font-semibold text-primary-strong hover:underline"
+                          dir="auto"
+                          onClick={() => setShownId(project.id)}
+                        >
+                          {titleOf(project)}
+                        </button>
+                        <span className="mt-1 flex flex-wrap gap-1">
+                          {project.is_featured ? <Badge tone="featured">{t('projects.featured')}</Badge> : null}
+                          {project.industry_category ? (
+                            <span className="text-xs text-slate-500">
+                              {options.industries.find((industry) => industry.value === project.industry_category)?.label}
+                            </span>
+                          ) : null}
+                        </span>
+                      </td>
+                      <td className={bodyCell} dir="auto">
+                        {project.employer_name || t('common.unknown_employer')}
+                        {project.assigned_professional_name ? (
+                          <span className="block text-xs text-slate-500">
+                            {t('projects.hired')}: {project.assigned_professional_name}
+                          </span>
+                        ) : null}
+                      </td>
+                      <td className={bodyCell}>
+                        <Badge tone={stateTone[project.status]}>{t(`status.${project.status}`)}</Badge>
+                      </td>
+                      <td className={`${bodyCell} whitespace-nowrap tabular-nums`}>
+                        {formatBudgetRange(project.budget_min, project.budget_max, project.currency, language)}
+                      </td>
+                      <td className={`${bodyCell} tabular-nums`}>{formatNumber(project.proposal_count, language)}</td>
+                      <td className={`${bodyCell} whitespace-nowrap`}>
+                        {t('projects.days_ago', { count: project.days_posted, n: formatNumber(project.days_posted, language) })}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {data && data.projects.length > 0 ? (
+            <Pager pagination={data.pagination} onSkip={(skip) => setQuery((before) => ({ ...before, skip }))} />
+          ) : null}
+        </div>
+      </section>
+      <ProjectDetailDialog id={shownId} canModerate={adminMay(admin, 'moderate_content')} onClose={() => setShownId(undefined)} />
+    </div>
+  );
+}

@@ -1,0 +1,317 @@
+import { adminMay, type AdminUser, type AdminUserRow, type UserAccountStatus } from '@mihna/shared';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Ban, ChevronDown, PauseCircle, PlayCircle, ShieldAlert, Trash2, UserRound, Users } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from '../../../i18n/index.ts';
+import { formatAmount, formatDate, formatNumber, languageOf } from '../../../lib/format.ts';
+import { useReferenceOptions } from '../../../lib/reference-options.ts';
+import { useServerMessage } from '../../../lib/server-message.ts';
+import { useValidationMessage } from '../../../lib/validation-message.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
+import { StatCards } from '../../dashboard/components/stat-cards.tsx';
+import { useAdminUsers, useDeleteUser, useSetUserStatus, type ListQuery } from '../api/admin-api.ts';
+import { bodyCell, Filters, headCell, LoadState, panel, SearchBox } from './console-ui.tsx';
+import { Pager } from './pager.tsx';
+import { ReasonDialog } from './reason-dialog.tsx';
+import { UserDetailDialog } from './user-detail-dialog.tsx';
+
+/** How each account status reads (admin spec §4: Active, Suspended, Blocked). */
+export const statusTone: Record<UserAccountStatus, 'positive' | 'warning' | 'danger'> = {
+  active: 'positive',
+  suspended: 'warning',
+  blocked: 'danger',
+};
+
+type Pending = { user: AdminUserRow; action: 'active' | 'suspended' | 'blocked' | 'delete' };
+
+/**
+ * Admin spec §2 Users: filters by type, industry and a search (Enter searches), the summary cards, the
+ * directory 20 to a page with the 5-button pager, each row's Manage menu (a status needs a reason;
+ * delete asks first: "This action cannot be undone!"), and a name opens the user's details.
+ */
+export function UsersTab({ admin }: { admin: AdminUser }) {
+  const { t, i18n } = useTranslation('admin');
+  const language = languageOf(i18n.language);
+  const options = useReferenceOptions();
+  const translate = useValidationMessage();
+  const serverMessage = useServerMessage();
+  const [query, setQuery] = useState<ListQuery>({ skip: 0, limit: 20, sort_by: 'created_at', sort_order: 'desc' });
+  const users = useAdminUsers(query);
+  const setStatus = useSetUserStatus();
+  const deleteUser = useDeleteUser();
+  const [shownId, setShownId] = useState<string>();
+  const [pending, setPending] = useState<Pending>();
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
+  const canManage = adminMay(admin, 'manage_users');
+  const filter = (changes: ListQuery) => setQuery((before) => ({ ...before, ...changes, skip: 0 }));
+  const nameOf = (user: AdminUserRow) => user.full_name || t('common.no_name');
+
+  function changeStatus(reason: string) {
+    if (!pending || pending.action === 'delete') return;
+    const { user, action } = pending;
+    setStatus.mutate(
+      { id: user.id, status: action, reason },
+      {
+        onSuccess: ({ message }) => {
+          setPending(undefined);
+          setNotice({ tone: 'success', text: t('users.status_updated', { message: translate(message) ?? message }) });
+        },
+        onError: (error) => setNotice({ tone: 'error', text: serverMessage(error, t('users.status_failed')) }),
+      },
+    );
+  }
+
+  function remove() {
+    if (pending?.action !== 'delete') return;
+    deleteUser.mutate(pending.user.id, {
+      onSuccess: () => {
+        setPending(undefined);
+        setNotice({ tone: 'success', text: t('users.deleted') });
+      },
+      onError: (error) => {
+        setPending(undefined);
+        setNotice({ tone: 'error', text: serverMessage(error, t('users.delete_failed')) });
+      },
+    });
+  }
+
+  const data = users.data;
+  return (
+    <div className="space-y-6">
+      {data ? (
+        <StatCards
+          stats={[
+            { label: t('users.summary_total'), value: formatNumber(data.summary.total, language), icon: Users },
+            { label: t('users.summary_professionals'), value: formatNumber(data.summary.professionals, language), icon: UserRound },
+            { label: t('users.summary_employers'), value: formatNumber(data.summary.employers, language), icon: UserRound },
+            {
+              label: t('users.summary_suspended'),
+              value: formatNumber(data.summary.suspended, language),
+              note: `${t('users.summary_blocked')}: ${formatNumber(data.summary.blocked, language)}`,
+              icon: ShieldAlert,
+            },
+          ]}
+        />
+      ) : null}
+      <section className={panel}>
+        <Filters>
+          <Field label={t('users.user_type')}>
+            {(props) => (
+              <OptionSelect
+                {...props}
+                value={String(query.user_type ?? '')}
+                onChange={(event) => filter({ user_type: event.target.value || undefined })}
+                placeholder={t('common.all')}
+                options={[
+                  { value: 'professional', label: t('users.professional') },
+                  { value: 'employer', label: t('users.employer') },
+                ]}
+              />
+            )}
+          </Field>
+          <Field label={t('users.industry')}>
+            {(props) => (
+              <OptionSelect
+                {...props}
+                value={String(query.industry ?? '')}
+                onChange={(event) => filter({ industry: event.target.value || undefined })}
+                placeholder={t('common.all')}
+                options={options.industries}
+              />
+            )}
+          </Field>
+          <div className="space-y-1.5 sm:col-span-2">
+            <span className="block text-sm font-medium text-slate-800">{t('common.search')}</span>
+            <SearchBox
+              label={t('common.search')}
+              placeholder={t('users.search_placeholder')}
+              value={String(query.search ?? '')}
+              onSearch={(search) => filter({ search: search || undefined })}
+            />
+          </div>
+        </Filters>
+
+        {notice ? (
+          <Alert tone={notice.tone} className="mt-4">
+            {notice.text}
+          </Alert>
+        ) : null}
+
+        <div className="mt-4">
+          {!data ? (
+            <LoadState isPending={users.isPending} error={users.error} onRetry={() => void users.refetch()} />
+          ) : data.users.length === 0 ? (
+            <p className="py-10 text-center text-sm text-slate-600">{t('users.empty')}</p>
+          ) : (
+            <div className="-mx-4 overflow-x-auto sm:mx-0">
+              <table className="min-w-full divide-y divide-slate-200">
+                <thead>
+                  <tr>
+                    <th scope="col" className={headCell}>
+                      {t('users.name')}
+                    </th>
+                    <th scope="col" className={headCell}>
+                      {t('users.type')}
+                    </th>
+                    <th scope="col" className={headCell}>
+                      {t('users.status')}
+                    </th>
+                    <th scope="col" className={headCell}>
+                      {t('users.joined')}
+                    </th>
+                    <th scope="col" className={headCell}>
+                      {t('users.last_login')}
+                    </th>
+                    <th scope="col" className={headCell}>
+                      {t('users.earnings')}
+                    </th>
+                    <th scope="col" className={headCell}>
+                      {t('users.projects')}
+                    </th>
+                    {canManage ? (
+                      <th scope="col" className={headCell}>
+                        <span className="sr-only">{t('users.actions')}</span>
+                      </th>
+                    ) : null}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {data.users.map((user) => {
+                    const status = user.account_status;
+                    return (
+                      <tr key={user.id}>
+                        <td className={bodyCell}>
+                          <button
+                            type="button"
+                            className="text-start font-semibold text-primary-strong hover:underline"
+                            dir="auto"
+                            onClick={() => setShownId(user.id)}
+                          >
+                            {nameOf(user)}
+                          </button>
+                          <span className="block text-xs text-slate-500" dir="ltr">
+                            {user.email}
+                          </span>
+                        </td>
+                        <td className={bodyCell}>{t(`users.${user.role}`)}</td>
+                        <td className={bodyCell}>
+                          <Badge tone={statusTone[status]}>{t(`status.${status}`)}</Badge>
+                          {user.status_reason ? (
+                            <span className="mt-1 block max-w-48 truncate text-xs text-slate-500" title={user.status_reason} dir="auto">
+                              {user.status_reason}
+                            </span>
+                          ) : null}
+                        </td>
+                        <td className={`${bodyCell} whitespace-nowrap`}>{formatDate(user.created_at, language)}</td>
+                        <td className={`${bodyCell} whitespace-nowrap`}>
+                          {user.last_login ? formatDate(user.last_login, language) : t('users.never')}
+                        </td>
+                        <td className={`${bodyCell} whitespace-nowrap tabular-nums`}>
+                          {formatAmount(user.total_earnings, 'AED', language)}
+                        </td>
+                        <td className={`${bodyCell} tabular-nums`}>
+                          {formatNumber(user.role === 'employer' ? user.projects_posted : user.projects_completed, language)}
+                        </td>
+                        {canManage ? (
+                          <td className={bodyCell}>
+                            <ManageMenu user={user} label={t('users.manage_label', { name: nameOf(user) })} onChoose={setPending} />
+                          </td>
+                        ) : null}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {data && data.users.length > 0 ? (
+            <Pager pagination={data.pagination} onSkip={(skip) => setQuery((before) => ({ ...before, skip }))} />
+          ) : null}
+        </div>
+      </section>
+
+      <UserDetailDialog id={shownId} onClose={() => setShownId(undefined)} />
+      <ReasonDialog
+        isOpen={pending !== undefined && pending.action !== 'delete'}
+        title={
+          pending && pending.action !== 'delete'
+            ? t('users.status_title', { action: t(`users.${actionWord[pending.action]}`), name: nameOf(pending.user) })
+            : ''
+        }
+        hint={t('users.reason_hint')}
+        confirmLabel={pending && pending.action !== 'delete' ? t(`users.${actionWord[pending.action]}`) : ''}
+        isBusy={setStatus.isPending}
+        isDestructive={pending?.action === 'blocked'}
+        onConfirm={changeStatus}
+        onCancel={() => setPending(undefined)}
+      />
+      <ConfirmDialog
+        isOpen={pending?.action === 'delete'}
+        title={pending ? t('users.delete_title', { name: nameOf(pending.user) }) : ''}
+        description={
+          <>
+            <strong className="block text-red-700">{t('users.delete_text')}</strong>
+            <span className="mt-2 block">{t('users.delete_detail')}</span>
+          </>
+        }
+        confirmLabel={t('users.delete')}
+        cancelLabel={t('common.cancel')}
+        isBusy={deleteUser.isPending}
+        isDestructive
+        onConfirm={remove}
+        onCancel={() => setPending(undefined)}
+      />
+    </div>
+  );
+}
+
+const actionWord = { active: 'reactivate', suspended: 'suspend', blocked: 'block' } as const;
+
+/** The row's Manage menu: the statuses it is not in, then delete. */
+function ManageMenu({ user, label, onChoose }: { user: AdminUserRow; label: string; onChoose: (pending: Pending) => void }) {
+  const { t } = useTranslation('admin');
+  const item =
+    'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100';
+  const choices = [
+    { action: 'active', icon: PlayCircle, label: t('users.reactivate') },
+    { action: 'suspended', icon: PauseCircle, label: t('users.suspend') },
+    { action: 'blocked', icon: Ban, label: t('users.block') },
+  ] as const;
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        className="inline-flex h-9 items-center gap-1 rounded-lg px-3 text-sm font-medium text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+        aria-label={label}
+      >
+        {t('users.manage')}
+        <ChevronDown className="size-4" aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          collisionPadding={8}
+          className="z-50 min-w-44 rounded-xl bg-white p-1 shadow-xl ring-1 ring-slate-200"
+        >
+          {choices
+            .filter((choice) => choice.action !== user.account_status)
+            .map(({ action, icon: Icon, label: text }) => (
+              <DropdownMenu.Item key={action} className={item} onSelect={() => onChoose({ user, action })}>
+                <Icon className="size-4 text-slate-500" aria-hidden="true" />
+                {text}
+              </DropdownMenu.Item>
+            ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item className={`${item} text-red-700`} onSelect={() => onChoose({ user, action: 'delete' })}>
+            <Trash2 className="size-4" aria-hidden="true" />
+            {t('users.delete')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
