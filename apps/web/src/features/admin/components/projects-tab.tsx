@@ -1,5 +1,5 @@
-import { adminMay, projectStates, type AdminProjectRow, type AdminUser, type ProjectState } from '@mihna/shared';
-import { Ban, CheckCircle2, FolderOpen, Hammer, Sparkles } from 'lucide-react';
+import { adminMay, projectStates, readNumber, type AdminProjectRow, type AdminUser, type ProjectState } from '@mihna/shared';
+import { Ban, FolderOpen, Hammer, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatBudgetRange, formatNumber, languageOf } from '../../../lib/format.ts';
@@ -8,7 +8,6 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
-import { readNumber } from '@mihna/shared';
 import { StatCards } from '../../dashboard/components/stat-cards.tsx';
 import { useAdminProjects, type ListQuery } from '../api/admin-api.ts';
 import { bodyCell, Filters, headCell, LoadState, panel, SearchBox } from './console-ui.tsx';
