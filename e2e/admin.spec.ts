@@ -1,0 +1,157 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DEMO_PASSWORD, jobTotal, postJob, registerEmployer, uniqueWord } from './marketplace.ts';
+import { textsIn, useLanguage, type Language } from './texts.ts';
+
+const SUPER_ADMIN = 'admin@demo.mihna.ae';
+
+/** Signs in to the console at /admin as a person does. */
+async function consoleSignIn(page: Page, text: ReturnType<typeof textsIn>, email: string, password: string) {
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: text('admin', 'login.title') })).toBeVisible();
+  await page.getByLabel(text('admin', 'login.email')).fill(email);
+  await page.getByLabel(text('admin', 'login.password')).fill(password);
+  await page.getByRole('button', { name: text('admin', 'login.submit') }).click();
+  await expect(page.getByRole('button', { name: text('admin', 'header.logout') })).toBeVisible();
+}
+
+const openTab = async (page: Page, text: ReturnType<typeof textsIn>, tab: string) => {
+  await page.getByRole('tab', { name: text('admin', `tabs.${tab}`) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: text('admin', `tabs.${tab}_title`) })).toBeVisible();
+};
+
+for (const language of ['en', 'ar'] as const satisfies Language[]) {
+  test.describe(`the admin console in ${language === 'en' ? 'English' : 'Arabic'}`, () => {
+    test('a super admin suspends a user with a reason, who is then refused at login with it, and takes down a project, which leaves search', async ({
+      page,
+      browser,
+      request,
+    }) => {
+      test.setTimeout(90_000);
+      const text = textsIn(language);
+      const surname = uniqueWord('Kaabi');
+      const abuser = await registerEmployer(request, { first_name: 'Jassim', last_name: surname });
+      const owner = await registerEmployer(request);
+      const word = uniqueWord('pergola');
+      const project = await postJob(request, owner, { title: `Garden ${word} build in Mirdif` });
+      expect(await jobTotal(request, { q: word })).toBe(1);
+
+      await useLanguage(page, language);
+      await consoleSignIn(page, text, SUPER_ADMIN, DEMO_PASSWORD);
+
+      // Users: search (Enter), Manage → Suspend with a reason.
+      await openTab(page, text, 'users');
+      const users = page.getByRole('tabpanel');
+      await users.getByRole('searchbox').fill(surname);
+      await users.getByRole('searchbox').press('Enter');
+      await expect(users.getByRole('button', { name: `Jassim ${surname}`, exact: true })).toBeVisible();
+      await expect(users.getByRole('row')).toHaveCount(2);
+      await users.getByRole('button', { name: text('admin', 'users.manage_label', { name: `Jassim ${surname}` }) }).click();
+      await page.getByRole('menuitem', { name: text('admin', 'users.suspend') }).click();
+      const dialog = page.getByRole('dialog');
+      // With an empty reason nothing is sent.
+      await dialog.getByRole('button', { name: text('admin', 'users.suspend') }).click();
+      await expect(dialog.getByText(text('admin', 'users.reason_required'))).toBeVisible();
+      await dialog.getByLabel(text('admin', 'users.reason')).fill('Repeated off-platform payment requests');
+      await dialog.getByRole('button', { name: text('admin', 'users.suspend') }).click();
+      await expect(dialog).toBeHidden();
+      await expect(
+        users.getByRole('status').filter({ hasText: text('admin', 'users.status_updated', { message: '' }).trim() }),
+      ).toBeVisible();
+      await expect(users.getByRole('row').nth(1)).toContainText(text('admin', 'status.suspended'));
+
+      // The user is refused at login, with the reason.
+      const context = await browser.newContext({ ...test.info().project.use, baseURL: page.url().replace(/\/admin.*$/, '') });
+      const userPage = await context.newPage();
+      await useLanguage(userPage, language);
+      await userPage.goto('/login');
+      const loginForm = userPage.getByRole('main').locator('form');
+      await loginForm.getByRole('textbox', { name: text('auth', 'login.email') }).fill(abuser.email);
+      await loginForm.locator('input[type=password]').fill('Marketplace2026');
+      await loginForm.getByRole('button', { name: text('auth', 'login.submit') }).click();
+      await expect(userPage.getByRole('alert')).toContainText('Repeated off-platform payment requests');
+      await context.close();
+
+      // Projects: find it, open it, suspend it with a reason; it leaves search.
+      await openTab(page, text, 'projects');
+      const projects = page.getByRole('tabpanel');
+      await projects.getByRole('searchbox').fill(word);
+      await projects.getByRole('searchbox').press('Enter');
+      await projects.getByRole('button', { name: project.title }).click();
+      const detail = page.getByRole('dialog', { name: project.title });
+      await expect(detail.getByText(owner.email)).toBeVisible();
+      await detail.getByLabel(text('admin', 'projects.manage'), { exact: true }).selectOption('suspended');
+      await detail.getByLabel(text('admin', 'projects.reason')).fill('Listing copies another company’s photos');
+      await detail.getByRole('button', { name: text('admin', 'projects.apply') }).click();
+      const said = language === 'en' ? 'The project is now suspended' : 'أصبح المشروع موقوفًا مؤقتًا';
+      await expect(detail.getByRole('status')).toHaveText(said);
+      expect(await jobTotal(request, { q: word })).toBe(0);
+      await detail
+        .getByRole('button', { name: text('admin', 'common.close') })
+        .first()
+        .click();
+      await expect(projects.getByRole('row').nth(1)).toContainText(text('admin', 'status.suspended'));
+
+      // The share buttons open a new window (LinkedIn answered here: the journeys have no internet).
+      await page.context().route('https://www.linkedin.com/**', (route) => route.fulfill({ contentType: 'text/html', body: 'LinkedIn' }));
+      await projects.getByRole('button', { name: project.title }).click();
+      const popup = page.waitForEvent('popup');
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: text('admin', 'projects.share_linkedin') })
+        .click();
+      expect((await popup).url()).toContain('linkedin.com');
+    });
+
+    test('a super admin creates a support_staff admin who can then change nothing, and changes the site slogan the public header shows', async ({
+      page,
+      browser,
+      request,
+    }) => {
+      test.setTimeout(90_000);
+      const text = textsIn(language);
+      await useLanguage(page, language);
+      await consoleSignIn(page, text, SUPER_ADMIN, DEMO_PASSWORD);
+
+      await openTab(page, text, 'admins');
+      const email = `${uniqueWord('support')}@mihna.ae`.toLowerCase();
+      const form = page.locator('form').filter({ has: page.getByRole('button', { name: text('admin', 'admins.create') }) });
+      await form.getByLabel(text('admin', 'admins.email')).fill(email);
+      await form.getByLabel(text('admin', 'admins.password')).fill('support-2026');
+      await form.getByLabel(text('admin', 'admins.first_name')).fill('Noura');
+      await form.getByLabel(text('admin', 'admins.last_name')).fill('Al Kaabi');
+      await form.getByLabel(text('admin', 'admins.role')).selectOption('support_staff');
+      await form.getByRole('button', { name: text('admin', 'admins.create') }).click();
+      await expect(form.getByRole('status')).toHaveText(text('admin', 'admins.created'));
+      await expect(page.getByRole('cell', { name: email })).toBeVisible();
+
+      await openTab(page, text, 'settings');
+      const slogan = `Gulf work, done right ${uniqueWord('s')}`;
+      await page.getByLabel(text('admin', 'settings.site_slogan')).fill(slogan);
+      await page.getByRole('button', { name: text('admin', 'common.save') }).click();
+      await expect(page.getByRole('status').filter({ hasText: text('admin', 'settings.saved') })).toBeVisible();
+      const visitor = await browser.newPage({ baseURL: page.url().replace(/\/admin.*$/, '') });
+      await visitor.goto('/');
+      await expect(visitor.getByRole('banner').getByText(slogan)).toBeVisible();
+      await visitor.close();
+
+      // Logout, then the new support admin: analytics and users to read, nothing to change.
+      await page.getByRole('button', { name: text('admin', 'header.logout') }).click();
+      await consoleSignIn(page, text, email, 'support-2026');
+      await expect(page.getByRole('tab')).toHaveText([
+        text('admin', 'tabs.dashboard'),
+        text('admin', 'tabs.users'),
+        text('admin', 'tabs.projects'),
+      ]);
+      await openTab(page, text, 'users');
+      await expect(page.getByRole('tabpanel').getByRole('row').nth(1)).toBeVisible();
+      await expect(page.getByRole('tabpanel').getByRole('button', { name: text('admin', 'users.manage') })).toHaveCount(0);
+      const token = await page.evaluate(() => localStorage.getItem('admin_token'));
+      const refused = await request.put('/api/admin/interface-settings', {
+        headers: { authorization: `Bearer ${token}` },
+        data: {},
+      });
+      expect(refused.status()).toBe(403);
+    });
+  });
+}
