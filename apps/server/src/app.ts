@@ -82,6 +82,7 @@ import { createConsoleSettingsService } from './modules/admin/console-settings.s
 import { createFinancialStatsService } from './modules/admin/financial-stats.service.ts';
 import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
 import { createAdminProjectsService } from './modules/admin/admin-projects.service.ts';
+import { createAdminTimeService } from './modules/admin/admin-time.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -250,6 +251,7 @@ export async function buildApp(options: BuildAppOptions) {
           financialStats: createFinancialStatsService({ db, clock }),
           users: createAdminUsersService({ db, users, sessions, audit: adminsRepository, clock }),
           projects: createAdminProjectsService({ db, audit: adminsRepository, jobState, users, notifications, clock }),
+          time: createAdminTimeService({ db, pdf, clock }),
           rateLimiter,
           table: adminRouteTable,
         }),

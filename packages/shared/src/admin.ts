@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { messages } from './messages.ts';
 import { emailAddress, singleLineText } from './text.ts';
 import { canonicalRole, userRoles } from './accounts.ts';
-import { emptyToUndefined, jobStatuses, MAX_BUDGET, optionalNumberParam, optionalTextParam, wholeNumberParam } from './jobs.ts';
+import {
+  emptyToUndefined,
+  isCalendarDate,
+  jobStatuses,
+  MAX_BUDGET,
+  optionalNumberParam,
+  optionalTextParam,
+  wholeNumberParam,
+} from './jobs.ts';
 import { industries } from './reference/industries.ts';
 
 /** Admin spec §5: the four staff roles, admin by default. */
@@ -404,3 +412,92 @@ export const adminProjectDetailSchema = adminProjectRowSchema.extend({
   public_url: z.string(),
 });
 export type AdminProjectDetail = z.infer<typeof adminProjectDetailSchema>;
+
+/** Admin spec §4 Time log status: pending until the employer approves the week; disputed when they did not. */
+export const timeLogStatuses = ['pending', 'approved', 'disputed'] as const;
+export type TimeLogStatus = (typeof timeLogStatuses)[number];
+
+const optionalDay = z.preprocess(emptyToUndefined, z.string().trim().refine(isCalendarDate, messages.invalidFormat).optional());
+
+/** The time-tracking filters (§7), as the list takes them and the PDF report is made from. */
+const timeTrackingFilters = {
+  start_date: optionalDay,
+  end_date: optionalDay,
+  project_type: z.preprocess(emptyToUndefined, z.enum(['fixed', 'hourly'], { error: messages.invalidFormat }).optional()),
+  status: z.preprocess(emptyToUndefined, z.enum(timeLogStatuses, { error: messages.invalidFormat }).optional()),
+  professional_id: z.preprocess(emptyToUndefined, z.string().trim().max(64, messages.maxLength(64)).optional()),
+  industry: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((id) => industries.some((industry) => industry.id === id), messages.invalidFormat)
+      .optional(),
+  ),
+  search: optionalTextParam(100),
+};
+
+/** GET /api/admin/time-tracking. Days are Gulf days (UTC+4), both ends included. */
+export const adminTimeTrackingParamsSchema = z.object({
+  ...listParams,
+  sort_by: z.preprocess(emptyToUndefined, z.enum(['created_at', 'date'], { error: messages.invalidFormat }).default('date')),
+  ...timeTrackingFilters,
+});
+export type AdminTimeTrackingParams = z.infer<typeof adminTimeTrackingParamsSchema>;
+
+/** POST /api/admin/time-tracking/generate-pdf: the list's filters, and the report's language. */
+export const timeReportRequestSchema = z.object({
+  ...timeTrackingFilters,
+  language: z.preprocess(emptyToUndefined, z.enum(['en', 'ar'], { error: messages.invalidFormat }).default('en')),
+});
+export type TimeReportRequest = z.infer<typeof timeReportRequestSchema>;
+
+/** §3 Time log: money in the contract's currency. */
+export const adminTimeLogSchema = z.object({
+  id: z.string(),
+  professional_id: z.string(),
+  professional_name: z.string(),
+  project_id: z.string(),
+  project_title: z.string(),
+  description: z.string(),
+  hours: z.number(),
+  hourly_rate: z.number(),
+  total_amount: z.number(),
+  currency: z.string(),
+  project_category: z.string().nullable(),
+  /** The Gulf day it was worked. */
+  date: z.string(),
+  started_at: z.string(),
+  created_at: z.string(),
+  status: z.enum(timeLogStatuses),
+});
+export type AdminTimeLog = z.infer<typeof adminTimeLogSchema>;
+
+/** The summary cards, over every entry the filters match; money in AED at the reference rates (decision 37). */
+export const timeSummarySchema = z.object({
+  total_hours: z.number(),
+  total_amount: z.number(),
+  unique_professionals: z.number().int(),
+  average_hourly_rate: z.number(),
+  currency: z.literal('AED'),
+});
+export type TimeSummary = z.infer<typeof timeSummarySchema>;
+
+export const adminTimeTrackingResponseSchema = z.object({
+  time_logs: z.array(adminTimeLogSchema),
+  summary: timeSummarySchema,
+  pagination: paginationSchema,
+});
+export type AdminTimeTrackingResponse = z.infer<typeof adminTimeTrackingResponseSchema>;
+
+/** The most entries one report lays out: past it, the filters must narrow it. */
+export const TIME_REPORT_MAX_ENTRIES = 2000;
+
+export const timeReportResponseSchema = z.object({
+  success: z.boolean(),
+  /** The PDF as a data: link, when made. */
+  pdf_data: z.string().nullable(),
+  filename: z.string(),
+  entries_count: z.number().int(),
+  message: z.string(),
+});
+export type TimeReportResponse = z.infer<typeof timeReportResponseSchema>;

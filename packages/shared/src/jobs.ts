@@ -91,7 +91,7 @@ const amount = (limit: number) =>
   z.preprocess(readNumber, numberInput(true).pipe(z.number().min(0, messages.min(0)).max(limit, messages.max(limit))));
 
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
-const isCalendarDate = (value: string) => {
+export const isCalendarDate = (value: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;

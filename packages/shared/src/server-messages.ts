@@ -145,6 +145,8 @@ export const adminMessages = {
   userHasActiveContract: 'This user has a contract in progress. It must end before the account can be deleted.',
   userHasMoney: 'This user has money on the platform. It must be paid out before the account can be deleted.',
   projectNotFound: 'Project not found',
+  reportMade: 'PDF report generated',
+  reportTooLarge: 'The report would have more than 2,000 entries. Narrow the filters and try again.',
   projectStatusChanged: (status: 'active' | 'suspended' | 'blocked' | 'removed') => `The project is now ${status}` as const,
 } as const;
 

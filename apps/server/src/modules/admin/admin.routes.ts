@@ -1,5 +1,9 @@
 import {
   accountStatusChangeSchema,
+  adminTimeTrackingParamsSchema,
+  adminTimeTrackingResponseSchema,
+  timeReportRequestSchema,
+  timeReportResponseSchema,
   adminProjectDetailSchema,
   adminProjectsParamsSchema,
   adminProjectsResponseSchema,
@@ -37,6 +41,7 @@ import type { ConsoleSettingsService } from './console-settings.service.ts';
 import type { FinancialStatsService } from './financial-stats.service.ts';
 import type { AdminUsersService } from './admin-users.service.ts';
 import type { AdminProjectsService } from './admin-projects.service.ts';
+import type { AdminTimeService } from './admin-time.service.ts';
 
 /**
  * Who may call an admin route, declared once beside it (`config.admin`): anyone ('public': the login),
@@ -98,10 +103,11 @@ export function adminRoutes(services: {
   financialStats: FinancialStatsService;
   users: AdminUsersService;
   projects: AdminProjectsService;
+  time: AdminTimeService;
   rateLimiter: RateLimiter;
   table: AdminRoute[];
 }): FastifyPluginAsyncZod {
-  const { auth, admins, settings, financialStats, users, projects, rateLimiter, table } = services;
+  const { auth, admins, settings, financialStats, users, projects, time, rateLimiter, table } = services;
   return async (app) => {
     app.addHook('onRoute', (route) => {
       const rule = route.config?.admin;
@@ -315,6 +321,37 @@ export function adminRoutes(services: {
         },
       },
       async (request) => projects.changeStatus(actorOf(request), knownProject(request.params.id), request.body),
+    );
+
+    app.get(
+      '/time-tracking',
+      {
+        config: { admin: 'view_users' },
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Every finished time entry, 20 to a page, by day, project type, status, professional, industry or a word, with the totals',
+          security,
+          querystring: adminTimeTrackingParamsSchema,
+          response: { 200: adminTimeTrackingResponseSchema, ...refusals },
+        },
+      },
+      async (request) => time.list(actorOf(request), request.query),
+    );
+
+    app.post(
+      '/time-tracking/generate-pdf',
+      {
+        config: { admin: 'view_users' },
+        schema: {
+          tags: ['admin'],
+          summary: 'The PDF report of the entries the filters match (up to 2,000), as a data link',
+          security,
+          body: timeReportRequestSchema,
+          response: { 200: timeReportResponseSchema, ...refusals },
+        },
+      },
+      async (request) => time.report(actorOf(request), request.body),
     );
 
     app.get(
