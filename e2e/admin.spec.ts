@@ -113,6 +113,16 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
       await useLanguage(page, language);
       await consoleSignIn(page, text, SUPER_ADMIN, DEMO_PASSWORD);
 
+      // Time tracking: the PDF report of the entries listed downloads, and the console says how many it holds.
+      await openTab(page, text, 'timetracking');
+      const timePanel = page.getByRole('tabpanel');
+      await expect(timePanel.getByRole('row').nth(1)).toBeVisible();
+      const download = page.waitForEvent('download');
+      await timePanel.getByRole('button', { name: text('admin', 'timetracking.generate') }).click();
+      expect((await download).suggestedFilename()).toBe('time_tracking_report.pdf');
+      const generated = new RegExp(text('admin', 'timetracking.generated', { n: '\\d+' }).replace(/[!.]/g, (sign) => `\\${sign}`));
+      await expect(timePanel.getByRole('status').filter({ hasText: generated })).toBeVisible();
+
       await openTab(page, text, 'admins');
       const email = `${uniqueWord('support')}@mihna.ae`.toLowerCase();
       const form = page.locator('form').filter({ has: page.getByRole('button', { name: text('admin', 'admins.create') }) });
@@ -142,6 +152,7 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
         text('admin', 'tabs.dashboard'),
         text('admin', 'tabs.users'),
         text('admin', 'tabs.projects'),
+        text('admin', 'tabs.timetracking'),
       ]);
       await openTab(page, text, 'users');
       await expect(page.getByRole('tabpanel').getByRole('row').nth(1)).toBeVisible();

@@ -8,7 +8,9 @@ import type {
   AdminUser,
   AdminUserDetails,
   AdminUsersResponse,
+  AdminTimeTrackingResponse,
   FinancialStats,
+  TimeReportResponse,
   ProjectModerationStatus,
   SiteSettings,
   UserAccountStatus,
@@ -34,6 +36,8 @@ export const adminPaths = {
   projects: '/api/admin/projects',
   project: (id: string) => `/api/admin/projects/${id}`,
   projectStatus: (id: string) => `/api/admin/projects/${id}/status`,
+  timeTracking: '/api/admin/time-tracking',
+  timeReport: '/api/admin/time-tracking/generate-pdf',
   admins: '/api/admin/admins',
   interfaceSettings: '/api/admin/interface-settings',
 } as const;
@@ -60,6 +64,7 @@ const keys = {
   stats: ['admin', 'financial-stats'] as const,
   users: ['admin', 'users'] as const,
   projects: ['admin', 'projects'] as const,
+  time: ['admin', 'time-tracking'] as const,
   admins: ['admin', 'admins'] as const,
   settings: ['admin', 'interface-settings'] as const,
 };
@@ -156,6 +161,19 @@ export function useSetProjectStatus() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.projects }),
   });
 }
+
+export const useTimeTracking = (query: ListQuery) =>
+  useQuery({
+    queryKey: [...keys.time, query],
+    queryFn: ({ signal }) => adminRequest<AdminTimeTrackingResponse>(adminPaths.timeTracking, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The PDF report of the current filters (§7): the answer carries the file as a data link. */
+export const useTimeReport = () =>
+  useMutation({
+    mutationFn: (body: Record<string, string | undefined>) => adminRequest<TimeReportResponse>(adminPaths.timeReport, { body }),
+  });
 
 export const useAdmins = () =>
   useQuery({ queryKey: keys.admins, queryFn: ({ signal }) => adminRequest<{ admins: AdminUser[] }>(adminPaths.admins, { signal }) });

@@ -12,6 +12,7 @@ import { AdminsTab } from './admins-tab.tsx';
 import { DashboardTab } from './dashboard-tab.tsx';
 import { ProjectsTab } from './projects-tab.tsx';
 import { SettingsTab } from './settings-tab.tsx';
+import { TimeTrackingTab } from './time-tracking-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
 
 /** Admin spec §2's six tabs, each shown to the admins whose permissions let them use it. */
@@ -19,6 +20,7 @@ const tabs = [
   { id: 'dashboard', permission: 'view_analytics' },
   { id: 'users', permission: 'view_users' },
   { id: 'projects', permission: 'view_users' },
+  { id: 'timetracking', permission: 'view_users' },
   { id: 'admins', permission: 'view_admins' },
   { id: 'settings', permission: 'manage_content' },
 ] as const satisfies readonly { id: string; permission: AdminPermission }[];
@@ -98,6 +100,8 @@ function TabBody({ tab, admin, onOpen }: { tab: ConsoleTab; admin: AdminUser; on
       return <UsersTab admin={admin} />;
     case 'projects':
       return <ProjectsTab admin={admin} />;
+    case 'timetracking':
+      return <TimeTrackingTab />;
     case 'admins':
       return <AdminsTab admin={admin} />;
     case 'settings':

@@ -1,0 +1,241 @@
+import { timeLogStatuses } from '@mihna/shared';
+import { Clock, FileDown, Users, Wallet, Gauge } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from '../../../i18n/index.ts';
+import { saveFile } from '../../../lib/download.ts';
+import { formatAmount, formatDate, formatNumber, languageOf } from '../../../lib/format.ts';
+import { useReferenceOptions } from '../../../lib/reference-options.ts';
+import { useValidationMessage } from '../../../lib/validation-message.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, Input } from '../../../components/ui/field.tsx';
+import { OptionSelect } from '../../../components/ui/option-select.tsx';
+import { StatCards } from '../../dashboard/components/stat-cards.tsx';
+import { useTimeReport, useTimeTracking, type ListQuery } from '../api/admin-api.ts';
+import { bodyCell, Filters, headCell, LoadState, panel, SearchBox } from './console-ui.tsx';
+import { Pager } from './pager.tsx';
+
+/** The file a data: link carries (read here, not fetched: the page's content policy keeps fetches to its own origin). */
+export function blobOfDataLink(link: string): Blob {
+  const [head = '', body = ''] = link.split(',', 2);
+  const type = /^data:([^;,]+)/.exec(head)?.[1] ?? 'application/octet-stream';
+  const bytes = Uint8Array.from(atob(body), (character) => character.charCodeAt(0));
+  return new Blob([bytes], { type });
+}
+
+const statusTone = { pending: 'warning', approved: 'positive', disputed: 'danger' } as const;
+
+/** The list's filters, without its paging: what the PDF report is made of. */
+const filtersOf = ({ skip: _skip, limit: _limit, sort_by: _sortBy, sort_order: _sortOrder, ...filters }: ListQuery) =>
+  Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, value === undefined ? undefined : String(value)]));
+
+/**
+ * Admin spec §2 Time tracking: the summary cards, the filters (start and end date, industry, project
+ * type, status, search), the entries 20 to a page, and Generate PDF Report, which makes the report of
+ * the current filters and downloads it, saying how many entries it holds.
+ */
+export function TimeTrackingTab() {
+  const { t, i18n } = useTranslation('admin');
+  const language = languageOf(i18n.language);
+  const options = useReferenceOptions();
+  const translate = useValidationMessage();
+  const [query, setQuery] = useState<ListQuery>({ skip: 0, limit: 20, sort_by: 'date', sort_order: 'desc' });
+  const logs = useTimeTracking(query);
+  const report = useTimeReport();
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
+  const filter = (changes: ListQuery) => setQuery((before) => ({ ...before, ...changes, skip: 0 }));
+  const data = logs.data;
+
+  async function generate() {
+    setNotice(undefined);
+    try {
+      const answer = await report.mutateAsync({ ...filtersOf(query), language });
+      if (!answer.success || !answer.pdf_data) {
+        const message = answer.message ? (translate(answer.message) ?? answer.message) : t('timetracking.unknown_error');
+        return setNotice({ tone: 'error', text: t('timetracking.not_generated', { message }) });
+      }
+      saveFile(blobOfDataLink(answer.pdf_data), answer.filename || 'time_tracking_report.pdf');
+      setNotice({ tone: 'success', text: t('timetracking.generated', { n: formatNumber(answer.entries_count, language) }) });
+    } catch {
+      setNotice({ tone: 'error', text: t('timetracking.failed') });
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      {data ? (
+        <StatCards
+          stats={[
+            {
+              label: t('timetracking.total_hours'),
+              value: t('timetracking.hours_value', {
+                n: formatNumber(data.summary.total_hours, language, { fractionDigits: { upTo: 2 } }),
+              }),
+              icon: Clock,
+            },
+            { label: t('timetracking.total_amount'), value: formatAmount(data.summary.total_amount, 'AED', language), icon: Wallet },
+            { label: t('timetracking.professionals'), value: formatNumber(data.summary.unique_professionals, language), icon: Users },
+            { label: t('timetracking.average_rate'), value: formatAmount(data.summary.average_hourly_rate, 'AED', language), icon: Gauge },
+          ]}
+        />
+      ) : null}
+      <section className={panel}>
+        <Filters className="lg:grid-cols-6">
+          <Field label={t('timetracking.start_date')}>
+            {(props) => (
+              <Input
+                {...props}
+                type="date"
+                value={String(query.start_date ?? '')}
+                onChange={(event) => filter({ start_date: event.target.value || undefined })}
+              />
+            )}
+          </Field>
+          <Field label={t('timetracking.end_date')}>
+            {(props) => (
+              <Input
+                {...props}
+                type="date"
+                value={String(query.end_date ?? '')}
+                onChange={(event) => filter({ end_date: event.target.value || undefined })}
+              />
+            )}
+          </Field>
+          <Field label={t('timetracking.industry')}>
+            {(props) => (
+              <OptionSelect
+                {...props}
+                value={String(query.industry ?? '')}
+                onChange={(event) => filter({ industry: event.target.value || undefined })}
+                placeholder={t('common.all')}
+                options={options.industries}
+              />
+            )}
+          </Field>
+          <Field label={t('timetracking.project_type')}>
+            {(props) => (
+              <OptionSelect
+                {...props}
+                value={String(query.project_type ?? '')}
+                onChange={(event) => filter({ project_type: event.target.value || undefined })}
+                placeholder={t('common.all')}
+                options={[
+                  { value: 'fixed', label: t('timetracking.fixed') },
+                  { value: 'hourly', label: t('timetracking.hourly') },
+                ]}
+              />
+            )}
+          </Field>
+          <Field label={t('timetracking.status')}>
+            {(props) => (
+              <OptionSelect
+                {...props}
+                value={String(query.status ?? '')}
+                onChange={(event) => filter({ status: event.target.value || undefined })}
+                placeholder={t('common.all')}
+                options={timeLogStatuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+              />
+            )}
+          </Field>
+          <div className="space-y-1.5">
+            <span className="block text-sm font-medium text-slate-800">{t('common.search')}</span>
+            <SearchBox
+              label={t('common.search')}
+              placeholder={t('timetracking.search_placeholder')}
+              value={String(query.search ?? '')}
+              onSearch={(search) => filter({ search: search || undefined })}
+            />
+          </div>
+        </Filters>
+
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-600">{t('timetracking.report_hint')}</p>
+          <Button onClick={() => void generate()} disabled={report.isPending} aria-busy={report.isPending}>
+            {report.isPending ? (
+              <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />
+            ) : (
+              <FileDown className="size-4" aria-hidden="true" />
+            )}
+            {report.isPending ? t('timetracking.generating') : t('timetracking.generate')}
+          </Button>
+        </div>
+        {notice ? (
+          <Alert tone={notice.tone} className="mt-4">
+            {notice.text}
+          </Alert>
+        ) : null}
+
+        <div className="mt-4">
+          {!data ? (
+            <LoadState isPending={logs.isPending} error={logs.error} onRetry={() => void logs.refetch()} />
+          ) : data.time_logs.length === 0 ? (
+            <p className="py-10 text-center text-sm text-slate-600">{t('timetracking.empty')}</p>
+          ) : (
+            <div className="-mx-4 overflow-x-auto sm:mx-0">
+              <table className="min-w-full divide-y divide-slate-200">
+                <thead>
+                  <tr>
+                    <th scope="col" className={headCell}>
+                      {t('timetracking.date')}
+                    </th>
+                    <th scope="col" className={headCell}>
+                      {t('timetracking.professional')}
+                    </th>
+                    <th scope="col" className={headCell}>
+                      {t('timetracking.project')}
+                    </th>
+                    <th scope="col" className={headCell}>
+                      {t('timetracking.description')}
+                    </th>
+                    <th scope="col" className={headCell}>
+                      {t('timetracking.hours')}
+                    </th>
+                    <th scope="col" className={headCell}>
+                      {t('timetracking.rate')}
+                    </th>
+                    <th scope="col" className={headCell}>
+                      {t('timetracking.amount')}
+                    </th>
+                    <th scope="col" className={headCell}>
+                      {t('timetracking.status')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {data.time_logs.map((log) => (
+                    <tr key={log.id}>
+                      <td className={`${bodyCell} whitespace-nowrap`}>{formatDate(log.date, language)}</td>
+                      <td className={bodyCell} dir="auto">
+                        {log.professional_name || t('common.no_name')}
+                      </td>
+                      <td className={`${bodyCell} max-w-48`} dir="auto">
+                        {log.project_title || t('common.no_title')}
+                      </td>
+                      <td className={`${bodyCell} max-w-64`} dir="auto">
+                        {log.description}
+                      </td>
+                      <td className={`${bodyCell} tabular-nums`}>{formatNumber(log.hours, language, { fractionDigits: { upTo: 2 } })}</td>
+                      <td className={`${bodyCell} whitespace-nowrap tabular-nums`}>
+                        {formatAmount(log.hourly_rate, log.currency, language)}
+                      </td>
+                      <td className={`${bodyCell} whitespace-nowrap tabular-nums`}>
+                        {formatAmount(log.total_amount, log.currency, language)}
+                      </td>
+                      <td className={bodyCell}>
+                        <Badge tone={statusTone[log.status]}>{t(`status.${log.status}`)}</Badge>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {data && data.time_logs.length > 0 ? (
+            <Pager pagination={data.pagination} onSkip={(skip) => setQuery((before) => ({ ...before, skip }))} />
+          ) : null}
+        </div>
+      </section>
+    </div>
+  );
+}
