@@ -83,6 +83,8 @@ import { createFinancialStatsService } from './modules/admin/financial-stats.ser
 import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
 import { createAdminProjectsService } from './modules/admin/admin-projects.service.ts';
 import { createAdminTimeService } from './modules/admin/admin-time.service.ts';
+import { createAdminDisputesService } from './modules/admin/admin-disputes.service.ts';
+import { createAuditLogService } from './modules/admin/audit-log.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -252,6 +254,8 @@ export async function buildApp(options: BuildAppOptions) {
           users: createAdminUsersService({ db, users, sessions, audit: adminsRepository, clock }),
           projects: createAdminProjectsService({ db, audit: adminsRepository, jobState, users, notifications, clock }),
           time: createAdminTimeService({ db, pdf, clock }),
+          disputes: createAdminDisputesService({ db, payments, audit: adminsRepository }),
+          auditLog: createAuditLogService({ db }),
           rateLimiter,
           table: adminRouteTable,
         }),

@@ -501,3 +501,72 @@ export const timeReportResponseSchema = z.object({
   message: z.string(),
 });
 export type TimeReportResponse = z.infer<typeof timeReportResponseSchema>;
+
+/** POST /api/admin/disputes/{id}/resolve: release all that escrow holds, refund it, or split it with a note. */
+export const disputeResolutionSchema = z.object({
+  decision: z.enum(['release', 'refund', 'split'], { error: messages.invalidFormat }),
+  /** For a split: what goes to the professional, in the payment's currency; the rest is refunded. */
+  release_amount: z.preprocess(emptyToUndefined, optionalNumberParam(MAX_BUDGET)),
+  note: z.string({ error: messages.required }).trim().min(1, messages.required).max(2000, messages.maxLength(2000)),
+});
+export type DisputeResolution = z.infer<typeof disputeResolutionSchema>;
+
+const disputeMilestoneSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  amount: z.number(),
+  status: z.string(),
+  /** Still held in escrow for it. */
+  held: z.number(),
+  submission_notes: z.string().nullable(),
+  reviewer_notes: z.string().nullable(),
+});
+
+/** An open dispute as staff weigh it: both parties, what was said, the milestones and the money held. */
+export const adminDisputeSchema = z.object({
+  id: z.string(),
+  payment_id: z.string(),
+  project_id: z.string(),
+  project_title: z.string(),
+  job_type: z.enum(['hourly', 'fixed']),
+  employer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  professional: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  opened_by: z.enum(['employer', 'professional']),
+  reason: z.string(),
+  description: z.string(),
+  opened_at: z.string(),
+  currency: z.string(),
+  total: z.number(),
+  held: z.number(),
+  milestones: z.array(disputeMilestoneSchema),
+});
+export type AdminDispute = z.infer<typeof adminDisputeSchema>;
+export const adminDisputesResponseSchema = z.object({ disputes: z.array(adminDisputeSchema) });
+
+/** GET /api/admin/audit-log: newest first, by kind of target or a part of the admin's address or the action. */
+export const auditLogParamsSchema = z.object({
+  skip: listParams.skip,
+  limit: listParams.limit,
+  target_type: z.preprocess(
+    emptyToUndefined,
+    z.enum(['user', 'admin', 'project', 'dispute', 'site_settings'], { error: messages.invalidFormat }).optional(),
+  ),
+  search: optionalTextParam(100),
+});
+export type AuditLogParams = z.infer<typeof auditLogParamsSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  admin_email: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  reason: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip_address: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AuditLogEntry = z.infer<typeof auditEntrySchema>;
+export const auditLogResponseSchema = z.object({ entries: z.array(auditEntrySchema), pagination: paginationSchema });
+export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;

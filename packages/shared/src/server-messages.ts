@@ -146,6 +146,7 @@ export const adminMessages = {
   userHasMoney: 'This user has money on the platform. It must be paid out before the account can be deleted.',
   projectNotFound: 'Project not found',
   reportMade: 'PDF report generated',
+  disputeNotFound: 'There is no open dispute with this id.',
   reportTooLarge: 'The report would have more than 2,000 entries. Narrow the filters and try again.',
   projectStatusChanged: (status: 'active' | 'suspended' | 'blocked' | 'removed') => `The project is now ${status}` as const,
 } as const;

@@ -1,5 +1,9 @@
 import {
   accountStatusChangeSchema,
+  adminDisputesResponseSchema,
+  auditLogParamsSchema,
+  auditLogResponseSchema,
+  disputeResolutionSchema,
   adminTimeTrackingParamsSchema,
   adminTimeTrackingResponseSchema,
   timeReportRequestSchema,
@@ -42,6 +46,8 @@ import type { FinancialStatsService } from './financial-stats.service.ts';
 import type { AdminUsersService } from './admin-users.service.ts';
 import type { AdminProjectsService } from './admin-projects.service.ts';
 import type { AdminTimeService } from './admin-time.service.ts';
+import type { AdminDisputesService } from './admin-disputes.service.ts';
+import type { AuditLogService } from './audit-log.service.ts';
 
 /**
  * Who may call an admin route, declared once beside it (`config.admin`): anyone ('public': the login),
@@ -86,6 +92,10 @@ const knownProject = (id: string) => {
   if (!isRowId(id)) throw new AppError('not_found', adminMessages.projectNotFound);
   return id;
 };
+const knownDispute = (id: string) => {
+  if (!isRowId(id)) throw new AppError('not_found', adminMessages.disputeNotFound);
+  return id;
+};
 /** An admin's status given as a platform user's (active, suspended, blocked) is the action that sets it. */
 const actionOf = { active: 'reactivate', suspended: 'suspend', blocked: 'block' } as const;
 /** A platform user's status change needs its reason (§5), whichever way it is given. */
@@ -104,10 +114,12 @@ export function adminRoutes(services: {
   users: AdminUsersService;
   projects: AdminProjectsService;
   time: AdminTimeService;
+  disputes: AdminDisputesService;
+  auditLog: AuditLogService;
   rateLimiter: RateLimiter;
   table: AdminRoute[];
 }): FastifyPluginAsyncZod {
-  const { auth, admins, settings, financialStats, users, projects, time, rateLimiter, table } = services;
+  const { auth, admins, settings, financialStats, users, projects, time, disputes, auditLog, rateLimiter, table } = services;
   return async (app) => {
     app.addHook('onRoute', (route) => {
       const rule = route.config?.admin;
@@ -352,6 +364,51 @@ export function adminRoutes(services: {
         },
       },
       async (request) => time.report(actorOf(request), request.body),
+    );
+
+    app.get(
+      '/disputes',
+      {
+        config: { admin: 'resolve_disputes' },
+        schema: {
+          tags: ['admin'],
+          summary: 'The open disputes, oldest first, with both parties, their statements, the milestones and the money held',
+          security,
+          response: { 200: adminDisputesResponseSchema, ...refusals },
+        },
+      },
+      async (request) => disputes.list(actorOf(request)),
+    );
+
+    app.post(
+      '/disputes/:id/resolve',
+      {
+        config: { admin: 'resolve_disputes' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Resolve an open dispute: release what escrow holds, refund it, or split it, with a note both parties receive',
+          security,
+          params: adminId,
+          body: disputeResolutionSchema,
+          response: { 200: adminMessageSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...refusals },
+        },
+      },
+      async (request) => disputes.resolve(actorOf(request), knownDispute(request.params.id), request.body),
+    );
+
+    app.get(
+      '/audit-log',
+      {
+        config: { admin: 'view_audit_log' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Every admin action, newest first: who, what, to what, why, before and after, when and from where',
+          security,
+          querystring: auditLogParamsSchema,
+          response: { 200: auditLogResponseSchema, ...refusals },
+        },
+      },
+      async (request) => auditLog.list(actorOf(request), request.query),
     );
 
     app.get(

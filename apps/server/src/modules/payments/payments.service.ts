@@ -427,11 +427,17 @@ export function createPaymentsService(dependencies: {
 
     /**
      * Staff resolve an open dispute by releasing, refunding or splitting what escrow still holds, with
-     * a written note (the admin console's screen and route come with the console). `releaseMinor` is
+     * a written note (the admin console's Disputes: admin-disputes.service.ts). `releaseMinor` is
      * how much of the held amount goes to the professional; the rest goes back to the employer through
      * the provider. Milestones fully refunded become rejected; any released one counts as approved.
      */
-    async resolveDispute(staff: { id: string }, paymentId: string, resolution: { releaseMinor: number; note: string }) {
+    async resolveDispute(
+      staff: { id: string },
+      paymentId: string,
+      resolution: { releaseMinor: number; note: string },
+      /** Written in the resolution's own transaction (the console's audit entry). */
+      record?: (tx: Tx, outcome: { heldMinor: number; currency: string }) => Promise<void>,
+    ) {
       const note = resolution.note.trim();
       if (!note) throw refuse(['note'], paymentMessages.resolutionNeedsNote);
       const { payment, contract, job } = await paymentContext(paymentId);
@@ -520,6 +526,7 @@ export function createPaymentsService(dependencies: {
         }
         const parties = await people.partiesOf(contract, tx);
         for (const party of [parties.employer, parties.professional]) await tell(party, 'dispute_resolved', job, { note }, tx);
+        await record?.(tx, { heldMinor: held, currency: payment.currency });
       });
       void notifications.dispatchSoon();
       return { message: paymentMessages.disputeResolved };
