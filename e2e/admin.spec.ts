@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO_PASSWORD, jobTotal, postJob, registerEmployer, uniqueWord } from './marketplace.ts';
+import { DEMO_PASSWORD, jobTotal, postJob, registerEmployer, registerUser, uniqueWord, type Account } from './marketplace.ts';
 import { textsIn, useLanguage, type Language } from './texts.ts';
 
 const SUPER_ADMIN = 'admin@demo.mihna.ae';
@@ -13,6 +13,44 @@ async function consoleSignIn(page: Page, text: ReturnType<typeof textsIn>, email
   await page.getByLabel(text('admin', 'login.password')).fill(password);
   await page.getByRole('button', { name: text('admin', 'login.submit') }).click();
   await expect(page.getByRole('button', { name: text('admin', 'header.logout') })).toBeVisible();
+}
+
+const bearer = (account: Account) => ({ authorization: `Bearer ${account.token}` });
+
+/** Through the API: a hire, its escrow of AED 1,500 and 3,000 paid on the built-in gateway, and the employer's dispute. */
+async function disputedProject(request: APIRequestContext) {
+  const employer = await registerEmployer(request, { first_name: 'Sara', last_name: 'Al Nahyan' });
+  const professional = await registerUser(request, { first_name: 'Karim', last_name: 'Haddad' });
+  const job = await postJob(request, employer, {
+    title: `Café fit-out drawings ${uniqueWord('cafe')}`,
+    project_type: 'fixed',
+    budget_min: 3000,
+    budget_max: 6000,
+  });
+  const proposed = await request.post('/api/proposals', {
+    data: { job_id: job.id, proposal_text: 'I draw café fit-outs in Dubai.', proposed_rate: 4500, estimated_hours: null },
+    headers: bearer(professional),
+  });
+  const { proposal } = (await proposed.json()) as { proposal: { id: string } };
+  expect((await request.put(`/api/proposals/${proposal.id}/accept`, { headers: bearer(employer) })).ok()).toBe(true);
+  const milestones = [
+    { title: 'Concept drawings', description: 'Layouts and mood boards', amount: 1500, due_date: null },
+    { title: 'Construction set', description: 'Drawings for the contractor', amount: 3000, due_date: null },
+  ];
+  expect((await request.post(`/api/jobs/${job.id}/setup-payment`, { data: { milestones }, headers: bearer(employer) })).ok()).toBe(true);
+  const status = (await (await request.get(`/api/jobs/${job.id}/payment-status`, { headers: bearer(employer) })).json()) as {
+    payment_id: string;
+  };
+  const escrow = (await (await request.post(`/api/payments/${status.payment_id}/create-escrow`, { headers: bearer(employer) })).json()) as {
+    checkout_url: string;
+  };
+  expect((await request.post(`${escrow.checkout_url}/pay`, { form: {}, maxRedirects: 0 })).status()).toBeLessThan(400);
+  const disputed = await request.post(`/api/payments/${status.payment_id}/dispute`, {
+    data: { reason: 'Quality', description: 'The concept drawings miss the kitchen.' },
+    headers: bearer(employer),
+  });
+  expect(disputed.ok(), await disputed.text()).toBe(true);
+  return { title: job.title, employer, professional, jobId: job.id };
 }
 
 const openTab = async (page: Page, text: ReturnType<typeof textsIn>, tab: string) => {
@@ -103,7 +141,7 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
       expect((await popup).url()).toContain('linkedin.com');
     });
 
-    test('a super admin creates a support_staff admin who can then change nothing, and changes the site slogan the public header shows', async ({
+    test('a super admin downloads the time report, resolves a dispute by a split, creates a support_staff admin who can then change nothing, and changes the slogan the public header shows', async ({
       page,
       browser,
       request,
@@ -122,6 +160,28 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
       expect((await download).suggestedFilename()).toBe('time_tracking_report.pdf');
       const generated = new RegExp(text('admin', 'timetracking.generated', { n: '\\d+' }).replace(/[!.]/g, (sign) => `\\${sign}`));
       await expect(timePanel.getByRole('status').filter({ hasText: generated })).toBeVisible();
+
+      // Disputes: split the money held with a note; both parties are told.
+      const dispute = await disputedProject(request);
+      await openTab(page, text, 'disputes');
+      const card = page.getByRole('article').filter({ hasText: dispute.title });
+      await card.getByRole('radio', { name: text('admin', 'disputes.decision_split') }).check();
+      await card.getByLabel(text('admin', 'disputes.release_amount', { currency: 'AED' })).fill(language === 'ar' ? '١٥٠٠' : '1500');
+      await card.getByLabel(text('admin', 'disputes.note')).fill('The concepts were delivered; the construction set was not started.');
+      await card.getByRole('button', { name: text('admin', 'disputes.resolve') }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: text('admin', 'disputes.resolve') })
+        .click();
+      await expect(page.getByRole('article').filter({ hasText: dispute.title })).toHaveCount(0);
+      const after = (await (
+        await request.get(`/api/jobs/${dispute.jobId}/payment-status`, { headers: bearer(dispute.professional) })
+      ).json()) as {
+        payment_status: string;
+        released_amount: number;
+        held_amount: number;
+      };
+      expect(after).toMatchObject({ payment_status: 'released', released_amount: 1500, held_amount: 0 });
 
       await openTab(page, text, 'admins');
       const email = `${uniqueWord('support')}@mihna.ae`.toLowerCase();

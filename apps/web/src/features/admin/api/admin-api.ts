@@ -8,7 +8,9 @@ import type {
   AdminUser,
   AdminUserDetails,
   AdminUsersResponse,
+  AdminDispute,
   AdminTimeTrackingResponse,
+  AuditLogResponse,
   FinancialStats,
   TimeReportResponse,
   ProjectModerationStatus,
@@ -37,6 +39,9 @@ export const adminPaths = {
   project: (id: string) => `/api/admin/projects/${id}`,
   projectStatus: (id: string) => `/api/admin/projects/${id}/status`,
   timeTracking: '/api/admin/time-tracking',
+  disputes: '/api/admin/disputes',
+  resolveDispute: (id: string) => `/api/admin/disputes/${id}/resolve`,
+  auditLog: '/api/admin/audit-log',
   timeReport: '/api/admin/time-tracking/generate-pdf',
   admins: '/api/admin/admins',
   interfaceSettings: '/api/admin/interface-settings',
@@ -65,6 +70,8 @@ const keys = {
   users: ['admin', 'users'] as const,
   projects: ['admin', 'projects'] as const,
   time: ['admin', 'time-tracking'] as const,
+  disputes: ['admin', 'disputes'] as const,
+  audit: ['admin', 'audit-log'] as const,
   admins: ['admin', 'admins'] as const,
   settings: ['admin', 'interface-settings'] as const,
 };
@@ -173,6 +180,31 @@ export const useTimeTracking = (query: ListQuery) =>
 export const useTimeReport = () =>
   useMutation({
     mutationFn: (body: Record<string, string | undefined>) => adminRequest<TimeReportResponse>(adminPaths.timeReport, { body }),
+  });
+
+export const useDisputes = () =>
+  useQuery({
+    queryKey: keys.disputes,
+    queryFn: ({ signal }) => adminRequest<{ disputes: AdminDispute[] }>(adminPaths.disputes, { signal }),
+  });
+
+export function useResolveDispute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string; decision: 'release' | 'refund' | 'split'; release_amount?: string; note: string }) =>
+      adminRequest<{ message: string }>(adminPaths.resolveDispute(id), { body }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: keys.disputes });
+      await queryClient.invalidateQueries({ queryKey: keys.audit });
+    },
+  });
+}
+
+export const useAuditLog = (query: ListQuery) =>
+  useQuery({
+    queryKey: [...keys.audit, query],
+    queryFn: ({ signal }) => adminRequest<AuditLogResponse>(adminPaths.auditLog, { query, signal }),
+    placeholderData: keepPreviousData,
   });
 
 export const useAdmins = () =>

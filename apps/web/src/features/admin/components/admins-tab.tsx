@@ -28,7 +28,7 @@ import {
   useDeleteAdmin,
   useSetAdminPermissions,
 } from '../api/admin-api.ts';
-import { bodyCell, headCell, LoadState, panel } from './console-ui.tsx';
+import { bodyCell, headCell, LoadState, panel, table } from './console-ui.tsx';
 import { statusTone } from './users-tab.tsx';
 
 type Notice = { tone: 'success' | 'error'; text: string };
@@ -105,7 +105,7 @@ export function AdminsTab({ admin: me }: { admin: AdminUser }) {
           {admins.data && list.length === 0 ? <p className="py-6 text-center text-sm text-slate-600">{t('admins.empty')}</p> : null}
           {list.length > 0 ? (
             <div className="-mx-4 overflow-x-auto sm:mx-0">
-              <table className="min-w-full divide-y divide-slate-200">
+              <table className={table}>
                 <thead>
                   <tr>
                     <th scope="col" className={headCell}>

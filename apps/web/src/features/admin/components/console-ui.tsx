@@ -9,6 +9,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 
 /** A white panel of the console. */
 export const panel = 'rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6';
+/** A directory's table: on a tablet it scrolls sideways rather than squeeze its columns. */
+export const table = 'w-full min-w-[52rem] divide-y divide-slate-200';
 /** A table's cells. */
 export const headCell = 'px-3 py-2 text-start text-xs font-semibold tracking-wide text-slate-500 uppercase';
 export const bodyCell = 'px-3 py-3 align-top text-sm text-slate-800';

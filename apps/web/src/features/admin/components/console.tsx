@@ -9,6 +9,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useAdminLogout } from '../api/admin-api.ts';
 import { AdminsTab } from './admins-tab.tsx';
+import { AuditTab } from './audit-tab.tsx';
+import { DisputesTab } from './disputes-tab.tsx';
 import { DashboardTab } from './dashboard-tab.tsx';
 import { ProjectsTab } from './projects-tab.tsx';
 import { SettingsTab } from './settings-tab.tsx';
@@ -23,6 +25,9 @@ const tabs = [
   { id: 'timetracking', permission: 'view_users' },
   { id: 'admins', permission: 'view_admins' },
   { id: 'settings', permission: 'manage_content' },
+  // Beyond the spec's six: the disputes queue and the audit log.
+  { id: 'disputes', permission: 'resolve_disputes' },
+  { id: 'audit', permission: 'view_audit_log' },
 ] as const satisfies readonly { id: string; permission: AdminPermission }[];
 export type ConsoleTab = (typeof tabs)[number]['id'];
 
@@ -106,5 +111,9 @@ function TabBody({ tab, admin, onOpen }: { tab: ConsoleTab; admin: AdminUser; on
       return <AdminsTab admin={admin} />;
     case 'settings':
       return <SettingsTab />;
+    case 'disputes':
+      return <DisputesTab />;
+    case 'audit':
+      return <AuditTab />;
   }
 }

@@ -10,7 +10,7 @@ import { NumberInput } from '../../../components/ui/number-input.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { StatCards } from '../../dashboard/components/stat-cards.tsx';
 import { useAdminProjects, type ListQuery } from '../api/admin-api.ts';
-import { bodyCell, Filters, headCell, LoadState, panel, SearchBox } from './console-ui.tsx';
+import { bodyCell, Filters, headCell, LoadState, panel, SearchBox, table } from './console-ui.tsx';
 import { Pager } from './pager.tsx';
 import { ProjectDetailDialog } from './project-detail-dialog.tsx';
 
@@ -136,7 +136,7 @@ export function ProjectsTab({ admin }: { admin: AdminUser }) {
             <p className="py-10 text-center text-sm text-slate-600">{t('projects.empty')}</p>
           ) : (
             <div className="-mx-4 overflow-x-auto sm:mx-0">
-              <table className="min-w-full divide-y divide-slate-200">
+              <table className={table}>
                 <thead>
                   <tr>
                     <th scope="col" className={headCell}>

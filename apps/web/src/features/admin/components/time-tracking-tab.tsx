@@ -13,7 +13,7 @@ import { Field, Input } from '../../../components/ui/field.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { StatCards } from '../../dashboard/components/stat-cards.tsx';
 import { useTimeReport, useTimeTracking, type ListQuery } from '../api/admin-api.ts';
-import { bodyCell, Filters, headCell, LoadState, panel, SearchBox } from './console-ui.tsx';
+import { bodyCell, Filters, headCell, LoadState, panel, SearchBox, table } from './console-ui.tsx';
 import { Pager } from './pager.tsx';
 
 /** The file a data: link carries (read here, not fetched: the page's content policy keeps fetches to its own origin). */
@@ -173,7 +173,7 @@ export function TimeTrackingTab() {
             <p className="py-10 text-center text-sm text-slate-600">{t('timetracking.empty')}</p>
           ) : (
             <div className="-mx-4 overflow-x-auto sm:mx-0">
-              <table className="min-w-full divide-y divide-slate-200">
+              <table className={table}>
                 <thead>
                   <tr>
                     <th scope="col" className={headCell}>

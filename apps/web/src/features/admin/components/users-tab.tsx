@@ -14,7 +14,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { StatCards } from '../../dashboard/components/stat-cards.tsx';
 import { useAdminUsers, useDeleteUser, useSetUserStatus, type ListQuery } from '../api/admin-api.ts';
-import { bodyCell, Filters, headCell, LoadState, panel, SearchBox } from './console-ui.tsx';
+import { bodyCell, Filters, headCell, LoadState, panel, SearchBox, table } from './console-ui.tsx';
 import { Pager } from './pager.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { UserDetailDialog } from './user-detail-dialog.tsx';
@@ -148,7 +148,7 @@ export function UsersTab({ admin }: { admin: AdminUser }) {
             <p className="py-10 text-center text-sm text-slate-600">{t('users.empty')}</p>
           ) : (
             <div className="-mx-4 overflow-x-auto sm:mx-0">
-              <table className="min-w-full divide-y divide-slate-200">
+              <table className={table}>
                 <thead>
                   <tr>
                     <th scope="col" className={headCell}>
