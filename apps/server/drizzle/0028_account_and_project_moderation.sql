@@ -5,11 +5,14 @@ ALTER TABLE "users" ADD COLUMN "status_changed_at" timestamp with time zone;--> 
 ALTER TABLE "users" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
 -- A job is listed (has its job_search row) while it is open, staff have not taken it down, and its
 -- employer's account is active: a suspended, blocked or deleted employer's projects leave search with
--- them, and come back when the account is reactivated.
+-- them, and come back when the account is reactivated. The employer's row is share-locked while it is
+-- read, so a change to a job and a change to its employer's status run one after the other, and the
+-- second sees what the first left (without it, a job updated while its employer is suspended could be
+-- listed again after the suspension removed it).
 CREATE OR REPLACE FUNCTION job_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.status = 'open' AND NEW.moderation_status = 'active'
-     AND EXISTS (SELECT 1 FROM users WHERE id = NEW.employer_id AND account_status = 'active' AND deleted_at IS NULL) THEN
+     AND EXISTS (SELECT 1 FROM users WHERE id = NEW.employer_id AND account_status = 'active' AND deleted_at IS NULL FOR SHARE) THEN
     INSERT INTO job_search (id, created_at, budget_min_usd, budget_max_usd, proposal_count, featured_until, search_vector, facets)
     VALUES (NEW.id, NEW.created_at, NEW.budget_min_usd, NEW.budget_max_usd, NEW.proposal_count, NEW.featured_until, strip(NEW.search_vector), NEW.facets)
     ON CONFLICT (id) DO UPDATE SET

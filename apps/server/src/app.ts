@@ -251,7 +251,7 @@ export async function buildApp(options: BuildAppOptions) {
           admins,
           settings: createConsoleSettingsService({ db, settings, repository: adminsRepository }),
           financialStats: createFinancialStatsService({ db, clock }),
-          users: createAdminUsersService({ db, users, sessions, audit: adminsRepository, clock }),
+          users: createAdminUsersService({ db, users, sessions, audit: adminsRepository, jobState, proposals, clock }),
           projects: createAdminProjectsService({ db, audit: adminsRepository, jobState, users, notifications, clock }),
           time: createAdminTimeService({ db, pdf, clock }),
           disputes: createAdminDisputesService({ db, payments, audit: adminsRepository }),

@@ -367,6 +367,8 @@ export const adminProjectRowSchema = z.object({
   title: z.string(),
   employer_id: z.string(),
   employer_name: z.string(),
+  /** A project of an employer whose account is not active is not listed, whatever its state. */
+  employer_account_status: z.enum(userAccountStatuses),
   status: z.enum(projectStates),
   /** The project's own status, whatever staff decided. */
   project_status: z.enum(jobStatuses),

@@ -90,9 +90,9 @@ const numberInput = (required: boolean) =>
 const amount = (limit: number) =>
   z.preprocess(readNumber, numberInput(true).pipe(z.number().min(0, messages.min(0)).max(limit, messages.max(limit))));
 
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one), of a year PostgreSQL stores (not 0000). */
 export const isCalendarDate = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };

@@ -33,6 +33,7 @@ interface ProjectRow {
   title: string;
   employer_id: string;
   employer_name: string;
+  employer_account_status: UserAccountStatus;
   status: JobStatus;
   moderation_status: ProjectModerationStatus;
   moderation_reason: string | null;
@@ -53,7 +54,7 @@ const stateOf = (row: Pick<ProjectRow, 'status' | 'moderation_status'>): Project
   row.moderation_status === 'active' ? row.status : row.moderation_status;
 
 /** A project row's columns, the hired professional's name with them. */
-const projectColumns = sql`j.id, j.title, j.employer_id, trim(e.first_name || ' ' || e.last_name) as employer_name, j.status,
+const projectColumns = sql`j.id, j.title, j.employer_id, trim(e.first_name || ' ' || e.last_name) as employer_name, e.account_status as employer_account_status, j.status,
   j.moderation_status, j.moderation_reason, j.industry_category, j.job_type, j.featured_until,
   j.budget_min_minor::text as budget_min_minor, j.budget_max_minor::text as budget_max_minor, j.currency, j.created_at, j.proposal_count,
   (select trim(w.first_name || ' ' || w.last_name) from contracts k join users w on w.id = k.professional_id
@@ -82,6 +83,7 @@ export function createAdminProjectsService(dependencies: {
       title: row.title,
       employer_id: row.employer_id,
       employer_name: row.employer_name,
+      employer_account_status: row.employer_account_status,
       status: stateOf(row),
       project_status: row.status,
       moderation_status: row.moderation_status,
@@ -163,7 +165,7 @@ export function createAdminProjectsService(dependencies: {
           name: row.employer_name,
           email: row.email,
           company: row.company_name,
-          account_status: row.account_status,
+          account_status: row.employer_account_status,
         },
         public_url: `/projects/${row.id}`,
       };

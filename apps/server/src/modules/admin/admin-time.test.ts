@@ -109,7 +109,14 @@ describe('GET /api/admin/time-tracking', () => {
     const narrowed = await list('?search=clinic&limit=1&skip=1');
     expect(narrowed.summary.total_hours).toBe(3.5);
     expect(narrowed.pagination).toMatchObject({ total: 2, current_page: 2 });
-    for (const bad of ['?start_date=2026-02-30', '?status=paid', '?project_type=daily', '?industry=mining']) {
+    for (const bad of [
+      '?start_date=2026-02-30',
+      '?start_date=0000-01-01',
+      '?end_date=0000-12-31',
+      '?status=paid',
+      '?project_type=daily',
+      '?industry=mining',
+    ]) {
       const response = await app.inject({ method: 'GET', url: `/api/admin/time-tracking${bad}`, headers: bearer(support.token) });
       expect(response.statusCode, bad).toBe(422);
     }

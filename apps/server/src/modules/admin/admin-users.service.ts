@@ -20,6 +20,8 @@ import { transaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import type { SessionsService } from '../auth/sessions.service.ts';
+import type { JobStateService } from '../jobs/job-state.ts';
+import type { ProposalsService } from '../proposals/proposals.service.ts';
 import type { UserRow, UsersRepository } from '../users/users.repository.ts';
 import { requirePermission, type AdminActor } from './admin-auth.service.ts';
 import type { AdminsRepository } from './admins.repository.ts';
@@ -47,6 +49,9 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 
 type Amount = { currency: string; minor: number };
 
+/** What a deleted user is called wherever their records still name them. */
+const DELETED_NAME = { first: 'Deleted', last: 'user' } as const;
+
 /** The detail calls answer this many rows; the modal shows the first 5 (admin spec §9). */
 const USER_DETAIL_ROWS = 20;
 
@@ -61,9 +66,11 @@ export function createAdminUsersService(dependencies: {
   users: UsersRepository;
   sessions: SessionsService;
   audit: AdminsRepository;
+  jobState: JobStateService;
+  proposals: ProposalsService;
   clock: () => Date;
 }) {
-  const { db, users, sessions, audit, clock } = dependencies;
+  const { db, users, sessions, audit, jobState, proposals, clock } = dependencies;
 
   /** The platform user to change, locked; a deleted one is no longer there. */
   async function lockLiveUser(id: string, tx: Tx) {
@@ -72,8 +79,11 @@ export function createAdminUsersService(dependencies: {
     return row;
   }
 
-  /** What the audit log keeps of a user before and after a change. */
-  const auditView = (row: UserRow) => ({ email: row.email, account_status: row.accountStatus, status_reason: row.statusReason });
+  /**
+   * What the audit log keeps of a user before and after a change: their status, never their personal
+   * details, which the log (that cannot be changed) would keep after the user is deleted.
+   */
+  const auditView = (row: UserRow) => ({ role: row.role, account_status: row.accountStatus, status_reason: row.statusReason });
 
   return {
     /**
@@ -227,8 +237,8 @@ export function createAdminUsersService(dependencies: {
           {
             email: `deleted-${id}@deleted.invalid`,
             phoneNumber: `deleted-${id}`,
-            firstName: 'Deleted',
-            lastName: 'user',
+            firstName: DELETED_NAME.first,
+            lastName: DELETED_NAME.last,
             passwordHash: unusablePassword,
             accountStatus: 'blocked',
             statusReason: null,
@@ -256,6 +266,11 @@ export function createAdminUsersService(dependencies: {
           tx,
         );
         await sessions.revokeAllSessions(id, tx);
+        // What they left open goes with them: their open projects close (their applicants are told), and
+        // their pending proposals are withdrawn.
+        for (const job of await jobState.closeOpenJobsOf(id, now, tx))
+          await proposals.notifyPendingAuthors(job, 'job_closed', `${DELETED_NAME.first} ${DELETED_NAME.last}`, tx);
+        await proposals.withdrawAllOf(id, tx);
         await audit.insertAudit(
           auditEntry(actor, { action: 'user.deleted', targetType: 'user', targetId: id, before: auditView(before), after: null }),
           tx,

@@ -68,7 +68,16 @@ describe('PUT /api/admin/users/{id}/status', () => {
       reason: 'Payment chargebacks under review',
     });
     expect(await searchFor('majlis')).toEqual([]);
-    // Nor can the project take a proposal while its owner is suspended.
+    // Nor can the project be seen, take a proposal or be featured while its owner is suspended.
+    const professional = await createUser(app);
+    expect((await app.inject({ method: 'GET', url: `/api/jobs/${job.id}`, headers: bearer(professional.token) })).statusCode).toBe(404);
+    const proposal = await app.inject({
+      method: 'POST',
+      url: '/api/proposals',
+      headers: bearer(professional.token),
+      payload: { job_id: job.id, proposal_text: 'I can light the majlis.', proposed_rate: 80 },
+    });
+    expect(proposal.statusCode).toBe(409);
     const listed = await directory('?search=nuaimi');
     expect(listed.users[0]).toMatchObject({
       account_status: 'suspended',
@@ -81,8 +90,8 @@ describe('PUT /api/admin/users/{id}/status', () => {
         admin_email: admin.email,
         action: 'user.suspended',
         reason: 'Payment chargebacks under review',
-        before: { email: employer.user.email, account_status: 'active', status_reason: null },
-        after: { email: employer.user.email, account_status: 'suspended', status_reason: 'Payment chargebacks under review' },
+        before: { role: 'employer', account_status: 'active', status_reason: null },
+        after: { role: 'employer', account_status: 'suspended', status_reason: 'Payment chargebacks under review' },
       },
     ]);
 
@@ -90,16 +99,29 @@ describe('PUT /api/admin/users/{id}/status', () => {
     const reactivated = await setStatus(employer.user.id, { action: 'reactivate', reason: 'Chargebacks resolved' });
     expect(reactivated.statusCode, reactivated.body).toBe(200);
     expect(await searchFor('majlis')).toEqual([job.id]);
+    expect((await app.inject({ method: 'GET', url: `/api/jobs/${job.id}`, headers: bearer(professional.token) })).statusCode).toBe(200);
     expect((await login(employer)).statusCode).toBe(200);
     expect(await accountOf(employer.user.id)).toMatchObject({ account_status: 'active', status_reason: null });
   });
 
-  it('blocks a professional, who then cannot act with an old token or sign in', async () => {
+  it('blocks a professional, who then cannot act with an old token, sign in or be hired', async () => {
     const professional = await createUser(app, { first_name: 'Aisha', last_name: 'Al Marri' });
+    const employer = await createEmployer(app);
+    const job = await insertJob(app, employer.user.id, { title: 'Reception desk joinery' });
+    const proposed = await app.inject({
+      method: 'POST',
+      url: '/api/proposals',
+      headers: bearer(professional.token),
+      payload: { job_id: job.id, proposal_text: 'I build reception desks.', proposed_rate: 90 },
+    });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const proposalId = proposed.json<{ proposal: { id: string } }>().proposal.id;
     const blocked = await setStatus(professional.user.id, { status: 'blocked', reason: 'Fake certificates' });
     expect(blocked.statusCode, blocked.body).toBe(200);
     expect((await me(professional.token)).statusCode).toBe(401);
     expect((await login(professional)).json()).toMatchObject({ code: 'forbidden', reason: 'Fake certificates' });
+    const accepted = await app.inject({ method: 'PUT', url: `/api/proposals/${proposalId}/accept`, headers: bearer(employer.token) });
+    expect(accepted.statusCode).toBe(409);
   });
 
   it('needs a reason (§5) and a known status, and changes nothing without them', async () => {
@@ -186,10 +208,51 @@ describe('DELETE /api/admin/users/{id}', () => {
     const row = await accountOf(employer.user.id);
     expect(row).toMatchObject({ account_status: 'blocked', email: `deleted-${employer.user.id}@deleted.invalid` });
     expect(row?.deleted_at).not.toBeNull();
-    expect((await auditOf(employer.user.id)).map((entry) => entry.action)).toEqual(['user.deleted']);
+    const [entry] = await auditOf(employer.user.id);
+    expect(entry).toMatchObject({ action: 'user.deleted', after: null });
+    // The log, which can never change, keeps no personal detail of someone deleted.
+    expect(JSON.stringify(entry)).not.toContain(employer.user.email);
     // Deleted once: a second delete, a status change or the details find no one.
     expect((await remove(employer.user.id)).statusCode).toBe(404);
     expect((await setStatus(employer.user.id, { status: 'active', reason: 'Oops' })).statusCode).toBe(404);
+  });
+
+  it('closes a deleted employer’s open projects, telling their applicants, and withdraws a deleted professional’s proposals', async () => {
+    const employer = await createEmployer(app);
+    const applicant = await createUser(app);
+    const job = await insertJob(app, employer.user.id, { title: 'Shopfront signage in Deira' });
+    const other = await insertJob(app, (await createEmployer(app)).user.id, { title: 'Office move in Al Quoz' });
+    const propose = (jobId: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/proposals',
+        headers: bearer(applicant.token),
+        payload: { job_id: jobId, proposal_text: 'I can do this next week.', proposed_rate: 70 },
+      });
+    expect((await propose(job.id)).statusCode).toBe(201);
+    expect((await propose(other.id)).statusCode).toBe(201);
+    expect((await remove(employer.user.id)).statusCode).toBe(200);
+    const statusOf = async (id: string) =>
+      (
+        await selectRows<{ status: string; proposal_count: number }>(
+          app.services.database,
+          sql`select status, proposal_count from jobs where id = ${id}`,
+        )
+      )[0];
+    expect(await statusOf(job.id)).toMatchObject({ status: 'closed' });
+    const told = await selectRows<{ kind: string }>(
+      app.services.database,
+      sql`select kind from notifications where user_id = ${applicant.user.id} and kind = 'job_closed'`,
+    );
+    expect(told).toHaveLength(1);
+
+    expect((await remove(applicant.user.id)).statusCode).toBe(200);
+    expect(await statusOf(other.id)).toMatchObject({ status: 'open', proposal_count: 0 });
+    const proposals = await selectRows<{ status: string }>(
+      app.services.database,
+      sql`select status from proposals where worker_id = ${applicant.user.id} order by created_at`,
+    );
+    expect(proposals.map((row) => row.status)).toEqual(['withdrawn', 'withdrawn']);
   });
 
   it('keeps the money records of a deleted user, and refuses while a contract runs or money is theirs', async () => {

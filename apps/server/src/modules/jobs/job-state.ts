@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -11,6 +11,8 @@ const stateColumns = {
   status: jobs.status,
   moderationStatus: jobs.moderationStatus,
   moderationReason: jobs.moderationReason,
+  /** Whether its employer's account is active (a suspended, blocked or deleted employer's projects take no one). */
+  isEmployerActive: sql<boolean>`exists (select 1 from users u where u.id = ${jobs.employerId} and u.account_status = 'active' and u.deleted_at is null)`,
   country: jobs.country,
   region: jobs.region,
   paymentMethod: jobs.paymentMethod,
@@ -21,11 +23,13 @@ const stateColumns = {
   featuredRequested: jobs.featuredRequested,
   featuredUntil: jobs.featuredUntil,
 };
-export type JobState = { [K in keyof typeof stateColumns]: (typeof jobs.$inferSelect)[K] };
+export type JobState = { [K in Exclude<keyof typeof stateColumns, 'isEmployerActive'>]: (typeof jobs.$inferSelect)[K] } & {
+  isEmployerActive: boolean;
+};
 
-/** Whether the job takes proposals and hires: open, and not taken down by staff. */
-export const isTakingProposals = (job: Pick<JobState, 'status' | 'moderationStatus'>) =>
-  job.status === 'open' && job.moderationStatus === 'active';
+/** Whether the job takes proposals and hires: open, not taken down by staff, and its employer's account active. */
+export const isTakingProposals = (job: Pick<JobState, 'status' | 'moderationStatus' | 'isEmployerActive'>) =>
+  job.status === 'open' && job.moderationStatus === 'active' && job.isEmployerActive;
 
 /**
  * The jobs module's writes that other modules ask for (proposals assign a job, payments complete
@@ -62,6 +66,14 @@ export function createJobState(db: Db) {
         .set({ proposalCount: sql`${jobs.proposalCount} + ${change}` })
         .where(eq(jobs.id, id));
     },
+
+    /** Closes every open job of an employer (their account is being deleted); the jobs closed. */
+    closeOpenJobsOf: (employerId: string, updatedAt: Date, tx: Tx) =>
+      tx
+        .update(jobs)
+        .set({ status: 'closed', updatedAt })
+        .where(and(eq(jobs.employerId, employerId), eq(jobs.status, 'open')))
+        .returning({ id: jobs.id, title: jobs.title }),
 
     /** Staff's decision on the job (admin spec §4) and its reason; only an active job is listed. */
     async moderateJob(id: string, decision: { status: JobState['moderationStatus']; reason: string | null }, updatedAt: Date, tx: Tx) {

@@ -226,8 +226,10 @@ export function createJobsService(dependencies: {
       const job = isRowId(jobId) ? await repository.findJob(jobId) : undefined;
       if (!job) throw new AppError('not_found', jobMessages.notFound);
       const detail = await describeJob(job, identity.user);
-      // A project staff took down is its owner's and its hired professional's to see, no one else's.
-      if (job.moderationStatus !== 'active' && !detail.viewer.is_owner && detail.viewer.proposal?.status !== 'accepted')
+      // A project staff took down, or whose employer's account is not active, is its owner's and its hired
+      // professional's to see, no one else's.
+      const isHidden = job.moderationStatus !== 'active' || detail.employer_info.account_status !== 'active';
+      if (isHidden && !detail.viewer.is_owner && detail.viewer.proposal?.status !== 'accepted')
         throw new AppError('not_found', jobMessages.notFound);
       if (identity.user?.id !== job.employerId) {
         const counted = await repository.recordView(job.id, viewerKey(identity), clock().toISOString().slice(0, 10));

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/transaction.ts';
 import { requireEmployer, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
-import type { JobStateService } from '../jobs/job-state.ts';
+import { isTakingProposals, type JobStateService } from '../jobs/job-state.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { MoneyMovements } from './money-movements.ts';
@@ -26,7 +26,7 @@ export function createFeaturedService(dependencies: {
       if (!job) throw new AppError('not_found', paymentMessages.jobNotFound);
       requireEmployer(actor, job, paymentMessages.onlyOwnerFeatures);
       const isFeatured = job.featuredUntil !== null && job.featuredUntil > clock();
-      if (!job.featuredRequested || isFeatured || job.status !== 'open') throw new AppError('conflict', paymentMessages.notFeaturable);
+      if (!job.featuredRequested || isFeatured || !isTakingProposals(job)) throw new AppError('conflict', paymentMessages.notFeaturable);
       const currency = job.currency as CurrencyCode;
       const fee = featuredFee(money(job.budgetMinMinor, currency), money(job.budgetMaxMinor, currency));
       return checkouts.open({

@@ -183,7 +183,7 @@ export function createProfilesRepository(db: Db, searchIndex: ProfessionalSearch
           proposalCount: jobs.proposalCount,
         })
         .from(jobs)
-        .where(and(eq(jobs.employerId, employerId), inArray(jobs.status, [...currentJobStatuses])))
+        .where(and(eq(jobs.employerId, employerId), inArray(jobs.status, [...currentJobStatuses]), eq(jobs.moderationStatus, 'active')))
         .orderBy(desc(jobs.createdAt), desc(jobs.id))
         .limit(limit),
 

@@ -61,6 +61,21 @@ export function createProposalsRepository(db: Db) {
       return row;
     },
 
+    /** The person's row, share-locked for the rest of the transaction: a status change to it waits. */
+    async lockPersonShared(id: string, executor: Tx): Promise<Person | undefined> {
+      const [row] = await executor.select(personColumns).from(users).where(eq(users.id, id)).for('share');
+      return row;
+    },
+
+    /** Withdraws every pending proposal of a worker; the jobs they were on, one per proposal. */
+    async withdrawPendingOf(workerId: string, executor: Tx): Promise<{ jobId: string }[]> {
+      return executor
+        .update(proposals)
+        .set({ status: 'withdrawn', reviewStage: null })
+        .where(and(eq(proposals.workerId, workerId), eq(proposals.status, 'pending')))
+        .returning({ jobId: proposals.jobId });
+    },
+
     /** Withdraws a proposal that is still pending; undefined when it no longer is. */
     async withdrawProposal(id: string, executor: Tx): Promise<ProposalRow | undefined> {
       const [row] = await executor

@@ -204,6 +204,11 @@ export function createProposalsService(dependencies: {
       return { proposal: withdrawn, message: proposalMessages.withdrawn };
     },
 
+    /** Withdraws every pending proposal of a worker (their account is being deleted), in the caller's transaction. */
+    async withdrawAllOf(workerId: string, tx: Tx) {
+      for (const { jobId } of await repository.withdrawPendingOf(workerId, tx)) await jobState.changeProposalCount(jobId, -1, tx);
+    },
+
     /** Tells the authors of the job's pending proposals what happened to it, in the caller's transaction. */
     async notifyPendingAuthors(job: { id: string; title: string }, kind: NotificationKind, employerName: string, executor: Tx) {
       await tellAuthors(await repository.listPendingAuthors(job.id, executor), job, kind, employerName, executor);
@@ -224,6 +229,8 @@ export function createProposalsService(dependencies: {
       const accepted = await transaction(db, async (tx) => {
         const locked = await jobState.lockJob(job.id, tx);
         if (!locked || !isTakingProposals(locked)) throw notAcceptable();
+        // A suspended, blocked or deleted professional cannot be hired (their row is held while this runs).
+        if ((await repository.lockPersonShared(proposal.workerId, tx))?.accountStatus !== 'active') throw notAcceptable();
         const now = clock();
         const row = await repository.acceptProposal(proposal.id, now, tx);
         if (!row) throw notAcceptable();

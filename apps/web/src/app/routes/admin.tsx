@@ -1,3 +1,5 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAdminMe } from '../../features/admin/api/admin-api.ts';
@@ -13,6 +15,11 @@ export default function AdminPage() {
   const { t } = useTranslation('admin');
   const token = useAdminToken();
   const me = useAdminMe(token);
+  const queryClient = useQueryClient();
+  // However the session ended (Logout, expiry, suspension), what it loaded goes with it (§4 Session).
+  useEffect(() => {
+    if (!token) queryClient.removeQueries({ queryKey: ['admin'] });
+  }, [token, queryClient]);
   if (!token) return <AdminLogin />;
   if (me.data) return <Console admin={me.data} />;
   if (me.isError) return <AdminLogin />;

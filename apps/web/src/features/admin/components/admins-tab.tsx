@@ -35,7 +35,7 @@ type Notice = { tone: 'success' | 'error'; text: string };
 type Pending = { admin: AdminUser; action: AdminAction | 'delete' };
 
 /** A failed admin call reads as the server's detail, otherwise the spec's own failure text (§8). */
-function useFailureText() {
+function useServerFailure() {
   const translate = useValidationMessage();
   return (error: unknown, fallback: string) => {
     const details = serverDetails(error);
@@ -54,7 +54,7 @@ export function AdminsTab({ admin: me }: { admin: AdminUser }) {
   const admins = useAdmins();
   const status = useAdminStatus();
   const remove = useDeleteAdmin();
-  const failure = useFailureText();
+  const failure = useServerFailure();
   const [pending, setPending] = useState<Pending>();
   const [notice, setNotice] = useState<Notice>();
   const canManage = adminMay(me, 'manage_admins');
@@ -238,7 +238,7 @@ const emptyAdmin = { email: '', password: '', first_name: '', last_name: '', rol
 function AddAdminForm() {
   const { t } = useTranslation('admin');
   const create = useCreateAdmin();
-  const failure = useFailureText();
+  const failure = useServerFailure();
   const [form, setForm] = useState(emptyAdmin);
   const [errors, setErrors] = useState<Partial<Record<keyof typeof emptyAdmin, string>>>({});
   const [notice, setNotice] = useState<Notice>();
@@ -299,7 +299,7 @@ function AddAdminForm() {
 function ChangePasswordForm({ admins, nameOf }: { admins: AdminUser[]; nameOf: (admin: AdminUser) => string }) {
   const { t } = useTranslation('admin');
   const change = useChangeAdminPassword();
-  const failure = useFailureText();
+  const failure = useServerFailure();
   const [id, setId] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<{ id?: string; password?: string }>({});
@@ -361,7 +361,7 @@ function ChangePasswordForm({ admins, nameOf }: { admins: AdminUser[]; nameOf: (
 function PermissionsForm({ admins, nameOf }: { admins: AdminUser[]; nameOf: (admin: AdminUser) => string }) {
   const { t } = useTranslation('admin');
   const update = useSetAdminPermissions();
-  const failure = useFailureText();
+  const failure = useServerFailure();
   const [id, setId] = useState('');
   const [role, setRole] = useState<AdminRole>('admin');
   const [permissions, setPermissions] = useState<AdminPermission[]>([]);

@@ -1,7 +1,9 @@
 import clsx from 'clsx';
 import { Search } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
+import { serverDetails } from '../../../lib/server-message.ts';
+import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/field.tsx';
@@ -31,6 +33,7 @@ export function SearchBox({
   onSearch: (text: string) => void;
 }) {
   const { t } = useTranslation('admin');
+  const id = useId();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   return (
@@ -42,11 +45,11 @@ export function SearchBox({
         onSearch(text.trim());
       }}
     >
-      <label className="sr-only" htmlFor="console-search">
+      <label className="sr-only" htmlFor={id}>
         {label}
       </label>
       <Input
-        id="console-search"
+        id={id}
         type="search"
         dir="auto"
         value={text}
@@ -83,4 +86,19 @@ export function LoadState({ isPending, error, onRetry }: { isPending: boolean; e
 /** A row of filter controls above a directory. */
 export function Filters({ children, className }: { children: ReactNode; className?: string }) {
   return <div className={clsx('grid gap-3 sm:grid-cols-2 lg:grid-cols-4', className)}>{children}</div>;
+}
+
+/**
+ * A failed change, in the spec's words (§8: "Failed to update user status. Please try again.") with the
+ * server's reason after them when it gave one (a contract in progress, a user already deleted).
+ */
+export function useFailureText() {
+  const translate = useValidationMessage();
+  return useCallback(
+    (error: unknown, failure: string) => {
+      const details = serverDetails(error);
+      return details ? `${failure} ${details.map((text) => translate(text) ?? text).join(' ')}` : failure;
+    },
+    [translate],
+  );
 }

@@ -5,6 +5,7 @@ import { LanguageSwitch } from '../../../app/layout/header.tsx';
 import { LogoMark } from '../../../app/layout/logo.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Link, useSearchParams } from '../../../lib/router/index.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useAdminLogout } from '../api/admin-api.ts';
@@ -70,6 +71,7 @@ export function Console({ admin }: { admin: AdminUser }) {
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         <title>{t('title')}</title>
+        {shown.length === 0 ? <Alert tone="info">{t('header.no_tabs')}</Alert> : null}
         <Tabs value={current} onValueChange={open}>
           <TabsList aria-label={t('tabs.label')} className="mb-6">
             {shown.map((tab) => (

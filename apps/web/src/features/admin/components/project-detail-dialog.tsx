@@ -3,7 +3,6 @@ import { ExternalLink } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatBudgetRange, formatNumber, languageOf } from '../../../lib/format.ts';
-import { useServerMessage } from '../../../lib/server-message.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -14,6 +13,7 @@ import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useProjectDetail, useSetProjectStatus } from '../api/admin-api.ts';
 import { stateTone } from './projects-tab.tsx';
+import { useFailureText } from './console-ui.tsx';
 import { statusTone } from './users-tab.tsx';
 
 /** The share buttons' addresses for a public page (admin spec §2: each opens in a new window). */
@@ -152,7 +152,7 @@ function ProjectDetail({ project, canModerate }: { project: AdminProjectDetail; 
 function ManageProject({ project }: { project: AdminProjectDetail }) {
   const { t } = useTranslation('admin');
   const translate = useValidationMessage();
-  const serverMessage = useServerMessage();
+  const failureText = useFailureText();
   const change = useSetProjectStatus();
   const [status, setStatus] = useState<ProjectModerationStatus | ''>('');
   const [reason, setReason] = useState('');
@@ -177,7 +177,7 @@ function ManageProject({ project }: { project: AdminProjectDetail }) {
           setStatus('');
           setReason('');
         },
-        onError: (failure) => setNotice({ tone: 'error', text: serverMessage(failure, t('projects.status_failed')) }),
+        onError: (failure) => setNotice({ tone: 'error', text: failureText(failure, t('projects.status_failed')) }),
       },
     );
   }

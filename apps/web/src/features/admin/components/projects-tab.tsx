@@ -190,6 +190,11 @@ export function ProjectsTab({ admin }: { admin: AdminUser }) {
                       </td>
                       <td className={bodyCell}>
                         <Badge tone={stateTone[project.status]}>{t(`status.${project.status}`)}</Badge>
+                        {project.employer_account_status !== 'active' ? (
+                          <span className="mt-1 block text-xs text-amber-800">
+                            {t('projects.employer_inactive', { status: t(`status.${project.employer_account_status}`) })}
+                          </span>
+                        ) : null}
                       </td>
                       <td className={`${bodyCell} whitespace-nowrap tabular-nums`}>
                         {formatBudgetRange(project.budget_min, project.budget_max, project.currency, language)}

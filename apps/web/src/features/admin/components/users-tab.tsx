@@ -1,11 +1,10 @@
 import { adminMay, type AdminUser, type AdminUserRow, type UserAccountStatus } from '@mihna/shared';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ban, ChevronDown, PauseCircle, PlayCircle, ShieldAlert, Trash2, UserRound, Users } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatAmount, formatDate, formatNumber, languageOf } from '../../../lib/format.ts';
 import { useReferenceOptions } from '../../../lib/reference-options.ts';
-import { useServerMessage } from '../../../lib/server-message.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -14,7 +13,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { StatCards } from '../../dashboard/components/stat-cards.tsx';
 import { useAdminUsers, useDeleteUser, useSetUserStatus, type ListQuery } from '../api/admin-api.ts';
-import { bodyCell, Filters, headCell, LoadState, panel, SearchBox, table } from './console-ui.tsx';
+import { bodyCell, Filters, headCell, LoadState, panel, SearchBox, table, useFailureText } from './console-ui.tsx';
 import { Pager } from './pager.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { UserDetailDialog } from './user-detail-dialog.tsx';
@@ -38,7 +37,7 @@ export function UsersTab({ admin }: { admin: AdminUser }) {
   const language = languageOf(i18n.language);
   const options = useReferenceOptions();
   const translate = useValidationMessage();
-  const serverMessage = useServerMessage();
+  const failureText = useFailureText();
   const [query, setQuery] = useState<ListQuery>({ skip: 0, limit: 20, sort_by: 'created_at', sort_order: 'desc' });
   const users = useAdminUsers(query);
   const setStatus = useSetUserStatus();
@@ -60,7 +59,7 @@ export function UsersTab({ admin }: { admin: AdminUser }) {
           setPending(undefined);
           setNotice({ tone: 'success', text: t('users.status_updated', { message: translate(message) ?? message }) });
         },
-        onError: (error) => setNotice({ tone: 'error', text: serverMessage(error, t('users.status_failed')) }),
+        onError: (error) => setNotice({ tone: 'error', text: failureText(error, t('users.status_failed')) }),
       },
     );
   }
@@ -74,12 +73,17 @@ export function UsersTab({ admin }: { admin: AdminUser }) {
       },
       onError: (error) => {
         setPending(undefined);
-        setNotice({ tone: 'error', text: serverMessage(error, t('users.delete_failed')) });
+        setNotice({ tone: 'error', text: failureText(error, t('users.delete_failed')) });
       },
     });
   }
 
   const data = users.data;
+  // The last row of the last page deleted: the page before it is shown, not an empty one.
+  const lastPageSkip = data ? Math.max(0, (data.pagination.total_pages - 1) * data.pagination.limit) : 0;
+  useEffect(() => {
+    if (data && data.users.length === 0 && data.pagination.skip > lastPageSkip) setQuery((before) => ({ ...before, skip: lastPageSkip }));
+  }, [data, lastPageSkip]);
   return (
     <div className="space-y-6">
       {data ? (
