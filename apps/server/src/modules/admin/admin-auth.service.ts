@@ -43,20 +43,35 @@ export function createAdminAuthService(dependencies: { db: Db; auth: AuthReposit
   const { db, auth, repository, clock } = dependencies;
   return {
     async login(input: { email: string; password: string }, client: ClientInfo) {
-      const identifier = `admin:${input.email.trim().toLowerCase()}`;
+      const email = input.email.trim().toLowerCase();
+      const identifier = `admin:${email}`;
+      /** A refused sign-in is recorded too: who tried which address, from where, and why it failed. */
+      const refused = async (action: string, error: AppError, adminId: string | null = null) => {
+        await repository.insertAudit({
+          adminId,
+          adminEmail: email,
+          action,
+          targetType: 'admin',
+          targetId: adminId,
+          ipAddress: client.ipAddress,
+        });
+        return error;
+      };
       const reservation = await reserveLoginAttempt({ db, auth, clock }, identifier, { refusesWhileLocked: true, hasCaptcha: true });
       if (reservation.outcome !== 'reserved') {
-        if (reservation.outcome === 'locked') throw lockedError(reservation.lockedUntil, clock());
+        if (reservation.outcome === 'locked') throw await refused('admin.login_locked', lockedError(reservation.lockedUntil, clock()));
         throw new Error('an admin login is never asked for a captcha');
       }
       const admin = await repository.findByEmail(input.email);
       const isAccepted = admin ? await verifySecret(admin.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
       if (!isAccepted || !admin) {
-        if (reservation.isLockingAttempt && reservation.lockedUntil) throw lockedError(reservation.lockedUntil, clock());
-        throw new AppError('unauthorized', loginMessages.wrongCredentials);
+        if (reservation.isLockingAttempt && reservation.lockedUntil)
+          throw await refused('admin.login_locked', lockedError(reservation.lockedUntil, clock()), admin?.id);
+        throw await refused('admin.login_failed', new AppError('unauthorized', loginMessages.wrongCredentials), admin?.id);
       }
       await auth.clearThrottle(identifier);
-      if (admin.status !== 'active') throw new AppError('forbidden', adminMessages.inactive);
+      if (admin.status !== 'active')
+        throw await refused('admin.login_inactive', new AppError('forbidden', adminMessages.inactive), admin.id);
       const token = generateToken();
       const now = clock();
       await transaction(db, async (tx) => {

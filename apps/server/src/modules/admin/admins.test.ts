@@ -59,6 +59,16 @@ describe('admin sign-in', () => {
     expect((await adminLogin(app, admin.email)).statusCode).toBe(423);
     clock.advance(30 * 60_000 + 1_000);
     expect((await adminLogin(app, admin.email)).statusCode).toBe(200);
+    // Every refusal is in the audit log, with the address tried and where from.
+    const attempts = (await auditOf(admin.id)).filter((entry) => entry.action.startsWith('admin.login'));
+    expect(attempts.map((entry) => entry.action)).toEqual([
+      'admin.login',
+      ...Array<string>(4).fill('admin.login_failed'),
+      'admin.login_locked',
+      'admin.login_locked',
+      'admin.login',
+    ]);
+    expect(attempts.every((entry) => entry.admin_email === admin.email && entry.ip_address !== null)).toBe(true);
   });
 
   it('keeps the two kinds of token apart: a user’s opens no admin route, an admin’s no user route', async () => {
