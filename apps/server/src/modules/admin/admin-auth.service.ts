@@ -59,7 +59,12 @@ export function createAdminAuthService(dependencies: { db: Db; auth: AuthReposit
       };
       const reservation = await reserveLoginAttempt({ db, auth, clock }, identifier, { refusesWhileLocked: true, hasCaptcha: true });
       if (reservation.outcome !== 'reserved') {
-        if (reservation.outcome === 'locked') throw await refused('admin.login_locked', lockedError(reservation.lockedUntil, clock()));
+        if (reservation.outcome === 'locked')
+          throw await refused(
+            'admin.login_locked',
+            lockedError(reservation.lockedUntil, clock()),
+            (await repository.findByEmail(email))?.id,
+          );
         throw new Error('an admin login is never asked for a captcha');
       }
       const admin = await repository.findByEmail(input.email);
