@@ -196,6 +196,7 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
       await expect(page.getByRole('cell', { name: email })).toBeVisible();
 
       await openTab(page, text, 'settings');
+      const original = (await (await request.get('/api/public/interface-settings')).json()) as Record<string, unknown>;
       const slogan = `Gulf work, done right ${uniqueWord('s')}`;
       await page.getByLabel(text('admin', 'settings.site_slogan')).fill(slogan);
       await page.getByRole('button', { name: text('admin', 'common.save') }).click();
@@ -204,6 +205,13 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
       await visitor.goto('/');
       await expect(visitor.getByRole('banner').getByText(slogan)).toBeVisible();
       await visitor.close();
+      // The settings as they were: this server's other journeys expect the site as built (and drawn ahead).
+      const adminToken = await page.evaluate(() => localStorage.getItem('admin_token'));
+      const restored = await request.put('/api/admin/interface-settings', {
+        headers: { authorization: `Bearer ${adminToken}` },
+        data: original,
+      });
+      expect(restored.ok(), await restored.text()).toBe(true);
 
       // Logout, then the new support admin: analytics and users to read, nothing to change.
       await page.getByRole('button', { name: text('admin', 'header.logout') }).click();

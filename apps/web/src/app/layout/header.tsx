@@ -147,7 +147,8 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <Container isWide className="flex h-16 items-center gap-3">
-        <Link to={paths.home} className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-primary">
+        {/* The brand gives way to the header's buttons: a long slogan set in the console is cut, never pushes them off a phone. */}
+        <Link to={paths.home} className="min-w-0 rounded-md focus-visible:outline-2 focus-visible:outline-primary">
           <Brand />
         </Link>
         <nav aria-label={t('header.main_navigation')} className="hidden items-center gap-1 xl:flex">

@@ -15,11 +15,15 @@ export function Brand({ inverse = false }: { inverse?: boolean }) {
   const name = useSettingText('site_name');
   const slogan = useSettingText('site_slogan');
   return (
-    <span className="flex items-center gap-2.5">
-      <LogoMark />
-      <span className="flex flex-col leading-tight">
-        <span className={`text-lg font-bold ${inverse ? 'text-white' : 'text-slate-900'}`}>{name}</span>
-        {slogan ? <span className={`text-xs ${inverse ? 'text-slate-400' : 'text-slate-500'}`}>{slogan}</span> : null}
+    <span className="flex min-w-0 items-center gap-2.5">
+      <LogoMark className="size-9 shrink-0" />
+      <span className="flex min-w-0 flex-col leading-tight">
+        <span className={`truncate text-lg font-bold ${inverse ? 'text-white' : 'text-slate-900'}`}>{name}</span>
+        {slogan ? (
+          <span dir="auto" className={`truncate text-xs ${inverse ? 'text-slate-400' : 'text-slate-500'}`}>
+            {slogan}
+          </span>
+        ) : null}
       </span>
     </span>
   );
