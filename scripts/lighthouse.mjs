@@ -56,6 +56,24 @@ results.push({
   });
 }
 
+// The staff console is its own chunk, which no public page's first visit fetches (issue 13).
+{
+  const dist = path.resolve('apps/web/dist');
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const { routes } = JSON.parse(fs.readFileSync(path.join(dist, '.vite/first-load.json'), 'utf8'));
+  const consoleChunk = Object.entries(manifest).find(([key]) => key.endsWith('app/routes/admin.tsx'))?.[1].file;
+  const fetchedBy = routes.filter((route) => route.public && route.files.includes(consoleChunk)).map((route) => route.path);
+  results.push({
+    name: 'the admin console loads at /admin only',
+    ok: consoleChunk !== undefined && !firstVisitFiles(dist).includes(consoleChunk) && fetchedBy.length === 0,
+    text: !consoleChunk
+      ? 'no chunk of its own for the admin console in the build'
+      : fetchedBy.length > 0
+        ? `${consoleChunk} is among the first files of ${fetchedBy.join(', ')}`
+        : `${consoleChunk} is among no public page's first files`,
+  });
+}
+
 const figured = ['largest-contentful-paint', 'cumulative-layout-shift', 'first-contentful-paint', 'total-blocking-time'];
 
 /**
