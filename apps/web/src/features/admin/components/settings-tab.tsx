@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, Input } from '../../../components/ui/field.tsx';
+import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
 import { useAdminSettings, useSaveSettings } from '../api/admin-api.ts';
 import { LoadState, panel } from './console-ui.tsx';
 
@@ -17,7 +17,7 @@ const groups = [
       { key: 'site_name', type: 'text' },
       { key: 'site_slogan', type: 'text' },
       { key: 'hero_title', type: 'text' },
-      { key: 'hero_subtitle', type: 'text' },
+      { key: 'hero_subtitle', type: 'textarea' },
     ],
   },
   {
@@ -97,16 +97,28 @@ export function SettingsTab() {
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
             {group.fields.map(({ key, type }) => (
               <Field key={key} label={t(`settings.${key}`)} error={errors[key] ? (translate(errors[key]) ?? errors[key]) : undefined}>
-                {(props) => (
-                  <Input
-                    {...props}
-                    name={key}
-                    type={type}
-                    dir={type === 'text' ? 'auto' : 'ltr'}
-                    value={form[key]}
-                    onChange={(event) => set(key, event.target.value)}
-                  />
-                )}
+                {(props) =>
+                  // The hero's subtitle is a sentence or two: it gets room to be read whole while it is edited.
+                  type === 'textarea' ? (
+                    <Textarea
+                      {...props}
+                      name={key}
+                      rows={3}
+                      dir="auto"
+                      value={form[key]}
+                      onChange={(event) => set(key, event.target.value)}
+                    />
+                  ) : (
+                    <Input
+                      {...props}
+                      name={key}
+                      type={type}
+                      dir={type === 'text' ? 'auto' : 'ltr'}
+                      value={form[key]}
+                      onChange={(event) => set(key, event.target.value)}
+                    />
+                  )
+                }
               </Field>
             ))}
           </div>
