@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatDateTime, languageOf } from '../../../lib/format.ts';
-import { Field } from '../../../components/ui/field.tsx';
-import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { useAuditLog, type ListQuery } from '../api/admin-api.ts';
-import { bodyCell, Filters, headCell, LoadState, panel, SearchBox, table } from './console-ui.tsx';
+import { bodyCell, Filters, FilterSelect, headCell, LoadState, panel, SearchField, table } from './console-ui.tsx';
 import { Pager } from './pager.tsx';
 
 const targetTypes = ['user', 'admin', 'project', 'dispute', 'site_settings'] as const;
@@ -31,26 +29,14 @@ export function AuditTab() {
   return (
     <section className={panel}>
       <Filters>
-        <Field label={t('audit.target_type')}>
-          {(props) => (
-            <OptionSelect
-              {...props}
-              value={String(query.target_type ?? '')}
-              onChange={(event) => filter({ target_type: event.target.value || undefined })}
-              placeholder={t('common.all')}
-              options={targetTypes.map((type) => ({ value: type, label: t(`audit.targets.${type}`) }))}
-            />
-          )}
-        </Field>
-        <div className="space-y-1.5 sm:col-span-2">
-          <span className="block text-sm font-medium text-slate-800">{t('common.search')}</span>
-          <SearchBox
-            label={t('common.search')}
-            placeholder={t('audit.search_placeholder')}
-            value={String(query.search ?? '')}
-            onSearch={(search) => filter({ search: search || undefined })}
-          />
-        </div>
+        <FilterSelect
+          label={t('audit.target_type')}
+          name="target_type"
+          query={query}
+          options={targetTypes.map((type) => ({ value: type, label: t(`audit.targets.${type}`) }))}
+          onFilter={filter}
+        />
+        <SearchField placeholder={t('audit.search_placeholder')} query={query} onFilter={filter} />
       </Filters>
       <div className="mt-4">
         {!data ? (

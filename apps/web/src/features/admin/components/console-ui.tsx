@@ -6,7 +6,8 @@ import { serverDetails } from '../../../lib/server-message.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/field.tsx';
+import { Field, Input } from '../../../components/ui/field.tsx';
+import { OptionSelect, type Option } from '../../../components/ui/option-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 
 /** A white panel of the console. */
@@ -100,5 +101,53 @@ export function useFailureText() {
       return details ? `${failure} ${details.map((text) => translate(text) ?? text).join(' ')}` : failure;
     },
     [translate],
+  );
+}
+
+type Query = Record<string, string | number | undefined>;
+
+/** A directory's filter by one of a few values, "All" when none is chosen; choosing one filters at once. */
+export function FilterSelect({
+  label,
+  name,
+  query,
+  options,
+  onFilter,
+}: {
+  label: string;
+  name: string;
+  query: Query;
+  options: Option[];
+  onFilter: (changes: Query) => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Field label={label}>
+      {(props) => (
+        <OptionSelect
+          {...props}
+          value={String(query[name] ?? '')}
+          onChange={(event) => onFilter({ [name]: event.target.value || undefined })}
+          placeholder={t('common.all')}
+          options={options}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A directory's search, labelled, over two columns of the filters. */
+export function SearchField({ placeholder, query, onFilter }: { placeholder: string; query: Query; onFilter: (changes: Query) => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="space-y-1.5 sm:col-span-2">
+      <span className="block text-sm font-medium text-slate-800">{t('common.search')}</span>
+      <SearchBox
+        label={t('common.search')}
+        placeholder={placeholder}
+        value={String(query.search ?? '')}
+        onSearch={(search) => onFilter({ search: search || undefined })}
+      />
+    </div>
   );
 }

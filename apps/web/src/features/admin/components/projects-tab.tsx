@@ -7,10 +7,9 @@ import { useReferenceOptions } from '../../../lib/reference-options.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
-import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { StatCards } from '../../dashboard/components/stat-cards.tsx';
 import { useAdminProjects, type ListQuery } from '../api/admin-api.ts';
-import { bodyCell, Filters, headCell, LoadState, panel, SearchBox, table } from './console-ui.tsx';
+import { bodyCell, Filters, FilterSelect, headCell, LoadState, panel, SearchField, table } from './console-ui.tsx';
 import { Pager } from './pager.tsx';
 import { ProjectDetailDialog } from './project-detail-dialog.tsx';
 
@@ -74,28 +73,14 @@ export function ProjectsTab({ admin }: { admin: AdminUser }) {
       ) : null}
       <section className={panel}>
         <Filters className="lg:grid-cols-6">
-          <Field label={t('projects.status_filter')}>
-            {(props) => (
-              <OptionSelect
-                {...props}
-                value={String(query.status ?? '')}
-                onChange={(event) => filter({ status: event.target.value || undefined })}
-                placeholder={t('common.all')}
-                options={projectStates.map((state) => ({ value: state, label: t(`status.${state}`) }))}
-              />
-            )}
-          </Field>
-          <Field label={t('projects.industry')}>
-            {(props) => (
-              <OptionSelect
-                {...props}
-                value={String(query.industry ?? '')}
-                onChange={(event) => filter({ industry: event.target.value || undefined })}
-                placeholder={t('common.all')}
-                options={options.industries}
-              />
-            )}
-          </Field>
+          <FilterSelect
+            label={t('projects.status_filter')}
+            name="status"
+            query={query}
+            options={projectStates.map((state) => ({ value: state, label: t(`status.${state}`) }))}
+            onFilter={filter}
+          />
+          <FilterSelect label={t('projects.industry')} name="industry" query={query} options={options.industries} onFilter={filter} />
           <Field label={t('projects.budget_min')}>
             {(props) => (
               <NumberInput
@@ -118,15 +103,7 @@ export function ProjectsTab({ admin }: { admin: AdminUser }) {
               />
             )}
           </Field>
-          <div className="space-y-1.5 sm:col-span-2">
-            <span className="block text-sm font-medium text-slate-800">{t('common.search')}</span>
-            <SearchBox
-              label={t('common.search')}
-              placeholder={t('projects.search_placeholder')}
-              value={String(query.search ?? '')}
-              onSearch={(search) => filter({ search: search || undefined })}
-            />
-          </div>
+          <SearchField placeholder={t('projects.search_placeholder')} query={query} onFilter={filter} />
         </Filters>
 
         <div className="mt-4">

@@ -10,10 +10,9 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
-import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { StatCards } from '../../dashboard/components/stat-cards.tsx';
 import { useTimeReport, useTimeTracking, type ListQuery } from '../api/admin-api.ts';
-import { bodyCell, Filters, headCell, LoadState, panel, SearchBox, table } from './console-ui.tsx';
+import { bodyCell, Filters, FilterSelect, headCell, LoadState, panel, SearchField, table } from './console-ui.tsx';
 import { Pager } from './pager.tsx';
 
 /** The file a data: link carries (read here, not fetched: the page's content policy keeps fetches to its own origin). */
@@ -81,7 +80,7 @@ export function TimeTrackingTab() {
         />
       ) : null}
       <section className={panel}>
-        <Filters className="lg:grid-cols-6">
+        <Filters className="lg:grid-cols-7">
           <Field label={t('timetracking.start_date')}>
             {(props) => (
               <Input
@@ -102,51 +101,25 @@ export function TimeTrackingTab() {
               />
             )}
           </Field>
-          <Field label={t('timetracking.industry')}>
-            {(props) => (
-              <OptionSelect
-                {...props}
-                value={String(query.industry ?? '')}
-                onChange={(event) => filter({ industry: event.target.value || undefined })}
-                placeholder={t('common.all')}
-                options={options.industries}
-              />
-            )}
-          </Field>
-          <Field label={t('timetracking.project_type')}>
-            {(props) => (
-              <OptionSelect
-                {...props}
-                value={String(query.project_type ?? '')}
-                onChange={(event) => filter({ project_type: event.target.value || undefined })}
-                placeholder={t('common.all')}
-                options={[
-                  { value: 'fixed', label: t('timetracking.fixed') },
-                  { value: 'hourly', label: t('timetracking.hourly') },
-                ]}
-              />
-            )}
-          </Field>
-          <Field label={t('timetracking.status')}>
-            {(props) => (
-              <OptionSelect
-                {...props}
-                value={String(query.status ?? '')}
-                onChange={(event) => filter({ status: event.target.value || undefined })}
-                placeholder={t('common.all')}
-                options={timeLogStatuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-              />
-            )}
-          </Field>
-          <div className="space-y-1.5">
-            <span className="block text-sm font-medium text-slate-800">{t('common.search')}</span>
-            <SearchBox
-              label={t('common.search')}
-              placeholder={t('timetracking.search_placeholder')}
-              value={String(query.search ?? '')}
-              onSearch={(search) => filter({ search: search || undefined })}
-            />
-          </div>
+          <FilterSelect label={t('timetracking.industry')} name="industry" query={query} options={options.industries} onFilter={filter} />
+          <FilterSelect
+            label={t('timetracking.project_type')}
+            name="project_type"
+            query={query}
+            options={[
+              { value: 'fixed', label: t('timetracking.fixed') },
+              { value: 'hourly', label: t('timetracking.hourly') },
+            ]}
+            onFilter={filter}
+          />
+          <FilterSelect
+            label={t('timetracking.status')}
+            name="status"
+            query={query}
+            options={timeLogStatuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+            onFilter={filter}
+          />
+          <SearchField placeholder={t('timetracking.search_placeholder')} query={query} onFilter={filter} />
         </Filters>
 
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">

@@ -9,11 +9,9 @@ import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { StatCards } from '../../dashboard/components/stat-cards.tsx';
 import { useAdminUsers, useDeleteUser, useSetUserStatus, type ListQuery } from '../api/admin-api.ts';
-import { bodyCell, Filters, headCell, LoadState, panel, SearchBox, table, useFailureText } from './console-ui.tsx';
+import { bodyCell, Filters, FilterSelect, headCell, LoadState, panel, SearchField, table, useFailureText } from './console-ui.tsx';
 import { Pager } from './pager.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { UserDetailDialog } from './user-detail-dialog.tsx';
@@ -103,40 +101,18 @@ export function UsersTab({ admin }: { admin: AdminUser }) {
       ) : null}
       <section className={panel}>
         <Filters>
-          <Field label={t('users.user_type')}>
-            {(props) => (
-              <OptionSelect
-                {...props}
-                value={String(query.user_type ?? '')}
-                onChange={(event) => filter({ user_type: event.target.value || undefined })}
-                placeholder={t('common.all')}
-                options={[
-                  { value: 'professional', label: t('users.professional') },
-                  { value: 'employer', label: t('users.employer') },
-                ]}
-              />
-            )}
-          </Field>
-          <Field label={t('users.industry')}>
-            {(props) => (
-              <OptionSelect
-                {...props}
-                value={String(query.industry ?? '')}
-                onChange={(event) => filter({ industry: event.target.value || undefined })}
-                placeholder={t('common.all')}
-                options={options.industries}
-              />
-            )}
-          </Field>
-          <div className="space-y-1.5 sm:col-span-2">
-            <span className="block text-sm font-medium text-slate-800">{t('common.search')}</span>
-            <SearchBox
-              label={t('common.search')}
-              placeholder={t('users.search_placeholder')}
-              value={String(query.search ?? '')}
-              onSearch={(search) => filter({ search: search || undefined })}
-            />
-          </div>
+          <FilterSelect
+            label={t('users.user_type')}
+            name="user_type"
+            query={query}
+            options={[
+              { value: 'professional', label: t('users.professional') },
+              { value: 'employer', label: t('users.employer') },
+            ]}
+            onFilter={filter}
+          />
+          <FilterSelect label={t('users.industry')} name="industry" query={query} options={options.industries} onFilter={filter} />
+          <SearchField placeholder={t('users.search_placeholder')} query={query} onFilter={filter} />
         </Filters>
 
         {notice ? (
