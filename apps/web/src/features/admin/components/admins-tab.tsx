@@ -12,8 +12,7 @@ import {
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatDate, languageOf } from '../../../lib/format.ts';
-import { serverDetails } from '../../../lib/server-message.ts';
-import { useValidationMessage } from '../../../lib/validation-message.ts';
+import { useServerMessage } from '../../../lib/server-message.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -34,15 +33,6 @@ import { statusTone } from './users-tab.tsx';
 type Notice = { tone: 'success' | 'error'; text: string };
 type Pending = { admin: AdminUser; action: AdminAction | 'delete' };
 
-/** A failed admin call reads as the server's detail, otherwise the spec's own failure text (§8). */
-function useServerFailure() {
-  const translate = useValidationMessage();
-  return (error: unknown, fallback: string) => {
-    const details = serverDetails(error);
-    return details ? details.map((text) => translate(text) ?? text).join(' ') : fallback;
-  };
-}
-
 /**
  * Admin spec §2 Admins: the list with its "Super Admin Actions" (suspend or reactivate, block, delete,
  * each confirmed first), and the Add New Admin, Change Password and Manage Permissions forms. Only a
@@ -54,7 +44,7 @@ export function AdminsTab({ admin: me }: { admin: AdminUser }) {
   const admins = useAdmins();
   const status = useAdminStatus();
   const remove = useDeleteAdmin();
-  const failure = useServerFailure();
+  const failure = useServerMessage();
   const [pending, setPending] = useState<Pending>();
   const [notice, setNotice] = useState<Notice>();
   const canManage = adminMay(me, 'manage_admins');
@@ -238,7 +228,7 @@ const emptyAdmin = { email: '', password: '', first_name: '', last_name: '', rol
 function AddAdminForm() {
   const { t } = useTranslation('admin');
   const create = useCreateAdmin();
-  const failure = useServerFailure();
+  const failure = useServerMessage();
   const [form, setForm] = useState(emptyAdmin);
   const [errors, setErrors] = useState<Partial<Record<keyof typeof emptyAdmin, string>>>({});
   const [notice, setNotice] = useState<Notice>();
@@ -299,7 +289,7 @@ function AddAdminForm() {
 function ChangePasswordForm({ admins, nameOf }: { admins: AdminUser[]; nameOf: (admin: AdminUser) => string }) {
   const { t } = useTranslation('admin');
   const change = useChangeAdminPassword();
-  const failure = useServerFailure();
+  const failure = useServerMessage();
   const [id, setId] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<{ id?: string; password?: string }>({});
@@ -361,7 +351,7 @@ function ChangePasswordForm({ admins, nameOf }: { admins: AdminUser[]; nameOf: (
 function PermissionsForm({ admins, nameOf }: { admins: AdminUser[]; nameOf: (admin: AdminUser) => string }) {
   const { t } = useTranslation('admin');
   const update = useSetAdminPermissions();
-  const failure = useServerFailure();
+  const failure = useServerMessage();
   const [id, setId] = useState('');
   const [role, setRole] = useState<AdminRole>('admin');
   const [permissions, setPermissions] = useState<AdminPermission[]>([]);

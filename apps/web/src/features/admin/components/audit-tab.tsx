@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatDateTime, languageOf } from '../../../lib/format.ts';
 import { useAuditLog, type ListQuery } from '../api/admin-api.ts';
-import { bodyCell, Filters, FilterSelect, headCell, LoadState, panel, SearchField, table } from './console-ui.tsx';
+import { bodyCell, Filters, FilterSelect, LoadState, panel, SearchField, table, HeadRow } from './console-ui.tsx';
 import { Pager } from './pager.tsx';
 
 const targetTypes = ['user', 'admin', 'project', 'dispute', 'site_settings'] as const;
@@ -46,28 +46,9 @@ export function AuditTab() {
         ) : (
           <div className="-mx-4 overflow-x-auto sm:mx-0">
             <table className={table}>
-              <thead>
-                <tr>
-                  <th scope="col" className={headCell}>
-                    {t('audit.when')}
-                  </th>
-                  <th scope="col" className={headCell}>
-                    {t('audit.who')}
-                  </th>
-                  <th scope="col" className={headCell}>
-                    {t('audit.action')}
-                  </th>
-                  <th scope="col" className={headCell}>
-                    {t('audit.target')}
-                  </th>
-                  <th scope="col" className={headCell}>
-                    {t('audit.reason')}
-                  </th>
-                  <th scope="col" className={headCell}>
-                    {t('audit.change')}
-                  </th>
-                </tr>
-              </thead>
+              <HeadRow
+                labels={[t('audit.when'), t('audit.who'), t('audit.action'), t('audit.target'), t('audit.reason'), t('audit.change')]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {data.entries.map((entry) => (
                   <tr key={entry.id}>

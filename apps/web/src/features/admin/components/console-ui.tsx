@@ -151,3 +151,18 @@ export function SearchField({ placeholder, query, onFilter }: { placeholder: str
     </div>
   );
 }
+
+/** A table's header row: one column heading per label. */
+export function HeadRow({ labels }: { labels: ReactNode[] }) {
+  return (
+    <thead>
+      <tr>
+        {labels.map((label, index) => (
+          <th key={index} scope="col" className={headCell}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

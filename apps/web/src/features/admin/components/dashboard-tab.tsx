@@ -8,7 +8,7 @@ import { BarChart } from '../../dashboard/components/bar-chart.tsx';
 import { StatCards, type Stat } from '../../dashboard/components/stat-cards.tsx';
 import { useFinancialStats } from '../api/admin-api.ts';
 import type { ConsoleTab } from './console.tsx';
-import { bodyCell, headCell, LoadState, panel } from './console-ui.tsx';
+import { bodyCell, LoadState, panel, HeadRow } from './console-ui.tsx';
 
 /**
  * Admin spec §2 Dashboard: the four money cards from the ledger (AED at the reference rates, each
@@ -114,22 +114,14 @@ function CurrencyTable({ data, language }: { data: FinancialStats; language: Lan
       </h2>
       <div className="mt-3 overflow-x-auto">
         <table className="min-w-full divide-y divide-slate-200">
-          <thead>
-            <tr>
-              <th scope="col" className={headCell}>
-                {t('dashboard.currency')}
-              </th>
-              <th scope="col" className={headCell}>
-                {t('dashboard.total_revenue')}
-              </th>
-              <th scope="col" className={headCell}>
-                {t('dashboard.featured_income')}
-              </th>
-              <th scope="col" className={headCell}>
-                {t('dashboard.platform_commission')}
-              </th>
-            </tr>
-          </thead>
+          <HeadRow
+            labels={[
+              t('dashboard.currency'),
+              t('dashboard.total_revenue'),
+              t('dashboard.featured_income'),
+              t('dashboard.platform_commission'),
+            ]}
+          />
           <tbody className="divide-y divide-slate-100">
             {data.by_currency.map((row) => (
               <tr key={row.currency}>

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Field, Textarea } from '../../../components/ui/field.tsx';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
 import { useDisputes, useResolveDispute } from '../api/admin-api.ts';
-import { bodyCell, headCell, LoadState, panel } from './console-ui.tsx';
+import { bodyCell, LoadState, panel, HeadRow } from './console-ui.tsx';
 
 type Decision = 'release' | 'refund' | 'split';
 
@@ -117,22 +117,7 @@ function DisputeCard({ dispute, onResolved }: { dispute: AdminDispute; onResolve
 
       <div className="mt-4 overflow-x-auto">
         <table className="min-w-full divide-y divide-slate-200">
-          <thead>
-            <tr>
-              <th scope="col" className={headCell}>
-                {t('disputes.milestone')}
-              </th>
-              <th scope="col" className={headCell}>
-                {t('user_detail.amount')}
-              </th>
-              <th scope="col" className={headCell}>
-                {t('disputes.held')}
-              </th>
-              <th scope="col" className={headCell}>
-                {t('disputes.statements')}
-              </th>
-            </tr>
-          </thead>
+          <HeadRow labels={[t('disputes.milestone'), t('user_detail.amount'), t('disputes.held'), t('disputes.statements')]} />
           <tbody className="divide-y divide-slate-100">
             {dispute.milestones.map((milestone) => (
               <tr key={milestone.id}>

@@ -9,7 +9,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
 import { StatCards } from '../../dashboard/components/stat-cards.tsx';
 import { useAdminProjects, type ListQuery } from '../api/admin-api.ts';
-import { bodyCell, Filters, FilterSelect, headCell, LoadState, panel, SearchField, table } from './console-ui.tsx';
+import { bodyCell, Filters, FilterSelect, LoadState, panel, SearchField, table, HeadRow } from './console-ui.tsx';
 import { Pager } from './pager.tsx';
 import { ProjectDetailDialog } from './project-detail-dialog.tsx';
 
@@ -114,28 +114,16 @@ export function ProjectsTab({ admin }: { admin: AdminUser }) {
           ) : (
             <div className="-mx-4 overflow-x-auto sm:mx-0">
               <table className={table}>
-                <thead>
-                  <tr>
-                    <th scope="col" className={headCell}>
-                      {t('projects.title')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('projects.employer')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('users.status')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('projects.budget')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('projects.proposals')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('projects.posted')}
-                    </th>
-                  </tr>
-                </thead>
+                <HeadRow
+                  labels={[
+                    t('projects.title'),
+                    t('projects.employer'),
+                    t('users.status'),
+                    t('projects.budget'),
+                    t('projects.proposals'),
+                    t('projects.posted'),
+                  ]}
+                />
                 <tbody className="divide-y divide-slate-100">
                   {data.projects.map((project) => (
                     <tr key={project.id}>

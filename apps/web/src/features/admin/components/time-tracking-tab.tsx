@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { StatCards } from '../../dashboard/components/stat-cards.tsx';
 import { useTimeReport, useTimeTracking, type ListQuery } from '../api/admin-api.ts';
-import { bodyCell, Filters, FilterSelect, headCell, LoadState, panel, SearchField, table } from './console-ui.tsx';
+import { bodyCell, Filters, FilterSelect, LoadState, panel, SearchField, table, HeadRow } from './console-ui.tsx';
 import { Pager } from './pager.tsx';
 
 /** The file a data: link carries (read here, not fetched: the page's content policy keeps fetches to its own origin). */
@@ -147,34 +147,18 @@ export function TimeTrackingTab() {
           ) : (
             <div className="-mx-4 overflow-x-auto sm:mx-0">
               <table className={table}>
-                <thead>
-                  <tr>
-                    <th scope="col" className={headCell}>
-                      {t('timetracking.date')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('timetracking.professional')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('timetracking.project')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('timetracking.description')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('timetracking.hours')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('timetracking.rate')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('timetracking.amount')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('timetracking.status')}
-                    </th>
-                  </tr>
-                </thead>
+                <HeadRow
+                  labels={[
+                    t('timetracking.date'),
+                    t('timetracking.professional'),
+                    t('timetracking.project'),
+                    t('timetracking.description'),
+                    t('timetracking.hours'),
+                    t('timetracking.rate'),
+                    t('timetracking.amount'),
+                    t('timetracking.status'),
+                  ]}
+                />
                 <tbody className="divide-y divide-slate-100">
                   {data.time_logs.map((log) => (
                     <tr key={log.id}>

@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useUserDetails } from '../api/admin-api.ts';
-import { bodyCell, headCell } from './console-ui.tsx';
+import { bodyCell, HeadRow } from './console-ui.tsx';
 import { statusTone } from './users-tab.tsx';
 
 /** Admin spec §9: the modal shows the first 5 transactions and login entries; a device's text is cut at 30 characters. */
@@ -78,22 +78,7 @@ export function UserDetailDialog({ id, onClose }: { id: string | undefined; onCl
             ) : (
               <div className="mt-2 overflow-x-auto">
                 <table className="min-w-full divide-y divide-slate-200">
-                  <thead>
-                    <tr>
-                      <th scope="col" className={headCell}>
-                        {t('user_detail.date')}
-                      </th>
-                      <th scope="col" className={headCell}>
-                        {t('projects.title')}
-                      </th>
-                      <th scope="col" className={headCell}>
-                        {t('user_detail.amount')}
-                      </th>
-                      <th scope="col" className={headCell}>
-                        {t('users.status')}
-                      </th>
-                    </tr>
-                  </thead>
+                  <HeadRow labels={[t('user_detail.date'), t('projects.title'), t('user_detail.amount'), t('users.status')]} />
                   <tbody className="divide-y divide-slate-100">
                     {transactions.map((row) => (
                       <tr key={row.id}>
@@ -121,22 +106,7 @@ export function UserDetailDialog({ id, onClose }: { id: string | undefined; onCl
             {history.length > 0 ? (
               <div className="mt-2 overflow-x-auto">
                 <table className="min-w-full divide-y divide-slate-200">
-                  <thead>
-                    <tr>
-                      <th scope="col" className={headCell}>
-                        {t('user_detail.date')}
-                      </th>
-                      <th scope="col" className={headCell}>
-                        {t('users.status')}
-                      </th>
-                      <th scope="col" className={headCell}>
-                        {t('user_detail.ip')}
-                      </th>
-                      <th scope="col" className={headCell}>
-                        {t('user_detail.agent')}
-                      </th>
-                    </tr>
-                  </thead>
+                  <HeadRow labels={[t('user_detail.date'), t('users.status'), t('user_detail.ip'), t('user_detail.agent')]} />
                   <tbody className="divide-y divide-slate-100">
                     {history.map((row) => (
                       <tr key={row.id}>
