@@ -7,7 +7,9 @@
 //   titles, English and Arabic). The terms are the search benchmark's 42 words and parts of words;
 //   the common ones match tens of thousands of titles, so page 500 exists.
 // Each request counts its matches, pages them and reads the summary cards anew. BENCH_CLIENTS staff
-// (4) ask at once. Prints p50/p95/p99 per page. Target (issue 13): p95 ≤ 50 ms for page 1 and page 500.
+// (4) ask at once, while the marketplace goes on: every 100 ms a project opens or closes, and every
+// 500 ms a user is suspended or reactivated, so each listing first applies what changed since the last.
+// Prints p50/p95/p99 per page. Target (issue 13): p95 ≤ 50 ms for page 1 and page 500.
 //   BENCH_ADMIN_USERS=200000 BENCH_ADMIN_PROJECTS=1000000 BENCH_ADMIN_REQUESTS=600 BENCH_CLIENTS=4
 import http from 'node:http';
 import pg from 'pg';
@@ -70,6 +72,9 @@ try {
       console.log(`-- ${label}\n${rows.map((row) => row['QUERY PLAN']).join('\n')}`);
     }
   }
+  // The public search indexes load (and reload after the seeding's bulk changes) before anything is timed.
+  await fetch(`${app.base}/api/search/jobs?q=design`);
+  await fetch(`${app.base}/api/search/professionals?q=design`);
   const login = await fetch(`${app.base}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -87,6 +92,30 @@ try {
         })
         .on('error', reject),
     );
+
+  // Writes while staff search: a project opened or closed, a user suspended or reactivated.
+  const writer = new pg.Client({ connectionString: server.url });
+  await writer.connect();
+  const projectIds = PROJECTS > 0 ? (await client.query('select id from jobs tablesample system (1) limit 2000')).rows.map((row) => row.id) : [];
+  const userIds = (await client.query('select id from users tablesample system (5) limit 2000')).rows.map((row) => row.id);
+  let writes = 0;
+  let isWriting = true;
+  const writing = (async () => {
+    for (let tick = 0; isWriting; tick += 1) {
+      const started = performance.now();
+      if (projectIds.length > 0)
+        await writer.query(`update jobs set status = case when status = 'open' then 'closed' else 'open' end where id = $1`, [
+          projectIds[tick % projectIds.length],
+        ]);
+      if (tick % 5 === 0)
+        await writer.query(
+          `update users set account_status = case when account_status = 'active' then 'suspended' else 'active' end where id = $1`,
+          [userIds[tick % userIds.length]],
+        );
+      writes += 1;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 100 - (performance.now() - started))));
+    }
+  })();
 
   /** Calls of one page over the long tail of terms, CLIENTS at a time. */
   async function run(label, pathOf) {
@@ -127,6 +156,12 @@ try {
   if (PROJECTS > 0) {
     // Whole words and the parts of words staff type, English and Arabic.
     const projectTerms = [...searchTerms, 'develop', 'consult', 'mainten', 'تصم', 'ترج'];
+    // The long tail: parts of real titles, two to twelve characters from anywhere in them, across words too.
+    const sampled = (await client.query('select search_text from project_directory tablesample system (1) limit 3000')).rows;
+    const fragments = sampled.map(({ search_text: text }, n) => {
+      const start = (n * 7919) % Math.max(1, text.length - 2);
+      return text.slice(start, start + 2 + ((n * 31) % 11)).trim() || text;
+    });
     const counts = await client.query(
       `select term, (select count(*) from project_directory where search_text like '%' || lower(term) || '%')::int as matches from unnest($1::text[]) term`,
       [projectTerms],
@@ -140,10 +175,18 @@ try {
         .join(', ')}, …)`,
     );
     for (const term of projectTerms.slice(0, 5)) await get(`/api/admin/projects?search=${search(term)}`);
-    await run('projects page 1, with a search', (call) => `/api/admin/projects?search=${search(projectTerms[call % projectTerms.length])}`);
+    await run('projects page 1, with a search', (call) =>
+      call % 2 === 0
+        ? `/api/admin/projects?search=${search(projectTerms[(call / 2) % projectTerms.length])}`
+        : `/api/admin/projects?search=${search(fragments[call % fragments.length])}`,
+    );
     await run('projects page 500, with a search', (call) => `/api/admin/projects?search=${search(deep[call % deep.length])}&skip=9980`);
     await run('projects page 500, no search', () => `/api/admin/projects?skip=9980`);
   }
+  isWriting = false;
+  await writing;
+  await writer.end();
+  console.log(`${writes} writes meanwhile (a project every 100 ms, a user every 500 ms)`);
 } finally {
   await client.end();
   await app.stop();

@@ -82,6 +82,7 @@ import { createConsoleSettingsService } from './modules/admin/console-settings.s
 import { createFinancialStatsService } from './modules/admin/financial-stats.service.ts';
 import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
 import { createAdminProjectsService } from './modules/admin/admin-projects.service.ts';
+import { createDirectoryIndexes } from './modules/admin/directory-indexes.ts';
 import { createAdminTimeService } from './modules/admin/admin-time.service.ts';
 import { createAdminDisputesService } from './modules/admin/admin-disputes.service.ts';
 import { createAuditLogService } from './modules/admin/audit-log.service.ts';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildAppOptions) {
   const { payments, payouts, featured, checkouts, webhooks, reviews, provider, paymentsRepository } = money;
   const jobs = createJobsService({ db, users, moderation, proposals, clock });
   const profiles = createProfilesService({ db, clock });
+  const adminDirectories = createDirectoryIndexes(db);
   const dashboard = createDashboardService({ repository: createDashboardRepository(db), clock });
   const pdf = createPdfRenderer();
   const invoices = createInvoicesService({ repository: createInvoicesRepository(db), pdf });
@@ -251,8 +253,16 @@ export async function buildApp(options: BuildAppOptions) {
           admins,
           settings: createConsoleSettingsService({ db, settings, repository: adminsRepository }),
           financialStats: createFinancialStatsService({ db, clock }),
-          users: createAdminUsersService({ db, users, sessions, audit: adminsRepository, jobState, proposals, clock }),
-          projects: createAdminProjectsService({ db, audit: adminsRepository, jobState, users, notifications, clock }),
+          users: createAdminUsersService({ db, directory: adminDirectories.users, users, sessions, audit: adminsRepository, jobState, proposals, clock }),
+          projects: createAdminProjectsService({
+            db,
+            directory: adminDirectories.projects,
+            audit: adminsRepository,
+            jobState,
+            users,
+            notifications,
+            clock,
+          }),
           time: createAdminTimeService({ db, pdf, clock }),
           disputes: createAdminDisputesService({ db, payments, audit: adminsRepository }),
           auditLog: createAuditLogService({ db }),
@@ -280,6 +290,7 @@ export async function buildApp(options: BuildAppOptions) {
       admins,
       adminAuth,
       adminRouteTable,
+      adminDirectories,
       settings,
       pdf,
       delivery,

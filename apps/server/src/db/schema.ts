@@ -1162,27 +1162,36 @@ export const adminAuditLog = pgTable(
 
 /**
  * The console's user directory: one narrow row per user, kept from `users` by trigger (migration
- * 0027), that a listing walks and counts instead of the users' wide rows. `search_text` is the
- * lower-cased name and e-mail address, searched by trigrams (an index the migration makes).
+ * 0027). Each process's directory index (admin/user-directory.ts) loads it, and keeps current from
+ * `user_directory_changes`. `search_text` is the lower-cased name and e-mail address.
  */
-export const userDirectory = pgTable(
-  'user_directory',
+export const userDirectory = pgTable('user_directory', {
+  id: uuid('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  role: text('role').notNull(),
+  industryCategory: text('industry_category'),
+  accountStatus: text('account_status').notNull(),
+  searchText: text('search_text').notNull(),
+});
+
+/**
+ * Which users' directory rows changed, appended by a trigger on `user_directory` in the same
+ * transaction (migration 0030), as job_changes is for projects; the hourly pruning drops rows older than a day.
+ */
+export const userDirectoryChanges = pgTable(
+  'user_directory_changes',
   {
-    id: uuid('id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    role: text('role').notNull(),
-    industryCategory: text('industry_category'),
-    accountStatus: text('account_status').notNull(),
-    searchText: text('search_text').notNull(),
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Null: every user may have changed (a TRUNCATE). */
+    userId: uuid('user_id'),
+    txid: xid8('txid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    // Ascending, read backwards for newest first.
-    index('user_directory_created_idx').on(table.createdAt, table.id),
-    index('user_directory_role_created_idx').on(table.role, table.createdAt, table.id),
-    index('user_directory_industry_created_idx').on(table.industryCategory, table.createdAt, table.id),
-  ],
+  (table) => [index('user_directory_changes_txid_idx').on(table.txid), index('user_directory_changes_changed_at_idx').on(table.changedAt)],
 );
 
 /** How many users there are of each role and account status: the console's summary cards, kept by trigger. */
@@ -1200,27 +1209,20 @@ export const userCounts = pgTable(
  * The console's project directory: one narrow row per project, kept from `jobs` by trigger (migration
  * 0029). `state` is what the console shows and filters by: staff's decision when they took the project
  * down (suspended, blocked, removed), otherwise the project's own status. `search_text` is the
- * lower-cased title, searched by trigrams.
+ * lower-cased title. Each process's directory index (admin/project-directory.ts) loads it, and keeps
+ * current from `job_changes`.
  */
-export const projectDirectory = pgTable(
-  'project_directory',
-  {
-    id: uuid('id')
-      .primaryKey()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    state: text('state').notNull(),
-    industryCategory: text('industry_category'),
-    budgetMinUsd: bigint('budget_min_usd', { mode: 'number' }).notNull(),
-    budgetMaxUsd: bigint('budget_max_usd', { mode: 'number' }).notNull(),
-    searchText: text('search_text').notNull(),
-  },
-  (table) => [
-    index('project_directory_created_idx').on(table.createdAt, table.id),
-    index('project_directory_state_created_idx').on(table.state, table.createdAt, table.id),
-    index('project_directory_industry_created_idx').on(table.industryCategory, table.createdAt, table.id),
-  ],
-);
+export const projectDirectory = pgTable('project_directory', {
+  id: uuid('id')
+    .primaryKey()
+    .references(() => jobs.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  state: text('state').notNull(),
+  industryCategory: text('industry_category'),
+  budgetMinUsd: bigint('budget_min_usd', { mode: 'number' }).notNull(),
+  budgetMaxUsd: bigint('budget_max_usd', { mode: 'number' }).notNull(),
+  searchText: text('search_text').notNull(),
+});
 
 /** How many projects there are in each console state: the Projects tab's summary cards, kept by trigger. */
 export const projectCounts = pgTable('project_counts', {

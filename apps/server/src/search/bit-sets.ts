@@ -54,6 +54,21 @@ export function checkEach(bits: Uint32Array, sure: Uint32Array | undefined, keep
   return cleared;
 }
 
+/** A 53-bit hash of a document's words and facets: an edit that changes neither keeps its slot. */
+export function tokensHash(words: string[], facets: string[]) {
+  let low = 0x811c9dc5;
+  let high = 0x01000193;
+  for (const token of [...words, '\u0000', ...facets]) {
+    for (let index = 0; index < token.length; index += 1) {
+      const code = token.charCodeAt(index);
+      low = Math.imul(low ^ code, 0x01000193);
+      high = Math.imul(high ^ code, 0x5bd1e995);
+    }
+    low = Math.imul(low ^ 0x1f, 0x01000193);
+  }
+  return (high >>> 0) * 2 ** 21 + ((low >>> 0) & 0x1fffff);
+}
+
 /** A copy of `array` of `size` elements (a typed array grows by copying). */
 export function widen<T extends Float64Array | Int32Array | Uint32Array>(array: T, size: number): T {
   const wider = new (array.constructor as new (size: number) => T)(size);
@@ -154,12 +169,13 @@ export function createPostings(capacity: () => number) {
     return bits;
   }
 
-  /** The slots of every word that `prefix` begins, as bits (undefined when there is none). */
-  function prefixBits(words: Map<string, Posting>, prefix: string): Uint32Array | undefined {
+  /** The slots of any of the tokens, as bits (undefined when none of them has a slot). */
+  function anyBits(postings: Map<string, Posting>, tokens: Iterable<string>): Uint32Array | undefined {
     let bits: Uint32Array | undefined;
     let count = 0;
-    for (const [word, posting] of words) {
-      if (!word.startsWith(prefix)) continue;
+    for (const token of tokens) {
+      const posting = postings.get(token);
+      if (!posting) continue;
       bits ??= scratch();
       count += posting.length;
       if (posting.bits) for (let index = 0; index < bits.length; index += 1) bits[index]! |= posting.bits[index]!;
@@ -172,6 +188,13 @@ export function createPostings(capacity: () => number) {
     if (bits) ones.set(bits, count);
     return bits;
   }
+
+  /** The slots of every word that `prefix` begins, as bits (undefined when there is none). */
+  const prefixBits = (words: Map<string, Posting>, prefix: string) =>
+    anyBits(
+      words,
+      [...words.keys()].filter((word) => word.startsWith(prefix)),
+    );
 
   /**
    * The slots whose words satisfy the query tree, dead slots included: a word's bits are read where
@@ -270,5 +293,5 @@ export function createPostings(capacity: () => number) {
     return { tokens: maps.reduce((sum, map) => sum + map.size, 0), posting_bytes: postingBytes, dense_bytes: bitBytes };
   }
 
-  return { tokens, post, grow, scratch, giveBack, bitsOf, requiredSets, intersectAll, memory };
+  return { tokens, post, grow, scratch, giveBack, bitsOf, anyBits, requiredSets, intersectAll, memory };
 }

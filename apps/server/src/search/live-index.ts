@@ -43,8 +43,8 @@ export interface IndexSource<Row, Doc, Index extends MemoryIndex<Doc>> {
   toDoc(row: Row): Doc;
   /** An empty index; `sealed: false` for one that is being loaded. */
   create(sealed: boolean): Index;
-  /** The tsquery a search text stands for. */
-  tsquery(text: string): SQL;
+  /** The tsquery a search text stands for (an index searched by words). */
+  tsquery?(text: string): SQL;
 }
 
 const separator = '\u001f';
@@ -262,6 +262,7 @@ export function createLiveIndex<Row extends { id: string }, Doc, Index extends M
       queries.set(text, tree);
       return tree;
     }
+    if (!source.tsquery) throw new Error('search index: this index is not searched by words');
     const [row] = await rowsOf<{ query: string }>(db, sql`select (${source.tsquery(text)})::text as query`);
     const tree = parseTsquery(row?.query ?? '');
     queries.set(text, tree);

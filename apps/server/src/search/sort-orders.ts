@@ -94,7 +94,7 @@ export function createSortOrders<Sort extends string>(
 
   /**
    * Up to `count` slots of the set `bits` (`total` of `live` slots) after skipping `skip`, in the sort's
-   * order, from position `start` on, or only those that `isAfter` keeps. Walking the order meets a
+   * order (last to first when `backward`), from position `start` on, or only those that `isAfter` keeps. Walking the order meets a
    * match every (live / total) positions on average; collecting the matches costs a pass over the
    * bits and a sort of them. The cheaper is chosen.
    */
@@ -107,7 +107,8 @@ export function createSortOrders<Sort extends string>(
       skip,
       count,
       plan,
-    }: { bits: Uint32Array; total: number; live: number; skip: number; count: number; plan: PagePlan },
+      backward = false,
+    }: { bits: Uint32Array; total: number; live: number; skip: number; count: number; plan: PagePlan; backward?: boolean },
     after?: { start: number; isAfter: (slot: number) => boolean },
   ): number[] {
     const wanted = skip + count;
@@ -118,7 +119,8 @@ export function createSortOrders<Sort extends string>(
       const order = orders[sort];
       const found: number[] = [];
       let matched = 0;
-      for (let at = after?.start ?? 0; at < order.length && found.length < count; at += 1) {
+      const step = backward ? -1 : 1;
+      for (let at = backward ? order.length - 1 : (after?.start ?? 0); at >= 0 && at < order.length && found.length < count; at += step) {
         const slot = order.slots[at]!;
         if (hasSlot(bits, slot)) {
           if (matched >= skip) found.push(slot);
@@ -131,7 +133,7 @@ export function createSortOrders<Sort extends string>(
     forEachSlot(bits, (slot) => {
       if (!after || after.isAfter(slot)) candidates.push(slot);
     });
-    candidates.sort((a, b) => compareSlots(sort, a, b));
+    candidates.sort(backward ? (a, b) => compareSlots(sort, b, a) : (a, b) => compareSlots(sort, a, b));
     return candidates.slice(skip, wanted);
   }
 

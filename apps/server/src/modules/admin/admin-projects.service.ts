@@ -15,18 +15,20 @@ import {
   type ProjectState,
   type UserAccountStatus,
 } from '@mihna/shared';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { DirectoryIndex } from '../../search/directory-index.ts';
+import type { LiveIndex } from '../../search/live-index.ts';
 import type { JobStateService } from '../jobs/job-state.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { requirePermission, type AdminActor } from './admin-auth.service.ts';
 import type { AdminsRepository } from './admins.repository.ts';
 import { auditEntry } from './audit.ts';
-import { likePattern } from './like-pattern.ts';
+import { projectFacets } from './directory-indexes.ts';
 
 interface ProjectRow {
   id: string;
@@ -62,18 +64,19 @@ const projectColumns = sql`j.id, j.title, j.employer_id, trim(e.first_name || ' 
 
 /**
  * Admin spec §2 Projects: the directory with its filters and pages, newest first, the detail modal,
- * and staff's decision on a project (Reactivate, Suspend, Block, Remove). A listing walks and counts the
- * narrow rows of project_directory and reads the wide rows of its page only (migration 0029).
+ * and staff's decision on a project (Reactivate, Suspend, Block, Remove). A listing is searched, counted
+ * and paged in the directory index (directory-indexes.ts); only its page's rows are read from the tables.
  */
 export function createAdminProjectsService(dependencies: {
   db: Db;
+  directory: LiveIndex<DirectoryIndex>;
   audit: AdminsRepository;
   jobState: JobStateService;
   users: UsersRepository;
   notifications: NotificationsService;
   clock: () => Date;
 }) {
-  const { db, audit, jobState, users, notifications, clock } = dependencies;
+  const { db, directory, audit, jobState, users, notifications, clock } = dependencies;
 
   function toRow(row: ProjectRow, now: Date): AdminProjectRow {
     const currency = row.currency as CurrencyCode;
@@ -116,33 +119,44 @@ export function createAdminProjectsService(dependencies: {
   return {
     async list(actor: AdminActor, params: AdminProjectsParams): Promise<AdminProjectsResponse> {
       requirePermission(actor, 'view_users');
-      const filters: SQL[] = [];
-      if (params.status) filters.push(sql`state = ${params.status}`);
-      if (params.industry) filters.push(sql`industry_category = ${params.industry}`);
       // A budget range filter keeps the projects whose range meets it, compared in US cents (the reference rates).
-      if (params.budget_min !== undefined)
-        filters.push(sql`budget_max_usd >= ${toUsdCents(money(Math.round(params.budget_min * 100), 'AED'))}`);
-      if (params.budget_max !== undefined)
-        filters.push(sql`budget_min_usd <= ${toUsdCents(money(Math.round(params.budget_max * 100), 'AED'))}`);
-      if (params.search) filters.push(sql`search_text like lower(${likePattern(params.search)})`);
-      const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
-      const direction = params.sort_order === 'asc' ? sql`asc` : sql`desc`;
-      const isCountKept = filters.length === 0 || (filters.length === 1 && params.status !== undefined);
-      const [rows, counts, matched] = await Promise.all([
-        rowsOf<ProjectRow>(
-          db,
-          sql`with page as (select id, created_at from project_directory ${where}
-              order by created_at ${direction}, id ${direction} offset ${params.skip} limit ${params.limit})
-            select ${projectColumns} from page join jobs j on j.id = page.id join users e on e.id = j.employer_id
-            order by page.created_at ${direction}, page.id ${direction}`,
+      const usdCents = (aed: number | undefined) => (aed === undefined ? undefined : toUsdCents(money(Math.round(aed * 100), 'AED')));
+      const [found, counts] = await Promise.all([
+        directory.catchUp().then(() =>
+          directory.index.search({
+            term: params.search,
+            facets: [
+              ...(params.status ? [projectFacets.state(params.status)] : []),
+              ...(params.industry ? [projectFacets.industry(params.industry)] : []),
+            ],
+            meets: { low: usdCents(params.budget_min), high: usdCents(params.budget_max) },
+            newestFirst: params.sort_order !== 'asc',
+            skip: params.skip,
+            limit: params.limit,
+          }),
         ),
         rowsOf<{ state: ProjectState; projects: number }>(db, sql`select state, projects::int as projects from project_counts`),
-        isCountKept ? undefined : rowsOf<{ total: number }>(db, sql`select count(*)::int as total from project_directory ${where}`),
       ]);
+      const byId = new Map(
+        found.ids.length === 0
+          ? []
+          : (
+              await rowsOf<ProjectRow>(
+                db,
+                sql`select ${projectColumns} from jobs j join users e on e.id = j.employer_id
+                  where j.id in (${sql.join(
+                    found.ids.map((id) => sql`${id}::uuid`),
+                    sql`, `,
+                  )})`,
+              )
+            ).map((row) => [row.id, row]),
+      );
+      // A project deleted since the index read it is left out of the page.
+      const rows = found.ids.flatMap((id) => byId.get(id) ?? []);
       const summary = Object.fromEntries(projectStates.map((state) => [state, 0])) as Record<ProjectState, number>;
       for (const row of counts) if (row.state in summary) summary[row.state] = row.projects;
       const total = Object.values(summary).reduce((sum, count) => sum + count, 0);
-      const filtered = matched ? (matched[0]?.total ?? 0) : params.status ? summary[params.status] : total;
+      const filtered = found.total;
       const now = clock();
       return {
         projects: rows.map((row) => toRow(row, now)),

@@ -13,12 +13,14 @@ import {
   type UserRole,
 } from '@mihna/shared';
 import { randomUUID } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashSecret } from '../../lib/secrets.ts';
+import type { DirectoryIndex } from '../../search/directory-index.ts';
+import type { LiveIndex } from '../../search/live-index.ts';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import type { JobStateService } from '../jobs/job-state.ts';
 import type { ProposalsService } from '../proposals/proposals.service.ts';
@@ -26,7 +28,7 @@ import type { UserRow, UsersRepository } from '../users/users.repository.ts';
 import { requirePermission, type AdminActor } from './admin-auth.service.ts';
 import type { AdminsRepository } from './admins.repository.ts';
 import { auditEntry } from './audit.ts';
-import { likePattern } from './like-pattern.ts';
+import { userFacets } from './directory-indexes.ts';
 
 interface UserListRow {
   id: string;
@@ -57,12 +59,13 @@ const USER_DETAIL_ROWS = 20;
 
 /**
  * Admin spec §2 Users: the directory with its filters and pages, newest first, and the summary cards.
- * A listing walks and counts the narrow rows of user_directory, and reads the wide user rows of its
- * page only; a search finds a part of a name or an e-mail address anywhere in it (trigrams); the
- * summary cards read the counts a trigger keeps (user_counts). All three: migration 0027.
+ * A listing is searched, counted and paged in the directory index (directory-indexes.ts): a search
+ * finds a part of a name or an e-mail address anywhere in it; only its page's users are read from the
+ * tables. The summary cards read the counts a trigger keeps (user_counts, migration 0027).
  */
 export function createAdminUsersService(dependencies: {
   db: Db;
+  directory: LiveIndex<DirectoryIndex>;
   users: UsersRepository;
   sessions: SessionsService;
   audit: AdminsRepository;
@@ -70,7 +73,7 @@ export function createAdminUsersService(dependencies: {
   proposals: ProposalsService;
   clock: () => Date;
 }) {
-  const { db, users, sessions, audit, jobState, proposals, clock } = dependencies;
+  const { db, directory, users, sessions, audit, jobState, proposals, clock } = dependencies;
 
   /** The platform user to change, locked; a deleted one is no longer there. */
   async function lockLiveUser(id: string, tx: Tx) {
@@ -281,38 +284,46 @@ export function createAdminUsersService(dependencies: {
 
     async list(actor: AdminActor, params: AdminUsersParams): Promise<AdminUsersResponse> {
       requirePermission(actor, 'view_users');
-      const filters: SQL[] = [];
-      if (params.user_type) filters.push(sql`role = ${params.user_type}`);
-      if (params.industry) filters.push(sql`industry_category = ${params.industry}`);
-      if (params.search) filters.push(sql`search_text like lower(${likePattern(params.search)})`);
-      const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
-      const order = params.sort_order === 'asc' ? sql`created_at asc, id asc` : sql`created_at desc, id desc`;
-      // Without a search or an industry, the counts a trigger keeps give the total; otherwise a count of
-      // its own runs beside the page (one statement counting while it pages sorted every match for page 1).
-      const isCountKept = !params.search && !params.industry;
-      const page = sql`with page as (select id, created_at from user_directory ${where} order by ${order} offset ${params.skip} limit ${params.limit})`;
-      const [rows, counts, matched] = await Promise.all([
-        rowsOf<UserListRow>(
-          db,
-          sql`${page}
-            select u.id, u.first_name, u.last_name, u.email, u.role, u.industry_category, u.emirate, u.account_status, u.status_reason, u.created_at,
-              (select max(l.created_at) from login_events l where l.user_id = u.id and l.success) as last_login,
-              coalesce(c.projects, 0)::int as projects_posted,
-              (case when u.role = 'professional'
-                then (select count(*) from contracts k where k.professional_id = u.id and k.status = 'completed')
-                else (select count(*) from contracts k where k.employer_id = u.id and k.status = 'completed') end)::int as projects_completed,
-              (select coalesce(json_agg(json_build_object('currency', m.currency, 'minor', m.earned)), '[]')
-                from (select currency, sum(earned_minor) as earned from money_by_month where user_id = u.id group by currency) m) as earnings
-            from page join users u on u.id = page.id
-            left join dashboard_counts c on c.user_id = u.id
-            order by ${params.sort_order === 'asc' ? sql`page.created_at asc, page.id asc` : sql`page.created_at desc, page.id desc`}`,
+      const [found, counts] = await Promise.all([
+        directory.catchUp().then(() =>
+          directory.index.search({
+            term: params.search,
+            facets: [
+              ...(params.user_type ? [userFacets.role(params.user_type)] : []),
+              ...(params.industry ? [userFacets.industry(params.industry)] : []),
+            ],
+            newestFirst: params.sort_order !== 'asc',
+            skip: params.skip,
+            limit: params.limit,
+          }),
         ),
         rowsOf<{ role: string; account_status: string; users: number }>(
           db,
           sql`select role, account_status, users::int as users from user_counts`,
         ),
-        isCountKept ? undefined : rowsOf<{ total: number }>(db, sql`select count(*)::int as total from user_directory ${where}`),
       ]);
+      const listed =
+        found.ids.length === 0
+          ? []
+          : await rowsOf<UserListRow>(
+              db,
+              sql`select u.id, u.first_name, u.last_name, u.email, u.role, u.industry_category, u.emirate, u.account_status, u.status_reason, u.created_at,
+                (select max(l.created_at) from login_events l where l.user_id = u.id and l.success) as last_login,
+                coalesce(c.projects, 0)::int as projects_posted,
+                (case when u.role = 'professional'
+                  then (select count(*) from contracts k where k.professional_id = u.id and k.status = 'completed')
+                  else (select count(*) from contracts k where k.employer_id = u.id and k.status = 'completed') end)::int as projects_completed,
+                (select coalesce(json_agg(json_build_object('currency', m.currency, 'minor', m.earned)), '[]')
+                  from (select currency, sum(earned_minor) as earned from money_by_month where user_id = u.id group by currency) m) as earnings
+              from users u left join dashboard_counts c on c.user_id = u.id
+              where u.id in (${sql.join(
+                found.ids.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )}) and u.deleted_at is null`,
+            );
+      // A user deleted since the index read them is left out of the page.
+      const byId = new Map(listed.map((row) => [row.id, row]));
+      const rows = found.ids.flatMap((id) => byId.get(id) ?? []);
       const sum = (keep: (row: (typeof counts)[number]) => boolean) => counts.filter(keep).reduce((total, row) => total + row.users, 0);
       const summary = {
         total: sum(() => true),
@@ -321,7 +332,6 @@ export function createAdminUsersService(dependencies: {
         suspended: sum((row) => row.account_status === 'suspended'),
         blocked: sum((row) => row.account_status === 'blocked'),
       };
-      const total = matched ? (matched[0]?.total ?? 0) : sum((row) => !params.user_type || row.role === params.user_type);
       return {
         users: rows.map((row) => ({
           id: row.id,
@@ -343,7 +353,7 @@ export function createAdminUsersService(dependencies: {
           projects_posted: row.projects_posted,
           projects_completed: row.projects_completed,
         })),
-        pagination: paginationOf(params.skip, params.limit, total),
+        pagination: paginationOf(params.skip, params.limit, found.total),
         summary,
       };
     },

@@ -140,8 +140,10 @@ describe('GET /api/admin/users', () => {
     expect((await list()).summary).toMatchObject({ suspended: 1 });
     expect(ids(await list('?search=rashid'))).toEqual([hessa.user.id]);
     const leaving = await createUser(app, { first_name: 'Temporary', last_name: 'Account' });
+    expect(ids(await list('?search=temporary'))).toEqual([leaving.user.id]);
     await db.delete(users).where(eq(users.id, leaving.user.id));
     await expectKept();
+    expect(ids(await list('?search=temporary'))).toEqual([]);
     await db.update(users).set({ accountStatus: 'active', lastName: 'Al Falasi' }).where(eq(users.id, hessa.user.id));
     await expectKept();
   });
@@ -152,8 +154,13 @@ describe('GET /api/admin/users', () => {
       await createUser(lone);
       const count = sql`select coalesce(sum(users), 0)::int as users from user_counts`;
       expect((await selectRows<{ users: number }>(lone.services.database, count))[0]?.users).toBe(1);
+      const admin = await createSuperAdmin(lone);
+      const listed = async () =>
+        (await lone.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(admin.token) })).json<AdminUsersResponse>();
+      expect((await listed()).users).toHaveLength(1);
       await lone.services.database.db.execute(sql`truncate users cascade`);
       expect((await selectRows<{ users: number }>(lone.services.database, count))[0]?.users).toBe(0);
+      expect((await listed()).pagination).toMatchObject({ total: 0 });
       expect(await selectRows(lone.services.database, sql`select * from dashboard_counts`)).toEqual([]);
     } finally {
       await lone.close();

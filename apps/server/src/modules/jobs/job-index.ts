@@ -1,4 +1,4 @@
-import { checkEach, createPostings, intersectCounting, widen } from '../../search/bit-sets.ts';
+import { checkEach, createPostings, intersectCounting, tokensHash, widen } from '../../search/bit-sets.ts';
 import { createIdTable } from '../../search/id-table.ts';
 import { createSortOrders, type PagePlan } from '../../search/sort-orders.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
@@ -88,21 +88,6 @@ const sorts: OrderSort[] = ['newest', 'budget', 'proposal_count'];
 
 /** Budget steps in US cents, 1, 2 and 5 of each power of ten from $1 to $5,000,000. */
 const budgetSteps = Array.from({ length: 8 }, (_, power) => [1, 2, 5].map((step) => step * 10 ** (power + 2))).flat();
-
-/** A 53-bit hash of a job's words and facets: an edit that changes neither keeps the job's slot. */
-function tokensHash(words: string[], facets: string[]) {
-  let low = 0x811c9dc5;
-  let high = 0x01000193;
-  for (const token of [...words, '\u0000', ...facets]) {
-    for (let index = 0; index < token.length; index += 1) {
-      const code = token.charCodeAt(index);
-      low = Math.imul(low ^ code, 0x01000193);
-      high = Math.imul(high ^ code, 0x5bd1e995);
-    }
-    low = Math.imul(low ^ 0x1f, 0x01000193);
-  }
-  return (high >>> 0) * 2 ** 21 + ((low >>> 0) & 0x1fffff);
-}
 
 /** How a page is read: the cheaper way (always, but in tests that make each way run). */
 export type IndexPlan = PagePlan;

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { userDirectoryChanges } from '../../db/schema.ts';
+import { createDirectoryIndex, type DirectoryEntry, type DirectoryIndex } from '../../search/directory-index.ts';
+import { createLiveIndex, type IndexSource, type LiveIndex } from '../../search/live-index.ts';
+import type { PagePlan } from '../../search/sort-orders.ts';
+
+/**
+ * The console's directories in memory (search/directory-index.ts), loaded from the narrow rows that
+ * triggers keep (user_directory, migration 0027; project_directory, migration 0029) and kept current
+ * from their change logs (user_directory_changes, migration 0030; job_changes, migration 0014).
+ */
+
+const createdUs = sql`(extract(epoch from s.created_at) * 1000000)::bigint::text as created_us`;
+
+interface UserRow {
+  id: string;
+  created_us: string;
+  role: string;
+  industry_category: string | null;
+  search_text: string;
+}
+
+/** The facets a user can be filtered by. */
+export const userFacets = { role: (role: string) => `role:${role}`, industry: (industry: string) => `industry:${industry}` };
+
+const userSource = (plan: PagePlan): IndexSource<UserRow, DirectoryEntry, DirectoryIndex> => ({
+  rows: sql`user_directory`,
+  columns: sql`s.id, ${createdUs}, s.role, s.industry_category, s.search_text`,
+  changes: sql`select seq, txid, user_id as changed_id from user_directory_changes`,
+  toDoc: (row) => ({
+    id: row.id,
+    createdUs: Number(row.created_us),
+    text: row.search_text,
+    facets: [userFacets.role(row.role), ...(row.industry_category ? [userFacets.industry(row.industry_category)] : [])],
+  }),
+  create: (sealed) => createDirectoryIndex({ plan, sealed }),
+});
+
+interface ProjectRow {
+  id: string;
+  created_us: string;
+  state: string;
+  industry_category: string | null;
+  budget_min_usd: string;
+  budget_max_usd: string;
+  search_text: string;
+}
+
+/** The facets a project can be filtered by. */
+export const projectFacets = { state: (state: string) => `state:${state}`, industry: (industry: string) => `industry:${industry}` };
+
+const projectSource = (plan: PagePlan): IndexSource<ProjectRow, DirectoryEntry, DirectoryIndex> => ({
+  rows: sql`project_directory`,
+  columns: sql`s.id, ${createdUs}, s.state, s.industry_category, s.budget_min_usd::text as budget_min_usd,
+    s.budget_max_usd::text as budget_max_usd, s.search_text`,
+  changes: sql`select seq, txid, job_id as changed_id from job_changes`,
+  toDoc: (row) => ({
+    id: row.id,
+    createdUs: Number(row.created_us),
+    text: row.search_text,
+    facets: [projectFacets.state(row.state), ...(row.industry_category ? [projectFacets.industry(row.industry_category)] : [])],
+    range: { low: Number(row.budget_min_usd), high: Number(row.budget_max_usd) },
+  }),
+  create: (sealed) => createDirectoryIndex({ plan, sealed }),
+});
+
+/** `plan`: how pages are read (tests make each way run; otherwise the cheaper). */
+export function createDirectoryIndexes(db: Db, { plan = 'cheaper' }: { plan?: PagePlan } = {}) {
+  const users = createLiveIndex(db, userSource(plan));
+  const projects = createLiveIndex(db, projectSource(plan));
+  return {
+    users,
+    projects,
+    /** Loads both (the first time), then reads their changes. */
+    catchUp: () => Promise.all([users.catchUp(), projects.catchUp()]),
+    /** Drops the user directory changes that every index has read (job_changes is pruned with the project search's). */
+    async pruneChanges() {
+      await db.delete(userDirectoryChanges).where(sql`${userDirectoryChanges.changedAt} < now() - interval '1 day'`);
+    },
+  };
+}
+
+export type DirectoryIndexes = ReturnType<typeof createDirectoryIndexes>;
+export type { LiveIndex };

@@ -1,0 +1,297 @@
+import { checkEach, createPostings, tokensHash, widen } from './bit-sets.ts';
+import { createIdTable } from './id-table.ts';
+import { createSortOrders, type PagePlan } from './sort-orders.ts';
+
+/**
+ * A directory the admin console lists and searches (users, projects), in memory: each entry's text,
+ * filter tokens, creation time and an optional range (a project's budget). A search finds a part of
+ * the text anywhere in it ("mansoor" in "Al Mansoori", ".12345@" in an e-mail address), counts every
+ * match exactly and pages them by creation time, at a million entries in a few milliseconds, so the
+ * console never waits on a substring scan of the whole table.
+ *
+ * The text is held as words (split at spaces, after `directoryText`), each entry's in order. A part
+ * without a space lies within one word: the words that contain it are found in the vocabulary (one
+ * string scan, not one test per entry), and their entries are the matches. A part with spaces
+ * ("al mans") needs a word ending with its first piece, then its whole middle pieces, then a word
+ * starting with its last piece, one after another: the entries with all of those are checked in order.
+ */
+
+export interface DirectoryEntry {
+  id: string;
+  /** Microseconds since the epoch. */
+  createdUs: number;
+  /** What a search finds a part of (`directoryText` applies to it). */
+  text: string;
+  /** Tokens a search can require, `state:open` for example. */
+  facets: string[];
+  /** A range a search can ask to meet (a project's budget, in US cents). */
+  range?: { low: number; high: number };
+}
+
+export interface DirectorySearch {
+  /** A part of the text to find (`directoryText` applies to it); none: every entry. */
+  term: string | undefined;
+  /** Tokens an entry must all have. */
+  facets: string[];
+  /** Keeps the entries whose range meets this one (either end may be open). */
+  meets?: { low?: number; high?: number };
+  newestFirst: boolean;
+  skip: number;
+  limit: number;
+}
+
+export interface DirectoryAnswer {
+  total: number;
+  ids: string[];
+}
+
+/** Lower case, and one space wherever there are spaces: what an entry's text and a search term are compared as. */
+export const directoryText = (text: string) => text.toLowerCase().replace(/\s+/gu, ' ').trim();
+
+/**
+ * Every distinct word, numbered in the order first seen, and the words in one string (each after a
+ * newline, which no word contains) that a search scans for a part of a word. Words seen since the
+ * string was last made are tested one by one until there are enough of them to make it again.
+ */
+function createVocabulary() {
+  const words: string[] = [];
+  const numbers = new Map<string, number>();
+  let joined = '\n';
+  /** Where each joined word begins in `joined`, and one past the end. */
+  let starts = new Int32Array(1024);
+  let joinedCount = 0;
+
+  function rejoin() {
+    joined = `\n${words.join('\n')}\n`;
+    if (starts.length < words.length + 1) starts = new Int32Array(2 ** Math.ceil(Math.log2(words.length + 1)));
+    let at = 1;
+    words.forEach((word, number) => {
+      starts[number] = at;
+      at += word.length + 1;
+    });
+    starts[words.length] = at;
+    joinedCount = words.length;
+  }
+
+  /** The words in which `part` is found: anywhere, at the start, at the end, or as the whole word. */
+  function find(part: string, where: 'anywhere' | 'start' | 'end' | 'whole'): string[] {
+    if (where === 'whole') return numbers.has(part) ? [part] : [];
+    if (words.length - joinedCount > Math.max(1024, joinedCount >>> 3)) rejoin();
+    const found: string[] = [];
+    // A newline before the part finds it at a word's start, one after it at a word's end.
+    const needle = where === 'start' ? `\n${part}` : where === 'end' ? `${part}\n` : part;
+    const offset = where === 'start' ? 1 : 0;
+    let number = 0;
+    for (let at = joined.indexOf(needle); at >= 0 && number < joinedCount; ) {
+      while (starts[number + 1]! <= at + offset) number += 1;
+      found.push(words[number]!);
+      at = joined.indexOf(needle, starts[number + 1]! - offset);
+    }
+    const test =
+      where === 'start' ? (word: string) => word.startsWith(part) : where === 'end' ? (word: string) => word.endsWith(part) : (word: string) => word.includes(part);
+    for (let number = joinedCount; number < words.length; number += 1) if (test(words[number]!)) found.push(words[number]!);
+    return found;
+  }
+
+  return {
+    /** The word's number, given it the first time it is seen. */
+    numberOf(word: string) {
+      let number = numbers.get(word);
+      if (number === undefined) {
+        number = words.length;
+        words.push(word);
+        numbers.set(word, number);
+      }
+      return number;
+    },
+    /** Its number, if it was ever seen. */
+    has: (word: string) => numbers.get(word),
+    find,
+    get size() {
+      return words.length;
+    },
+    get bytes() {
+      return joined.length * 2 + starts.byteLength;
+    },
+  };
+}
+
+/**
+ * `sealed: false` makes an index for loading: entries go in without being placed in the order, which
+ * `seal()` then sorts once. `plan`: how pages are read (tests make each way run; otherwise the cheaper).
+ */
+export function createDirectoryIndex({ plan = 'cheaper', sealed = true }: { plan?: PagePlan; sealed?: boolean } = {}) {
+  let isSealed = sealed;
+  // An entry lives in a slot; a slot is never reused (an entry whose words or facets changed takes a
+  // new one), so posting lists stay sorted by appending. Dead slots are skipped through `alive`.
+  let capacity = 1024;
+  let used = 0;
+  let live = 0;
+  const ids = createIdTable();
+  let created = new Float64Array(capacity);
+  let rangeLow = new Float64Array(capacity);
+  let rangeHigh = new Float64Array(capacity);
+  let hashes = new Float64Array(capacity);
+  let alive = new Uint32Array(capacity >>> 5);
+  // Each slot's words in order, by number, in one pool: where they begin and how many.
+  let wordsAt = new Uint32Array(capacity);
+  let wordCounts = new Uint16Array(capacity);
+  let pool = new Uint32Array(8 * capacity);
+  let pooled = 0;
+  const vocabulary = createVocabulary();
+  const postings = createPostings(() => capacity);
+  const words = postings.tokens();
+  const facets = postings.tokens();
+
+  /** Oldest first, then by id: read backwards for newest first. */
+  const compareSlots = (_: 'created', a: number, b: number) => created[a]! - created[b]! || ids.compare(a, b);
+  const orders = createSortOrders(['created'], capacity, compareSlots);
+
+  function grow() {
+    const next = capacity * 2;
+    created = widen(created, next);
+    rangeLow = widen(rangeLow, next);
+    rangeHigh = widen(rangeHigh, next);
+    hashes = widen(hashes, next);
+    alive = widen(alive, next >>> 5);
+    wordsAt = widen(wordsAt, next);
+    const counts = new Uint16Array(next);
+    counts.set(wordCounts);
+    wordCounts = counts;
+    orders.grow(next);
+    postings.grow(next);
+    capacity = next;
+  }
+
+  function kill(slot: number) {
+    if (isSealed) orders.leave(slot);
+    alive[slot >>> 5]! &= ~(1 << (slot & 31));
+    ids.remove(slot);
+    live -= 1;
+  }
+
+  function setAttributes(slot: number, entry: DirectoryEntry) {
+    created[slot] = entry.createdUs;
+    rangeLow[slot] = entry.range?.low ?? Number.NaN;
+    rangeHigh[slot] = entry.range?.high ?? Number.NaN;
+  }
+
+  /** Adds the entry, or brings it up to date. */
+  function upsert(entry: DirectoryEntry) {
+    const text = directoryText(entry.text);
+    const entryWords = text === '' ? [] : text.split(' ').slice(0, 0xffff);
+    const hash = tokensHash(entryWords, entry.facets);
+    const existing = ids.slotOf(entry.id);
+    if (existing !== undefined && hashes[existing] === hash) {
+      // Same words and facets: the entry keeps its slot, and moves in the order if its time changed.
+      const was = isSealed ? orders.positionOf('created', existing) : 0;
+      setAttributes(existing, entry);
+      if (isSealed) orders.reposition('created', existing, was);
+      return;
+    }
+    if (existing !== undefined) kill(existing);
+    if (used === capacity) grow();
+    const slot = used;
+    used += 1;
+    live += 1;
+    ids.add(slot, entry.id);
+    hashes[slot] = hash;
+    setAttributes(slot, entry);
+    alive[slot >>> 5]! |= 1 << (slot & 31);
+    if (pooled + entryWords.length > pool.length) pool = widen(pool, Math.max(pool.length * 2, pooled + entryWords.length));
+    wordsAt[slot] = pooled;
+    wordCounts[slot] = entryWords.length;
+    for (const word of entryWords) pool[pooled++] = vocabulary.numberOf(word);
+    for (const word of new Set(entryWords)) postings.post(words, word, slot);
+    for (const facet of new Set(entry.facets)) postings.post(facets, facet, slot);
+    if (isSealed) orders.enter(slot);
+  }
+
+  /** Takes the entry out; one that is not in is ignored. */
+  function remove(id: string) {
+    const slot = ids.slotOf(id);
+    if (slot !== undefined) kill(slot);
+  }
+
+  /** Sorts the order of a loading index once; from then on each change moves its entry in it. */
+  function seal() {
+    if (isSealed) return;
+    orders.seal(alive, used);
+    isSealed = true;
+  }
+
+  /**
+   * The sets a match of the term must be in, and, for a term with spaces, the test of a slot's words
+   * in order: a word ending with the first piece, the middle pieces whole, a word starting with the last.
+   */
+  function termSets(term: string) {
+    const pieces = term.split(' ');
+    if (pieces.length === 1) return { sets: [postings.anyBits(words, vocabulary.find(term, 'anywhere'))], follows: undefined };
+    const candidates = pieces.map((piece, index) =>
+      vocabulary.find(piece, index === 0 ? 'end' : index === pieces.length - 1 ? 'start' : 'whole'),
+    );
+    const sets = candidates.map((found) => postings.anyBits(words, found));
+    const numbers = candidates.map((found) => new Set(found.map((word) => vocabulary.has(word)!)));
+    const follows = (slot: number) => {
+      const first = wordsAt[slot]!;
+      const last = first + wordCounts[slot]! - pieces.length;
+      for (let at = first; at <= last; at += 1) {
+        let piece = 0;
+        while (piece < pieces.length && numbers[piece]!.has(pool[at + piece]!)) piece += 1;
+        if (piece === pieces.length) return true;
+      }
+      return false;
+    };
+    return { sets, follows };
+  }
+
+  /** The matches counted, and a page of them by creation time. */
+  function search(search: DirectorySearch): DirectoryAnswer {
+    if (!isSealed) throw new Error('directory index: seal() it after loading');
+    try {
+      const term = search.term === undefined ? '' : directoryText(search.term);
+      const { sets, follows } = term === '' ? { sets: [], follows: undefined } : termSets(term);
+      for (const facet of search.facets) sets.push(postings.bitsOf(facets, facet));
+      const isEmpty = sets.some((bits) => bits === undefined);
+      const { bits, count } = postings.intersectAll(isEmpty ? [] : (sets as Uint32Array[]), alive, isEmpty);
+      let total = count;
+      if (follows) total -= checkEach(bits, undefined, follows);
+      const { low, high } = search.meets ?? {};
+      if (low !== undefined) total -= checkEach(bits, undefined, (slot) => rangeHigh[slot]! >= low);
+      if (high !== undefined) total -= checkEach(bits, undefined, (slot) => rangeLow[slot]! <= high);
+      const slots = orders.page('created', { bits, total, live, skip: search.skip, count: search.limit, plan, backward: search.newestFirst });
+      return { total, ids: slots.map((slot) => ids.idOf(slot)) };
+    } finally {
+      postings.giveBack();
+    }
+  }
+
+  return {
+    upsert,
+    remove,
+    seal,
+    search,
+    get size() {
+      return live;
+    },
+    /** How much of the index is slots of entries that left it or changed (a reload makes it whole again). */
+    get deadShare() {
+      return used === 0 ? 0 : (used - live) / used;
+    },
+    /** Roughly how many bytes it holds, by part, to say where memory goes. */
+    memory() {
+      return {
+        entries: live,
+        slots: used,
+        words: vocabulary.size,
+        ...postings.memory(),
+        vocabulary_bytes: vocabulary.bytes,
+        word_pool_bytes: pool.byteLength,
+        slot_bytes: ids.bytes + created.byteLength * 4 + wordsAt.byteLength + wordCounts.byteLength + alive.byteLength,
+        order_bytes: capacity * 4,
+      };
+    },
+  };
+}
+
+export type DirectoryIndex = ReturnType<typeof createDirectoryIndex>;
