@@ -13,6 +13,7 @@
 //   BENCH_ADMIN_USERS=200000 BENCH_ADMIN_PROJECTS=1000000 BENCH_ADMIN_REQUESTS=600 BENCH_CLIENTS=4
 import http from 'node:http';
 import pg from 'pg';
+import { createDirectoryIndex } from '../apps/server/src/search/directory-index.ts';
 import { startThrowawayPostgres } from '../scripts/postgres.mjs';
 import { startServer } from './harness.mjs';
 import { projectsSql, searchTerms, usersSql } from './search-data.mjs';
@@ -30,7 +31,10 @@ const surnames = ['Haddad', 'Al Mansoori', 'Khan', 'Nair', 'Santos', 'Al Thani',
 const parts = ['mansoor', 'thani', 'balush', 'farou', 'hadd', 'sant', 'noura', 'khali', 'yous', 'fatim'];
 const manyMatches = [...names, ...surnames, ...parts];
 
-const server = await startThrowawayPostgres({ shared_buffers: '256MB' });
+// BENCH_DATABASE_URL: a server of one's own, seeded on the first run and reused by the next ones.
+const server = process.env.BENCH_DATABASE_URL
+  ? { url: process.env.BENCH_DATABASE_URL, stop: () => undefined }
+  : await startThrowawayPostgres({ shared_buffers: '256MB' });
 const app = await startServer(PORT, {
   DATABASE_URL: server.url,
   SEED_DEMO: 'false',
@@ -43,16 +47,19 @@ await client.connect();
 const percentile = (sorted, share) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
 
 try {
-  console.log(`seeding ${USERS.toLocaleString('en')} users…`);
-  const began = performance.now();
-  for (let offset = 0; offset < USERS; offset += 50_000) {
-    const count = Math.min(50_000, USERS - offset);
-    await client.query(usersSql(count, offset < USERS / 2 ? 'professional' : 'employer', offset));
-  }
-  for (let done = 0; done < PROJECTS; done += 100_000) await client.query(projectsSql(Math.min(100_000, PROJECTS - done)));
-  // As autovacuum keeps a live database: visibility maps set and statistics fresh.
-  await client.query('vacuum analyze users, user_directory, jobs, project_directory');
-  console.log(`  seeded ${PROJECTS.toLocaleString('en')} projects too in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  const [{ users: seeded }] = (await client.query('select count(*)::int as users from users')).rows;
+  if (seeded < USERS) {
+    console.log(`seeding ${USERS.toLocaleString('en')} users…`);
+    const began = performance.now();
+    for (let offset = 0; offset < USERS; offset += 50_000) {
+      const count = Math.min(50_000, USERS - offset);
+      await client.query(usersSql(count, offset < USERS / 2 ? 'professional' : 'employer', offset));
+    }
+    for (let done = 0; done < PROJECTS; done += 100_000) await client.query(projectsSql(Math.min(100_000, PROJECTS - done)));
+    // As autovacuum keeps a live database: visibility maps set and statistics fresh.
+    await client.query('vacuum analyze users, user_directory, jobs, project_directory');
+    console.log(`  seeded ${PROJECTS.toLocaleString('en')} projects too in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  } else console.log(`${seeded.toLocaleString('en')} users already there: not seeded again`);
 
   if (process.env.BENCH_EXPLAIN === '1') {
     for (const [label, query] of [
@@ -72,7 +79,8 @@ try {
       console.log(`-- ${label}\n${rows.map((row) => row['QUERY PLAN']).join('\n')}`);
     }
   }
-  // The public search indexes load (and reload after the seeding's bulk changes) before anything is timed.
+  // Every index loads (and reloads after the seeding's bulk changes) before anything is timed: the
+  // public searches', then the console's directories.
   await fetch(`${app.base}/api/search/jobs?q=design`);
   await fetch(`${app.base}/api/search/professionals?q=design`);
   const login = await fetch(`${app.base}/api/admin/login`, {
@@ -141,8 +149,9 @@ try {
   }
 
   const search = (term) => encodeURIComponent(term);
-  // Warm the connections and plans.
+  // Warm the connections and plans, and the directories.
   for (const term of manyMatches.slice(0, 5)) await get(`/api/admin/users?search=${search(term)}`);
+  await get('/api/admin/projects');
   // Page 1: names and parts (thousands of matches) and e-mail fragments (a handful), alternately.
   await run('page 1, with a search', (call) =>
     call % 2 === 0
@@ -187,6 +196,36 @@ try {
   await writing;
   await writer.end();
   console.log(`${writes} writes meanwhile (a project every 100 ms, a user every 500 ms)`);
+  console.log(`server memory (RSS) with every index loaded: ${app.rssMb().toFixed(0)} MB`);
+
+  // What each directory holds, loaded here as the server loads it (directory-indexes.ts reads the same columns).
+  for (const [name, table] of [
+    ['users', 'user_directory'],
+    ['projects', 'project_directory'],
+  ]) {
+    global.gc?.();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const began = performance.now();
+    const index = createDirectoryIndex({ sealed: false });
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const { rows } = await client.query(
+        `select id, (extract(epoch from created_at) * 1000000)::bigint::text as created_us, search_text from ${table} where id > $1 order by id limit 10000`,
+        [after],
+      );
+      for (const row of rows) index.upsert({ id: row.id, createdUs: Number(row.created_us), text: row.search_text, facets: [] });
+      if (rows.length < 10_000) break;
+      after = rows.at(-1).id;
+    }
+    index.seal();
+    global.gc?.();
+    const memory = index.memory();
+    const arrays = memory.posting_bytes + memory.dense_bytes + memory.vocabulary_bytes + memory.word_pool_bytes + memory.slot_bytes + memory.order_bytes;
+    console.log(
+      `${name} directory: ${memory.entries.toLocaleString('en')} entries, ${memory.words.toLocaleString('en')} words, loaded in ${((performance.now() - began) / 1000).toFixed(1)} s; ` +
+        `typed arrays ${(arrays / 2 ** 20).toFixed(0)} MB, heap ${((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20).toFixed(0)} MB`,
+    );
+  }
 } finally {
   await client.end();
   await app.stop();

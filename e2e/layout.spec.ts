@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { LAYLA_EMAIL, logIn, OMAR_EMAIL, postJob, registerUser, signIn, TOKEN_KEY, type Account } from './marketplace.ts';
+import { DEMO_PASSWORD, LAYLA_EMAIL, logIn, OMAR_EMAIL, postJob, registerUser, signIn, TOKEN_KEY, type Account } from './marketplace.ts';
 
 /**
  * Every route, in English and Arabic, at phone width: no page may be wider than the viewport (a
@@ -108,6 +108,19 @@ test.describe('every page fits the screen', () => {
     });
     await signIn(page, professional);
     await checkRoutes(page, ['/dashboard', `/projects/${job.id}`, '/profile/edit', '/time-tracker', '/earnings'], 'a professional on');
+  });
+
+  test('the admin console’s tabs, as the super admin', async ({ page, request }) => {
+    const login = await request.post('/api/admin/login', { data: { email: 'admin@demo.mihna.ae', password: DEMO_PASSWORD } });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    await page.goto('/');
+    await page.evaluate((value) => window.localStorage.setItem('admin_token', value), token);
+    const tabs = ['dashboard', 'users', 'projects', 'timetracking', 'admins', 'settings', 'disputes', 'audit'];
+    await checkRoutes(
+      page,
+      tabs.map((tab) => `/admin?tab=${tab}`),
+      'the super admin on',
+    );
   });
 });
 

@@ -52,7 +52,6 @@ async function productTables(app: App) {
   return rows.map((row) => row.table_name).filter((name) => !BOOKKEEPING_TABLES.has(name) && !name.startsWith('__'));
 }
 
-/** One number per table that changes when any row of it is inserted, changed or deleted. */
 /**
  * Rows of a product table a refused request may write by design: the audit log's record of a refused
  * admin sign-in (who tried which address, from where). Every other audit entry is an admin's action,
@@ -62,6 +61,7 @@ const BOOKKEEPING_ROWS: Partial<Record<string, ReturnType<typeof sql>>> = {
   admin_audit_log: sql`where t.action not in ('admin.login_failed', 'admin.login_locked', 'admin.login_inactive')`,
 };
 
+/** One number per table that changes when any row of it is inserted, changed or deleted. */
 async function fingerprint(app: App, tables: string[]) {
   const parts = tables.map(
     (table) =>

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/client.ts';
+import { directoryChangesSince } from '../modules/admin/directory-indexes.ts';
 import { changesSince, createSearchIndex } from '../modules/jobs/search-index.ts';
 import { professionalChangesSince } from '../modules/profiles/professional-search.ts';
 import { openTestDatabase, selectRows } from '../test/harness.ts';
@@ -11,6 +12,9 @@ beforeAll(async () => {
   // A day of busy changes (a bulk import), read before any statistics were gathered on them.
   await database.db.execute(sql`insert into job_changes (job_id) select gen_random_uuid() from generate_series(1, 30000)`);
   await database.db.execute(sql`insert into user_changes (user_id) select gen_random_uuid() from generate_series(1, 30000)`);
+  await database.db.execute(
+    sql`insert into user_directory_changes (user_id) select gen_random_uuid() from generate_series(1, 30000)`,
+  );
 });
 afterAll(() => database.close());
 
@@ -24,6 +28,8 @@ describe('reading the changes since an index last looked', () => {
   for (const [name, changes] of [
     ['projects', changesSince],
     ['professionals', professionalChangesSince],
+    ['the console’s users', directoryChangesSince.users],
+    ['the console’s projects', directoryChangesSince.projects],
   ] as const)
     it(`looks each changed row up by its key, never hashing the whole source (${name})`, async () => {
       const [horizon] = await selectRows<{ xmin: string }>(database, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`);

@@ -28,7 +28,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { requirePermission, type AdminActor } from './admin-auth.service.ts';
 import type { AdminsRepository } from './admins.repository.ts';
 import { auditEntry } from './audit.ts';
-import { projectFacets } from './directory-indexes.ts';
+import { projectFacets, rowsInOrder } from './directory-indexes.ts';
 
 interface ProjectRow {
   id: string;
@@ -137,22 +137,9 @@ export function createAdminProjectsService(dependencies: {
         ),
         rowsOf<{ state: ProjectState; projects: number }>(db, sql`select state, projects::int as projects from project_counts`),
       ]);
-      const byId = new Map(
-        found.ids.length === 0
-          ? []
-          : (
-              await rowsOf<ProjectRow>(
-                db,
-                sql`select ${projectColumns} from jobs j join users e on e.id = j.employer_id
-                  where j.id in (${sql.join(
-                    found.ids.map((id) => sql`${id}::uuid`),
-                    sql`, `,
-                  )})`,
-              )
-            ).map((row) => [row.id, row]),
+      const rows = await rowsInOrder(found.ids, (list) =>
+        rowsOf<ProjectRow>(db, sql`select ${projectColumns} from jobs j join users e on e.id = j.employer_id where j.id in (${list})`),
       );
-      // A project deleted since the index read it is left out of the page.
-      const rows = found.ids.flatMap((id) => byId.get(id) ?? []);
       const summary = Object.fromEntries(projectStates.map((state) => [state, 0])) as Record<ProjectState, number>;
       for (const row of counts) if (row.state in summary) summary[row.state] = row.projects;
       const total = Object.values(summary).reduce((sum, count) => sum + count, 0);

@@ -28,7 +28,7 @@ import type { UserRow, UsersRepository } from '../users/users.repository.ts';
 import { requirePermission, type AdminActor } from './admin-auth.service.ts';
 import type { AdminsRepository } from './admins.repository.ts';
 import { auditEntry } from './audit.ts';
-import { userFacets } from './directory-indexes.ts';
+import { rowsInOrder, userFacets } from './directory-indexes.ts';
 
 interface UserListRow {
   id: string;
@@ -302,28 +302,21 @@ export function createAdminUsersService(dependencies: {
           sql`select role, account_status, users::int as users from user_counts`,
         ),
       ]);
-      const listed =
-        found.ids.length === 0
-          ? []
-          : await rowsOf<UserListRow>(
-              db,
-              sql`select u.id, u.first_name, u.last_name, u.email, u.role, u.industry_category, u.emirate, u.account_status, u.status_reason, u.created_at,
-                (select max(l.created_at) from login_events l where l.user_id = u.id and l.success) as last_login,
-                coalesce(c.projects, 0)::int as projects_posted,
-                (case when u.role = 'professional'
-                  then (select count(*) from contracts k where k.professional_id = u.id and k.status = 'completed')
-                  else (select count(*) from contracts k where k.employer_id = u.id and k.status = 'completed') end)::int as projects_completed,
-                (select coalesce(json_agg(json_build_object('currency', m.currency, 'minor', m.earned)), '[]')
-                  from (select currency, sum(earned_minor) as earned from money_by_month where user_id = u.id group by currency) m) as earnings
-              from users u left join dashboard_counts c on c.user_id = u.id
-              where u.id in (${sql.join(
-                found.ids.map((id) => sql`${id}::uuid`),
-                sql`, `,
-              )}) and u.deleted_at is null`,
-            );
-      // A user deleted since the index read them is left out of the page.
-      const byId = new Map(listed.map((row) => [row.id, row]));
-      const rows = found.ids.flatMap((id) => byId.get(id) ?? []);
+      const rows = await rowsInOrder(found.ids, (list) =>
+        rowsOf<UserListRow>(
+          db,
+          sql`select u.id, u.first_name, u.last_name, u.email, u.role, u.industry_category, u.emirate, u.account_status, u.status_reason, u.created_at,
+            (select max(l.created_at) from login_events l where l.user_id = u.id and l.success) as last_login,
+            coalesce(c.projects, 0)::int as projects_posted,
+            (case when u.role = 'professional'
+              then (select count(*) from contracts k where k.professional_id = u.id and k.status = 'completed')
+              else (select count(*) from contracts k where k.employer_id = u.id and k.status = 'completed') end)::int as projects_completed,
+            (select coalesce(json_agg(json_build_object('currency', m.currency, 'minor', m.earned)), '[]')
+              from (select currency, sum(earned_minor) as earned from money_by_month where user_id = u.id group by currency) m) as earnings
+          from users u left join dashboard_counts c on c.user_id = u.id
+          where u.id in (${list}) and u.deleted_at is null`,
+        ),
+      );
       const sum = (keep: (row: (typeof counts)[number]) => boolean) => counts.filter(keep).reduce((total, row) => total + row.users, 0);
       const summary = {
         total: sum(() => true),

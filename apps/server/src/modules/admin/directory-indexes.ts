@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userDirectoryChanges } from '../../db/schema.ts';
 import { createDirectoryIndex, type DirectoryEntry, type DirectoryIndex } from '../../search/directory-index.ts';
-import { createLiveIndex, type IndexSource, type LiveIndex } from '../../search/live-index.ts';
+import { changesSince, createLiveIndex, type IndexSource, type LiveIndex } from '../../search/live-index.ts';
 import type { PagePlan } from '../../search/sort-orders.ts';
 
 /**
@@ -65,6 +65,12 @@ const projectSource = (plan: PagePlan): IndexSource<ProjectRow, DirectoryEntry, 
   create: (sealed) => createDirectoryIndex({ plan, sealed }),
 });
 
+/** The changes each directory reads after `horizon` (search/live-index.test.ts checks their plans). */
+export const directoryChangesSince = {
+  users: (horizon: string, skipped: string[]) => changesSince(userSource('cheaper'), horizon, skipped),
+  projects: (horizon: string, skipped: string[]) => changesSince(projectSource('cheaper'), horizon, skipped),
+};
+
 /** `plan`: how pages are read (tests make each way run; otherwise the cheaper). */
 export function createDirectoryIndexes(db: Db, { plan = 'cheaper' }: { plan?: PagePlan } = {}) {
   const users = createLiveIndex(db, userSource(plan));
@@ -82,4 +88,19 @@ export function createDirectoryIndexes(db: Db, { plan = 'cheaper' }: { plan?: Pa
 }
 
 export type DirectoryIndexes = ReturnType<typeof createDirectoryIndexes>;
-export type { LiveIndex };
+
+/**
+ * The rows of a page's ids, read by `read` (given the ids as a list for `in (…)`), in the page's order;
+ * one whose row is gone since the index read it is left out.
+ */
+export async function rowsInOrder<Row extends { id: string }>(ids: string[], read: (list: SQL) => Promise<Row[]>): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const rows = await read(
+    sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    ),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

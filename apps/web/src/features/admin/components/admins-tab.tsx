@@ -27,7 +27,7 @@ import {
   useDeleteAdmin,
   useSetAdminPermissions,
 } from '../api/admin-api.ts';
-import { bodyCell, headCell, LoadState, panel, table } from './console-ui.tsx';
+import { bodyCell, headCell, LoadState, panel, table, tableScroll } from './console-ui.tsx';
 import { statusTone } from './users-tab.tsx';
 
 type Notice = { tone: 'success' | 'error'; text: string };
@@ -94,7 +94,7 @@ export function AdminsTab({ admin: me }: { admin: AdminUser }) {
           ) : null}
           {admins.data && list.length === 0 ? <p className="py-6 text-center text-sm text-slate-600">{t('admins.empty')}</p> : null}
           {list.length > 0 ? (
-            <div className="-mx-4 overflow-x-auto sm:mx-0">
+            <div className={tableScroll}>
               <table className={table}>
                 <thead>
                   <tr>
@@ -174,7 +174,7 @@ export function AdminsTab({ admin: me }: { admin: AdminUser }) {
       </section>
 
       {canManage ? (
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <AddAdminForm />
           <ChangePasswordForm admins={list} nameOf={nameOf} />
           <PermissionsForm admins={list.filter((admin) => admin.id !== me.id)} nameOf={nameOf} />

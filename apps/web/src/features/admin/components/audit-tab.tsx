@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatDateTime, languageOf } from '../../../lib/format.ts';
 import { useAuditLog, type ListQuery } from '../api/admin-api.ts';
-import { bodyCell, Filters, FilterSelect, LoadState, panel, SearchField, table, HeadRow } from './console-ui.tsx';
+import { bodyCell, Filters, FilterSelect, LoadState, panel, SearchField, table, HeadRow, tableScroll } from './console-ui.tsx';
 import { Pager } from './pager.tsx';
 
 const targetTypes = ['user', 'admin', 'project', 'dispute', 'site_settings'] as const;
@@ -44,7 +44,7 @@ export function AuditTab() {
         ) : data.entries.length === 0 ? (
           <p className="py-10 text-center text-sm text-slate-600">{t('audit.empty')}</p>
         ) : (
-          <div className="-mx-4 overflow-x-auto sm:mx-0">
+          <div className={tableScroll}>
             <table className={table}>
               <HeadRow
                 labels={[t('audit.when'), t('audit.who'), t('audit.action'), t('audit.target'), t('audit.reason'), t('audit.change')]}

@@ -53,7 +53,7 @@ export function DashboardTab({ admin, onOpen }: { admin: AdminUser; onOpen: (tab
         </h2>
         <StatCards stats={platform} />
       </section>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section className={panel}>
           <BarChart
             title={t('dashboard.revenue_chart')}
@@ -77,7 +77,7 @@ export function DashboardTab({ admin, onOpen }: { admin: AdminUser; onOpen: (tab
           />
         </section>
       </div>
-      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <CurrencyTable data={data} language={language} />
         <section className={panel} aria-labelledby="dashboard-shortcuts">
           <h2 id="dashboard-shortcuts" className="text-lg font-semibold text-slate-950">
@@ -112,7 +112,7 @@ function CurrencyTable({ data, language }: { data: FinancialStats; language: Lan
       <h2 id="by-currency" className="text-lg font-semibold text-slate-950">
         {t('dashboard.by_currency')}
       </h2>
-      <div className="mt-3 overflow-x-auto">
+      <div className="relative mt-3 overflow-x-auto">
         <table className="min-w-full divide-y divide-slate-200">
           <HeadRow
             labels={[

@@ -115,7 +115,7 @@ function DisputeCard({ dispute, onResolved }: { dispute: AdminDispute; onResolve
         </p>
       </section>
 
-      <div className="mt-4 overflow-x-auto">
+      <div className="relative mt-4 overflow-x-auto">
         <table className="min-w-full divide-y divide-slate-200">
           <HeadRow labels={[t('disputes.milestone'), t('user_detail.amount'), t('disputes.held'), t('disputes.statements')]} />
           <tbody className="divide-y divide-slate-100">
@@ -170,7 +170,7 @@ function DisputeCard({ dispute, onResolved }: { dispute: AdminDispute; onResolve
             </div>
           </fieldset>
         )}
-        <div className="grid gap-4 sm:grid-cols-[14rem_1fr]">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-[14rem_minmax(0,1fr)]">
           {decision === 'split' && dispute.held > 0 ? (
             <Field label={t('disputes.release_amount', { currency: dispute.currency })} error={errors.amount}>
               {(props) => <NumberInput {...props} value={amount} onChange={(event) => setAmount(event.target.value)} />}

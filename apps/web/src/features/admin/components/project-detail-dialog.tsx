@@ -186,7 +186,7 @@ function ManageProject({ project }: { project: AdminProjectDetail }) {
     <form onSubmit={submit} className="space-y-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200" noValidate>
       <h3 className="font-semibold text-slate-950">{t('projects.manage')}</h3>
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-      <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[12rem_minmax(0,1fr)]">
         <Field label={t('projects.manage')}>
           {(props) => (
             <OptionSelect

@@ -9,7 +9,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
 import { StatCards } from '../../dashboard/components/stat-cards.tsx';
 import { useAdminProjects, type ListQuery } from '../api/admin-api.ts';
-import { bodyCell, Filters, FilterSelect, LoadState, panel, SearchField, table, HeadRow } from './console-ui.tsx';
+import { bodyCell, Filters, FilterSelect, LoadState, panel, SearchField, table, HeadRow, tableScroll } from './console-ui.tsx';
 import { Pager } from './pager.tsx';
 import { ProjectDetailDialog } from './project-detail-dialog.tsx';
 
@@ -112,7 +112,7 @@ export function ProjectsTab({ admin }: { admin: AdminUser }) {
           ) : data.projects.length === 0 ? (
             <p className="py-10 text-center text-sm text-slate-600">{t('projects.empty')}</p>
           ) : (
-            <div className="-mx-4 overflow-x-auto sm:mx-0">
+            <div className={tableScroll}>
               <table className={table}>
                 <HeadRow
                   labels={[

@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { StatCards } from '../../dashboard/components/stat-cards.tsx';
 import { useTimeReport, useTimeTracking, type ListQuery } from '../api/admin-api.ts';
-import { bodyCell, Filters, FilterSelect, LoadState, panel, SearchField, table, HeadRow } from './console-ui.tsx';
+import { bodyCell, Filters, FilterSelect, LoadState, panel, SearchField, table, HeadRow, tableScroll } from './console-ui.tsx';
 import { Pager } from './pager.tsx';
 
 /** The file a data: link carries (read here, not fetched: the page's content policy keeps fetches to its own origin). */
@@ -145,7 +145,7 @@ export function TimeTrackingTab() {
           ) : data.time_logs.length === 0 ? (
             <p className="py-10 text-center text-sm text-slate-600">{t('timetracking.empty')}</p>
           ) : (
-            <div className="-mx-4 overflow-x-auto sm:mx-0">
+            <div className={tableScroll}>
               <table className={table}>
                 <HeadRow
                   labels={[

@@ -76,7 +76,7 @@ export function UserDetailDialog({ id, onClose }: { id: string | undefined; onCl
             {transactions.length === 0 ? (
               <p className="mt-2 text-sm text-slate-600">{t('user_detail.no_transactions')}</p>
             ) : (
-              <div className="mt-2 overflow-x-auto">
+              <div className="relative mt-2 overflow-x-auto">
                 <table className="min-w-full divide-y divide-slate-200">
                   <HeadRow labels={[t('user_detail.date'), t('projects.title'), t('user_detail.amount'), t('users.status')]} />
                   <tbody className="divide-y divide-slate-100">
@@ -104,7 +104,7 @@ export function UserDetailDialog({ id, onClose }: { id: string | undefined; onCl
             {logins.isPending ? <Spinner label={t('common.loading')} className="py-4" /> : null}
             {logins.data && history.length === 0 ? <p className="mt-2 text-sm text-slate-600">{t('user_detail.no_logins')}</p> : null}
             {history.length > 0 ? (
-              <div className="mt-2 overflow-x-auto">
+              <div className="relative mt-2 overflow-x-auto">
                 <table className="min-w-full divide-y divide-slate-200">
                   <HeadRow labels={[t('user_detail.date'), t('users.status'), t('user_detail.ip'), t('user_detail.agent')]} />
                   <tbody className="divide-y divide-slate-100">

@@ -11,7 +11,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { StatCards } from '../../dashboard/components/stat-cards.tsx';
 import { useAdminUsers, useDeleteUser, useSetUserStatus, type ListQuery } from '../api/admin-api.ts';
-import { bodyCell, Filters, FilterSelect, headCell, LoadState, panel, SearchField, table, useFailureText } from './console-ui.tsx';
+import { bodyCell, Filters, FilterSelect, headCell, LoadState, panel, SearchField, table, useFailureText, tableScroll } from './console-ui.tsx';
 import { Pager } from './pager.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { UserDetailDialog } from './user-detail-dialog.tsx';
@@ -127,7 +127,7 @@ export function UsersTab({ admin }: { admin: AdminUser }) {
           ) : data.users.length === 0 ? (
             <p className="py-10 text-center text-sm text-slate-600">{t('users.empty')}</p>
           ) : (
-            <div className="-mx-4 overflow-x-auto sm:mx-0">
+            <div className={tableScroll}>
               <table className={table}>
                 <thead>
                   <tr>
