@@ -608,6 +608,7 @@ const uaeProjects: DemoProject[] = [
     budget: [20_000, 30_000],
     allowsRemote: true,
     featuredDays: 3,
+    hired: 'Sami Darwish',
   },
   {
     owner: 'crest',

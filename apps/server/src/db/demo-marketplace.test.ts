@@ -1,4 +1,5 @@
 import {
+  type AdminDispute,
   currencyOfCountry,
   findCountry,
   findRegion,
@@ -19,6 +20,7 @@ import { seedDatabase } from './seed.ts';
 import { seedDemoMoney } from './demo-money.ts';
 import { checkLedgerInvariants } from '../modules/payments/ledger-invariants.ts';
 import type { App } from '../app.ts';
+import { createSuperAdmin } from '../modules/admin/test-admins.ts';
 
 const omarEmail = 'omar.almansoori@demo.mihna.ae';
 const laylaEmail = 'layla.haddad@demo.mihna.ae';
@@ -296,6 +298,11 @@ describe('seedDemoMarketplace', () => {
     // Completed contracts are paid in full; one fixed-price job is in escrow with work submitted; one dispute is open.
     expect(statuses.find((row) => row.status === 'disputed')?.total).toBe(1);
     expect(statuses.find((row) => row.status === 'escrowed')?.total).toBe(1);
+    // The dispute is over money still held, which staff can release, refund or split.
+    const staff = await createSuperAdmin(app);
+    const disputes = await app.inject({ method: 'GET', url: '/api/admin/disputes', headers: { authorization: `Bearer ${staff.token}` } });
+    const [dispute] = disputes.json<{ disputes: AdminDispute[] }>().disputes;
+    expect(dispute!.held).toBeGreaterThan(0);
     const [unpaid] = await selectRows<{ total: number }>(
       app.services.database,
       sql`select count(*)::int as total from contracts c join payments p on p.contract_id = c.id
