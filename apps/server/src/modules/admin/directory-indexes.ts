@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userDirectoryChanges } from '../../db/schema.ts';
 import { createDirectoryIndex, type DirectoryEntry, type DirectoryIndex } from '../../search/directory-index.ts';
-import { changesSince, createLiveIndex, type IndexSource, type LiveIndex } from '../../search/live-index.ts';
+import { changesSince, createLiveIndex, type IndexSource } from '../../search/live-index.ts';
 import type { PagePlan } from '../../search/sort-orders.ts';
 
 /**
