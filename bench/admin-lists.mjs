@@ -104,7 +104,8 @@ try {
   // Writes while staff search: a project opened or closed, a user suspended or reactivated.
   const writer = new pg.Client({ connectionString: server.url });
   await writer.connect();
-  const projectIds = PROJECTS > 0 ? (await client.query('select id from jobs tablesample system (1) limit 2000')).rows.map((row) => row.id) : [];
+  const projectIds =
+    PROJECTS > 0 ? (await client.query('select id from jobs tablesample system (1) limit 2000')).rows.map((row) => row.id) : [];
   const userIds = (await client.query('select id from users tablesample system (5) limit 2000')).rows.map((row) => row.id);
   let writes = 0;
   let isWriting = true;
@@ -220,7 +221,8 @@ try {
     index.seal();
     global.gc?.();
     const memory = index.memory();
-    const arrays = memory.posting_bytes + memory.dense_bytes + memory.vocabulary_bytes + memory.word_pool_bytes + memory.slot_bytes + memory.order_bytes;
+    const arrays =
+      memory.posting_bytes + memory.dense_bytes + memory.vocabulary_bytes + memory.word_pool_bytes + memory.slot_bytes + memory.order_bytes;
     console.log(
       `${name} directory: ${memory.entries.toLocaleString('en')} entries, ${memory.words.toLocaleString('en')} words, loaded in ${((performance.now() - began) / 1000).toFixed(1)} s; ` +
         `typed arrays ${(arrays / 2 ** 20).toFixed(0)} MB, heap ${((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20).toFixed(0)} MB`,

@@ -253,7 +253,16 @@ export async function buildApp(options: BuildAppOptions) {
           admins,
           settings: createConsoleSettingsService({ db, settings, repository: adminsRepository }),
           financialStats: createFinancialStatsService({ db, clock }),
-          users: createAdminUsersService({ db, directory: adminDirectories.users, users, sessions, audit: adminsRepository, jobState, proposals, clock }),
+          users: createAdminUsersService({
+            db,
+            directory: adminDirectories.users,
+            users,
+            sessions,
+            audit: adminsRepository,
+            jobState,
+            proposals,
+            clock,
+          }),
           projects: createAdminProjectsService({
             db,
             directory: adminDirectories.projects,

@@ -82,13 +82,17 @@ function createVocabulary() {
     const needle = where === 'start' ? `\n${part}` : where === 'end' ? `${part}\n` : part;
     const offset = where === 'start' ? 1 : 0;
     let number = 0;
-    for (let at = joined.indexOf(needle); at >= 0 && number < joinedCount; ) {
+    for (let at = joined.indexOf(needle); at >= 0 && number < joinedCount;) {
       while (starts[number + 1]! <= at + offset) number += 1;
       found.push(words[number]!);
       at = joined.indexOf(needle, starts[number + 1]! - offset);
     }
     const test =
-      where === 'start' ? (word: string) => word.startsWith(part) : where === 'end' ? (word: string) => word.endsWith(part) : (word: string) => word.includes(part);
+      where === 'start'
+        ? (word: string) => word.startsWith(part)
+        : where === 'end'
+          ? (word: string) => word.endsWith(part)
+          : (word: string) => word.includes(part);
     for (let number = joinedCount; number < words.length; number += 1) if (test(words[number]!)) found.push(words[number]!);
     return found;
   }
@@ -259,7 +263,15 @@ export function createDirectoryIndex({ plan = 'cheaper', sealed = true }: { plan
       const { low, high } = search.meets ?? {};
       if (low !== undefined) total -= checkEach(bits, undefined, (slot) => rangeHigh[slot]! >= low);
       if (high !== undefined) total -= checkEach(bits, undefined, (slot) => rangeLow[slot]! <= high);
-      const slots = orders.page('created', { bits, total, live, skip: search.skip, count: search.limit, plan, backward: search.newestFirst });
+      const slots = orders.page('created', {
+        bits,
+        total,
+        live,
+        skip: search.skip,
+        count: search.limit,
+        plan,
+        backward: search.newestFirst,
+      });
       return { total, ids: slots.map((slot) => ids.idOf(slot)) };
     } finally {
       postings.giveBack();

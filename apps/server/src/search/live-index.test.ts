@@ -12,9 +12,7 @@ beforeAll(async () => {
   // A day of busy changes (a bulk import), read before any statistics were gathered on them.
   await database.db.execute(sql`insert into job_changes (job_id) select gen_random_uuid() from generate_series(1, 30000)`);
   await database.db.execute(sql`insert into user_changes (user_id) select gen_random_uuid() from generate_series(1, 30000)`);
-  await database.db.execute(
-    sql`insert into user_directory_changes (user_id) select gen_random_uuid() from generate_series(1, 30000)`,
-  );
+  await database.db.execute(sql`insert into user_directory_changes (user_id) select gen_random_uuid() from generate_series(1, 30000)`);
 });
 afterAll(() => database.close());
 

@@ -11,7 +11,18 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { StatCards } from '../../dashboard/components/stat-cards.tsx';
 import { useAdminUsers, useDeleteUser, useSetUserStatus, type ListQuery } from '../api/admin-api.ts';
-import { bodyCell, Filters, FilterSelect, headCell, LoadState, panel, SearchField, table, useFailureText, tableScroll } from './console-ui.tsx';
+import {
+  bodyCell,
+  Filters,
+  FilterSelect,
+  headCell,
+  LoadState,
+  panel,
+  SearchField,
+  table,
+  useFailureText,
+  tableScroll,
+} from './console-ui.tsx';
 import { Pager } from './pager.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { UserDetailDialog } from './user-detail-dialog.tsx';
