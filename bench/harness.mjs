@@ -61,7 +61,9 @@ export async function startServer(port, env = {}, { keepData = false, tls = fals
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-bench-'));
   const certificate = tls ? selfSignedCertificate(fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-tls-'))) : undefined;
   const tlsEnv = certificate ? { TLS_CERT_FILE: certificate.cert, TLS_KEY_FILE: certificate.key } : {};
-  const server = spawn(process.execPath, [...startOptions, 'apps/server/dist/main.js'], {
+  // BENCH_SERVER_NODE_ARGS: options for the server's node alone (--cpu-prof, to see where its time goes).
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...nodeArgs, ...startOptions, 'apps/server/dist/main.js'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

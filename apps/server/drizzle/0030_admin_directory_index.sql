@@ -36,3 +36,15 @@ CREATE TRIGGER user_directory_changes_on_change AFTER INSERT OR UPDATE OR DELETE
 --> statement-breakpoint
 CREATE TRIGGER user_directory_changes_on_truncate AFTER TRUNCATE ON user_directory
   FOR EACH STATEMENT EXECUTE FUNCTION user_directory_changes_record();
+--> statement-breakpoint
+-- The project directory reads job_changes too: a change to any column it holds is logged, even in a
+-- statement that also counts a view.
+DROP TRIGGER job_changes_on_update ON jobs;--> statement-breakpoint
+CREATE TRIGGER job_changes_on_update AFTER UPDATE ON jobs
+  FOR EACH ROW
+  WHEN ((OLD.view_count = NEW.view_count AND OLD.* IS DISTINCT FROM NEW.*)
+        OR (OLD.status, OLD.search_vector, OLD.facets, OLD.budget_min_usd, OLD.budget_max_usd, OLD.featured_until, OLD.proposal_count,
+            OLD.title, OLD.moderation_status, OLD.industry_category, OLD.created_at)
+           IS DISTINCT FROM (NEW.status, NEW.search_vector, NEW.facets, NEW.budget_min_usd, NEW.budget_max_usd, NEW.featured_until, NEW.proposal_count,
+            NEW.title, NEW.moderation_status, NEW.industry_category, NEW.created_at))
+  EXECUTE FUNCTION job_changes_record();

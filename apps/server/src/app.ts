@@ -275,6 +275,7 @@ export async function buildApp(options: BuildAppOptions) {
           time: createAdminTimeService({ db, pdf, clock }),
           disputes: createAdminDisputesService({ db, payments, audit: adminsRepository }),
           auditLog: createAuditLogService({ db }),
+          directories: adminDirectories,
           rateLimiter,
           table: adminRouteTable,
         }),

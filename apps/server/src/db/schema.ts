@@ -1162,7 +1162,7 @@ export const adminAuditLog = pgTable(
 
 /**
  * The console's user directory: one narrow row per user, kept from `users` by trigger (migration
- * 0027). Each process's directory index (admin/user-directory.ts) loads it, and keeps current from
+ * 0027). Each process's directory index (admin/directory-indexes.ts) loads it, and keeps current from
  * `user_directory_changes`. `search_text` is the lower-cased name and e-mail address.
  */
 export const userDirectory = pgTable('user_directory', {
@@ -1209,7 +1209,7 @@ export const userCounts = pgTable(
  * The console's project directory: one narrow row per project, kept from `jobs` by trigger (migration
  * 0029). `state` is what the console shows and filters by: staff's decision when they took the project
  * down (suspended, blocked, removed), otherwise the project's own status. `search_text` is the
- * lower-cased title. Each process's directory index (admin/project-directory.ts) loads it, and keeps
+ * lower-cased title. Each process's directory index (admin/directory-indexes.ts) loads it, and keeps
  * current from `job_changes`.
  */
 export const projectDirectory = pgTable('project_directory', {

@@ -80,7 +80,7 @@ describe('the in-memory directory index', () => {
       const index = createDirectoryIndex({ plan });
       const expected = model();
       for (let round = 0; round < 12; round += 1) {
-        // Additions, edits (some only to the time or range, some to words or facets), removals: the
+        // Additions, edits (some only to the time, some only to the facets, some to everything), removals: the
         // index grows past its first capacity, and its vocabulary past the words it scans in one string.
         for (let change = 0; change < 300; change += 1) {
           const id = idOf(random.below(1_500));
@@ -89,8 +89,13 @@ describe('the in-memory directory index', () => {
             index.remove(id);
             expected.entries.delete(id);
           } else {
+            const roll = random.next();
             const entry =
-              existing && random.chance(0.5) ? { ...existing, createdUs: random.below(20) * 1_000_000 } : randomEntry(random, id);
+              existing && roll < 0.3
+                ? { ...existing, createdUs: random.below(20) * 1_000_000 }
+                : existing && roll < 0.6
+                  ? { ...existing, facets: facetTokens.filter(() => random.chance(0.35)) }
+                  : randomEntry(random, id);
             index.upsert(entry);
             expected.entries.set(id, entry);
           }
@@ -153,5 +158,21 @@ describe('the in-memory directory index', () => {
     // Across words only where the words follow one another.
     expect(find('haddad layla')).toEqual([]);
     expect(find('%')).toEqual([]);
+    // A term of more words than the order check keeps marks for.
+    const long = Array.from({ length: 40 }, (_, n) => `w${n}`);
+    index.upsert({ id: idOf(4), createdUs: 4, text: long.join(' '), facets: [] });
+    expect(find(long.slice(2, 38).join(' ').slice(1, -1))).toEqual([idOf(4)]);
+    expect(find([...long.slice(2, 20), 'w1', ...long.slice(20, 38)].join(' '))).toEqual([]);
+  });
+
+  it('folds letters alike whoever lower-cased them: PostgreSQL’s stored text, JavaScript’s search term', () => {
+    const index = createDirectoryIndex();
+    // As lower() in PostgreSQL stores "ΟΔΟΣ ISTANBUL" and "İzmir".
+    index.upsert({ id: idOf(1), createdUs: 1, text: 'οδοσ istanbul', facets: [] });
+    index.upsert({ id: idOf(2), createdUs: 2, text: 'i̇zmir', facets: [] });
+    const find = (term: string) => index.search({ term, facets: [], newestFirst: true, skip: 0, limit: 20 }).ids;
+    expect(find('ΟΔΟΣ')).toEqual([idOf(1)]);
+    expect(find('İzmir')).toEqual([idOf(2)]);
+    expect(find('izmir')).toEqual([idOf(2)]);
   });
 });

@@ -45,21 +45,52 @@ export interface DirectoryAnswer {
   ids: string[];
 }
 
-/** Lower case, and one space wherever there are spaces: what an entry's text and a search term are compared as. */
-export const directoryText = (text: string) => text.toLowerCase().replace(/\s+/gu, ' ').trim();
+/**
+ * Lower case, and one space wherever there are spaces: what an entry's text and a search term are
+ * compared as. The stored texts were lower-cased by PostgreSQL, which folds two letters otherwise than
+ * JavaScript does: a final sigma and a capital dotted I are folded alike here, whoever lower-cased them.
+ */
+export const directoryText = (text: string) =>
+  text.toLowerCase().replaceAll('ς', 'σ').replaceAll('i\u0307', 'i').replace(/\s+/gu, ' ').trim();
 
 /**
- * Every distinct word, numbered in the order first seen, and the words in one string (each after a
- * newline, which no word contains) that a search scans for a part of a word. Words seen since the
- * string was last made are tested one by one until there are enough of them to make it again.
+ * Every distinct word, numbered in the order first seen, and two ways to find the words a part is in.
+ * A part of three letters or more is looked up by its trigrams: each word is listed under every three
+ * letters it has (with a newline marking its start and end, so that "\nla" finds the words starting
+ * with "la"), and the words under the part's rarest trigram are tested, a few among hundreds of
+ * thousands. A shorter part is found in one string of every word (each after a newline, which no word
+ * contains); words seen since that string was made are tested one by one until there are enough of
+ * them to make it again.
  */
 function createVocabulary() {
   const words: string[] = [];
   const numbers = new Map<string, number>();
+  /** A trigram (three UTF-16 units, as one number) → the numbers of the words that have it, ascending. */
+  const trigrams = new Map<number, { numbers: Uint32Array; length: number }>();
+  let trigramEntries = 0;
   let joined = '\n';
   /** Where each joined word begins in `joined`, and one past the end. */
   let starts = new Int32Array(1024);
   let joinedCount = 0;
+
+  const trigramAt = (text: string, at: number) =>
+    text.charCodeAt(at) * 4_294_967_296 + text.charCodeAt(at + 1) * 65_536 + text.charCodeAt(at + 2);
+
+  function list(word: string, number: number) {
+    const marked = `\n${word}\n`;
+    const seen = new Set<number>();
+    for (let at = 0; at + 3 <= marked.length; at += 1) {
+      const trigram = trigramAt(marked, at);
+      if (seen.has(trigram)) continue;
+      seen.add(trigram);
+      let listed = trigrams.get(trigram);
+      if (!listed) trigrams.set(trigram, (listed = { numbers: new Uint32Array(2), length: 0 }));
+      if (listed.length === listed.numbers.length) listed.numbers = widen(listed.numbers, listed.length * 2);
+      listed.numbers[listed.length] = number;
+      listed.length += 1;
+      trigramEntries += 1;
+    }
+  }
 
   function rejoin() {
     joined = `\n${words.join('\n')}\n`;
@@ -76,10 +107,29 @@ function createVocabulary() {
   /** The words in which `part` is found: anywhere, at the start, at the end, or as the whole word. */
   function find(part: string, where: 'anywhere' | 'start' | 'end' | 'whole'): string[] {
     if (where === 'whole') return numbers.has(part) ? [part] : [];
-    if (words.length - joinedCount > Math.max(1024, joinedCount >>> 3)) rejoin();
-    const found: string[] = [];
+    const test =
+      where === 'start'
+        ? (word: string) => word.startsWith(part)
+        : where === 'end'
+          ? (word: string) => word.endsWith(part)
+          : (word: string) => word.includes(part);
     // A newline before the part finds it at a word's start, one after it at a word's end.
     const needle = where === 'start' ? `\n${part}` : where === 'end' ? `${part}\n` : part;
+    const found: string[] = [];
+    if (needle.length >= 3) {
+      let rarest: { numbers: Uint32Array; length: number } | undefined;
+      for (let at = 0; at + 3 <= needle.length; at += 1) {
+        const listed = trigrams.get(trigramAt(needle, at));
+        if (!listed) return [];
+        if (!rarest || listed.length < rarest.length) rarest = listed;
+      }
+      for (let index = 0; index < rarest!.length; index += 1) {
+        const word = words[rarest!.numbers[index]!]!;
+        if (test(word)) found.push(word);
+      }
+      return found;
+    }
+    if (words.length - joinedCount > Math.max(1024, joinedCount >>> 3)) rejoin();
     const offset = where === 'start' ? 1 : 0;
     let number = 0;
     for (let at = joined.indexOf(needle); at >= 0 && number < joinedCount;) {
@@ -87,12 +137,6 @@ function createVocabulary() {
       found.push(words[number]!);
       at = joined.indexOf(needle, starts[number + 1]! - offset);
     }
-    const test =
-      where === 'start'
-        ? (word: string) => word.startsWith(part)
-        : where === 'end'
-          ? (word: string) => word.endsWith(part)
-          : (word: string) => word.includes(part);
     for (let number = joinedCount; number < words.length; number += 1) if (test(words[number]!)) found.push(words[number]!);
     return found;
   }
@@ -105,17 +149,19 @@ function createVocabulary() {
         number = words.length;
         words.push(word);
         numbers.set(word, number);
+        list(word, number);
       }
       return number;
     },
     /** Its number, if it was ever seen. */
     has: (word: string) => numbers.get(word),
+    wordOf: (number: number) => words[number]!,
     find,
     get size() {
       return words.length;
     },
     get bytes() {
-      return joined.length * 2 + starts.byteLength;
+      return joined.length * 2 + starts.byteLength + trigramEntries * 4;
     },
   };
 }
@@ -126,8 +172,9 @@ function createVocabulary() {
  */
 export function createDirectoryIndex({ plan = 'cheaper', sealed = true }: { plan?: PagePlan; sealed?: boolean } = {}) {
   let isSealed = sealed;
-  // An entry lives in a slot; a slot is never reused (an entry whose words or facets changed takes a
-  // new one), so posting lists stay sorted by appending. Dead slots are skipped through `alive`.
+  // An entry lives in a slot; a slot is never reused (an entry whose words changed takes a new one), so
+  // posting lists stay sorted by appending. Dead slots are skipped through `alive`. Facets (a
+  // project's state, which changes at every step of its life) are bit sets changed in place.
   let capacity = 1024;
   let used = 0;
   let live = 0;
@@ -145,7 +192,7 @@ export function createDirectoryIndex({ plan = 'cheaper', sealed = true }: { plan
   const vocabulary = createVocabulary();
   const postings = createPostings(() => capacity);
   const words = postings.tokens();
-  const facets = postings.tokens();
+  const facets = new Map<string, Uint32Array>();
 
   /** Oldest first, then by id: read backwards for newest first. */
   const compareSlots = (_: 'created', a: number, b: number) => created[a]! - created[b]! || ids.compare(a, b);
@@ -162,6 +209,7 @@ export function createDirectoryIndex({ plan = 'cheaper', sealed = true }: { plan
     const counts = new Uint16Array(next);
     counts.set(wordCounts);
     wordCounts = counts;
+    for (const [facet, bits] of facets) facets.set(facet, widen(bits, next >>> 5));
     orders.grow(next);
     postings.grow(next);
     capacity = next;
@@ -178,16 +226,24 @@ export function createDirectoryIndex({ plan = 'cheaper', sealed = true }: { plan
     created[slot] = entry.createdUs;
     rangeLow[slot] = entry.range?.low ?? Number.NaN;
     rangeHigh[slot] = entry.range?.high ?? Number.NaN;
+    const word = slot >>> 5;
+    const bit = 1 << (slot & 31);
+    for (const bits of facets.values()) bits[word]! &= ~bit;
+    for (const facet of entry.facets) {
+      let bits = facets.get(facet);
+      if (!bits) facets.set(facet, (bits = new Uint32Array(capacity >>> 5)));
+      bits[word]! |= bit;
+    }
   }
 
   /** Adds the entry, or brings it up to date. */
   function upsert(entry: DirectoryEntry) {
     const text = directoryText(entry.text);
     const entryWords = text === '' ? [] : text.split(' ').slice(0, 0xffff);
-    const hash = tokensHash(entryWords, entry.facets);
+    const hash = tokensHash(entryWords, []);
     const existing = ids.slotOf(entry.id);
     if (existing !== undefined && hashes[existing] === hash) {
-      // Same words and facets: the entry keeps its slot, and moves in the order if its time changed.
+      // Same words: the entry keeps its slot, and moves in the order if its time changed.
       const was = isSealed ? orders.positionOf('created', existing) : 0;
       setAttributes(existing, entry);
       if (isSealed) orders.reposition('created', existing, was);
@@ -207,8 +263,13 @@ export function createDirectoryIndex({ plan = 'cheaper', sealed = true }: { plan
     wordCounts[slot] = entryWords.length;
     for (const word of entryWords) pool[pooled++] = vocabulary.numberOf(word);
     for (const word of new Set(entryWords)) postings.post(words, word, slot);
-    for (const facet of new Set(entry.facets)) postings.post(facets, facet, slot);
     if (isSealed) orders.enter(slot);
+  }
+
+  /** The slot's text as words, one space apart. */
+  function textOf(slot: number) {
+    const first = wordsAt[slot]!;
+    return Array.from(pool.subarray(first, first + wordCounts[slot]!), (number) => vocabulary.wordOf(number)).join(' ');
   }
 
   /** Takes the entry out; one that is not in is ignored. */
@@ -235,13 +296,18 @@ export function createDirectoryIndex({ plan = 'cheaper', sealed = true }: { plan
       vocabulary.find(piece, index === 0 ? 'end' : index === pieces.length - 1 ? 'start' : 'whole'),
     );
     const sets = candidates.map((found) => postings.anyBits(words, found));
-    const numbers = candidates.map((found) => new Set(found.map((word) => vocabulary.has(word)!)));
+    if (pieces.length > 32) return { sets, follows: (slot: number) => textOf(slot).includes(term) };
+    // Which pieces each word may stand for, as bits by word number.
+    const marks = new Uint32Array(vocabulary.size);
+    candidates.forEach((found, piece) => {
+      for (const word of found) marks[vocabulary.has(word)!]! |= 1 << piece;
+    });
     const follows = (slot: number) => {
       const first = wordsAt[slot]!;
       const last = first + wordCounts[slot]! - pieces.length;
       for (let at = first; at <= last; at += 1) {
         let piece = 0;
-        while (piece < pieces.length && numbers[piece]!.has(pool[at + piece]!)) piece += 1;
+        while (piece < pieces.length && (marks[pool[at + piece]!]! & (1 << piece)) !== 0) piece += 1;
         if (piece === pieces.length) return true;
       }
       return false;
@@ -255,7 +321,7 @@ export function createDirectoryIndex({ plan = 'cheaper', sealed = true }: { plan
     try {
       const term = search.term === undefined ? '' : directoryText(search.term);
       const { sets, follows } = term === '' ? { sets: [], follows: undefined } : termSets(term);
-      for (const facet of search.facets) sets.push(postings.bitsOf(facets, facet));
+      for (const facet of search.facets) sets.push(facets.get(facet));
       const isEmpty = sets.some((bits) => bits === undefined);
       const { bits, count } = postings.intersectAll(isEmpty ? [] : (sets as Uint32Array[]), alive, isEmpty);
       let total = count;
@@ -297,6 +363,7 @@ export function createDirectoryIndex({ plan = 'cheaper', sealed = true }: { plan
         slots: used,
         words: vocabulary.size,
         ...postings.memory(),
+        facet_bytes: facets.size * (capacity >>> 3),
         vocabulary_bytes: vocabulary.bytes,
         word_pool_bytes: pool.byteLength,
         slot_bytes: ids.bytes + created.byteLength * 4 + wordsAt.byteLength + wordCounts.byteLength + alive.byteLength,

@@ -6,9 +6,10 @@ import { parseTsquery, type QueryNode } from './tsquery.ts';
 
 /**
  * An in-memory search index in this process (projects: job-index.ts; professionals:
- * professional-index.ts), loaded from its source rows on its first catch-up (when the server starts)
- * and kept current from a change log that a trigger on the source table appends to in the same
- * transaction as every change (job_changes, migration 0014; user_changes, migration 0015). Before
+ * professional-index.ts; the console's directories: directory-index.ts), loaded from its source rows
+ * on its first catch-up and kept current from a change log that a trigger appends to in the same
+ * transaction as every change (job_changes, migration 0014; user_changes, migration 0015;
+ * user_directory_changes, migration 0030). Before
  * each search the index reads the changes committed since its last read, so a search sees every
  * change committed before it began, whichever process made it. Reads are shared: searches that arrive
  * while one is under way wait for the next, one read for all of them.
@@ -53,6 +54,9 @@ const reloadAbove = 50_000;
 /** A change log keeps a day (the hourly pruning); an index that has not read its log for this long reloads. */
 const staleAfterMs = 6 * 3_600_000;
 const batchSize = 10_000;
+
+/** The source row's creation time in microseconds, as `created_us` (text: a bigint exceeds what a number holds exactly on some drivers). */
+export const createdUsColumn = sql`(extract(epoch from s.created_at) * 1000000)::bigint::text as created_us`;
 
 /** A text array read as one string (`chr(31)` between elements), which costs far less to read than an array. */
 export const joined = (array: SQL) => sql`coalesce(array_to_string(${array}, chr(31)), '')`;

@@ -94,9 +94,9 @@ export function createSortOrders<Sort extends string>(
 
   /**
    * Up to `count` slots of the set `bits` (`total` of `live` slots) after skipping `skip`, in the sort's
-   * order (last to first when `backward`), from position `start` on, or only those that `isAfter` keeps. Walking the order meets a
-   * match every (live / total) positions on average; collecting the matches costs a pass over the
-   * bits and a sort of them. The cheaper is chosen.
+   * order (last to first when `backward`), from position `start` on, or only those that `isAfter`
+   * keeps. Walking the order meets a match every (live / total) positions on average; collecting the
+   * matches costs a pass over the bits and a sort of them. The cheaper is chosen.
    */
   function page(
     sort: Sort,
@@ -111,10 +111,14 @@ export function createSortOrders<Sort extends string>(
     }: { bits: Uint32Array; total: number; live: number; skip: number; count: number; plan: PagePlan; backward?: boolean },
     after?: { start: number; isAfter: (slot: number) => boolean },
   ): number[] {
+    if (backward && after) throw new Error('search index: a page read backwards starts at the end');
     const wanted = skip + count;
     if (skip >= total || count <= 0) return [];
     const walkCost = (wanted * live) / total;
-    const collectCost = bits.length + total * Math.log2(total + 1);
+    // A step of a walk is a read of the order and a bit; a step of a sort is a call of `compareSlots`,
+    // about ten times dearer (measured at a million entries: 25,000 matches sorted in 8 ms, walked to
+    // page 500 in 1.5 ms).
+    const collectCost = bits.length + 10 * total * Math.log2(total + 1);
     if (plan === 'walk' || (plan === 'cheaper' && walkCost <= collectCost)) {
       const order = orders[sort];
       const found: number[] = [];

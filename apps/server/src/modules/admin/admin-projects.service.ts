@@ -17,7 +17,7 @@ import {
 } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
+import { rowsInOrder, rowsOf, uuidList } from '../../db/rows.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DirectoryIndex } from '../../search/directory-index.ts';
@@ -28,7 +28,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { requirePermission, type AdminActor } from './admin-auth.service.ts';
 import type { AdminsRepository } from './admins.repository.ts';
 import { auditEntry } from './audit.ts';
-import { projectFacets, rowsInOrder } from './directory-indexes.ts';
+import { projectFacets } from './directory-indexes.ts';
 
 interface ProjectRow {
   id: string;
@@ -137,13 +137,17 @@ export function createAdminProjectsService(dependencies: {
         ),
         rowsOf<{ state: ProjectState; projects: number }>(db, sql`select state, projects::int as projects from project_counts`),
       ]);
-      const rows = await rowsInOrder(found.ids, (list) =>
-        rowsOf<ProjectRow>(db, sql`select ${projectColumns} from jobs j join users e on e.id = j.employer_id where j.id in (${list})`),
+      const rows = await rowsInOrder(found.ids, (ids) =>
+        rowsOf<ProjectRow>(
+          db,
+          sql`select ${projectColumns} from jobs j join users e on e.id = j.employer_id where j.id in (${uuidList(ids)})`,
+        ),
       );
       const summary = Object.fromEntries(projectStates.map((state) => [state, 0])) as Record<ProjectState, number>;
       for (const row of counts) if (row.state in summary) summary[row.state] = row.projects;
       const total = Object.values(summary).reduce((sum, count) => sum + count, 0);
-      const filtered = found.total;
+      // A project deleted since the index was read is not counted either.
+      const filtered = found.total - (found.ids.length - rows.length);
       const now = clock();
       return {
         projects: rows.map((row) => toRow(row, now)),

@@ -15,7 +15,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
+import { rowsInOrder, rowsOf, uuidList } from '../../db/rows.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashSecret } from '../../lib/secrets.ts';
@@ -28,7 +28,7 @@ import type { UserRow, UsersRepository } from '../users/users.repository.ts';
 import { requirePermission, type AdminActor } from './admin-auth.service.ts';
 import type { AdminsRepository } from './admins.repository.ts';
 import { auditEntry } from './audit.ts';
-import { rowsInOrder, userFacets } from './directory-indexes.ts';
+import { userFacets } from './directory-indexes.ts';
 
 interface UserListRow {
   id: string;
@@ -302,7 +302,7 @@ export function createAdminUsersService(dependencies: {
           sql`select role, account_status, users::int as users from user_counts`,
         ),
       ]);
-      const rows = await rowsInOrder(found.ids, (list) =>
+      const rows = await rowsInOrder(found.ids, (ids) =>
         rowsOf<UserListRow>(
           db,
           sql`select u.id, u.first_name, u.last_name, u.email, u.role, u.industry_category, u.emirate, u.account_status, u.status_reason, u.created_at,
@@ -314,7 +314,7 @@ export function createAdminUsersService(dependencies: {
             (select coalesce(json_agg(json_build_object('currency', m.currency, 'minor', m.earned)), '[]')
               from (select currency, sum(earned_minor) as earned from money_by_month where user_id = u.id group by currency) m) as earnings
           from users u left join dashboard_counts c on c.user_id = u.id
-          where u.id in (${list}) and u.deleted_at is null`,
+          where u.id in (${uuidList(ids)}) and u.deleted_at is null`,
         ),
       );
       const sum = (keep: (row: (typeof counts)[number]) => boolean) => counts.filter(keep).reduce((total, row) => total + row.users, 0);
@@ -346,7 +346,8 @@ export function createAdminUsersService(dependencies: {
           projects_posted: row.projects_posted,
           projects_completed: row.projects_completed,
         })),
-        pagination: paginationOf(params.skip, params.limit, found.total),
+        // A user deleted since the index was read is not counted either.
+        pagination: paginationOf(params.skip, params.limit, found.total - (found.ids.length - rows.length)),
         summary,
       };
     },

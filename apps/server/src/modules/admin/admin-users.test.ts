@@ -1,6 +1,6 @@
 import type { AdminUsersResponse } from '@mihna/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.ts';
 import { bearer, createUser, type TestAccount } from '../../test/accounts.ts';
 import { users } from '../../db/schema.ts';
@@ -146,6 +146,19 @@ describe('GET /api/admin/users', () => {
     expect(ids(await list('?search=temporary'))).toEqual([]);
     await db.update(users).set({ accountStatus: 'active', lastName: 'Al Falasi' }).where(eq(users.id, hessa.user.id));
     await expectKept();
+  });
+
+  it('loads its directory when staff first use the console, not before', async () => {
+    const lone = await createTestApp();
+    try {
+      await createUser(lone);
+      expect(lone.services.adminDirectories.users.memory()).toBeUndefined();
+      // Signing in asks for the admin's own account: the console is in use.
+      await createSuperAdmin(lone);
+      await vi.waitFor(() => expect(lone.services.adminDirectories.users.memory()?.entries).toBe(1));
+    } finally {
+      await lone.close();
+    }
   });
 
   it('empties its counts with its directory when the users are truncated', async () => {

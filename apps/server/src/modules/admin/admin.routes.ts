@@ -48,6 +48,7 @@ import type { AdminProjectsService } from './admin-projects.service.ts';
 import type { AdminTimeService } from './admin-time.service.ts';
 import type { AdminDisputesService } from './admin-disputes.service.ts';
 import type { AuditLogService } from './audit-log.service.ts';
+import type { DirectoryIndexes } from './directory-indexes.ts';
 
 /**
  * Who may call an admin route, declared once beside it (`config.admin`): anyone ('public': the login),
@@ -116,10 +117,12 @@ export function adminRoutes(services: {
   time: AdminTimeService;
   disputes: AdminDisputesService;
   auditLog: AuditLogService;
+  /** The console's directories, loaded when staff first use the console. */
+  directories: Pick<DirectoryIndexes, 'warm'>;
   rateLimiter: RateLimiter;
   table: AdminRoute[];
 }): FastifyPluginAsyncZod {
-  const { auth, admins, settings, financialStats, users, projects, time, disputes, auditLog, rateLimiter, table } = services;
+  const { auth, admins, settings, financialStats, users, projects, time, disputes, auditLog, directories, rateLimiter, table } = services;
   return async (app) => {
     app.addHook('onRoute', (route) => {
       const rule = route.config?.admin;
@@ -130,6 +133,8 @@ export function adminRoutes(services: {
       const rule = request.routeOptions.config.admin;
       if (!rule || rule === 'public') return;
       request.adminActor = await auth.requireAdmin(bearerToken(request), rule === 'signed_in' ? null : rule, request.ip);
+      // The console opens on its dashboard: the directories load meanwhile, before staff open Users or Projects.
+      directories.warm();
     });
 
     app.post(

@@ -1,8 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userDirectoryChanges } from '../../db/schema.ts';
 import { createDirectoryIndex, type DirectoryEntry, type DirectoryIndex } from '../../search/directory-index.ts';
-import { changesSince, createLiveIndex, type IndexSource } from '../../search/live-index.ts';
+import { changesSince, createdUsColumn, createLiveIndex, type IndexSource } from '../../search/live-index.ts';
 import type { PagePlan } from '../../search/sort-orders.ts';
 
 /**
@@ -10,8 +10,6 @@ import type { PagePlan } from '../../search/sort-orders.ts';
  * triggers keep (user_directory, migration 0027; project_directory, migration 0029) and kept current
  * from their change logs (user_directory_changes, migration 0030; job_changes, migration 0014).
  */
-
-const createdUs = sql`(extract(epoch from s.created_at) * 1000000)::bigint::text as created_us`;
 
 interface UserRow {
   id: string;
@@ -26,7 +24,7 @@ export const userFacets = { role: (role: string) => `role:${role}`, industry: (i
 
 const userSource = (plan: PagePlan): IndexSource<UserRow, DirectoryEntry, DirectoryIndex> => ({
   rows: sql`user_directory`,
-  columns: sql`s.id, ${createdUs}, s.role, s.industry_category, s.search_text`,
+  columns: sql`s.id, ${createdUsColumn}, s.role, s.industry_category, s.search_text`,
   changes: sql`select seq, txid, user_id as changed_id from user_directory_changes`,
   toDoc: (row) => ({
     id: row.id,
@@ -52,7 +50,7 @@ export const projectFacets = { state: (state: string) => `state:${state}`, indus
 
 const projectSource = (plan: PagePlan): IndexSource<ProjectRow, DirectoryEntry, DirectoryIndex> => ({
   rows: sql`project_directory`,
-  columns: sql`s.id, ${createdUs}, s.state, s.industry_category, s.budget_min_usd::text as budget_min_usd,
+  columns: sql`s.id, ${createdUsColumn}, s.state, s.industry_category, s.budget_min_usd::text as budget_min_usd,
     s.budget_max_usd::text as budget_max_usd, s.search_text`,
   changes: sql`select seq, txid, job_id as changed_id from job_changes`,
   toDoc: (row) => ({
@@ -75,12 +73,24 @@ export const directoryChangesSince = {
 export function createDirectoryIndexes(db: Db, { plan = 'cheaper' }: { plan?: PagePlan } = {}) {
   const users = createLiveIndex(db, userSource(plan));
   const projects = createLiveIndex(db, projectSource(plan));
+  const catchUp = () => Promise.all([users.catchUp(), projects.catchUp()]);
+  // Loaded when staff first use the console (a million projects take seconds and a few hundred MB),
+  // not by every process at start; from then on kept current.
+  let loading: Promise<unknown> | undefined;
+  let isLoaded = false;
   return {
     users,
     projects,
-    /** Loads both (the first time), then reads their changes. */
-    catchUp: () => Promise.all([users.catchUp(), projects.catchUp()]),
-    /** Drops the user directory changes that every index has read (job_changes is pruned with the project search's). */
+    /** Starts loading both, if nobody has yet. */
+    warm() {
+      loading ??= catchUp().then(
+        () => (isLoaded = true),
+        () => (loading = undefined),
+      );
+    },
+    /** Reads their changes, once they are loaded. */
+    catchUpLoaded: () => (isLoaded ? catchUp() : undefined),
+    /** Drops the user directory changes older than a day, which every index has read (an index reloads after six quiet hours); job_changes is pruned with the project search's. */
     async pruneChanges() {
       await db.delete(userDirectoryChanges).where(sql`${userDirectoryChanges.changedAt} < now() - interval '1 day'`);
     },
@@ -88,19 +98,3 @@ export function createDirectoryIndexes(db: Db, { plan = 'cheaper' }: { plan?: Pa
 }
 
 export type DirectoryIndexes = ReturnType<typeof createDirectoryIndexes>;
-
-/**
- * The rows of a page's ids, read by `read` (given the ids as a list for `in (…)`), in the page's order;
- * one whose row is gone since the index read it is left out.
- */
-export async function rowsInOrder<Row extends { id: string }>(ids: string[], read: (list: SQL) => Promise<Row[]>): Promise<Row[]> {
-  if (ids.length === 0) return [];
-  const rows = await read(
-    sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    ),
-  );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}

@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { changesSince as changesOf, createLiveIndex, joined, split, type IndexSource, type LiveIndex } from '../../search/live-index.ts';
+import {
+  changesSince as changesOf,
+  createdUsColumn,
+  createLiveIndex,
+  joined,
+  split,
+  type IndexSource,
+  type LiveIndex,
+} from '../../search/live-index.ts';
 import { createJobIndex, type IndexedJob, type IndexPlan, type JobIndex } from './job-index.ts';
 
 /** The open jobs' search index (job-index.ts), loaded from `job_search` and kept from `job_changes` (migration 0014). */
@@ -18,7 +26,7 @@ interface JobRow {
 
 const jobSource = (plan: IndexPlan): IndexSource<JobRow, IndexedJob, JobIndex> => ({
   rows: sql`job_search`,
-  columns: sql`s.id, (extract(epoch from s.created_at) * 1000000)::bigint::text as created_us,
+  columns: sql`s.id, ${createdUsColumn},
     s.budget_min_usd::text as budget_min_usd, s.budget_max_usd::text as budget_max_usd, s.proposal_count,
     (extract(epoch from s.featured_until) * 1000)::bigint::text as featured_until_ms,
     ${joined(sql`tsvector_to_array(s.search_vector)`)} as words, ${joined(sql`s.facets`)} as facets`,

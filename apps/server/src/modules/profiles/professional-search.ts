@@ -9,7 +9,15 @@ import {
   type ProfessionalSearchParams,
 } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
-import { changesSince as changesOf, createLiveIndex, joined, split, type IndexSource, type LiveIndex } from '../../search/live-index.ts';
+import {
+  changesSince as changesOf,
+  createdUsColumn,
+  createLiveIndex,
+  joined,
+  split,
+  type IndexSource,
+  type LiveIndex,
+} from '../../search/live-index.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
 import {
   createProfessionalIndex,
@@ -84,7 +92,7 @@ const facetsOf = sql`array_remove(array[
 
 const professionalSource = (plan: ProfessionalPlan): IndexSource<ProfessionalRow, IndexedProfessional, ProfessionalIndex> => ({
   rows: sql`(select * from users where role = 'professional' and account_status = 'active')`,
-  columns: sql`s.id, (extract(epoch from s.created_at) * 1000000)::bigint::text as created_us,
+  columns: sql`s.id, ${createdUsColumn},
     (s.total_rating * 100)::int as rating_hundredths, s.total_reviews as reviews, s.hourly_rate_minor::text as rate_minor,
     case when s.hourly_rate_minor is not null then concat_ws(chr(31), ${sql.join(rateCurrencies.map(hourlyRateIn), sql`, `)}) end as rates_shown,
     ${joined(sql`tsvector_to_array(s.search_vector)`)} as words, ${joined(facetsOf)} as facets`,

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull, sql, type AnyColumn } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { ProfessionalSearchParams } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
+import { rowsInOrder } from '../../db/rows.ts';
 import { contracts, jobs, payments, proposals, reviews, userChanges, users } from '../../db/schema.ts';
 import { createProfessionalSearchIndex, indexSearchOf, type ProfessionalSearchIndex } from './professional-search.ts';
 import { publicUserColumns } from './public-user.ts';
@@ -38,15 +39,13 @@ export function createProfilesRepository(db: Db, searchIndex: ProfessionalSearch
       await searchIndex.catchUp();
       const query = params.q ? await searchIndex.queryOf(params.q) : undefined;
       const answer = searchIndex.index.search(indexSearchOf(params, query));
-      const rows =
-        answer.ids.length === 0
-          ? []
-          : await db
-              .select(publicUserColumns)
-              .from(users)
-              .where(and(inArray(users.id, answer.ids), eq(users.role, 'professional'), eq(users.accountStatus, 'active')));
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return { rows: answer.ids.flatMap((id) => byId.get(id) ?? []), total: answer.total };
+      const rows = await rowsInOrder(answer.ids, (ids) =>
+        db
+          .select(publicUserColumns)
+          .from(users)
+          .where(and(inArray(users.id, [...ids]), eq(users.role, 'professional'), eq(users.accountStatus, 'active'))),
+      );
+      return { rows, total: answer.total };
     },
 
     /** Loads the search index now rather than on the first search, and reads its changes. */
