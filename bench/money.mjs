@@ -105,6 +105,15 @@ async function seed() {
   await client.query(`
     insert into ledger_holds (payment_id, milestone_id, amount_minor, currency, created_at)
     select m.payment_id, m.id, m.amount_minor, m.currency, now() - interval '10 days' from milestones m`);
+  // What the employers spent, in the monthly totals the ledger writer keeps beside its transactions
+  // (ledger.repository.ts: the project's owner, by the month in the Gulf).
+  await client.query(`
+    insert into money_by_month (user_id, currency, month, earned_minor, spent_minor)
+    select j.employer_id, p.currency, date_trunc('month', t.created_at at time zone 'Asia/Dubai')::date, 0, sum(p.total_minor)
+    from ledger_transactions t join payments p on p.id = t.payment_id join jobs j on j.id = t.job_id
+    group by 1, 2, 3
+    on conflict (user_id, currency, month) do update
+      set earned_minor = money_by_month.earned_minor + excluded.earned_minor, spent_minor = money_by_month.spent_minor + excluded.spent_minor`);
   await client.query('commit');
   await client.query('analyze');
   await client.end();
