@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { checkChannel, createPostgresListener, type Listen } from './listener.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,6 +21,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Calls `handler` with the payload of each `pg_notify(channel, …)` once its transaction commits, in
+   * this process or any other on the database; `onResync` when notices may have been lost (listener.ts).
+   * Answers the function that stops listening.
+   */
+  listen: Listen;
   /** Flushes to disk where that matters (PGlite); called before a clean shutdown. */
   checkpoint(): Promise<void>;
   close(): Promise<void>;
@@ -135,6 +142,11 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    // One process holds the database: no notice is ever lost, so there is nothing to resync.
+    listen: async (channel, handler) => {
+      const unlisten = await client.listen(checkChannel(channel), handler);
+      return () => unlisten();
+    },
     checkpoint: async () => {
       await client.exec('CHECKPOINT');
     },
@@ -172,12 +184,17 @@ export async function openPostgres(connectionString: string, options: { max?: nu
   pool.on('error', () => undefined);
   const db = drizzlePostgres(pool, { schema });
   await migrateUnderLock(pool);
+  const listener = createPostgresListener(connectionString);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    listen: listener.listen,
     checkpoint: async () => {
       await db.execute(sql`CHECKPOINT`).catch(() => undefined);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
