@@ -188,7 +188,7 @@ export async function openPostgres(connectionString: string, options: { max?: nu
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    listen: listener.listen,
+    listen: (channel, handler, onResync) => listener.listen(channel, handler, onResync),
     checkpoint: async () => {
       await db.execute(sql`CHECKPOINT`).catch(() => undefined);
     },
