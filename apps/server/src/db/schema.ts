@@ -590,42 +590,38 @@ export const reviews = pgTable(
 const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /**
+ * A change log an in-memory index reads to stay current (search/live-index.ts): a row per changed
+ * row, appended by a trigger in the changing transaction, found by transaction id; the hourly pruning
+ * drops rows older than a day. `changedId` is null for a TRUNCATE: every row may have changed.
+ */
+function changeLog(name: string, idColumn: string) {
+  return pgTable(
+    name,
+    {
+      seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+      changedId: uuid(idColumn),
+      txid: xid8('txid')
+        .notNull()
+        .default(sql`pg_current_xact_id()`),
+      changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (table) => [index(`${name}_txid_idx`).on(table.txid), index(`${name}_changed_at_idx`).on(table.changedAt)],
+  );
+}
+
+/**
  * Which jobs changed, appended by a trigger on `jobs` in the same transaction as the change
  * (migration 0014); every change but a view. Each server process's search index reads it to stay
  * current (search-index.ts), by transaction id; the hourly pruning drops rows older than a day.
  */
-export const jobChanges = pgTable(
-  'job_changes',
-  {
-    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** Null: every job may have changed (a TRUNCATE). */
-    jobId: uuid('job_id'),
-    txid: xid8('txid')
-      .notNull()
-      .default(sql`pg_current_xact_id()`),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('job_changes_txid_idx').on(table.txid), index('job_changes_changed_at_idx').on(table.changedAt)],
-);
+export const jobChanges = changeLog('job_changes', 'job_id');
 
 /**
  * Which users changed in what professional search reads (migration 0015), appended by a trigger on
  * `users` in the same transaction; each process's professional search index reads it to stay current,
  * as the project index reads job_changes. The hourly pruning drops rows older than a day.
  */
-export const userChanges = pgTable(
-  'user_changes',
-  {
-    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** Null: every user may have changed (a TRUNCATE). */
-    userId: uuid('user_id'),
-    txid: xid8('txid')
-      .notNull()
-      .default(sql`pg_current_xact_id()`),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('user_changes_txid_idx').on(table.txid), index('user_changes_changed_at_idx').on(table.changedAt)],
-);
+export const userChanges = changeLog('user_changes', 'user_id');
 
 /** The agreement an accepted proposal makes: escrow, milestones, time and reviews hang off it. */
 export const contracts = pgTable(
@@ -1180,19 +1176,7 @@ export const userDirectory = pgTable('user_directory', {
  * Which users' directory rows changed, appended by a trigger on `user_directory` in the same
  * transaction (migration 0030), as job_changes is for projects; the hourly pruning drops rows older than a day.
  */
-export const userDirectoryChanges = pgTable(
-  'user_directory_changes',
-  {
-    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** Null: every user may have changed (a TRUNCATE). */
-    userId: uuid('user_id'),
-    txid: xid8('txid')
-      .notNull()
-      .default(sql`pg_current_xact_id()`),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('user_directory_changes_txid_idx').on(table.txid), index('user_directory_changes_changed_at_idx').on(table.changedAt)],
-);
+export const userDirectoryChanges = changeLog('user_directory_changes', 'user_id');
 
 /** How many users there are of each role and account status: the console's summary cards, kept by trigger. */
 export const userCounts = pgTable(

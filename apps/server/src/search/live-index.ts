@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { writeCountOf, type Db } from '../db/client.ts';
+import type { jobChanges } from '../db/schema.ts';
 import { rowsOf } from '../db/rows.ts';
 import { createLru } from '../lib/lru.ts';
 import { parseTsquery, type QueryNode } from './tsquery.ts';
@@ -64,6 +65,11 @@ export const joined = (array: SQL) => sql`coalesce(array_to_string(${array}, chr
 export const split = (text: string) => (text === '' ? [] : text.split(separator));
 
 const horizonOf = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
+
+/** Drops a change log's rows older than a day, which every index has read (one that has not read for six hours reloads). */
+export async function pruneChanges(db: Db, log: typeof jobChanges) {
+  await db.delete(log).where(sql`${log.changedAt} < now() - interval '1 day'`);
+}
 
 /** Every source row, read in one snapshot, and the horizon from which later changes are to be read. */
 async function loadIndex<Row extends { id: string }, Doc, Index extends MemoryIndex<Doc>>(

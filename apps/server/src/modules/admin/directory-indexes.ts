@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userDirectoryChanges } from '../../db/schema.ts';
 import { createDirectoryIndex, type DirectoryEntry, type DirectoryIndex } from '../../search/directory-index.ts';
-import { changesSince, createdUsColumn, createLiveIndex, type IndexSource } from '../../search/live-index.ts';
+import { changesSince, createdUsColumn, createLiveIndex, pruneChanges, type IndexSource } from '../../search/live-index.ts';
 import type { PagePlan } from '../../search/sort-orders.ts';
 
 /**
@@ -19,8 +19,13 @@ interface UserRow {
   search_text: string;
 }
 
+/** A filter token: `state:open`, `industry:technology_it`. */
+const facet = (kind: string) => (value: string) => `${kind}:${value}`;
+/** An entry's facets: its own, and its industry when it has one. */
+const facetsOf = (own: string, industry: string | null) => [own, ...(industry ? [facet('industry')(industry)] : [])];
+
 /** The facets a user can be filtered by. */
-export const userFacets = { role: (role: string) => `role:${role}`, industry: (industry: string) => `industry:${industry}` };
+export const userFacets = { role: facet('role'), industry: facet('industry') };
 
 const userSource = (plan: PagePlan): IndexSource<UserRow, DirectoryEntry, DirectoryIndex> => ({
   rows: sql`user_directory`,
@@ -30,7 +35,7 @@ const userSource = (plan: PagePlan): IndexSource<UserRow, DirectoryEntry, Direct
     id: row.id,
     createdUs: Number(row.created_us),
     text: row.search_text,
-    facets: [userFacets.role(row.role), ...(row.industry_category ? [userFacets.industry(row.industry_category)] : [])],
+    facets: facetsOf(userFacets.role(row.role), row.industry_category),
   }),
   create: (sealed) => createDirectoryIndex({ plan, sealed }),
 });
@@ -46,7 +51,7 @@ interface ProjectRow {
 }
 
 /** The facets a project can be filtered by. */
-export const projectFacets = { state: (state: string) => `state:${state}`, industry: (industry: string) => `industry:${industry}` };
+export const projectFacets = { state: facet('state'), industry: facet('industry') };
 
 const projectSource = (plan: PagePlan): IndexSource<ProjectRow, DirectoryEntry, DirectoryIndex> => ({
   rows: sql`project_directory`,
@@ -57,7 +62,7 @@ const projectSource = (plan: PagePlan): IndexSource<ProjectRow, DirectoryEntry, 
     id: row.id,
     createdUs: Number(row.created_us),
     text: row.search_text,
-    facets: [projectFacets.state(row.state), ...(row.industry_category ? [projectFacets.industry(row.industry_category)] : [])],
+    facets: facetsOf(projectFacets.state(row.state), row.industry_category),
     range: { low: Number(row.budget_min_usd), high: Number(row.budget_max_usd) },
   }),
   create: (sealed) => createDirectoryIndex({ plan, sealed }),
@@ -92,7 +97,7 @@ export function createDirectoryIndexes(db: Db, { plan = 'cheaper' }: { plan?: Pa
     catchUpLoaded: () => (isLoaded ? catchUp() : undefined),
     /** Drops the user directory changes older than a day, which every index has read (an index reloads after six quiet hours); job_changes is pruned with the project search's. */
     async pruneChanges() {
-      await db.delete(userDirectoryChanges).where(sql`${userDirectoryChanges.changedAt} < now() - interval '1 day'`);
+      await pruneChanges(db, userDirectoryChanges);
     },
   };
 }

@@ -9,6 +9,7 @@ import {
 } from '@mihna/shared';
 import { and, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pruneChanges } from '../../search/live-index.ts';
 import { contracts, jobChanges, jobInterests, jobInvitations, jobs, jobViews, proposals } from '../../db/schema.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
 import type { IndexPlace, IndexSearch, IndexSort } from './job-index.ts';
@@ -297,7 +298,7 @@ export function createJobsRepository(db: Db, searchIndex: SearchIndex = createSe
 
     /** Drops the changes older than a day: search indexes that have not read them for that long reload. */
     async pruneSearchChanges() {
-      await db.delete(jobChanges).where(sql`${jobChanges.changedAt} < now() - interval '1 day'`);
+      await pruneChanges(db, jobChanges);
     },
 
     /** Views older than a few days only ever stop double counting; the hourly pruning drops them. */

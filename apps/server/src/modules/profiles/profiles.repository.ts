@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull, sql, type AnyColumn } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { ProfessionalSearchParams } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
+import { pruneChanges } from '../../search/live-index.ts';
 import { rowsInOrder } from '../../db/rows.ts';
 import { contracts, jobs, payments, proposals, reviews, userChanges, users } from '../../db/schema.ts';
 import { createProfessionalSearchIndex, indexSearchOf, type ProfessionalSearchIndex } from './professional-search.ts';
@@ -56,7 +57,7 @@ export function createProfilesRepository(db: Db, searchIndex: ProfessionalSearch
 
     /** Drops the professional changes that every index has read (a day is far more than any needs). */
     async pruneSearchChanges() {
-      await db.delete(userChanges).where(sql`${userChanges.changedAt} < now() - interval '1 day'`);
+      await pruneChanges(db, userChanges);
     },
 
     async findActiveUser(id: string, role: 'professional' | 'employer', executor: Db = db) {
