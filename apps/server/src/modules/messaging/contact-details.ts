@@ -121,9 +121,12 @@ const repeaters = new Map([
 const fillers = new Set(['then', 'dash', 'hyphen', 'space', 'ثم', 'بعدين', 'وبعدين', 'بعده', 'شرطه', 'مسافه']);
 
 /** Dates, times and amounts with digit grouping: numbers, but never a phone. */
+const day = '(?:0?[1-9]|[12]\\d|3[01])';
+const month = '(?:0?[1-9]|1[0-2])';
 const notPhones = [
-  /\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)/gu, // 2026-11-23
-  /(?<!\d)\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})(?!\d)/gu, // 23/11/2026, 23.11.26
+  new RegExp(`(?<!\\d)\\d{4}[-/.]${month}[-/.]${day}(?!\\d)`, 'gu'), // 2026-11-23
+  new RegExp(`(?<!\\d)(?:${day}[-/.]${month}|${month}[-/.]${day})[-/.](?:\\d{4}|\\d{2})(?!\\d)`, 'gu'), // 23/11/2026, 11.23.26
+  /(?<!\d)[1-9]\d{4}\s?-\s?\d{4}(?!\d)/gu, // a Saudi postcode with its additional number, 12214-3356
   /(?<!\d)\d{1,2}:\d{2}(?::\d{2})?(?!\d)/gu, // 10:30
   /(?<!\d)\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)/gu, // 12,500.00
   /(?<!\d)\d+\.\d{1,2}(?![\d.])/gu, // 12.50
@@ -134,10 +137,10 @@ const phoneWords = /^(?:tel|phone|mob|mobile|cell|call|whatsapp|wa|ph|no|num|num
 
 type Piece =
   | { type: 'digits'; digits: string; start: number; end: number; word?: 'unit' | 'tens' | 'and-tens' }
-  | { type: 'join'; start: number; end: number; repeat?: number }
+  | { type: 'join'; start: number; end: number; repeat?: number; isWord?: boolean }
   | { type: 'break' };
 
-const pieces = /(\d+)|([\p{L}\p{M}]+)|([\s.\-_()+*~|'"`/\\]+)|([^])/gu;
+const pieces = /(\d+)|([\p{L}\p{M}]+)|([\s.\-_()+*~|'"`/\\\p{So}\p{Sk}\p{Extended_Pictographic}\u2190-\u21ff\u25a0-\u25ff]+)|([^])/gu;
 
 function readPieces(text: string, blocked: boolean[]): Piece[] {
   const out: Piece[] = [];
@@ -157,7 +160,7 @@ function readPieces(text: string, blocked: boolean[]): Piece[] {
         const word = number.isTens ? (numberWords.has(match[2]) ? 'tens' : 'and-tens') : 'unit';
         out.push({ type: 'digits', digits: number.digits, start, end, word });
       } else if (repeat) out.push({ type: 'join', start, end, repeat });
-      else if (fillers.has(word)) out.push({ type: 'join', start, end });
+      else if (fillers.has(word)) out.push({ type: 'join', start, end, isWord: true });
       else out.push({ type: 'break' });
     } else if (match[3] !== undefined) {
       // "/" joins only where a date was not already recognised; a line break may join too.
@@ -172,9 +175,23 @@ function readPieces(text: string, blocked: boolean[]): Piece[] {
   return out;
 }
 
+/** Words that name a number as a document's or a registration's, not a person's. */
+const referenceWords =
+  /(?<![\p{L}])(?:po|order|invoice|inv|ref|reference|cr|vat|trn|awb|tracking|licen[cs]e|contract|receipt|فاتوره|الفاتوره|طلب|الطلب|السجل|سجل|الضريبي|ضريبي|العقد|عقد|بوليصه|الشحنه|شحنه|ايصال|الايصال)(?![\p{L}])/u;
+
 function referenceBefore(text: string, start: number): boolean {
-  const before = /([\p{L}]+)[-#]$|#$/u.exec(text.slice(Math.max(0, start - 24), start));
-  return before !== null && !(before[1] && phoneWords.test(before[1]));
+  const before = text.slice(Math.max(0, start - 40), start);
+  const glued = /([\p{L}]+)[-#/]$|#$/u.exec(before);
+  if (glued !== null && !(glued[1] && phoneWords.test(glued[1]))) return true;
+  // "PO 4500012877", "CR is 1010458812", "الفاتوره ٢٠٢٥/٠٣١٢": the number is the one the word names.
+  const lastWords = before
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean)
+    .slice(-3)
+    .join(' ');
+  return (
+    referenceWords.test(lastWords) && !lastWords.split(' ').some((word) => phoneWords.test(word) && !/^(?:no|num|number|رقم)$/u.test(word))
+  );
 }
 
 function findPhones(text: string): { start: number; end: number }[] {
@@ -223,9 +240,9 @@ function findPhones(text: string): { start: number; end: number }[] {
       joinsSinceDigit = 0;
       previous = piece;
     } else {
-      joinsSinceDigit += 1;
-      // Three joiners in a row ("5 ... then ... 6") no longer read as one number.
-      if (joinsSinceDigit > 3) close();
+      if (piece.isWord) joinsSinceDigit += 1;
+      // Three joining words in a row no longer read as one number.
+      if (joinsSinceDigit > 2) close();
       else if (piece.repeat) {
         repeat = piece.repeat;
         if (start < 0) start = piece.start;
@@ -314,19 +331,31 @@ const messengerLink = new RegExp(
 );
 /** @name on its own (not an e-mail address's second half). */
 const handle = /(?<![\p{L}\d._%+-])@[a-z][a-z0-9_.]{2,}/gu;
-/** Apps whose names are no ordinary word. */
-const apps = String.raw`${alone}(?:telegram|whatsapp|whats app|whatsap|watsapp|snapchat|instagram|skype|wechat|viber|discord|تلغرام|تليغرام|تلجرام|تليجرام|تيليجرام|تيليغرام|تلقرام|واتساب|واتس اب|واتس|وتساب|واتسب|سناب|سناب شات|انستا|انستغرام|انستقرام|انستجرام|سكايب|فايبر|ديسكورد)`;
+/** Apps whose names are no ordinary word (Arabic ones also with the article: السناب، التلي). */
+const apps = String.raw`${alone}(?:telegram|whatsapp|whats app|whatsap|watsapp|snapchat|instagram|skype|wechat|viber|discord|(?:ال)?(?:تلغرام|تليغرام|تلجرام|تليجرام|تيليجرام|تيليغرام|تلقرام|تلي|واتساب|واتس اب|واتس|وتساب|واتسب|سناب|سناب شات|انستا|انستغرام|انستقرام|انستجرام|سكايب|فايبر|ديسكورد))`;
 /** Short names that are also words ("the line is busy"): only with a handle no word looks like. */
 const shortApps = String.raw`${alone}(?:tele|tg|wa|signal|snap|insta|ig|line)`;
+/** Between an app's name and the handle: "is", ":", "→", "حقي:". */
+const saying = String.raw`(?:\s*(?:is|id|username|user|handle|account|acc|هو|اسمي|يوزري|يوزر|معرفي|حسابي|المعرف|حقي|:|-|→|=>|=)\s*)`;
+/** A handle, its dots perhaps spelled out (bader dot designs). */
+const spelledHandle = String.raw`@?[a-z][a-z0-9_.:]{2,}(?:\s+(?:dot|دوت|نقطه)\s+[a-z0-9_]+)*`;
 /** "telegram: ahmed_k", "my telegram is ahmedk", "تلغرام ahmed.k": a handle said next to the app it is on. */
 const appHandles = [
+  // A plain word as the handle only when it is said to be one's own: "my telegram is ahmedk", "تلغرامي: ahmedk".
   new RegExp(
-    String.raw`${apps}ي?(?:\s*(?:is|id|username|user|handle|account|acc|هو|اسمي|يوزري|يوزر|معرفي|حسابي|المعرف)\s*)+[:\-]?\s*${notAWord}@?[a-z][a-z0-9_.:]{2,}`,
+    String.raw`(?:(?<![\p{L}])(?:my|حسابي|معرفي)\s+(?:on\s+|في\s+|علي\s+)?${apps}ي?|${apps}ي)${saying}+${notAWord}${spelledHandle}`,
     'gu',
   ),
-  new RegExp(String.raw`${apps}ي?\s*[:\-]\s*@?[a-z][a-z0-9_.:]{2,}`, 'gu'),
-  new RegExp(String.raw`(?:${apps}|${shortApps})ي?(?:\s*[:\-]\s*|\s+)${handleWithMark}`, 'gu'),
+  new RegExp(String.raw`${apps}ي?\s*(?::|→|=>|حقي\s*:)\s*${notAWord}${spelledHandle}`, 'gu'),
+  new RegExp(String.raw`(?:${apps}|${shortApps})ي?(?:${saying}+|\s+)${handleWithMark}`, 'gu'),
+  new RegExp(String.raw`(?:${apps}|${shortApps})ي?${saying}*\s*${notAWord}[a-z][a-z0-9_]*\s+(?:dot|دوت|نقطه)\s+[a-z0-9_]+`, 'gu'),
 ];
+
+/**
+ * Letters spaced out one by one (y o u s e f . k 9 2 @ y a h o o . c o m): such a run is read
+ * closed up, and masked whole if it then holds an address or a handle.
+ */
+const spacedRun = /(?<!\S)(?:\S ){5,}\S(?!\S)/gu;
 
 // ---------------------------------------------------------------- bank accounts
 
@@ -386,6 +415,13 @@ export function findContactDetails(original: string): ContactFinding[] {
   };
 
   for (const pattern of emailPatterns) addAll('email', pattern);
+  for (const run of text.matchAll(spacedRun)) {
+    if (![...run[0].matchAll(/\S/gu)].every((match) => match[0].length === 1)) continue;
+    const closed = run[0].replaceAll(' ', '');
+    if ([...emailPatterns, messengerLink, handle].some((pattern) => new RegExp(pattern.source, 'u').test(closed))) {
+      add('email', run.index, run.index + run[0].length);
+    }
+  }
   addAll('messenger', messengerLink);
   for (const pattern of appHandles) addAll('messenger', pattern);
   addAll('messenger', handle);
