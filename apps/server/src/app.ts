@@ -86,6 +86,10 @@ import { createDirectoryIndexes } from './modules/admin/directory-indexes.ts';
 import { createAdminTimeService } from './modules/admin/admin-time.service.ts';
 import { createAdminDisputesService } from './modules/admin/admin-disputes.service.ts';
 import { createAuditLogService } from './modules/admin/audit-log.service.ts';
+import { createMessagingRepository } from './modules/messaging/messaging.repository.ts';
+import { createMessagingService } from './modules/messaging/messaging.service.ts';
+import { createMessageHub } from './modules/messaging/messaging-hub.ts';
+import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -196,6 +200,24 @@ export async function buildApp(options: BuildAppOptions) {
     clock,
   });
 
+  const messagingRepository = createMessagingRepository(db);
+  const messaging = createMessagingService({
+    db,
+    repository: messagingRepository,
+    users,
+    moderation,
+    notifications,
+    delivery,
+    rateLimiter,
+    publicUrl: config.publicUrl,
+    clock,
+  });
+  const messageHub = createMessageHub({
+    database,
+    repository: messagingRepository,
+    onError: (error) => app.log.error({ err: error }, 'message hub'),
+  });
+
   const adminsRepository = createAdminsRepository(db);
   const adminAuth = createAdminAuthService({ db, auth, repository: adminsRepository, clock });
   const admins = createAdminsService({ db, repository: adminsRepository, clock });
@@ -247,6 +269,7 @@ export async function buildApp(options: BuildAppOptions) {
         ),
       );
       await api.register(dashboardRoutes(sessions, dashboard));
+      await api.register(messagingRoutes(sessions, messaging, messageHub));
       await api.register(
         adminRoutes({
           auth: adminAuth,
@@ -288,6 +311,8 @@ export async function buildApp(options: BuildAppOptions) {
   );
   await registerSpa(app, options.webRoot, () => settings.looksAsBuilt());
 
+  // Open streams would hold the server open: they end first, and their clients resume elsewhere.
+  app.addHook('preClose', async () => messageHub.close());
   app.addHook('onClose', async () => {
     webhooks.stop();
     await delivery.stop();
@@ -313,6 +338,8 @@ export async function buildApp(options: BuildAppOptions) {
       usersService,
       auth,
       notifications,
+      messaging,
+      messageHub,
       jobs,
       proposals,
       profiles,

@@ -69,9 +69,11 @@ async function main() {
       .catch((error: unknown) => app.log.error({ err: error }, 'automatic timesheet approvals failed'));
   }, 15 * 60_000);
   autoApprovals.unref();
-  // Payouts the provider never acknowledged (a timeout, a fault) are sent again with the same keys.
+  // Payouts the provider never acknowledged (a timeout, a fault) are sent again with the same keys;
+  // messages unread for 15 minutes are e-mailed, once per conversation until read.
   const payoutResend = setInterval(() => {
     void app.services.payouts.resendUnsent().catch((error: unknown) => app.log.error({ err: error }, 'sending payouts again failed'));
+    void app.services.messaging.emailUnread().catch((error: unknown) => app.log.error({ err: error }, 'e-mailing unread messages failed'));
   }, 60_000);
   payoutResend.unref();
 

@@ -25,3 +25,4 @@ export * from './server-messages.ts';
 export * from './invoices.ts';
 export * from './location.ts';
 export * from './admin.ts';
+export * from './messaging.ts';

@@ -583,6 +583,7 @@ export const notificationKinds = [
   'proposal_declined',
   'project_taken_down',
   'project_reinstated',
+  'new_conversation',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

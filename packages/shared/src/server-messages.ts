@@ -7,6 +7,7 @@ import { referenceMessages } from './reference-fields.ts';
 import { timeMessages } from './time.ts';
 import { invoiceMessages } from './invoices.ts';
 import { locationMessages } from './location.ts';
+import { messagingMessages } from './messaging.ts';
 
 export const loginMessages = {
   wrongCredentials: 'Incorrect email or password.',
@@ -191,6 +192,7 @@ export const serverMessages = {
   requests: requestMessages,
   webhooks: webhookMessages,
   admin: adminMessages,
+  messaging: messagingMessages,
 } as const;
 
 type Said<T> = T extends string ? T : T extends (...args: never[]) => infer R ? R : T extends object ? Said<T[keyof T]> : never;

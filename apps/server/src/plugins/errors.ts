@@ -84,6 +84,8 @@ function send(reply: FastifyReply, code: ErrorCode, detail: ErrorResponse['detai
 const isStorableText = (text: string) => !text.includes('\u0000') && !/\p{Surrogate}/u.test(text);
 const hasUnstorableText = (value: unknown): boolean => {
   if (typeof value === 'string') return !isStorableText(value);
+  // A file's bytes (an attachment) are stored as bytes, not text.
+  if (value instanceof Uint8Array) return false;
   if (Array.isArray(value)) return value.some(hasUnstorableText);
   if (typeof value === 'object' && value !== null) {
     return Object.entries(value).some(([key, item]) => !isStorableText(key) || hasUnstorableText(item));

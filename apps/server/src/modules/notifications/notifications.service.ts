@@ -24,6 +24,10 @@ const wording: Record<NotificationKind, { title: string; message: (params: Recor
     message: (p) =>
       `Mihna staff took down your project "${p.job_title}". It does not appear in search or take proposals. Reason: ${p.reason}`,
   },
+  new_conversation: {
+    title: 'New conversation',
+    message: (p) => `${p.sender_name} sent you a message.`,
+  },
   project_reinstated: {
     title: 'Project reinstated',
     message: (p) => `Mihna staff reinstated your project "${p.job_title}".`,

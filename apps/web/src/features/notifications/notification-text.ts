@@ -32,6 +32,7 @@ const kindParams: Record<NotificationKind, readonly string[]> = {
   timesheet_reviewed: ['employer_name', 'week', 'job_title', 'hours', 'amount_text', 'disputed_count'],
   timesheet_auto_approved: ['week', 'job_title', 'hours', 'amount_text'],
   hours_paid: ['employer_name', 'amount_text', 'job_title'],
+  new_conversation: ['sender_name'],
 };
 
 /** Amounts and dates in the reader's language, where the event carries them as data. */
