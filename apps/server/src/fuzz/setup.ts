@@ -9,7 +9,7 @@ import type { Caller } from './run.ts';
  * notification, so that paths naming rows reach the code behind them. Callers are a visitor and one
  * signed-in user of each role.
  */
-export async function prepareFuzzTargets(app: App): Promise<{ callers: Caller[]; ids: KnownIds }> {
+export async function prepareFuzzTargets(app: App): Promise<{ callers: Caller[]; ids: KnownIds; skip: Record<string, string> }> {
   const professional = await createUser(app);
   const employer = await createUser(app, { role: 'employer', first_name: 'Omar', last_name: 'Saeed', company_name: 'Gulf Bakeries' });
   const { job } = await postJob(app, employer.token);
@@ -26,7 +26,17 @@ export async function prepareFuzzTargets(app: App): Promise<{ callers: Caller[];
   const notifications = await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(employer.token) });
   const notificationIds = notifications.json<{ notifications: { id: string }[] }>().notifications.map((item) => item.id);
   const userIds = [professional.user.id, employer.user.id];
+  const conversation = await app.inject({
+    method: 'POST',
+    url: '/api/conversations',
+    headers: bearer(employer.token),
+    payload: { participant_id: professional.user.id, job_id: job.id },
+  });
+  if (conversation.statusCode !== 201) throw new Error(`the conversation was refused: ${conversation.body}`);
   return {
+    // Answered with a stream that stays open, which an injected request would wait on for ever; its
+    // inputs (Last-Event-ID, after) and its refusals are tested in messaging-stream.test.ts.
+    skip: { 'GET /api/messages/stream': 'an open event stream' },
     callers: [{ name: 'visitor' }, { name: 'professional', token: professional.token }, { name: 'employer', token: employer.token }],
     ids: {
       jobs: [job.id],
@@ -42,6 +52,7 @@ export async function prepareFuzzTargets(app: App): Promise<{ callers: Caller[];
       experts: [professional.user.id],
       professionals: [professional.user.id],
       employers: [employer.user.id],
+      conversations: [conversation.json<{ id: string }>().id],
       'check-registration': [professional.user.email],
       'login-status': [employer.user.email],
     },
