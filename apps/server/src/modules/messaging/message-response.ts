@@ -6,21 +6,21 @@ import type { ConversationListRow, MessageRow } from './messaging.repository.ts'
 export const attachmentPath = (conversationId: string, attachmentId: string) =>
   `/api/conversations/${conversationId}/attachments/${attachmentId}`;
 
+export const toAttachmentResponse = (conversationId: string, attachment: NonNullable<MessageRow['attachment']>) => ({
+  id: attachment.id,
+  file_name: attachment.fileName,
+  content_type: attachment.contentType,
+  byte_size: attachment.byteSize,
+  url: attachmentPath(conversationId, attachment.id),
+});
+
 export const toMessageResponse = (row: MessageRow): Message => ({
   id: row.id,
   conversation_id: row.conversationId,
   sender_id: row.senderId,
   body: row.body,
   is_masked: row.isMasked,
-  attachment: row.attachment
-    ? {
-        id: row.attachment.id,
-        file_name: row.attachment.fileName,
-        content_type: row.attachment.contentType,
-        byte_size: row.attachment.byteSize,
-        url: attachmentPath(row.conversationId, row.attachment.id),
-      }
-    : null,
+  attachment: row.attachment ? toAttachmentResponse(row.conversationId, row.attachment) : null,
   client_key: row.clientKey,
   created_at: row.createdAt.toISOString(),
 });

@@ -72,6 +72,30 @@ const toMessage = (row: RawMessage): MessageRow => ({
     : null,
 });
 
+/** A conversation with the other person and the project, as `userId` sees it. */
+const conversationAsSeenBy = (
+  userId: string,
+) => sql`select c.*, coalesce(c.last_message_at, c.created_at) as active_at, j.title as job_title,
+    o.id as other_id, o.role as other_role, o.first_name as other_first_name, o.last_name as other_last_name,
+    o.company_name as other_company_name, o.profile_picture_id as other_picture_id
+  from conversations c
+  join users o on o.id = case when c.employer_id = ${userId} then c.professional_id else c.employer_id end
+  left join jobs j on j.id = c.job_id`;
+
+const toDelivered = (row: RawMessage): DeliveredMessage => ({
+  ...toMessage(row),
+  employerId: row.employer_id!,
+  professionalId: row.professional_id!,
+});
+
+/** What a message shows of its attachment: never the bytes. */
+const attachmentMeta = {
+  id: messageAttachments.id,
+  fileName: messageAttachments.fileName,
+  contentType: messageAttachments.contentType,
+  byteSize: messageAttachments.byteSize,
+};
+
 export const sideColumns = {
   employer: { read: 'employer_read_id', unread: 'employer_unread', emailed: 'employer_emailed_id' },
   professional: { read: 'professional_read_id', unread: 'professional_unread', emailed: 'professional_emailed_id' },
@@ -279,12 +303,7 @@ export function createMessagingRepository(db: Db) {
       const after = before ? sql`and (coalesce(c.last_message_at, c.created_at), c.id) < (${before.at}, ${before.id}::uuid)` : sql``;
       return rowsOf<ConversationListRow>(
         executor,
-        sql`select c.*, coalesce(c.last_message_at, c.created_at) as active_at, j.title as job_title,
-              o.id as other_id, o.role as other_role, o.first_name as other_first_name, o.last_name as other_last_name,
-              o.company_name as other_company_name, o.profile_picture_id as other_picture_id
-            from conversations c
-            join users o on o.id = case when c.employer_id = ${userId} then c.professional_id else c.employer_id end
-            left join jobs j on j.id = c.job_id
+        sql`${conversationAsSeenBy(userId)}
             where (c.employer_id = ${userId} or c.professional_id = ${userId})
               and (c.last_message_id is not null or c.started_by = ${userId}) ${after}
             order by coalesce(c.last_message_at, c.created_at) desc, c.id desc
@@ -295,12 +314,7 @@ export function createMessagingRepository(db: Db) {
     async conversationWithOther(conversationId: string, userId: string, executor: Db = db) {
       const [row] = await rowsOf<ConversationListRow>(
         executor,
-        sql`select c.*, coalesce(c.last_message_at, c.created_at) as active_at, j.title as job_title,
-              o.id as other_id, o.role as other_role, o.first_name as other_first_name, o.last_name as other_last_name,
-              o.company_name as other_company_name, o.profile_picture_id as other_picture_id
-            from conversations c
-            join users o on o.id = case when c.employer_id = ${userId} then c.professional_id else c.employer_id end
-            left join jobs j on j.id = c.job_id
+        sql`${conversationAsSeenBy(userId)}
             where c.id = ${conversationId}`,
       );
       return row;
@@ -318,7 +332,7 @@ export function createMessagingRepository(db: Db) {
               sql`, `,
             )}) order by m.id`,
       );
-      return rows.map((row) => ({ ...toMessage(row), employerId: row.employer_id!, professionalId: row.professional_id! }));
+      return rows.map(toDelivered);
     },
 
     /** A conversation's messages before `beforeId` (newest of them first), one more than asked to tell if more are older. */
@@ -344,7 +358,7 @@ export function createMessagingRepository(db: Db) {
             where c.employer_id = ${userId} or c.professional_id = ${userId}
             order by m.id limit ${limit}`,
       );
-      return rows.map((row) => ({ ...toMessage(row), employerId: row.employer_id!, professionalId: row.professional_id! }));
+      return rows.map(toDelivered);
     },
 
     async lastMessageId(executor: Db = db) {
@@ -364,12 +378,7 @@ export function createMessagingRepository(db: Db) {
     },
 
     async insertAttachment(values: typeof messageAttachments.$inferInsert) {
-      const [row] = await db.insert(messageAttachments).values(values).returning({
-        id: messageAttachments.id,
-        fileName: messageAttachments.fileName,
-        contentType: messageAttachments.contentType,
-        byteSize: messageAttachments.byteSize,
-      });
+      const [row] = await db.insert(messageAttachments).values(values).returning(attachmentMeta);
       return row!;
     },
 
@@ -458,15 +467,7 @@ export interface ConversationListRow {
 }
 
 async function findAttachmentMeta(executor: Db, id: string) {
-  const [row] = await executor
-    .select({
-      id: messageAttachments.id,
-      fileName: messageAttachments.fileName,
-      contentType: messageAttachments.contentType,
-      byteSize: messageAttachments.byteSize,
-    })
-    .from(messageAttachments)
-    .where(eq(messageAttachments.id, id));
+  const [row] = await executor.select(attachmentMeta).from(messageAttachments).where(eq(messageAttachments.id, id));
   return row ?? null;
 }
 

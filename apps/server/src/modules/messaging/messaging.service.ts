@@ -24,7 +24,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { partyName } from '../profiles/public-user.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { maskContactDetails } from './contact-details.ts';
-import { toConversationResponse, toMessageResponse } from './message-response.ts';
+import { toAttachmentResponse, toConversationResponse, toMessageResponse } from './message-response.ts';
 import type { ConversationRow, MessagingRepository, Side } from './messaging.repository.ts';
 import { storeAttachment } from './attachments.ts';
 
@@ -195,7 +195,9 @@ export function createMessagingService(dependencies: {
         throw new AppError('validation_failed', [{ loc: ['body', 'body'], msg: messagingMessages.emptyMessage, type: 'value_error' }]);
       const other = otherOf(conversation, side);
       await refuseBlocked(actor, other);
-      const otherUser = await users.findUserById(other);
+      const people = await users.findUsersByIds([actor.id, other]);
+      const otherUser = people.find((person) => person.id === other);
+      const sender = people.find((person) => person.id === actor.id)!;
       if (!otherUser || otherUser.deletedAt || otherUser.accountStatus !== 'active')
         throw new AppError('forbidden', messagingMessages.inactive);
       if (request.attachment_id) {
@@ -220,7 +222,6 @@ export function createMessagingService(dependencies: {
         isMasked = masked.kinds.length > 0;
         text = masked.text;
       }
-      const sender = (await users.findUserById(actor.id))!;
       const message = await transaction(db, async (tx) => {
         if (conversation.lastMessageId === null) {
           // The first message of a conversation rings the other person's bell.
@@ -261,13 +262,7 @@ export function createMessagingService(dependencies: {
       await limit('message-minute', actor.id, { limit: MESSAGES_PER_MINUTE, windowSeconds: 60 }, messagingMessages.tooFast);
       const stored = await storeAttachment(fileName, bytes);
       const row = await repository.insertAttachment({ conversationId: id, uploaderId: actor.id, ...stored });
-      return {
-        id: row.id,
-        file_name: row.fileName,
-        content_type: row.contentType,
-        byte_size: row.byteSize,
-        url: `/api/conversations/${id}/attachments/${row.id}`,
-      };
+      return toAttachmentResponse(id, row);
     },
 
     /** An attachment's bytes, for the conversation's two people (staff read reported ones through the console). */
