@@ -473,6 +473,7 @@ export const myProposalSchema = ownProposalSchema.extend({
     id: z.string(),
     title: z.string(),
     status: z.enum(jobStatuses),
+    employer_id: z.string(),
     employer_name: z.string(),
   }),
 });

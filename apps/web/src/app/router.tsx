@@ -51,6 +51,8 @@ export const routes: RouteObject[] = [
           { path: 'payments/success', ...page(() => import('./routes/checkout-result.tsx')) },
           { path: 'payments/cancelled', ...page(() => import('./routes/checkout-result.tsx')) },
           { path: 'post-job', ...page(() => import('./routes/post-job.tsx')) },
+          { path: 'messages', ...page(() => import('./routes/messages.tsx')) },
+          { path: 'messages/:conversationId', ...page(() => import('./routes/messages.tsx')) },
         ],
       },
       { path: 'jobs', ...redirectTo(() => paths.projects()) },

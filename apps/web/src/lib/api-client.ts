@@ -69,7 +69,10 @@ function withQuery(path: string, query?: Query) {
 
 type RequestOptions = {
   method?: string;
+  /** JSON, or a file's bytes sent as they are (application/octet-stream). */
   body?: unknown;
+  /** More headers (a file's name beside its bytes). */
+  headers?: Record<string, string>;
   query?: Query;
   signal?: AbortSignal;
   /** Another bearer token than the user's session (the admin console's), or null for none. */
@@ -78,15 +81,16 @@ type RequestOptions = {
 
 /** Sends a request with the bearer token when there is one; an error answer throws ApiError. */
 async function send(path: string, accept: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { accept };
+  const headers: Record<string, string> = { accept, ...options.headers };
   const token = options.token === undefined ? sessionToken.read() : options.token;
   if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const isFile = options.body instanceof Blob;
+  if (options.body !== undefined) headers['content-type'] = isFile ? 'application/octet-stream' : 'application/json';
 
   const response = await fetch(withQuery(path, options.query), {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : isFile ? (options.body as Blob) : JSON.stringify(options.body),
     signal: options.signal,
   });
   if (!response.ok) {

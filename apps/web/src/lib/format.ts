@@ -114,6 +114,15 @@ export function formatDateTime(value: string, language: Language): string {
   return formatter.format(date);
 }
 
+/** A timestamp's time of day in the reader's language and time zone ('18:05', '6:05 PM'). */
+export function formatTime(value: string, language: Language): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const locale = localeOf(language);
+  const formatter = formatterOf(`time ${locale}`, () => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }));
+  return formatter.format(date);
+}
+
 /** A month ('2026-11') by its short name and year in the reader's language ('Nov 2026', 'نوفمبر 2026'). */
 export function formatMonth(month: string, language: Language): string {
   const locale = localeOf(language);

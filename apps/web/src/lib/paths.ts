@@ -33,6 +33,8 @@ export const paths = {
   howItWorks: '/how-it-works',
   forEmployers: '/employers',
   devMailbox: '/dev/mailbox',
+  messages: '/messages',
+  conversation: (id: string) => `/messages/${id}`,
 } as const;
 
 export const apiPaths = {
@@ -105,4 +107,13 @@ export const apiPaths = {
   timesheetPdf: (jobId: string, week: string) => `/api/jobs/${jobId}/timesheets/${week}/pdf`,
   endContract: (jobId: string) => `/api/jobs/${jobId}/end-contract`,
   payouts: '/api/payouts',
+  conversations: '/api/conversations',
+  conversation: (id: string) => `/api/conversations/${id}`,
+  conversationsUnread: '/api/conversations/unread',
+  conversationMessages: (id: string) => `/api/conversations/${id}/messages`,
+  conversationRead: (id: string) => `/api/conversations/${id}/read`,
+  conversationAttachments: (id: string) => `/api/conversations/${id}/attachments`,
+  conversationBlock: (id: string) => `/api/conversations/${id}/block`,
+  conversationReport: (id: string) => `/api/conversations/${id}/report`,
+  messageStream: '/api/messages/stream',
 } as const;

@@ -141,7 +141,7 @@ export function createProposalsRepository(db: Db) {
         db
           .select({
             proposal: proposals,
-            job: { id: jobs.id, title: jobs.title, status: jobs.status, jobType: jobs.jobType },
+            job: { id: jobs.id, title: jobs.title, status: jobs.status, jobType: jobs.jobType, employerId: jobs.employerId },
             employer: { firstName: users.firstName, lastName: users.lastName, companyName: users.companyName },
           })
           .from(proposals)

@@ -178,9 +178,9 @@ export function createProposalsService(dependencies: {
     async listMyProposals(actor: Actor, page: { skip: number; limit: number }): Promise<MyProposalsResponse> {
       const { rows, total } = await repository.listWorkerProposals(actor.id, page);
       return {
-        proposals: rows.map(({ proposal, job: { jobType, ...job }, employer }) => ({
+        proposals: rows.map(({ proposal, job: { jobType, employerId, ...job }, employer }) => ({
           ...toOwnProposal(proposal, jobType),
-          job: { ...job, employer_name: partyName({ role: 'employer', ...employer }) },
+          job: { ...job, employer_id: employerId, employer_name: partyName({ role: 'employer', ...employer }) },
         })),
         total,
         has_next: page.skip + rows.length < total,

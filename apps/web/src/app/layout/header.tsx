@@ -16,12 +16,21 @@ const LazyNotificationBell = lazy(async () => ({
   default: (await import('../../features/notifications/components/notification-bell.tsx')).NotificationBell,
 }));
 
-/** The bell in its place (36 px, as drawn) while its code loads, so the header does not move. */
-function NotificationBell({ userId }: { userId: string }) {
+const loadMessaging = () => import('../../features/messages/components/messages-link.tsx');
+const LazyMessagesLink = lazy(async () => ({ default: (await loadMessaging()).MessagesLink }));
+const LazyMessagingLive = lazy(async () => ({ default: (await loadMessaging()).MessagingLive }));
+
+/** The messages link and the bell in their places (36 px each, as drawn) while their code loads, so the header does not move. */
+function SignedInIcons({ userId }: { userId: string }) {
   return (
-    <Suspense fallback={<span className="inline-block size-9" aria-hidden="true" />}>
-      <LazyNotificationBell userId={userId} />
-    </Suspense>
+    <>
+      <Suspense fallback={<span className="inline-block size-9" aria-hidden="true" />}>
+        <LazyMessagesLink userId={userId} />
+      </Suspense>
+      <Suspense fallback={<span className="inline-block size-9" aria-hidden="true" />}>
+        <LazyNotificationBell userId={userId} />
+      </Suspense>
+    </>
   );
 }
 
@@ -71,7 +80,7 @@ function AccountActions({ stacked = false }: { stacked?: boolean }) {
             <Link to={paths.earnings}>{t('header.earnings')}</Link>
           </Button>
         ) : null}
-        {stacked ? null : <NotificationBell userId={user.id} />}
+        {stacked ? null : <SignedInIcons userId={user.id} />}
         <span className="whitespace-nowrap px-1 text-sm leading-tight">
           <span className="block font-semibold text-slate-900">
             {user.first_name} {user.last_name}
@@ -146,6 +155,11 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      {user ? (
+        <Suspense fallback={null}>
+          <LazyMessagingLive userId={user.id} />
+        </Suspense>
+      ) : null}
       <Container isWide className="flex h-16 items-center gap-3">
         {/* The brand gives way to the header's buttons: a long slogan set in the console is cut, never pushes them off a phone. */}
         <Link to={paths.home} className="min-w-0 rounded-md focus-visible:outline-2 focus-visible:outline-primary">
@@ -160,7 +174,7 @@ export function Header() {
           <AccountActions />
         </div>
         <div className="ms-auto flex items-center gap-1 xl:hidden">
-          {user ? <NotificationBell userId={user.id} /> : null}
+          {user ? <SignedInIcons userId={user.id} /> : null}
           <LanguageSwitch />
           <button
             ref={menuButton}

@@ -28,7 +28,11 @@ export default function EmployerProfilePage() {
   return (
     <Container className="space-y-6 py-8 sm:py-10">
       <title>{employerDisplayName(profile.data.user)}</title>
-      <EmployerProfileHeader profile={profile.data} isOwner={user?.id === profile.data.user.id} />
+      <EmployerProfileHeader
+        profile={profile.data}
+        isOwner={user?.id === profile.data.user.id}
+        canContact={user?.role === 'professional'}
+      />
       <EmployerProfileStats profile={profile.data} />
       <EmployerProfileTabs profile={profile.data} />
     </Container>

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { Link } from '../../../lib/router/index.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { ContactButton } from '../../messages/components/contact-button.tsx';
 import { fullName } from '../display.ts';
 import { useFormatters } from '../use-formatters.ts';
 import { Avatar } from './avatar.tsx';
@@ -13,7 +14,16 @@ import { StatCard } from './profile-parts.tsx';
 
 export const employerDisplayName = (user: EmployerProfile['user']) => user.company_name?.trim() || fullName(user);
 
-export function EmployerProfileHeader({ profile, isOwner }: { profile: EmployerProfile; isOwner: boolean }) {
+/** `canContact`: the reader is a professional, who sees Contact Employer (spec §2, §6). */
+export function EmployerProfileHeader({
+  profile,
+  isOwner,
+  canContact,
+}: {
+  profile: EmployerProfile;
+  isOwner: boolean;
+  canContact: boolean;
+}) {
   const { t } = useTranslation('professionals');
   const { user } = profile;
   const description = user.company_description?.trim() || user.bio?.trim();
@@ -37,6 +47,10 @@ export function EmployerProfileHeader({ profile, isOwner }: { profile: EmployerP
               {t('profile.edit')}
             </Link>
           </Button>
+        ) : canContact ? (
+          <div className="shrink-0">
+            <ContactButton participantId={user.id} label={t('employer.contact')} variant="primary" />
+          </div>
         ) : null}
       </div>
     </section>

@@ -6,6 +6,7 @@ import { Link } from '../../../lib/router/index.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { takeFirst } from '../../../lib/format.ts';
+import { ContactButton } from '../../messages/components/contact-button.tsx';
 import { fullName } from '../display.ts';
 import { Avatar } from './avatar.tsx';
 import { LocationAndIndustryBadges, SkillChips } from './badges.tsx';
@@ -66,6 +67,8 @@ export function ExpertProfileHeader({ profile, isOwner, canInvite }: ExpertProfi
                 </Link>
               </Button>
             ) : null}
+            {/* Employers see Contact Expert and Invite to Job (spec §2, §6). */}
+            {canInvite ? <ContactButton participantId={user.id} label={t('expert.contact')} /> : null}
             {canInvite ? (
               <Button
                 onPointerEnter={() => void loadInviteDialog()}

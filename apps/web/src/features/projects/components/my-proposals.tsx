@@ -4,6 +4,7 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { Link } from '../../../lib/router/index.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ContactButton } from '../../messages/components/contact-button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate, languageOf } from '../../../lib/format.ts';
@@ -66,11 +67,14 @@ export function MyProposals() {
                   {t('my_proposals.sent', { date: formatDate(proposal.created_at, language) })}
                 </p>
               </div>
-              {proposal.status === 'pending' ? (
-                <Button variant="secondary" size="sm" className="shrink-0" onClick={() => setWithdrawing(proposal)}>
-                  {t('own_proposal.withdraw')}
-                </Button>
-              ) : null}
+              <div className="flex shrink-0 flex-wrap items-start gap-2">
+                <ContactButton participantId={proposal.job.employer_id} jobId={proposal.job.id} label={t('proposals.message')} size="sm" />
+                {proposal.status === 'pending' ? (
+                  <Button variant="secondary" size="sm" onClick={() => setWithdrawing(proposal)}>
+                    {t('own_proposal.withdraw')}
+                  </Button>
+                ) : null}
+              </div>
             </li>
           ))}
         </ul>

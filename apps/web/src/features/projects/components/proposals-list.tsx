@@ -11,6 +11,7 @@ import { takeFirst } from '../../../lib/format.ts';
 import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
 import { useAcceptProposal, useJobProposals } from '../api/job-proposals.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
+import { ContactButton } from '../../messages/components/contact-button.tsx';
 import { InterestDetailsList } from './interest-details.tsx';
 import { RatingLine, SkillChips } from './job-badges.tsx';
 import { ProposalStageBadge, ProposalStatusBadge, ProposalTerms } from './proposal-status.tsx';
@@ -39,6 +40,7 @@ function ProposalItem({ proposal, canAccept, onAccept }: { proposal: Proposal; c
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <WorkerHeading worker={worker} />
         <div className="flex flex-wrap items-center gap-2">
+          <ContactButton participantId={worker.id} jobId={proposal.job_id} label={t('proposals.message')} size="sm" />
           {/* The owner's own mark on a pending proposal, set under Applications on the dashboard. */}
           {proposal.status === 'pending' && proposal.stage !== 'pending' ? <ProposalStageBadge stage={proposal.stage} /> : null}
           {canAccept ? (

@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { openBrowserAs, postJob, registerEmployer, registerUser, signIn, uniqueWord, type Account } from './marketplace.ts';
+import { textsIn, useLanguage } from './texts.ts';
+
+const en = textsIn('en');
+const ar = textsIn('ar');
+const bearer = (account: Account) => ({ authorization: `Bearer ${account.token}` });
+
+/** The employer's project, the professional's proposal, accepted, paid into escrow on the built-in gateway: a funded contract. */
+async function fundContract(request: APIRequestContext, employer: Account, professional: Account) {
+  const job = await postJob(request, employer, {
+    title: `Shop fit-out drawings ${uniqueWord('fit')}`,
+    project_type: 'fixed',
+    budget_min: 2000,
+    budget_max: 4000,
+    industry_category: 'design_creative',
+    local_service_category: null,
+    local_service_subcategory: null,
+    skills_required: 'AutoCAD, Interior design',
+  });
+  const proposed = await request.post('/api/proposals', {
+    data: { job_id: job.id, proposal_text: 'I draw fit-out packages for retail units.', proposed_rate: 3000, estimated_hours: null },
+    headers: bearer(professional),
+  });
+  expect(proposed.ok(), await proposed.text()).toBe(true);
+  const { proposal } = (await proposed.json()) as { proposal: { id: string } };
+  expect((await request.put(`/api/proposals/${proposal.id}/accept`, { headers: bearer(employer) })).ok()).toBe(true);
+  const setup = await request.post(`/api/jobs/${job.id}/setup-payment`, {
+    data: { milestones: [{ title: 'Drawings', description: 'The full drawing package', amount: 3000, due_date: null }] },
+    headers: bearer(employer),
+  });
+  expect(setup.ok(), await setup.text()).toBe(true);
+  const status = (await (await request.get(`/api/jobs/${job.id}/payment-status`, { headers: bearer(employer) })).json()) as {
+    payment_id: string;
+  };
+  const escrow = await request.post(`/api/payments/${status.payment_id}/create-escrow`, { headers: bearer(employer) });
+  expect(escrow.ok(), await escrow.text()).toBe(true);
+  const { checkout_url } = (await escrow.json()) as { checkout_url: string };
+  const paid = await request.post(`${new URL(checkout_url).pathname}/pay`, { form: {}, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+}
+
+/** Types a message and sends it with Enter, as people do. */
+async function sendWithEnter(page: Page, placeholder: string, text: string) {
+  const box = page.getByPlaceholder(placeholder);
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+}
+
+const thread = (page: Page) => page.getByTestId('thread');
+
+test.describe('messaging', () => {
+  test('an employer contacts an expert from the profile; the expert, in Arabic, sees it live and replies; a phone number in Arabic-Indic digits is hidden until the contract is funded @phone', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const employer = await registerEmployer(request);
+    const expert = await registerUser(request, { first_name: 'Noura', last_name: 'Al Suwaidi' });
+    await signIn(page, employer);
+
+    // The expert waits on their messages, in Arabic, in another browser.
+    const expertPage = await openBrowserAs(browser, expert);
+    await useLanguage(expertPage, 'ar');
+    await expertPage.goto('/messages');
+    await expect(expertPage.getByText(ar('messages', 'list.empty_title'))).toBeVisible();
+
+    // Contact Expert opens the conversation.
+    await page.goto(`/professionals/${expert.id}`);
+    await page.getByRole('button', { name: en('professionals', 'expert.contact') }).click();
+    await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('link', { name: 'Noura Al Suwaidi' })).toBeVisible();
+    await sendWithEnter(page, en('messages', 'composer.placeholder'), 'Hello Noura, could you start on Sunday?');
+    const first = thread(page).getByTestId('message').filter({ hasText: 'could you start on Sunday?' });
+    await expect(first.locator('[data-state="sent"]')).toBeAttached();
+
+    // It arrives live: the header's count and the list change without a reload.
+    await expect(expertPage.getByRole('link', { name: /الرسائل، رسالة واحدة غير مقروءة/ })).toBeVisible({ timeout: 5_000 });
+    const conversation = expertPage.getByTestId('conversation').filter({ hasText: `${employer.companyName ?? ''}` });
+    await expect(conversation).toContainText('could you start on Sunday?');
+    await conversation.click();
+    await expect(thread(expertPage).getByText('Hello Noura, could you start on Sunday?')).toBeVisible();
+
+    // Having opened it, the expert has read it: the employer sees it marked read, live.
+    await expect(first.locator('[data-state="read"]')).toBeAttached({ timeout: 5_000 });
+    await expect(expertPage.getByRole('link', { name: ar('common', 'header.messages'), exact: true })).toBeVisible();
+
+    // The reply in Arabic reaches the employer's open conversation, right to left inside the English page.
+    await sendWithEnter(expertPage, ar('messages', 'composer.placeholder'), 'نعم، يمكنني البدء يوم الأحد إن شاء الله');
+    const reply = thread(page).getByText('نعم، يمكنني البدء يوم الأحد إن شاء الله');
+    await expect(reply).toBeVisible({ timeout: 5_000 });
+    expect(await reply.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+
+    // Before the contract is funded, a phone number in Arabic-Indic digits is hidden, with the reason, on both sides.
+    await sendWithEnter(expertPage, ar('messages', 'composer.placeholder'), 'رقمي ٠٥٠ ١٢٣ ٤٥٦٧ للتواصل');
+    const masked = thread(page).getByTestId('message').filter({ hasText: 'للتواصل' });
+    await expect(masked).toContainText('•••', { timeout: 5_000 });
+    await expect(masked).not.toContainText('٤٥٦٧');
+    await expect(masked.getByText(en('messages', 'masked_note'))).toBeVisible();
+    await expect(thread(expertPage).getByText(ar('messages', 'masked_note'))).toBeVisible();
+
+    // Once a contract between them is funded, the same number passes.
+    await fundContract(request, employer, expert);
+    await expertPage.reload();
+    await sendWithEnter(expertPage, ar('messages', 'composer.placeholder'), 'رقمي ٠٥٠ ١٢٣ ٤٥٦٧ بعد التمويل');
+    await expect(thread(page).getByText('رقمي ٠٥٠ ١٢٣ ٤٥٦٧ بعد التمويل')).toBeVisible({ timeout: 5_000 });
+    await expertPage.context().close();
+  });
+
+  test('a file and an image are sent and downloaded; a professional cannot cold-message an employer', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const employer = await registerEmployer(request);
+    const expert = await registerUser(request, { first_name: 'Khalid', last_name: 'Al Ali' });
+    await signIn(page, employer);
+
+    // Contact Employer, before any application, says why not.
+    const expertPage = await openBrowserAs(browser, expert);
+    await expertPage.goto(`/employers/${employer.id}`);
+    await expertPage.getByRole('button', { name: en('professionals', 'employer.contact') }).click();
+    await expect(expertPage.getByRole('alert')).toHaveText('You can message an employer once you have applied to one of their projects.');
+
+    await page.goto(`/professionals/${expert.id}`);
+    await page.getByRole('button', { name: en('professionals', 'expert.contact') }).click();
+    await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+    const conversationUrl = new URL(page.url()).pathname;
+
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    await page.getByTestId('attachment-input').setInputFiles({ name: 'Scope of work.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await expect(page.getByText('Scope of work.pdf')).toBeVisible();
+    await page.getByPlaceholder(en('messages', 'composer.placeholder')).fill('The scope, attached.');
+    await page.getByRole('button', { name: en('messages', 'composer.send') }).click();
+    await expect(
+      thread(page).getByTestId('message').filter({ hasText: 'The scope, attached.' }).locator('[data-state="sent"]'),
+    ).toBeAttached();
+
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+    await page.getByTestId('attachment-input').setInputFiles({ name: 'site-photo.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByText('site-photo.png')).toBeVisible();
+    await page.getByPlaceholder(en('messages', 'composer.placeholder')).press('Enter');
+
+    // The expert downloads the PDF: the same bytes, under its name.
+    await expertPage.goto(conversationUrl);
+    await expect(thread(expertPage).getByRole('img', { name: 'site-photo.png' })).toBeVisible();
+    const download = expertPage.waitForEvent('download');
+    await thread(expertPage)
+      .getByRole('button', { name: /Scope of work\.pdf/ })
+      .click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Scope of work.pdf');
+    expect(fs.readFileSync(await file.path()).equals(pdf)).toBe(true);
+    await expertPage.context().close();
+  });
+});
