@@ -37,6 +37,28 @@ describe('seedDatabase with demo content', () => {
     expect(admin.statusCode).toBe(200);
     const professional = (await app.services.users.findUserByEmail('layla.haddad@demo.mihna.ae'))!;
     expect(professional.skills).toContain('Figma');
+
+    // Conversations in both languages, dated in the past, once; the employer has the professional's last message unread.
+    expect(first?.talk.conversations).toBe(3);
+    expect(second?.talk.conversations).toBe(0);
+    const omar = await app.inject({
+      method: 'POST',
+      url: '/api/auth/enhanced-login',
+      payload: { email: 'omar.almansoori@demo.mihna.ae', password: first?.password },
+    });
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/conversations',
+      headers: { authorization: `Bearer ${omar.json().access_token}` },
+    });
+    const conversations = list.json().conversations as {
+      other: { name: string };
+      unread_count: number;
+      last_message: { created_at: string };
+    }[];
+    expect(conversations).toHaveLength(2);
+    expect(conversations[0]).toMatchObject({ other: { name: 'Layla Haddad' }, unread_count: 1 });
+    expect(Date.parse(conversations[1]!.last_message.created_at)).toBeLessThan(Date.now() - 86_400_000);
   });
 
   it('makes no demo accounts where codes would go out by real e-mail', async () => {

@@ -1,6 +1,7 @@
 import type { App } from '../app.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoMarketplace } from './demo-marketplace.ts';
+import { seedDemoMessages } from './demo-messages.ts';
 import { seedDemoMoney } from './demo-money.ts';
 
 interface SeedOptions {
@@ -52,5 +53,17 @@ export async function seedDatabase(app: App, options: SeedOptions = { demo: fals
   const demoEmployer = employer ? await app.services.users.findUserByEmail(employer.email) : undefined;
   const money = await seedDemoMoney(app, now, demoEmployer?.id);
   if (money.completed > 0) app.log.info(`Demo payments: ${money.completed} jobs completed and paid, one in escrow, one disputed.`);
-  return { ...demo, password: DEMO_PASSWORD, marketplace, money, superAdmin: admin, isDemoSuperAdmin: admin === DEMO_SUPER_ADMIN.email };
+  const professional = demo.accounts.find((account) => account.role === 'professional');
+  const demoProfessional = professional ? await app.services.users.findUserByEmail(professional.email) : undefined;
+  const talk = await seedDemoMessages(app, now, { employerId: demoEmployer?.id, professionalId: demoProfessional?.id });
+  if (talk.conversations > 0) app.log.info(`Demo messages: ${talk.conversations} conversations.`);
+  return {
+    ...demo,
+    password: DEMO_PASSWORD,
+    marketplace,
+    money,
+    talk,
+    superAdmin: admin,
+    isDemoSuperAdmin: admin === DEMO_SUPER_ADMIN.email,
+  };
 }

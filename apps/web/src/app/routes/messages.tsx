@@ -18,7 +18,7 @@ export default function MessagesPage() {
   return (
     <div className="mx-auto w-full max-w-7xl px-0 sm:px-4 sm:py-4 lg:px-8">
       <title>{t('title')}</title>
-      <div className="grid h-[calc(100dvh-4rem)] min-h-[26rem] overflow-hidden bg-white ring-slate-200 sm:h-[calc(100dvh-6rem)] sm:rounded-2xl sm:ring-1 lg:grid-cols-[22rem_1fr]">
+      <div className="grid h-[calc(100dvh-4rem)] min-h-[26rem] overflow-hidden bg-white ring-slate-200 sm:h-[calc(100dvh-6rem)] sm:rounded-2xl sm:ring-1 grid-cols-1 lg:grid-cols-[22rem_minmax(0,1fr)]">
         <aside className={clsx('min-h-0 border-slate-200 lg:border-e', conversationId ? 'hidden lg:block' : 'block')}>
           <ConversationList userId={user.id} role={user.role} activeId={conversationId} />
         </aside>

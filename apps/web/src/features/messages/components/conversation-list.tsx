@@ -12,20 +12,24 @@ import { useConversations } from '../api/conversations.ts';
 import { localDay } from '../day.ts';
 import { PersonAvatar } from './person.tsx';
 
-function useLastMessageText() {
+/** The last message's first words, after 'You:' when it was the reader's; cut at its own end, in its own direction. */
+function LastMessage({ conversation, userId, isUnread }: { conversation: Conversation; userId: string; isUnread: boolean }) {
   const { t } = useTranslation('messages');
-  return (conversation: Conversation, userId: string) => {
-    const message = conversation.last_message;
-    if (!message) return t('list.no_messages');
-    const text = message.body || (message.attachment ? `📎 ${message.attachment.file_name}` : '');
-    return message.sender_id === userId ? t('list.you', { text }) : text;
-  };
+  const message = conversation.last_message;
+  const text = message ? message.body || (message.attachment ? `📎 ${message.attachment.file_name}` : '') : t('list.no_messages');
+  return (
+    <span className={clsx('flex min-w-0 flex-1 gap-1 text-sm', isUnread ? 'font-medium text-slate-900' : 'text-slate-600')}>
+      {message?.sender_id === userId ? <span className="shrink-0">{t('list.you')}</span> : null}
+      <span dir="auto" className="min-w-0 flex-1 truncate ltr:text-left rtl:text-right">
+        {text}
+      </span>
+    </span>
+  );
 }
 
 function ConversationItem({ conversation, userId, isActive }: { conversation: Conversation; userId: string; isActive: boolean }) {
   const { t, i18n } = useTranslation('messages');
   const language = languageOf(i18n.language);
-  const lastMessageText = useLastMessageText();
   const at = conversation.last_message?.created_at ?? conversation.created_at;
   const isToday = localDay(at) === localDay(new Date().toISOString());
   const unread = conversation.unread_count;
@@ -43,7 +47,14 @@ function ConversationItem({ conversation, userId, isActive }: { conversation: Co
         <PersonAvatar person={conversation.other} />
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline gap-2">
-            <span dir="auto" className={clsx('min-w-0 flex-1 truncate text-slate-950', unread > 0 ? 'font-bold' : 'font-semibold')}>
+            {/* Each text keeps its own direction (cut at its own end), aligned to the page's side. */}
+            <span
+              dir="auto"
+              className={clsx(
+                'min-w-0 flex-1 truncate text-slate-950 ltr:text-left rtl:text-right',
+                unread > 0 ? 'font-bold' : 'font-semibold',
+              )}
+            >
               {conversation.other.name}
             </span>
             <time dateTime={at} className="shrink-0 text-xs text-slate-500">
@@ -51,17 +62,12 @@ function ConversationItem({ conversation, userId, isActive }: { conversation: Co
             </time>
           </span>
           {conversation.job ? (
-            <span dir="auto" className="block truncate text-xs font-medium text-primary-strong">
+            <span dir="auto" className="block truncate text-xs font-medium text-primary-strong ltr:text-left rtl:text-right">
               {conversation.job.title}
             </span>
           ) : null}
           <span className="mt-0.5 flex items-center gap-2">
-            <span
-              dir="auto"
-              className={clsx('min-w-0 flex-1 truncate text-sm', unread > 0 ? 'font-medium text-slate-900' : 'text-slate-600')}
-            >
-              {lastMessageText(conversation, userId)}
-            </span>
+            <LastMessage conversation={conversation} userId={userId} isUnread={unread > 0} />
             {unread > 0 ? (
               <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] font-bold text-white">
                 <span className="sr-only">{t('list.unread', { count: unread })}</span>

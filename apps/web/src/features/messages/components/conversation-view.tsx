@@ -173,14 +173,18 @@ export function ConversationView({ userId, conversationId }: { userId: string; c
         </Link>
         <PersonAvatar person={other} className="size-10" />
         <div className="min-w-0 flex-1">
-          <Link to={profilePathOf(other)} dir="auto" className="block truncate font-semibold text-slate-950 hover:underline">
+          <Link
+            to={profilePathOf(other)}
+            dir="auto"
+            className="block truncate font-semibold text-slate-950 hover:underline ltr:text-left rtl:text-right"
+          >
             {other.name}
           </Link>
           {data.job ? (
             <Link
               to={paths.project(data.job.id)}
               dir="auto"
-              className="block truncate text-xs font-medium text-primary-strong hover:underline"
+              className="block truncate text-xs font-medium text-primary-strong hover:underline ltr:text-left rtl:text-right"
             >
               {data.job.title}
             </Link>
