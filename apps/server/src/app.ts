@@ -85,6 +85,7 @@ import { createAdminProjectsService } from './modules/admin/admin-projects.servi
 import { createDirectoryIndexes } from './modules/admin/directory-indexes.ts';
 import { createAdminTimeService } from './modules/admin/admin-time.service.ts';
 import { createAdminDisputesService } from './modules/admin/admin-disputes.service.ts';
+import { createAdminReportsService } from './modules/admin/admin-reports.service.ts';
 import { createAuditLogService } from './modules/admin/audit-log.service.ts';
 import { createMessagingRepository } from './modules/messaging/messaging.repository.ts';
 import { createMessagingService } from './modules/messaging/messaging.service.ts';
@@ -297,6 +298,7 @@ export async function buildApp(options: BuildAppOptions) {
           }),
           time: createAdminTimeService({ db, pdf, clock }),
           disputes: createAdminDisputesService({ db, payments, audit: adminsRepository }),
+          reports: createAdminReportsService({ db, messaging: messagingRepository, audit: adminsRepository }),
           auditLog: createAuditLogService({ db }),
           directories: adminDirectories,
           rateLimiter,

@@ -40,6 +40,8 @@ export const adminPermissions = [
   'resolve_disputes',
   /** Read the audit log of every admin action. */
   'view_audit_log',
+  /** Read conversations that users reported (each read is in the audit log) and resolve the reports. */
+  'review_reports',
 ] as const;
 export type AdminPermission = (typeof adminPermissions)[number];
 
@@ -50,9 +52,9 @@ export type AdminPermission = (typeof adminPermissions)[number];
  */
 export const rolePermissions: Record<AdminRole, readonly AdminPermission[]> = {
   super_admin: adminPermissions,
-  admin: ['view_users', 'manage_users', 'moderate_content', 'manage_content', 'view_admins'],
+  admin: ['view_users', 'manage_users', 'moderate_content', 'manage_content', 'view_admins', 'review_reports'],
   support_staff: ['view_users', 'view_analytics'],
-  moderator: ['view_users', 'moderate_content'],
+  moderator: ['view_users', 'moderate_content', 'review_reports'],
 };
 
 /**

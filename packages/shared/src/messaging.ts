@@ -37,6 +37,7 @@ export const messagingMessages = {
   reportSent: 'Thank you. Our team will review this conversation.',
   reportNotFound: 'Report not found',
   reportResolved: 'Report resolved',
+  reportAlreadyResolved: 'This report has already been resolved.',
 } as const;
 
 const messageText = z
@@ -139,3 +140,42 @@ export type UnreadSummary = z.infer<typeof unreadSummarySchema>;
 /** What the live stream sends: a new message (its id is the event id), or that someone read up to a message. */
 export type MessagingEvent =
   { type: 'message'; message: Message } | { type: 'read'; conversation_id: string; reader_id: string; up_to: number };
+
+/** The console (admin spec, beyond it): a report of a conversation as staff see it in the list, before reading it. */
+const reportPersonSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string() });
+export const adminReportSchema = z.object({
+  id: z.string(),
+  conversation_id: z.string(),
+  reason: z.enum(conversationReportReasons),
+  details: z.string(),
+  status: z.enum(['open', 'resolved']),
+  resolution: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+  created_at: z.string(),
+  reporter: reportPersonSchema,
+  reported: reportPersonSchema,
+  project_title: z.string().nullable(),
+  message_count: z.number().int(),
+});
+export type AdminReport = z.infer<typeof adminReportSchema>;
+export const adminReportsResponseSchema = z.object({ reports: z.array(adminReportSchema) });
+export const adminReportsParamsSchema = z.object({ status: z.enum(['open', 'resolved']).default('open') });
+
+/** GET /api/admin/reports/{id}/conversation: the reported conversation, read by staff (and written in the audit log). */
+export const adminReportConversationSchema = z.object({
+  report: adminReportSchema,
+  /** Oldest first: the latest messages, up to 500. */
+  messages: z.array(messageSchema),
+  has_older: z.boolean(),
+});
+export type AdminReportConversation = z.infer<typeof adminReportConversationSchema>;
+
+/** POST /api/admin/reports/{id}/resolve: what staff found and did, kept with the report and in the audit log. */
+export const resolveReportRequestSchema = z.object({
+  resolution: z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(2000, messages.maxLength(2000))
+    .refine((value) => !hasControlCharacters(value), messages.invalidFormat),
+});

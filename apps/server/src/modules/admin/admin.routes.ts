@@ -1,5 +1,10 @@
 import {
   accountStatusChangeSchema,
+  adminReportConversationSchema,
+  adminReportsParamsSchema,
+  adminReportsResponseSchema,
+  messagingMessages,
+  resolveReportRequestSchema,
   adminDisputesResponseSchema,
   auditLogParamsSchema,
   auditLogResponseSchema,
@@ -47,6 +52,7 @@ import type { AdminUsersService } from './admin-users.service.ts';
 import type { AdminProjectsService } from './admin-projects.service.ts';
 import type { AdminTimeService } from './admin-time.service.ts';
 import type { AdminDisputesService } from './admin-disputes.service.ts';
+import type { AdminReportsService } from './admin-reports.service.ts';
 import type { AuditLogService } from './audit-log.service.ts';
 import type { DirectoryIndexes } from './directory-indexes.ts';
 
@@ -93,6 +99,14 @@ const knownProject = (id: string) => {
   if (!isRowId(id)) throw new AppError('not_found', adminMessages.projectNotFound);
   return id;
 };
+const knownReport = (id: string) => {
+  if (!isRowId(id)) throw new AppError('not_found', messagingMessages.reportNotFound);
+  return id;
+};
+const knownFile = (id: string) => {
+  if (!isRowId(id)) throw new AppError('not_found', messagingMessages.fileNotFound);
+  return id;
+};
 const knownDispute = (id: string) => {
   if (!isRowId(id)) throw new AppError('not_found', adminMessages.disputeNotFound);
   return id;
@@ -116,13 +130,15 @@ export function adminRoutes(services: {
   projects: AdminProjectsService;
   time: AdminTimeService;
   disputes: AdminDisputesService;
+  reports: AdminReportsService;
   auditLog: AuditLogService;
   /** The console's directories, loaded when staff first use the console. */
   directories: Pick<DirectoryIndexes, 'warm'>;
   rateLimiter: RateLimiter;
   table: AdminRoute[];
 }): FastifyPluginAsyncZod {
-  const { auth, admins, settings, financialStats, users, projects, time, disputes, auditLog, directories, rateLimiter, table } = services;
+  const { auth, admins, settings, financialStats, users, projects, time, disputes, reports, auditLog, directories, rateLimiter, table } =
+    services;
   return async (app) => {
     app.addHook('onRoute', (route) => {
       const rule = route.config?.admin;
@@ -399,6 +415,80 @@ export function adminRoutes(services: {
         },
       },
       async (request) => disputes.resolve(actorOf(request), knownDispute(request.params.id), request.body),
+    );
+
+    app.get(
+      '/reports',
+      {
+        config: { admin: 'review_reports' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Reported conversations, oldest first: who reported whom, why, and how many messages (never the messages)',
+          security,
+          querystring: adminReportsParamsSchema,
+          response: { 200: adminReportsResponseSchema, ...refusals },
+        },
+      },
+      async (request) => reports.list(actorOf(request), request.query.status),
+    );
+
+    app.get(
+      '/reports/:id/conversation',
+      {
+        config: { admin: 'review_reports' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Read the reported conversation (its latest 500 messages); every read is written in the audit log',
+          security,
+          params: adminId,
+          response: { 200: adminReportConversationSchema, 404: errorResponseSchema, ...refusals },
+        },
+      },
+      async (request) => reports.conversation(actorOf(request), knownReport(request.params.id)),
+    );
+
+    app.get(
+      '/reports/:id/attachments/:attachmentId',
+      {
+        config: { admin: 'review_reports' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Download a file sent in the reported conversation; every download is written in the audit log',
+          security,
+          params: z.object({ id: z.string(), attachmentId: z.string() }),
+          response: {
+            200: z.custom<Buffer>((value) => Buffer.isBuffer(value)).describe('The file'),
+            404: errorResponseSchema,
+            ...refusals,
+          },
+        },
+      },
+      async (request, reply) => {
+        const file = await reports.attachment(actorOf(request), knownReport(request.params.id), knownFile(request.params.attachmentId));
+        return reply
+          .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+          .header('Cache-Control', 'private, no-store')
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .type(file.contentType)
+          .send(file.bytes);
+      },
+    );
+
+    app.post(
+      '/reports/:id/resolve',
+      {
+        config: { admin: 'review_reports' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Resolve a report with what staff found and did (kept with the report and in the audit log)',
+          security,
+          params: adminId,
+          body: resolveReportRequestSchema,
+          response: { 200: adminMessageSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...refusals },
+        },
+      },
+      async (request) => reports.resolve(actorOf(request), knownReport(request.params.id), request.body.resolution),
     );
 
     app.get(

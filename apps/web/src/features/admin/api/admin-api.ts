@@ -9,6 +9,8 @@ import type {
   AdminUserDetails,
   AdminUsersResponse,
   AdminDispute,
+  AdminReport,
+  AdminReportConversation,
   AdminTimeTrackingResponse,
   AuditLogResponse,
   FinancialStats,
@@ -41,6 +43,9 @@ export const adminPaths = {
   timeTracking: '/api/admin/time-tracking',
   disputes: '/api/admin/disputes',
   resolveDispute: (id: string) => `/api/admin/disputes/${id}/resolve`,
+  reports: '/api/admin/reports',
+  reportConversation: (id: string) => `/api/admin/reports/${id}/conversation`,
+  resolveReport: (id: string) => `/api/admin/reports/${id}/resolve`,
   auditLog: '/api/admin/audit-log',
   timeReport: '/api/admin/time-tracking/generate-pdf',
   admins: '/api/admin/admins',
@@ -71,6 +76,7 @@ const keys = {
   projects: ['admin', 'projects'] as const,
   time: ['admin', 'time-tracking'] as const,
   disputes: ['admin', 'disputes'] as const,
+  reports: ['admin', 'reports'] as const,
   audit: ['admin', 'audit-log'] as const,
   admins: ['admin', 'admins'] as const,
   settings: ['admin', 'interface-settings'] as const,
@@ -195,6 +201,35 @@ export function useResolveDispute() {
       adminRequest<{ message: string }>(adminPaths.resolveDispute(id), { body }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: keys.disputes });
+      await queryClient.invalidateQueries({ queryKey: keys.audit });
+    },
+  });
+}
+
+export const useReports = (status: 'open' | 'resolved') =>
+  useQuery({
+    queryKey: [...keys.reports, status],
+    queryFn: ({ signal }) => adminRequest<{ reports: AdminReport[] }>(adminPaths.reports, { query: { status }, signal }),
+  });
+
+/** Reading a reported conversation is audited on the server: it is asked for only when staff open it, and never kept. */
+export const useReportConversation = (id: string | null) =>
+  useQuery({
+    queryKey: [...keys.reports, 'conversation', id],
+    queryFn: ({ signal }) => adminRequest<AdminReportConversation>(adminPaths.reportConversation(id!), { signal }),
+    enabled: id !== null,
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+
+export function useResolveReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, resolution }: { id: string; resolution: string }) =>
+      adminRequest<{ message: string }>(adminPaths.resolveReport(id), { body: { resolution } }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: keys.reports });
       await queryClient.invalidateQueries({ queryKey: keys.audit });
     },
   });

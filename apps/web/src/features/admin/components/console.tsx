@@ -12,6 +12,7 @@ import { useAdminLogout } from '../api/admin-api.ts';
 import { AdminsTab } from './admins-tab.tsx';
 import { AuditTab } from './audit-tab.tsx';
 import { DisputesTab } from './disputes-tab.tsx';
+import { ReportsTab } from './reports-tab.tsx';
 import { DashboardTab } from './dashboard-tab.tsx';
 import { ProjectsTab } from './projects-tab.tsx';
 import { SettingsTab } from './settings-tab.tsx';
@@ -26,8 +27,9 @@ const tabs = [
   { id: 'timetracking', permission: 'view_users' },
   { id: 'admins', permission: 'view_admins' },
   { id: 'settings', permission: 'manage_content' },
-  // Beyond the spec's six: the disputes queue and the audit log.
+  // Beyond the spec's six: the disputes queue, reported conversations and the audit log.
   { id: 'disputes', permission: 'resolve_disputes' },
+  { id: 'reports', permission: 'review_reports' },
   { id: 'audit', permission: 'view_audit_log' },
 ] as const satisfies readonly { id: string; permission: AdminPermission }[];
 export type ConsoleTab = (typeof tabs)[number]['id'];
@@ -115,6 +117,8 @@ function TabBody({ tab, admin, onOpen }: { tab: ConsoleTab; admin: AdminUser; on
       return <SettingsTab />;
     case 'disputes':
       return <DisputesTab />;
+    case 'reports':
+      return <ReportsTab />;
     case 'audit':
       return <AuditTab />;
   }
