@@ -1,19 +1,18 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO_PASSWORD, jobTotal, postJob, registerEmployer, registerUser, uniqueWord, type Account } from './marketplace.ts';
+import {
+  consoleSignIn,
+  DEMO_PASSWORD,
+  jobTotal,
+  postJob,
+  registerEmployer,
+  registerUser,
+  uniqueWord,
+  type Account,
+} from './marketplace.ts';
 import { textsIn, useLanguage, type Language } from './texts.ts';
 
 const SUPER_ADMIN = 'admin@demo.mihna.ae';
-
-/** Signs in to the console at /admin as a person does. */
-async function consoleSignIn(page: Page, text: ReturnType<typeof textsIn>, email: string, password: string) {
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: text('admin', 'login.title') })).toBeVisible();
-  await page.getByLabel(text('admin', 'login.email')).fill(email);
-  await page.getByLabel(text('admin', 'login.password')).fill(password);
-  await page.getByRole('button', { name: text('admin', 'login.submit') }).click();
-  await expect(page.getByRole('button', { name: text('admin', 'header.logout') })).toBeVisible();
-}
 
 const bearer = (account: Account) => ({ authorization: `Bearer ${account.token}` });
 

@@ -206,3 +206,13 @@ export function isolated(strings: TemplateStringsArray, ...values: string[]): Re
   });
   return new RegExp(parts.join(''));
 }
+
+/** Signs in to the console at /admin as a person does. */
+export async function consoleSignIn(page: Page, text: (namespace: string, key: string) => string, email: string, password: string) {
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: text('admin', 'login.title') })).toBeVisible();
+  await page.getByLabel(text('admin', 'login.email')).fill(email);
+  await page.getByLabel(text('admin', 'login.password')).fill(password);
+  await page.getByRole('button', { name: text('admin', 'login.submit') }).click();
+  await expect(page.getByRole('button', { name: text('admin', 'header.logout') })).toBeVisible();
+}

@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { openBrowserAs, postJob, registerEmployer, registerUser, signIn, uniqueWord, type Account } from './marketplace.ts';
+import {
+  consoleSignIn,
+  DEMO_PASSWORD,
+  openBrowserAs,
+  postJob,
+  registerEmployer,
+  registerUser,
+  signIn,
+  uniqueWord,
+  type Account,
+} from './marketplace.ts';
 import { textsIn, useLanguage } from './texts.ts';
 
 const en = textsIn('en');
@@ -157,5 +167,56 @@ test.describe('messaging', () => {
     expect(file.suggestedFilename()).toBe('Scope of work.pdf');
     expect(fs.readFileSync(await file.path()).equals(pdf)).toBe(true);
     await expertPage.context().close();
+  });
+
+  test('a professional reports a conversation; staff read it in the console, the reading is in the audit log, and they resolve it', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const employer = await registerEmployer(request);
+    const expert = await registerUser(request, { first_name: 'Salma', last_name: 'Al Hosani' });
+    const opened = await request.post('/api/conversations', { data: { participant_id: expert.id }, headers: bearer(employer) });
+    const { id } = (await opened.json()) as { id: string };
+    const offer = `Pay me by bank transfer and skip the fee ${uniqueWord('ref')}`;
+    await request.post(`/api/conversations/${id}/messages`, { data: { body: offer }, headers: bearer(employer) });
+
+    // The expert reports it from the conversation's menu.
+    const expertPage = await openBrowserAs(browser, expert);
+    await expertPage.goto(`/messages/${id}`);
+    await expect(thread(expertPage).getByText(offer)).toBeVisible();
+    await expertPage.getByRole('button', { name: en('messages', 'actions.label') }).click();
+    await expertPage.getByRole('menuitem', { name: en('messages', 'actions.report') }).click();
+    const dialog = expertPage.getByRole('dialog', { name: en('messages', 'report.title') });
+    await expect(dialog.getByLabel(en('messages', 'report.reason'))).toHaveValue('off_platform');
+    const details = `Asked me to be paid outside Mihna ${uniqueWord('case')}`;
+    await dialog.getByLabel(en('messages', 'report.details')).fill(details);
+    await dialog.getByRole('button', { name: en('messages', 'report.submit') }).click();
+    await expect(expertPage.getByText('Thank you. Our team will review this conversation.')).toBeVisible();
+    await expertPage.context().close();
+
+    // Staff find it in the console's Reports, read the conversation, and the reading is audited.
+    await consoleSignIn(page, en, 'admin@demo.mihna.ae', DEMO_PASSWORD);
+    await page.getByRole('tab', { name: en('admin', 'tabs.reports') }).click();
+    const card = page.getByRole('article').filter({ hasText: details });
+    await expect(card).toContainText('Salma Al Hosani');
+    await card.getByRole('button', { name: en('admin', 'reports.read', { n: 1 }) }).click();
+    const reading = page.getByRole('dialog');
+    await expect(reading.getByText(offer)).toBeVisible();
+    await expect(reading.getByText(en('admin', 'reports.audited'))).toBeVisible();
+    await reading
+      .getByRole('button', { name: en('admin', 'common.close') })
+      .first()
+      .click();
+
+    await page.getByRole('tab', { name: en('admin', 'tabs.audit') }).click();
+    await expect(page.getByRole('cell', { name: 'report.read_conversation' }).first()).toBeVisible();
+
+    await page.getByRole('tab', { name: en('admin', 'tabs.reports') }).click();
+    await card.getByLabel(en('admin', 'reports.resolution')).fill('Warned the employer about payments outside Mihna.');
+    await card.getByRole('button', { name: en('admin', 'reports.resolve') }).click();
+    await expect(page.getByText('Report resolved')).toBeVisible();
+    await expect(card).toHaveCount(0);
   });
 });

@@ -82,12 +82,10 @@ function ReportCard({ report, onRead, onResolved }: { report: AdminReport; onRea
     event.preventDefault();
     if (!resolution.trim()) return setError(t('reports.resolution_required'));
     setError(undefined);
-    resolve.mutate(
-      { id: report.id, resolution: resolution.trim() },
-      {
-        onSuccess: ({ message }) => onResolved(translate(message) ?? message),
-        onError: (failure) => setError(serverMessage(failure, t('reports.failed'))),
-      },
+    // The card leaves the open list as soon as the report is resolved: the notice is the tab's, told through the promise.
+    resolve.mutateAsync({ id: report.id, resolution: resolution.trim() }).then(
+      ({ message }) => onResolved(translate(message) ?? message),
+      (failure: unknown) => setError(serverMessage(failure, t('reports.failed'))),
     );
   }
 
