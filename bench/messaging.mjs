@@ -58,6 +58,8 @@ async function openStream(userId) {
   if (response.status !== 200) throw new Error(`stream: status ${response.status}`);
   const decoder = new TextDecoder();
   let buffered = '';
+  let isReady;
+  const ready = new Promise((resolve) => (isReady = resolve));
   void (async () => {
     try {
       for await (const chunk of response.body) {
@@ -66,6 +68,7 @@ async function openStream(userId) {
         while ((end = buffered.indexOf('\n\n')) >= 0) {
           const block = buffered.slice(0, end);
           buffered = buffered.slice(end + 2);
+          if (block.includes('event: ready')) isReady();
           if (!block.includes('event: message')) continue;
           const data = JSON.parse(block.slice(block.indexOf('data: ') + 6));
           // Timed on the reader's stream only (the sender's own streams hear it too).
@@ -81,6 +84,8 @@ async function openStream(userId) {
       // Aborted at the end.
     }
   })();
+  // Open once the server says where the stream starts: every message after that reaches it.
+  await ready;
 }
 
 const opening = performance.now();

@@ -44,19 +44,28 @@ export const perClient = (bucket: string, limit: number, windowSeconds: number):
  */
 export function createRateLimiter(db: Db, clock: () => Date = () => new Date()) {
   async function hit(rule: RateLimitRule, clientKey: string) {
+    return (await hitAll([rule], clientKey))[0]!;
+  }
+
+  /** Counts one hit under each rule at once (one statement; each rule its own bucket), answering each rule's verdict in order. */
+  async function hitAll(rules: readonly RateLimitRule[], clientKey: string) {
     const now = clock().getTime();
-    const windowMs = rule.windowSeconds * 1000;
-    const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
-    const [row] = await db
+    const windows = rules.map((rule) => {
+      const windowMs = rule.windowSeconds * 1000;
+      return { rule, windowMs, windowStart: new Date(Math.floor(now / windowMs) * windowMs) };
+    });
+    const rows = await db
       .insert(rateLimitCounters)
-      .values({ bucket: rule.bucket, clientKey, windowStart, hits: 1 })
+      .values(windows.map(({ rule, windowStart }) => ({ bucket: rule.bucket, clientKey, windowStart, hits: 1 })))
       .onConflictDoUpdate({
         target: [rateLimitCounters.bucket, rateLimitCounters.clientKey, rateLimitCounters.windowStart],
         set: { hits: sql`${rateLimitCounters.hits} + 1` },
       })
-      .returning({ hits: rateLimitCounters.hits });
-    const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now) / 1000);
-    return { isAllowed: (row?.hits ?? 0) <= rule.limit, retryAfterSeconds };
+      .returning({ bucket: rateLimitCounters.bucket, hits: rateLimitCounters.hits });
+    return windows.map(({ rule, windowMs, windowStart }) => ({
+      isAllowed: (rows.find((row) => row.bucket === rule.bucket)?.hits ?? 0) <= rule.limit,
+      retryAfterSeconds: Math.ceil((windowStart.getTime() + windowMs - now) / 1000),
+    }));
   }
 
   /**
@@ -101,7 +110,7 @@ export function createRateLimiter(db: Db, clock: () => Date = () => new Date()) 
     };
   }
 
-  return { hit, cooldown, limitPerClient, pruneExpired };
+  return { hit, hitAll, cooldown, limitPerClient, pruneExpired };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,6 +1,12 @@
 import type { Database } from '../../db/client.ts';
 import { toMessageResponse } from './message-response.ts';
-import { MESSAGING_CHANNEL, type DeliveredMessage, type MessagingNotice, type MessagingRepository } from './messaging.repository.ts';
+import {
+  MESSAGING_CHANNEL,
+  toDelivered,
+  type DeliveredMessage,
+  type MessagingNotice,
+  type MessagingRepository,
+} from './messaging.repository.ts';
 
 /** How one open stream is written to: an SSE event, with an id for messages. */
 export interface StreamWriter {
@@ -23,8 +29,8 @@ const PING_MS = 15_000;
 
 /**
  * Live messages for the streams this process holds. Every stored message rings a PostgreSQL notice
- * (`messaging`, sent at commit by whichever process stored it); the hub reads the rung messages in
- * one query per turn and writes each to its two people's streams here. Messages commit in id order,
+ * (`messaging`, sent at commit by whichever process stored it) that carries the message itself (or,
+ * for a long one, its id, read in one query per turn); the hub writes each to its two people's streams here. Messages commit in id order,
  * so a stream that is sent id N has been sent everything before it; a stream that resumes (its
  * Last-Event-ID), or a hub whose listening connection was cut, reads what it missed from the table.
  */
@@ -32,10 +38,17 @@ export function createMessageHub(dependencies: { database: Database; repository:
   const { database, repository, onError } = dependencies;
   const streams = new Map<string, Set<Stream>>();
   let listening: Promise<unknown> | undefined;
-  let rung: number[] = [];
+  /** Messages rung since the last turn: carried in their notice, or only their id when too long for one. */
+  let rung: { id: number; message: DeliveredMessage | null }[] = [];
   /** Turns run one after another, so each stream is written in id order. */
   let turns: Promise<void> = Promise.resolve();
   let pings: NodeJS.Timeout | undefined;
+  /**
+   * The newest message this hub knows was stored: the latest when it began listening, then each one
+   * rung (notices come in commit order, which is id order). A new stream starts after it: everything
+   * later is rung, or already rung and not yet delivered, and reaches the stream.
+   */
+  let newestKnown = 0;
 
   const streamsOf = (userId: string) => streams.get(userId) ?? [];
 
@@ -66,6 +79,7 @@ export function createMessageHub(dependencies: { database: Database; repository:
     } catch {
       return;
     }
+    if (notice.kind === 'message') newestKnown = Math.max(newestKnown, notice.id);
     if (!notice.to.some((userId) => streams.has(userId))) return;
     if (notice.kind === 'read') {
       for (const userId of notice.to) {
@@ -75,13 +89,18 @@ export function createMessageHub(dependencies: { database: Database; repository:
       }
       return;
     }
-    rung.push(notice.id);
-    // One read for every message rung in the same turn of the event loop.
+    rung.push({ id: notice.id, message: notice.message ? toDelivered(notice.message) : null });
+    // One turn for every message rung meanwhile; only those too long for their notice are read, in one query.
     if (rung.length === 1) {
       void enqueue(async () => {
-        const ids = rung;
+        const batch = rung;
         rung = [];
-        for (const message of await repository.messagesByIds(ids)) deliver(message);
+        const missing = batch.filter((entry) => entry.message === null).map((entry) => entry.id);
+        const read = new Map((await repository.messagesByIds(missing)).map((message) => [message.id, message]));
+        for (const entry of batch.sort((a, b) => a.id - b.id)) {
+          const message = entry.message ?? read.get(entry.id);
+          if (message) deliver(message);
+        }
       });
     }
   }
@@ -104,7 +123,10 @@ export function createMessageHub(dependencies: { database: Database; repository:
   }
 
   function startListening() {
-    listening ??= database.listen(MESSAGING_CHANNEL, onNotice, resync);
+    listening ??= database.listen(MESSAGING_CHANNEL, onNotice, resync).then(async () => {
+      // Listening first: a message stored meanwhile is rung, whichever of the two tells of it.
+      newestKnown = Math.max(newestKnown, await repository.lastMessageId());
+    });
     pings ??= setInterval(() => {
       // A comment every 15 s keeps proxies from closing a quiet stream, and finds the dead ones.
       for (const set of streams.values()) for (const stream of set) stream.writer.comment('ping');
@@ -114,23 +136,20 @@ export function createMessageHub(dependencies: { database: Database; repository:
 
   return {
     /**
-     * Opens a stream for `userId`. With `lastEventId` it first sends every message after that one;
-     * without, it starts from the latest message stored and says so in a `ready` event (whose id the
-     * client resumes from), after which the client reads its lists once.
+     * Opens a stream for `userId`. With `lastEventId` it first sends every message after that one (read
+     * from the table in a turn); without, it starts at once after the newest message known and says so
+     * in a `ready` event (whose id the client resumes from), after which the client reads its lists once.
      */
     async open(userId: string, lastEventId: number | null, writer: StreamWriter) {
-      const stream: Stream = { userId, cursor: lastEventId ?? Number.MAX_SAFE_INTEGER, queue: [], writer };
+      await startListening();
+      const isResuming = lastEventId !== null;
+      // A new stream needs no query: it starts after the newest message known, and says so.
+      const stream: Stream = { userId, cursor: lastEventId ?? newestKnown, queue: isResuming ? [] : null, writer };
       const set = streams.get(userId) ?? new Set();
       set.add(stream);
       streams.set(userId, set);
-      await startListening();
-      await enqueue(async () => {
-        if (lastEventId === null) {
-          stream.cursor = await repository.lastMessageId();
-          writer.event('ready', { last_id: stream.cursor }, stream.cursor);
-        }
-        await catchUp(stream);
-      });
+      if (isResuming) await enqueue(() => catchUp(stream));
+      else writer.event('ready', { last_id: stream.cursor }, stream.cursor);
       return () => {
         set.delete(stream);
         if (set.size === 0) streams.delete(userId);

@@ -1,11 +1,13 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf, uuidList } from '../../db/rows.ts';
-import { conversationReports, conversations, messageAttachments, messages, userBlocks } from '../../db/schema.ts';
+import { conversationReports, conversations, messageAttachments, userBlocks } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { ConversationReportReason } from '@mihna/shared';
 
 export type ConversationRow = typeof conversations.$inferSelect;
+/** What sending needs of a conversation: its two people and whether anything was said yet. */
+export type ConversationParties = Pick<ConversationRow, 'id' | 'employerId' | 'professionalId' | 'lastMessageId'>;
 export type Side = 'employer' | 'professional';
 
 /** A message as the screens need it: with its attachment's description (never its bytes). */
@@ -35,15 +37,21 @@ const MESSAGE_ORDER_LOCK = 0x6d736773; // 'msgs'
 /** The channel whose notices ring every server process's message hub (messaging-hub.ts). */
 export const MESSAGING_CHANNEL = 'messaging';
 
-/** Notices on the channel: a message stored, or someone read up to a message. */
+/**
+ * A message's text and file name up to this many bytes travel in its notice (PostgreSQL's limit is
+ * 8,000 bytes, and JSON may double a text's escapes); a longer one is read from the table by its id.
+ */
+const INLINE_NOTICE_BYTES = 3000;
+
+/** Notices on the channel: a message stored (with the message when it fits), or someone read up to a message. */
 export type MessagingNotice =
-  | { kind: 'message'; id: number; to: [string, string] }
+  | { kind: 'message'; id: number; to: [string, string]; message: RawMessage | null }
   | { kind: 'read'; conversation: string; reader: string; upTo: number; to: [string, string] };
 
 const messageColumns = sql`m.id, m.conversation_id, m.sender_id, m.body, m.is_masked, m.client_key, m.created_at,
   a.id as attachment_id, a.file_name, a.content_type, a.byte_size`;
 
-interface RawMessage {
+export interface RawMessage {
   id: string | number;
   conversation_id: string;
   sender_id: string;
@@ -82,7 +90,7 @@ const conversationAsSeenBy = (
   join users o on o.id = case when c.employer_id = ${userId} then c.professional_id else c.employer_id end
   left join jobs j on j.id = c.job_id`;
 
-const toDelivered = (row: RawMessage): DeliveredMessage => ({
+export const toDelivered = (row: RawMessage): DeliveredMessage => ({
   ...toMessage(row),
   employerId: row.employer_id!,
   professionalId: row.professional_id!,
@@ -184,6 +192,57 @@ export function createMessagingRepository(db: Db) {
       return new Set(rows.map((row) => `${row.employer_id}:${row.professional_id}`));
     },
 
+    /**
+     * Everything sending a message checks, in one query: the conversation, a message this sender already
+     * stored under `clientKey`, a block either way, whether the other person's account is open, the
+     * sender's name (for a first message's notification) and whether contact details may pass.
+     */
+    async sendContext(conversationId: string, senderId: string, clientKey: string | null, executor: Db = db) {
+      const [row] = await rowsOf<{
+        id: string;
+        employer_id: string;
+        professional_id: string;
+        last_message_id: string | number | null;
+        stored_id: string | number | null;
+        is_blocked: boolean;
+        other_is_active: boolean;
+        role: string;
+        first_name: string;
+        last_name: string;
+        company_name: string | null;
+        contact_allowed: boolean;
+      }>(
+        executor,
+        sql`select c.id, c.employer_id, c.professional_id, c.last_message_id,
+              ${clientKey === null ? sql`null` : sql`(select m.id from messages m where m.sender_id = ${senderId} and m.client_key = ${clientKey})`} as stored_id,
+              exists (select 1 from user_blocks b where (b.blocker_id = c.employer_id and b.blocked_id = c.professional_id)
+                or (b.blocker_id = c.professional_id and b.blocked_id = c.employer_id)) as is_blocked,
+              (o.deleted_at is null and o.account_status = 'active') as other_is_active,
+              s.role, s.first_name, s.last_name, s.company_name,
+              exists (select 1 from contracts k left join payments p on p.contract_id = k.id
+                where k.employer_id = c.employer_id and k.professional_id = c.professional_id
+                  and (k.payment_method = 'cash' or p.status in ('escrowed', 'released', 'disputed', 'refunded'))) as contact_allowed
+            from conversations c
+            join users o on o.id = case when c.employer_id = ${senderId} then c.professional_id else c.employer_id end
+            join users s on s.id = ${senderId}
+            where c.id = ${conversationId} and ${senderId} in (c.employer_id, c.professional_id)`,
+      );
+      if (!row) return undefined;
+      return {
+        conversation: {
+          id: row.id,
+          employerId: row.employer_id,
+          professionalId: row.professional_id,
+          lastMessageId: row.last_message_id === null ? null : Number(row.last_message_id),
+        } satisfies ConversationParties,
+        storedId: row.stored_id === null ? null : Number(row.stored_id),
+        isBlocked: row.is_blocked,
+        otherIsActive: row.other_is_active,
+        sender: { role: row.role, firstName: row.first_name, lastName: row.last_name, companyName: row.company_name },
+        contactAllowed: row.contact_allowed,
+      };
+    },
+
     /** Who of the two has blocked the other. */
     async blocksBetween(a: string, b: string, executor: Db = db) {
       const rows = await executor
@@ -235,7 +294,7 @@ export function createMessagingRepository(db: Db) {
      */
     async insertMessage(
       values: {
-        conversation: ConversationRow;
+        conversation: ConversationParties;
         senderSide: Side;
         body: string;
         isMasked: boolean;
@@ -249,31 +308,34 @@ export function createMessagingRepository(db: Db) {
       const reader = sideColumns[senderSide === 'employer' ? 'professional' : 'employer'];
       const sender = sideColumns[senderSide];
       await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`);
-      const [row] = await tx
-        .insert(messages)
-        .values({
-          conversationId: conversation.id,
-          senderId,
-          body: values.body,
-          isMasked: values.isMasked,
-          attachmentId: values.attachmentId,
-          clientKey: values.clientKey,
-        })
-        .returning();
-      const message = row!;
-      // The sender has read everything up to what they send.
-      await tx.execute(sql`
-        update conversations set last_message_id = ${message.id}, last_message_at = ${message.createdAt},
-          ${sql.raw(reader.unread)} = ${sql.raw(reader.unread)} + 1,
-          ${sql.raw(sender.read)} = ${message.id}, ${sql.raw(sender.unread)} = 0
-        where id = ${conversation.id}`);
-      const notice: MessagingNotice = { kind: 'message', id: message.id, to: [conversation.employerId, conversation.professionalId] };
-      await tx.execute(sql`select pg_notify(${MESSAGING_CHANNEL}, ${JSON.stringify(notice)})`);
-      const attachment = values.attachmentId ? await findAttachmentMeta(tx, values.attachmentId) : null;
-      return { ...message, attachment };
+      // One statement under the lock, which is held to the commit: the message, the conversation's marks
+      // (the sender has read everything up to what they send) and the notice, which carries the message
+      // itself when it fits so that every hub delivers it without reading it back.
+      const [row] = await rowsOf<RawMessage>(
+        tx,
+        sql`with m as (
+              insert into messages (conversation_id, sender_id, body, is_masked, attachment_id, client_key)
+              values (${conversation.id}, ${senderId}, ${values.body}, ${values.isMasked}, ${values.attachmentId}, ${values.clientKey})
+              returning id, conversation_id, sender_id, body, is_masked, client_key, created_at, attachment_id),
+            marks as (
+              update conversations set last_message_id = m.id, last_message_at = m.created_at,
+                ${sql.raw(reader.unread)} = ${sql.raw(reader.unread)} + 1, ${sql.raw(sender.read)} = m.id, ${sql.raw(sender.unread)} = 0
+              from m where conversations.id = m.conversation_id returning 1),
+            stored as (
+              select m.id, m.conversation_id, m.sender_id, m.body, m.is_masked, m.client_key, m.created_at,
+                a.id as attachment_id, a.file_name, a.content_type, a.byte_size,
+                ${conversation.employerId}::uuid as employer_id, ${conversation.professionalId}::uuid as professional_id
+              from m left join message_attachments a on a.id = m.attachment_id),
+            notice as (
+              select pg_notify(${MESSAGING_CHANNEL}, json_build_object('kind', 'message', 'id', s.id,
+                'to', json_build_array(s.employer_id, s.professional_id),
+                'message', case when octet_length(s.body) + coalesce(octet_length(s.file_name), 0) <= ${INLINE_NOTICE_BYTES} then row_to_json(s) end)::text)
+              from stored s)
+            select s.*, (select count(*) from marks) as marked, (select count(*) from notice) as rung from stored s`,
+      );
+      return toMessage(row!);
     },
 
-    /** Moves a side's read mark up to `upTo` (never back) and recounts what it has not read. */
     async markRead(conversation: ConversationRow, side: Side, upTo: number, tx: Tx) {
       const columns = sideColumns[side];
       const readerId = side === 'employer' ? conversation.employerId : conversation.professionalId;
@@ -464,11 +526,6 @@ export interface ConversationListRow {
   other_last_name: string;
   other_company_name: string | null;
   other_picture_id: string | null;
-}
-
-async function findAttachmentMeta(executor: Db, id: string) {
-  const [row] = await executor.select(attachmentMeta).from(messageAttachments).where(eq(messageAttachments.id, id));
-  return row ?? null;
 }
 
 export type MessagingRepository = ReturnType<typeof createMessagingRepository>;

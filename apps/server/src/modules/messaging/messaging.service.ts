@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { createRateLimiter } from '../../plugins/rate-limit.ts';
+import type { createRateLimiter, RateLimitRule } from '../../plugins/rate-limit.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -25,7 +25,7 @@ import { partyName } from '../profiles/public-user.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { maskContactDetails } from './contact-details.ts';
 import { toAttachmentResponse, toConversationResponse, toMessageResponse } from './message-response.ts';
-import type { ConversationRow, MessagingRepository, Side } from './messaging.repository.ts';
+import type { ConversationParties, MessagingRepository, Side } from './messaging.repository.ts';
 import { storeAttachment } from './attachments.ts';
 
 type RateLimiter = ReturnType<typeof createRateLimiter>;
@@ -40,13 +40,13 @@ function decodeCursor(cursor: string | undefined) {
 }
 
 /** The side `actor` is on in this conversation; anyone else is told it does not exist. */
-function sideOf(actor: Actor, conversation: ConversationRow | undefined): Side {
+function sideOf(actor: Actor, conversation: ConversationParties | undefined): Side {
   if (conversation?.employerId === actor.id) return 'employer';
   if (conversation?.professionalId === actor.id) return 'professional';
   throw new AppError('not_found', messagingMessages.conversationNotFound);
 }
 
-const otherOf = (conversation: ConversationRow, side: Side) =>
+const otherOf = (conversation: ConversationParties, side: Side) =>
   side === 'employer' ? conversation.professionalId : conversation.employerId;
 
 export function createMessagingService(dependencies: {
@@ -90,6 +90,16 @@ export function createMessagingService(dependencies: {
   ) {
     const result = await rateLimiter.hit({ bucket, limit: rule.limit, windowSeconds: rule.windowSeconds, message }, key);
     if (!result.isAllowed) throw new AppError('rate_limited', message, result.retryAfterSeconds);
+  }
+
+  /** Several limits counted at once (one statement); the first one exceeded is the answer. */
+  async function limits(
+    key: string,
+    rules: (RateLimitRule & { message: typeof messagingMessages.tooFast | typeof messagingMessages.dailyLimit })[],
+  ) {
+    const results = await rateLimiter.hitAll(rules, key);
+    const refused = results.findIndex((result) => !result.isAllowed);
+    if (refused >= 0) throw new AppError('rate_limited', rules[refused]!.message, results[refused]!.retryAfterSeconds);
   }
 
   async function refuseBlocked(actor: Actor, otherId: string) {
@@ -182,24 +192,21 @@ export function createMessagingService(dependencies: {
      * `client_key` answers the message already stored.
      */
     async send(actor: Actor, id: string, request: SendMessageRequest) {
-      const { conversation, side } = await requireConversation(actor, id);
-      if (request.client_key) {
-        const stored = await repository.findByClientKey(actor.id, request.client_key);
-        if (stored) {
-          if (stored.conversationId !== id) throw new AppError('conflict', messagingMessages.conversationNotFound);
-          return toMessageResponse(stored);
-        }
+      const context = await repository.sendContext(id, actor.id, request.client_key ?? null);
+      const { conversation } = context ?? {};
+      const side = sideOf(actor, conversation);
+      if (!context || !conversation) throw new AppError('not_found', messagingMessages.conversationNotFound);
+      if (context.storedId !== null) {
+        const [stored] = await repository.messagesByIds([context.storedId]);
+        if (stored?.conversationId !== id) throw new AppError('conflict', messagingMessages.conversationNotFound);
+        return toMessageResponse(stored);
       }
       const body = request.body.trim();
       if (!body && !request.attachment_id)
         throw new AppError('validation_failed', [{ loc: ['body', 'body'], msg: messagingMessages.emptyMessage, type: 'value_error' }]);
       const other = otherOf(conversation, side);
-      await refuseBlocked(actor, other);
-      const people = await users.findUsersByIds([actor.id, other]);
-      const otherUser = people.find((person) => person.id === other);
-      const sender = people.find((person) => person.id === actor.id)!;
-      if (!otherUser || otherUser.deletedAt || otherUser.accountStatus !== 'active')
-        throw new AppError('forbidden', messagingMessages.inactive);
+      if (context.isBlocked) throw new AppError('forbidden', messagingMessages.blocked);
+      if (!context.otherIsActive) throw new AppError('forbidden', messagingMessages.inactive);
       if (request.attachment_id) {
         const attachment = await repository.findAttachment(request.attachment_id);
         if (
@@ -211,13 +218,15 @@ export function createMessagingService(dependencies: {
           throw new AppError('not_found', messagingMessages.fileNotFound);
         }
       }
-      await limit('message-minute', actor.id, { limit: MESSAGES_PER_MINUTE, windowSeconds: 60 }, messagingMessages.tooFast);
-      await limit('message-day', actor.id, { limit: MESSAGES_PER_DAY, windowSeconds: 86_400 }, messagingMessages.dailyLimit);
+      await limits(actor.id, [
+        { bucket: 'message-minute', limit: MESSAGES_PER_MINUTE, windowSeconds: 60, message: messagingMessages.tooFast },
+        { bucket: 'message-day', limit: MESSAGES_PER_DAY, windowSeconds: 86_400, message: messagingMessages.dailyLimit },
+      ]);
 
       const moderated = body ? moderation.moderateFields({ message: body }) : { values: {}, messages: [] };
       let text = moderated.values.message ?? body;
       let isMasked = false;
-      if (text && !(await repository.contactAllowed(conversation.employerId, conversation.professionalId))) {
+      if (text && !context.contactAllowed) {
         const masked = maskContactDetails(text);
         isMasked = masked.kinds.length > 0;
         text = masked.text;
@@ -226,7 +235,12 @@ export function createMessagingService(dependencies: {
         if (conversation.lastMessageId === null) {
           // The first message of a conversation rings the other person's bell.
           await notifications.notify(
-            { userId: other, kind: 'new_conversation', link: `/messages/${conversation.id}`, params: { sender_name: partyName(sender) } },
+            {
+              userId: other,
+              kind: 'new_conversation',
+              link: `/messages/${conversation.id}`,
+              params: { sender_name: partyName(context.sender) },
+            },
             tx,
           );
         }
