@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DEMO_PASSWORD, LAYLA_EMAIL, logIn, OMAR_EMAIL, postJob, registerUser, signIn, TOKEN_KEY, type Account } from './marketplace.ts';
 
@@ -34,7 +34,28 @@ async function overflow(page: Page) {
  * Each route is loaded once per language, at phone width, then widened to desktop in place: the layout
  * answers the width through CSS alone (no script reads it), so a resize shows what a load at that width would.
  */
+/**
+ * Waits, as networkidle would, until no request has been open for half a second; the live message
+ * stream a signed-in page holds open for as long as it is shown does not count.
+ */
+function quietNetwork(page: Page) {
+  const open = new Set<Request>();
+  page.on('request', (request) => {
+    if (!request.url().includes('/api/messages/stream')) open.add(request);
+  });
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return async () => {
+    const deadline = Date.now() + 15_000;
+    for (let quietSince = Date.now(); Date.now() - quietSince < 500 && Date.now() < deadline;) {
+      if (open.size > 0) quietSince = Date.now();
+      await page.waitForTimeout(50);
+    }
+  };
+}
+
 async function checkRoutes(page: Page, routes: string[], label: string, only: readonly Language[] = languages) {
+  const quiet = quietNetwork(page);
   for (const language of only) {
     await page.goto('/');
     await page.evaluate((chosen) => window.localStorage.setItem('mihna.language', chosen), language);
@@ -42,7 +63,7 @@ async function checkRoutes(page: Page, routes: string[], label: string, only: re
       await page.setViewportSize({ width: widths[0], height: 844 });
       await page.goto(route);
       await page.locator('main h1, main h2').first().waitFor({ timeout: 10_000 });
-      await page.waitForLoadState('networkidle');
+      await quiet();
       await page.evaluate(() => document.fonts.ready);
       for (const width of widths) {
         await page.setViewportSize({ width, height: 844 });
@@ -93,7 +114,7 @@ test.describe('every page fits the screen', () => {
     await signIn(page, omar);
     await checkRoutes(
       page,
-      ['/dashboard', '/post-job', `/projects/${job.id}`, `/projects/${job.id}/edit`, '/profile/edit'],
+      ['/dashboard', '/post-job', `/projects/${job.id}`, `/projects/${job.id}/edit`, '/profile/edit', '/messages'],
       'an employer on',
     );
   });
@@ -107,7 +128,11 @@ test.describe('every page fits the screen', () => {
       headers: { authorization: `Bearer ${professional.token}` },
     });
     await signIn(page, professional);
-    await checkRoutes(page, ['/dashboard', `/projects/${job.id}`, '/profile/edit', '/time-tracker', '/earnings'], 'a professional on');
+    await checkRoutes(
+      page,
+      ['/dashboard', `/projects/${job.id}`, '/profile/edit', '/time-tracker', '/earnings', '/messages'],
+      'a professional on',
+    );
   });
 
   test('the admin console’s tabs, as the super admin', async ({ page, request }) => {

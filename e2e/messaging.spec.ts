@@ -50,6 +50,7 @@ async function fundContract(request: APIRequestContext, employer: Account, profe
   const { checkout_url } = (await escrow.json()) as { checkout_url: string };
   const paid = await request.post(`${new URL(checkout_url).pathname}/pay`, { form: {}, maxRedirects: 0 });
   expect(paid.status()).toBe(303);
+  return job;
 }
 
 /** Types a message and sends it with Enter, as people do. */
@@ -83,7 +84,7 @@ test.describe('messaging', () => {
     await page.goto(`/professionals/${expert.id}`);
     await page.getByRole('button', { name: en('professionals', 'expert.contact') }).click();
     await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
-    await expect(page.getByRole('link', { name: 'Noura Al Suwaidi' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Noura Al Suwaidi', exact: true })).toBeVisible();
     await sendWithEnter(page, en('messages', 'composer.placeholder'), 'Hello Noura, could you start on Sunday?');
     const first = thread(page).getByTestId('message').filter({ hasText: 'could you start on Sunday?' });
     await expect(first.locator('[data-state="sent"]')).toBeAttached();
@@ -114,10 +115,17 @@ test.describe('messaging', () => {
     await expect(thread(expertPage).getByText(ar('messages', 'masked_note'))).toBeVisible();
 
     // Once a contract between them is funded, the same number passes.
-    await fundContract(request, employer, expert);
+    const hired = await fundContract(request, employer, expert);
     await expertPage.reload();
     await sendWithEnter(expertPage, ar('messages', 'composer.placeholder'), 'رقمي ٠٥٠ ١٢٣ ٤٥٦٧ بعد التمويل');
     await expect(thread(page).getByText('رقمي ٠٥٠ ١٢٣ ٤٥٦٧ بعد التمويل')).toBeVisible({ timeout: 5_000 });
+
+    // The hire's page leads to the same conversation, now about the project.
+    const conversationUrl = new URL(page.url()).pathname;
+    await page.goto(`/projects/${hired.id}/payment`);
+    await page.getByRole('button', { name: en('payments', 'message.professional') }).click();
+    await expect(page).toHaveURL(conversationUrl);
+    await expect(page.getByRole('link', { name: hired.title, exact: true })).toBeVisible();
     await expertPage.context().close();
   });
 
@@ -201,7 +209,7 @@ test.describe('messaging', () => {
     await page.getByRole('tab', { name: en('admin', 'tabs.reports') }).click();
     const card = page.getByRole('article').filter({ hasText: details });
     await expect(card).toContainText('Salma Al Hosani');
-    await card.getByRole('button', { name: en('admin', 'reports.read', { n: 1 }) }).click();
+    await card.getByRole('button', { name: en('admin', 'reports.read_one') }).click();
     const reading = page.getByRole('dialog');
     await expect(reading.getByText(offer)).toBeVisible();
     await expect(reading.getByText(en('admin', 'reports.audited'))).toBeVisible();

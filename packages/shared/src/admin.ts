@@ -553,7 +553,7 @@ export const auditLogParamsSchema = z.object({
   limit: listParams.limit,
   target_type: z.preprocess(
     emptyToUndefined,
-    z.enum(['user', 'admin', 'project', 'dispute', 'site_settings'], { error: messages.invalidFormat }).optional(),
+    z.enum(['user', 'admin', 'project', 'dispute', 'conversation', 'site_settings'], { error: messages.invalidFormat }).optional(),
   ),
   search: optionalTextParam(100),
 });

@@ -153,6 +153,8 @@ export const paymentStatusSchema = z.object({
   is_cash: z.boolean(),
   job: z.object({ id: z.string(), title: z.string(), status: z.string(), job_type: z.enum(jobTypes), budget_max: z.number() }),
   viewer_role: z.enum(['employer', 'professional']),
+  /** The other party of the hire (the professional for the employer, and the reverse), whom the page's Message button writes to. */
+  other_party_id: z.string().nullable(),
   /** What is still held in escrow, and what the professional has received (after the service fee). */
   held_amount: z.number(),
   released_amount: z.number(),

@@ -18,6 +18,7 @@ import { planDemoMarketplace, seedDemoMarketplace } from './demo-marketplace.ts'
 import { jobs, notifications, proposals, users } from './schema.ts';
 import { seedDatabase } from './seed.ts';
 import { seedDemoMoney } from './demo-money.ts';
+import { seedDemoMessages } from './demo-messages.ts';
 import { checkLedgerInvariants } from '../modules/payments/ledger-invariants.ts';
 import type { App } from '../app.ts';
 import { createSuperAdmin } from '../modules/admin/test-admins.ts';
@@ -52,6 +53,8 @@ describe('seedDemoMarketplace', () => {
     result = await seedDemoMarketplace(app, now);
     const omar = await app.services.users.findUserByEmail('omar.almansoori@demo.mihna.ae');
     demoMoney = await seedDemoMoney(app, now, omar?.id);
+    const layla = await app.services.users.findUserByEmail('layla.haddad@demo.mihna.ae');
+    await seedDemoMessages(app, now, { employerId: omar?.id, professionalId: layla?.id });
     console.log(
       `demo marketplace seeded in ${Math.round(performance.now() - started)} ms on ${app.services.database.kind}`,
       result,
@@ -354,6 +357,7 @@ describe('seedDemoMarketplace', () => {
     expect(again?.created).toEqual([]);
     expect(again?.marketplace).toEqual({ created: false });
     expect(again?.money).toEqual({ completed: 0 });
+    expect(again?.talk).toEqual({ conversations: 0 });
     expect(await Promise.all(['users', 'jobs', 'proposals', 'notifications'].map(count))).toEqual(before);
   });
 

@@ -2,6 +2,7 @@ import { messagingMessages, type AdminReport, type AdminReportConversation } fro
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toMessageResponse } from '../messaging/message-response.ts';
 import type { MessagingRepository } from '../messaging/messaging.repository.ts';
@@ -60,29 +61,35 @@ const toReport = (row: ReportRow): AdminReport => ({
 export function createAdminReportsService(dependencies: { db: Db; messaging: MessagingRepository; audit: AdminsRepository }) {
   const { db, messaging, audit } = dependencies;
 
-  const reports = (where: ReturnType<typeof sql>, executor: Db = db) =>
+  const partyNameOf = (alias: string) =>
+    sql.raw(`case when ${alias}.role = 'employer' and coalesce(${alias}.company_name, '') <> '' then ${alias}.company_name
+      else trim(${alias}.first_name || ' ' || ${alias}.last_name) end`);
+
+  const reports = (where: ReturnType<typeof sql>, order: 'oldest' | 'latest_resolved', executor: Db = db) =>
     rowsOf<ReportRow>(
       executor,
       sql`select r.id, r.conversation_id, r.reason, r.details, r.status, r.resolution, r.resolved_at, r.created_at,
-          a.id as reporter_id, trim(a.first_name || ' ' || a.last_name) as reporter_name, a.email as reporter_email, a.role as reporter_role,
-          b.id as reported_id, trim(b.first_name || ' ' || b.last_name) as reported_name, b.email as reported_email, b.role as reported_role,
+          a.id as reporter_id, ${partyNameOf('a')} as reporter_name, a.email as reporter_email, a.role as reporter_role,
+          b.id as reported_id, ${partyNameOf('b')} as reported_name, b.email as reported_email, b.role as reported_role,
           j.title as project_title, (select count(*) from messages m where m.conversation_id = r.conversation_id) as message_count
         from conversation_reports r join users a on a.id = r.reporter_id join users b on b.id = r.reported_user_id
         join conversations c on c.id = r.conversation_id left join jobs j on j.id = c.job_id
-        where ${where} order by r.created_at asc, r.id asc limit ${REPORTS_LISTED}`,
+        where ${where}
+        order by ${order === 'oldest' ? sql`r.created_at asc, r.id asc` : sql`r.resolved_at desc, r.id desc`} limit ${REPORTS_LISTED}`,
     );
 
   async function requireReport(id: string, executor: Db = db) {
-    const [row] = await reports(sql`r.id = ${id}`, executor);
+    const [row] = await reports(sql`r.id = ${id}`, 'oldest', executor);
     if (!row) throw new AppError('not_found', messagingMessages.reportNotFound);
     return row;
   }
 
   return {
-    /** Open reports oldest first (the queue), or the resolved ones. */
+    /** Open reports oldest first (the queue), or the latest resolved first. */
     async list(actor: AdminActor, status: 'open' | 'resolved') {
       requirePermission(actor, 'review_reports');
-      return { reports: (await reports(sql`r.status = ${status}`)).map(toReport) };
+      const rows = await reports(sql`r.status = ${status}`, status === 'open' ? 'oldest' : 'latest_resolved');
+      return { reports: rows.map(toReport) };
     },
 
     async conversation(actor: AdminActor, id: string): Promise<AdminReportConversation> {
@@ -136,7 +143,7 @@ export function createAdminReportsService(dependencies: { db: Db; messaging: Mes
 
     async resolve(actor: AdminActor, id: string, resolution: string) {
       requirePermission(actor, 'review_reports');
-      return db.transaction(async (tx) => {
+      return transaction(db, async (tx) => {
         const report = await requireReport(id, tx);
         // Two staff resolving at once: the second finds it resolved.
         const [changed] = await rowsOf<{ id: string }>(

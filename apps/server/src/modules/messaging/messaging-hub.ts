@@ -118,7 +118,11 @@ export function createMessageHub(dependencies: { database: Database; repository:
     for (const message of queued) write(stream, message);
   }
 
+  /** The listening connection was cut and opened again: notices may have been missed meanwhile. */
   function resync() {
+    void enqueue(async () => {
+      newestKnown = Math.max(newestKnown, await repository.lastMessageId());
+    });
     for (const set of streams.values()) for (const stream of set) void enqueue(() => catchUp(stream));
   }
 

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf, uuidList } from '../../db/rows.ts';
 import { conversationReports, conversations, messageAttachments, userBlocks } from '../../db/schema.ts';
@@ -104,6 +104,16 @@ const attachmentMeta = {
   byteSize: messageAttachments.byteSize,
 };
 
+/**
+ * Whether contact details may pass between the employer and the professional named: a contract
+ * between them whose escrow was funded (paid through the platform, whatever happened since), or one
+ * paid in cash in person (decision 40).
+ */
+const fundedBetween = (employer: SQL, professional: SQL) =>
+  sql`exists (select 1 from contracts k left join payments p on p.contract_id = k.id
+    where k.employer_id = ${employer} and k.professional_id = ${professional}
+      and (k.payment_method = 'cash' or p.status in ('escrowed', 'released', 'disputed', 'refunded')))`;
+
 export const sideColumns = {
   employer: { read: 'employer_read_id', unread: 'employer_unread', emailed: 'employer_emailed_id' },
   professional: { read: 'professional_read_id', unread: 'professional_unread', emailed: 'professional_emailed_id' },
@@ -166,11 +176,7 @@ export function createMessagingRepository(db: Db) {
     async contactAllowed(employerId: string, professionalId: string, executor: Db = db) {
       const [row] = await rowsOf<{ allowed: boolean }>(
         executor,
-        sql`select exists (
-              select 1 from contracts c left join payments p on p.contract_id = c.id
-              where c.employer_id = ${employerId} and c.professional_id = ${professionalId}
-                and (c.payment_method = 'cash' or p.status in ('escrowed', 'released', 'disputed', 'refunded'))
-            ) as allowed`,
+        sql`select ${fundedBetween(sql`${employerId}::uuid`, sql`${professionalId}::uuid`)} as allowed`,
       );
       return row?.allowed === true;
     },
@@ -180,14 +186,12 @@ export function createMessagingRepository(db: Db) {
       if (pairs.length === 0) return new Set<string>();
       const rows = await rowsOf<{ employer_id: string; professional_id: string }>(
         executor,
-        sql`select distinct c.employer_id, c.professional_id
+        sql`select pair.employer_id, pair.professional_id
             from (values ${sql.join(
               pairs.map((pair) => sql`(${pair.employerId}::uuid, ${pair.professionalId}::uuid)`),
               sql`, `,
             )}) as pair(employer_id, professional_id)
-            join contracts c on c.employer_id = pair.employer_id and c.professional_id = pair.professional_id
-            left join payments p on p.contract_id = c.id
-            where c.payment_method = 'cash' or p.status in ('escrowed', 'released', 'disputed', 'refunded')`,
+            where ${fundedBetween(sql`pair.employer_id`, sql`pair.professional_id`)}`,
       );
       return new Set(rows.map((row) => `${row.employer_id}:${row.professional_id}`));
     },
@@ -219,9 +223,7 @@ export function createMessagingRepository(db: Db) {
                 or (b.blocker_id = c.professional_id and b.blocked_id = c.employer_id)) as is_blocked,
               (o.deleted_at is null and o.account_status = 'active') as other_is_active,
               s.role, s.first_name, s.last_name, s.company_name,
-              exists (select 1 from contracts k left join payments p on p.contract_id = k.id
-                where k.employer_id = c.employer_id and k.professional_id = c.professional_id
-                  and (k.payment_method = 'cash' or p.status in ('escrowed', 'released', 'disputed', 'refunded'))) as contact_allowed
+              ${fundedBetween(sql`c.employer_id`, sql`c.professional_id`)} as contact_allowed
             from conversations c
             join users o on o.id = case when c.employer_id = ${senderId} then c.professional_id else c.employer_id end
             join users s on s.id = ${senderId}
@@ -277,15 +279,6 @@ export function createMessagingRepository(db: Db) {
 
     async unblock(blockerId: string, blockedId: string) {
       await db.delete(userBlocks).where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
-    },
-
-    async findByClientKey(senderId: string, clientKey: string, executor: Db = db) {
-      const [row] = await rowsOf<RawMessage>(
-        executor,
-        sql`select ${messageColumns} from messages m left join message_attachments a on a.id = m.attachment_id
-            where m.sender_id = ${senderId} and m.client_key = ${clientKey}`,
-      );
-      return row && toMessage(row);
     },
 
     /**

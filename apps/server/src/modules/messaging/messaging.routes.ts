@@ -248,8 +248,9 @@ export function messagingRoutes(sessions: SessionsService, messaging: MessagingS
       },
       async (request, reply) => {
         const actor = await actorOf(request);
-        const header = Number(request.headers['last-event-id']);
-        const lastEventId = Number.isSafeInteger(header) && header >= 0 ? header : (request.query.after ?? null);
+        // An id the client was sent: digits only (an empty or odd header is no resume, not "from the start").
+        const header = request.headers['last-event-id']?.trim() ?? '';
+        const lastEventId = /^\d{1,15}$/.test(header) ? Number(header) : (request.query.after ?? null);
         reply.hijack();
         const response = reply.raw;
         response.writeHead(200, {

@@ -148,6 +148,7 @@ export function createPaymentsService(dependencies: {
           budget_max: decimal(job.budgetMaxMinor, job.currency),
         },
         viewer_role: side,
+        other_party_id: contract ? (side === 'employer' ? contract.professionalId : contract.employerId) : null,
         held_amount: decimal(held, currency),
         released_amount: decimal(released + cashReleased, currency),
         dispute: dispute

@@ -20,6 +20,7 @@ const payment: PaymentStatusResponse = {
   is_cash: false,
   job: { id: JOB_ID, title: 'Clinic booking site', status: 'assigned', job_type: 'hourly', budget_max: 200 },
   viewer_role: 'employer',
+  other_party_id: '44444444-4444-4444-8444-444444444444',
   held_amount: 0,
   released_amount: 0,
   dispute: null,

@@ -14,6 +14,7 @@ import { MilestoneSetupDialog } from '../../features/payments/components/milesto
 import { ReviewPanel } from '../../features/payments/components/review-panel.tsx';
 import { PaymentOverview } from '../../features/payments/components/payment-overview.tsx';
 import { JobTimesheets } from '../../features/time/components/job-timesheets.tsx';
+import { ContactButton } from '../../features/messages/components/contact-button.tsx';
 import { useMoneyFormat } from '../../features/payments/components/use-money.ts';
 import { goToCheckout } from '../../lib/checkout.ts';
 import { paths } from '../../lib/paths.ts';
@@ -75,10 +76,21 @@ export default function JobPaymentPage() {
         <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
         {t('back')}
       </Link>
-      <h1 className="text-2xl font-bold break-words text-slate-950 sm:text-3xl">
-        {/* The title keeps its own direction inside the sentence of the other language. */}
-        {t('title', { title: `\u2068${data.job.title}\u2069` })}
-      </h1>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <h1 className="text-2xl font-bold break-words text-slate-950 sm:text-3xl">
+          {/* The title keeps its own direction inside the sentence of the other language. */}
+          {t('title', { title: `\u2068${data.job.title}\u2069` })}
+        </h1>
+        {/* The hire's conversation, about this project. */}
+        {data.other_party_id ? (
+          <ContactButton
+            participantId={data.other_party_id}
+            jobId={data.job.id}
+            label={t(isEmployer ? 'message.professional' : 'message.employer')}
+            size="sm"
+          />
+        ) : null}
+      </div>
       <div className="flex gap-3 rounded-2xl bg-emerald-50 p-5 text-emerald-900 ring-1 ring-emerald-200">
         <ShieldCheck className="size-6 shrink-0" aria-hidden="true" />
         <div>

@@ -5,7 +5,7 @@ import { useAuditLog, type ListQuery } from '../api/admin-api.ts';
 import { bodyCell, Filters, FilterSelect, LoadState, panel, SearchField, table, HeadRow, tableScroll } from './console-ui.tsx';
 import { Pager } from './pager.tsx';
 
-const targetTypes = ['user', 'admin', 'project', 'dispute', 'site_settings'] as const;
+const targetTypes = ['user', 'admin', 'project', 'dispute', 'conversation', 'site_settings'] as const;
 
 /** A recorded state, as its fields read: one per line. */
 const describe = (value: unknown) =>

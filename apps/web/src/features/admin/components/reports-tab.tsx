@@ -3,8 +3,7 @@ import clsx from 'clsx';
 import { Paperclip, ShieldAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
-import { apiDownload } from '../../../lib/api-client.ts';
-import { saveFile } from '../../../lib/download.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { formatDate, formatDateTime, languageOf } from '../../../lib/format.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
@@ -95,7 +94,7 @@ function ReportCard({ report, onRead, onResolved }: { report: AdminReport; onRea
         <div className="space-y-1">
           <h2 id={`report-${report.id}`} className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-950">
             <ShieldAlert className="size-5 text-red-600" aria-hidden="true" />
-            {t(`messages:report.reasons.${report.reason}`)}
+            {t(`reports.reasons.${report.reason}`)}
             <Badge tone={report.status === 'open' ? 'warning' : 'neutral'}>{t(`reports.${report.status}`)}</Badge>
           </h2>
           <p className="text-sm text-slate-600">
@@ -109,7 +108,7 @@ function ReportCard({ report, onRead, onResolved }: { report: AdminReport; onRea
           </p>
         </div>
         <Button variant="secondary" size="sm" onClick={onRead}>
-          {t('reports.read', { n: report.message_count })}
+          {t('reports.read', { count: report.message_count })}
         </Button>
       </div>
       <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
@@ -169,12 +168,7 @@ function AttachmentButton({ attachment }: { attachment: NonNullable<Message['att
     <button
       type="button"
       className="mt-1 inline-flex items-center gap-1.5 rounded-md bg-white px-2 py-1 text-xs font-medium text-primary-strong ring-1 ring-slate-200 hover:bg-slate-50"
-      onClick={() =>
-        void apiDownload(attachment.url, { token: adminToken.read() }).then(
-          (file) => saveFile(file.blob, attachment.file_name),
-          () => setFailed(true),
-        )
-      }
+      onClick={() => void downloadFile(attachment.url, attachment.file_name, { token: adminToken.read() }).catch(() => setFailed(true))}
     >
       <Paperclip className="size-3.5" aria-hidden="true" />
       <bdi>{attachment.file_name}</bdi>

@@ -121,11 +121,8 @@ export function receiveMessage(queryClient: QueryClient, userId: string, message
   if (known) moveToTop(queryClient, userId, message.conversation_id);
   // A conversation the list has not shown yet (a new one, or further down than loaded): the list asks again.
   else void queryClient.invalidateQueries({ queryKey: messagingKeys.list(userId) });
-  if (isIncoming) {
-    queryClient.setQueryData<UnreadSummary>(messagingKeys.unread(userId), (summary) =>
-      summary ? { ...summary, unread_total: summary.unread_total + 1 } : summary,
-    );
-  }
+  // The header's total is asked again rather than counted here: a message the lists already held is never counted twice.
+  if (isIncoming) void queryClient.invalidateQueries({ queryKey: messagingKeys.unread(userId) });
 }
 
 /** What the live stream says, applied to everything on screen. */

@@ -71,6 +71,7 @@ export function ConversationView({ userId, conversationId }: { userId: string; c
   const distanceFromBottom = useRef(0);
   const shown = useRef<{ oldest: number; newest: number; outgoing: number } | null>(null);
   const markedUpTo = useRef(0);
+  const markSeen = useRef(() => undefined as void);
 
   const stored = threadMessages(thread.data);
   const storedKeys = new Set(stored.map((message) => message.client_key));
@@ -137,13 +138,16 @@ export function ConversationView({ userId, conversationId }: { userId: string; c
     return () => observer.disconnect();
   }, [thread.hasNextPage, thread.isFetchingNextPage, thread.fetchNextPage]);
 
-  // What the reader has on screen while the page is in front of them is read.
+  // Read means seen: the page is in front of the reader and they are at the latest messages, not scrolled up through older ones.
   useEffect(() => {
     function mark() {
       if (document.visibilityState !== 'visible' || !data || data.unread_count === 0 || newestIncoming <= markedUpTo.current) return;
+      if (distanceFromBottom.current >= NEAR_BOTTOM) return;
+      const before = markedUpTo.current;
       markedUpTo.current = newestIncoming;
-      markRead(newestIncoming);
+      markRead(newestIncoming, { onError: () => (markedUpTo.current = before) });
     }
+    markSeen.current = mark;
     mark();
     document.addEventListener('visibilitychange', mark);
     return () => document.removeEventListener('visibilitychange', mark);
@@ -171,7 +175,7 @@ export function ConversationView({ userId, conversationId }: { userId: string; c
         <Link to={paths.messages} className="rounded-md p-1.5 text-slate-700 hover:bg-slate-100 lg:hidden" aria-label={t('back')}>
           <ArrowLeft className="size-5 rtl:rotate-180" aria-hidden="true" />
         </Link>
-        <PersonAvatar person={other} className="size-10" />
+        <PersonAvatar person={other} />
         <div className="min-w-0 flex-1">
           <Link
             to={profilePathOf(other)}
@@ -226,6 +230,7 @@ export function ConversationView({ userId, conversationId }: { userId: string; c
         onScroll={(event) => {
           const box = event.currentTarget;
           distanceFromBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight;
+          markSeen.current();
         }}
         className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-5"
         data-testid="thread"

@@ -2,11 +2,13 @@ import type { Attachment } from '@mihna/shared';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { Check, CheckCheck, Clock, FileText, ShieldAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { apiDownload } from '../../../lib/api-client.ts';
-import { saveFile } from '../../../lib/download.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { formatNumber, formatTime, languageOf } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { messagingKeys } from '../api/conversations.ts';
 
 export type DeliveryState = 'sending' | 'failed' | 'sent' | 'read';
 
@@ -22,18 +24,22 @@ function useFileSize() {
 
 /** An image sent in the conversation: fetched with the reader's token (only its two people may see it), shown in place. */
 function ImageAttachment({ attachment, onLoad }: { attachment: Attachment; onLoad: () => void }) {
+  const { user } = useSession();
   const image = useQuery({
-    queryKey: ['attachment', attachment.url],
-    queryFn: async () => URL.createObjectURL((await apiDownload(attachment.url)).blob),
+    queryKey: [...messagingKeys.all(user?.id ?? ''), 'attachment', attachment.url],
+    queryFn: async () => (await apiDownload(attachment.url)).blob,
     staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
   });
-  if (!image.data) return <span className="block h-40 w-56 max-w-full animate-pulse rounded-lg bg-black/10" aria-hidden="true" />;
-  return (
-    <a href={image.data} target="_blank" rel="noreferrer" className="block">
-      <img src={image.data} alt={attachment.file_name} onLoad={onLoad} className="max-h-64 max-w-full rounded-lg object-contain" />
-    </a>
-  );
+  // The picture's address lives as long as it is on screen.
+  const [source, setSource] = useState<string>();
+  useEffect(() => {
+    if (!image.data) return;
+    const url = URL.createObjectURL(image.data);
+    setSource(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image.data]);
+  if (!source) return <span className="block h-40 w-56 max-w-full animate-pulse rounded-lg bg-black/10" aria-hidden="true" />;
+  return <img src={source} alt={attachment.file_name} onLoad={onLoad} className="max-h-64 max-w-full rounded-lg object-contain" />;
 }
 
 function FileAttachment({ attachment, isMine }: { attachment: Attachment; isMine: boolean }) {
@@ -43,8 +49,7 @@ function FileAttachment({ attachment, isMine }: { attachment: Attachment; isMine
   async function download() {
     setState('busy');
     try {
-      const file = await apiDownload(attachment.url);
-      saveFile(file.blob, attachment.file_name);
+      await downloadFile(attachment.url, attachment.file_name);
       setState('idle');
     } catch {
       setState('failed');

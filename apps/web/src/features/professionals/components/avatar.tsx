@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { initialsOf } from '../display.ts';
 
-const sizes = { md: 'size-14 text-lg', lg: 'size-24 text-3xl' } as const;
+const sizes = { sm: 'size-11 text-sm', md: 'size-14 text-lg', lg: 'size-24 text-3xl' } as const;
 
 /** The profile picture, or the initials on a brand-coloured disc when there is none. */
 export function Avatar({
