@@ -173,6 +173,8 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
         .getByRole('button', { name: text('admin', 'disputes.resolve') })
         .click();
       await expect(page.getByRole('article').filter({ hasText: dispute.title })).toHaveCount(0);
+      // The tab says what happened, naming the project, once its card has left the list.
+      await expect(page.getByText(dispute.title)).toBeVisible();
       const after = (await (
         await request.get(`/api/jobs/${dispute.jobId}/payment-status`, { headers: bearer(dispute.professional) })
       ).json()) as {

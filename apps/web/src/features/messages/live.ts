@@ -1,4 +1,4 @@
-import type { MessagingEvent } from '@mihna/shared';
+import type { Message, MessagingEvent } from '@mihna/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { sessionToken } from '../../lib/api-client.ts';
@@ -52,8 +52,13 @@ export function openMessageStream({ onEvent, onFresh }: StreamOptions): () => vo
         if (event.event === 'ready') return onFresh();
         if (event.event !== 'message' && event.event !== 'read') return;
         try {
-          const data = JSON.parse(event.data) as Record<string, unknown>;
-          onEvent(event.event === 'message' ? { type: 'message', message: data as never } : ({ type: 'read', ...data } as never));
+          // The server's own events (messaging.routes.ts): a message as the API answers it, or a read mark.
+          const data: unknown = JSON.parse(event.data);
+          onEvent(
+            event.event === 'message'
+              ? { type: 'message', message: data as Message }
+              : { type: 'read', ...(data as Omit<Extract<MessagingEvent, { type: 'read' }>, 'type'>) },
+          );
         } catch {
           // An event that is not JSON is not one of ours; the stream goes on.
         }

@@ -67,16 +67,16 @@ function DisputeCard({ dispute, onResolved }: { dispute: AdminDispute; onResolve
   }
 
   function confirm() {
-    resolve.mutate(
-      { id: dispute.id, decision: chosen, note: note.trim(), ...(chosen === 'split' ? { release_amount: amount } : {}) },
-      {
-        onSuccess: ({ message }) => onResolved(`${translate(message) ?? message} ${dispute.project_title}`),
-        onError: (error) => {
+    // The card leaves the list once the dispute is resolved: the notice is the tab's, told through the promise.
+    resolve
+      .mutateAsync({ id: dispute.id, decision: chosen, note: note.trim(), ...(chosen === 'split' ? { release_amount: amount } : {}) })
+      .then(
+        ({ message }) => onResolved(`${translate(message) ?? message} ${dispute.project_title}`),
+        (error: unknown) => {
           setIsConfirming(false);
           setFailure(serverMessage(error, t('disputes.failed')));
         },
-      },
-    );
+      );
   }
 
   return (

@@ -1,5 +1,6 @@
 import { MessageSquare } from 'lucide-react';
 import { useTranslation } from '../../../i18n/index.ts';
+import { headerIconClass, IconCount } from '../../../components/ui/header-icon.tsx';
 import { Link } from '../../../lib/router/index.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useUnreadSummary } from '../api/conversations.ts';
@@ -14,18 +15,10 @@ export function MessagesLink({ userId }: { userId: string }) {
       to={paths.messages}
       aria-label={unread > 0 ? t('header.messages_unread', { count: unread }) : t('header.messages')}
       title={t('header.messages')}
-      className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-primary"
+      className={headerIconClass}
     >
       <MessageSquare className="size-5" aria-hidden="true" />
-      {unread > 0 ? (
-        <span
-          aria-hidden="true"
-          data-testid="messages-count"
-          className="absolute -end-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
-        >
-          {unread > 99 ? '99+' : unread}
-        </span>
-      ) : null}
+      <IconCount count={unread} cap={99} testId="messages-count" />
     </Link>
   );
 }

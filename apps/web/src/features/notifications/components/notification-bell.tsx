@@ -3,6 +3,7 @@ import type { Notification } from '@mihna/shared';
 import clsx from 'clsx';
 import { Bell } from 'lucide-react';
 import { useTranslation } from '../../../i18n/index.ts';
+import { headerIconClass, IconCount } from '../../../components/ui/header-icon.tsx';
 import { useNavigate } from '../../../lib/router/index.tsx';
 import { useDurationLabel } from '../../../lib/durations.ts';
 import { formatDate, languageOf } from '../../../lib/format.ts';
@@ -58,18 +59,10 @@ export function NotificationBell({ userId }: { userId: string }) {
         <button
           type="button"
           aria-label={unread > 0 ? t('notifications.label_unread', { unread }) : t('notifications.label')}
-          className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-primary"
+          className={headerIconClass}
         >
           <Bell className="size-5" aria-hidden="true" />
-          {unread > 0 ? (
-            <span
-              aria-hidden="true"
-              data-testid="notification-count"
-              className="absolute -end-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
-            >
-              {unread > 9 ? '9+' : unread}
-            </span>
-          ) : null}
+          <IconCount count={unread} cap={9} testId="notification-count" />
         </button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
