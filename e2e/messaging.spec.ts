@@ -197,7 +197,10 @@ test.describe('messaging', () => {
     await expertPage.getByRole('button', { name: en('messages', 'actions.label') }).click();
     await expertPage.getByRole('menuitem', { name: en('messages', 'actions.report') }).click();
     const dialog = expertPage.getByRole('dialog', { name: en('messages', 'report.title') });
-    await expect(dialog.getByLabel(en('messages', 'report.reason'))).toHaveValue('off_platform');
+    // No reason is chosen for the reader: sending without one says so.
+    await dialog.getByRole('button', { name: en('messages', 'report.submit') }).click();
+    await expect(dialog.getByText(en('messages', 'report.reason_required'))).toBeVisible();
+    await dialog.getByLabel(en('messages', 'report.reason')).selectOption('off_platform');
     const details = `Asked me to be paid outside Mihna ${uniqueWord('case')}`;
     await dialog.getByLabel(en('messages', 'report.details')).fill(details);
     await dialog.getByRole('button', { name: en('messages', 'report.submit') }).click();

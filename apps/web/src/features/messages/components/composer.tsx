@@ -9,10 +9,12 @@ import { uploadAttachment } from '../api/conversations.ts';
 interface ComposerProps {
   conversationId: string;
   onSend: (body: string, attachment: Attachment | null) => void;
+  /** Take the focus when shown. */
+  isFocused?: boolean;
 }
 
 /** Writing a message: Enter sends, Shift+Enter starts a new line; a file is uploaded as soon as it is chosen. */
-export function Composer({ conversationId, onSend }: ComposerProps) {
+export function Composer({ conversationId, onSend, isFocused = false }: ComposerProps) {
   const { t } = useTranslation('messages');
   const translate = useValidationMessage();
   const serverMessage = useServerMessage();
@@ -108,6 +110,7 @@ export function Composer({ conversationId, onSend }: ComposerProps) {
             ref={textArea}
             dir="auto"
             rows={1}
+            autoFocus={isFocused}
             value={text}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onKeyDown}

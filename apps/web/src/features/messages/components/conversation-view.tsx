@@ -124,6 +124,17 @@ export function ConversationView({ userId, conversationId }: { userId: string; c
     }
   });
 
+  // When the composer grows (a file chosen, several lines), the thread shrinks: a reader at the latest stays there.
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box) return;
+    const observer = new ResizeObserver(() => {
+      if (distanceFromBottom.current < NEAR_BOTTOM) box.scrollTop = box.scrollHeight;
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [conversation.isPending, thread.isPending]);
+
   // Older messages load when the top of the thread scrolls into view.
   useEffect(() => {
     const marker = olderMarker.current;
@@ -308,7 +319,8 @@ export function ConversationView({ userId, conversationId }: { userId: string; c
         <p className="border-t border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">{translate(messagingMessages.blocked)}</p>
       ) : (
         <>
-          <Composer conversationId={conversationId} onSend={sendNew} />
+          {/* A conversation just opened from a profile: the cursor waits in the message box. */}
+          <Composer conversationId={conversationId} onSend={sendNew} isFocused={stored.length === 0} />
           {data.contact_details_allowed ? null : <p className="bg-white px-4 pb-3 text-xs text-slate-500">{t('contact_hint')}</p>}
         </>
       )}

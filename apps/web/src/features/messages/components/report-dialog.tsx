@@ -21,8 +21,9 @@ export function ReportDialog({
   const { t } = useTranslation('messages');
   const serverMessage = useServerMessage();
   const report = useReport(conversationId);
-  const [reason, setReason] = useState<ConversationReportReason>('off_platform');
+  const [reason, setReason] = useState<ConversationReportReason | ''>('');
   const [details, setDetails] = useState('');
+  const [isReasonMissing, setReasonMissing] = useState(false);
   return (
     <FormDialog
       isOpen={isOpen}
@@ -34,7 +35,9 @@ export function ReportDialog({
       submitLabel={t('report.submit')}
       isPending={report.isPending}
       failure={report.isError ? serverMessage(report.error, t('report.failed')) : null}
-      onSubmit={() =>
+      onSubmit={() => {
+        setReasonMissing(reason === '');
+        if (reason === '') return;
         report.mutate(
           { reason, details },
           {
@@ -43,12 +46,15 @@ export function ReportDialog({
               onReported(message);
             },
           },
-        )
-      }
+        );
+      }}
     >
-      <Field label={t('report.reason')}>
+      <Field label={t('report.reason')} error={isReasonMissing ? t('report.reason_required') : undefined}>
         {(props) => (
           <Select {...props} value={reason} onChange={(event) => setReason(event.target.value as ConversationReportReason)}>
+            <option value="" disabled>
+              {t('report.choose_reason')}
+            </option>
             {conversationReportReasons.map((value) => (
               <option key={value} value={value}>
                 {t(`report.reasons.${value}`)}

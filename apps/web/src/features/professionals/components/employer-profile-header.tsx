@@ -49,7 +49,7 @@ export function EmployerProfileHeader({
           </Button>
         ) : canContact ? (
           <div className="shrink-0">
-            <ContactButton participantId={user.id} label={t('employer.contact')} variant="primary" />
+            <ContactButton participantId={user.id} label={t('employer.contact')} />
           </div>
         ) : null}
       </div>

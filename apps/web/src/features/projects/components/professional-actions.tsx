@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useWithdrawProposal } from '../api/my-proposals.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
+import { ContactButton } from '../../messages/components/contact-button.tsx';
 import { ExpressInterest } from './express-interest.tsx';
 import { InterestDetailsList } from './interest-details.tsx';
 import { ProposalForm } from './proposal-form.tsx';
@@ -73,6 +74,10 @@ export function ProfessionalActions({ job }: { job: JobDetail }) {
       <h2 id="proposal-title" className="text-lg font-semibold text-slate-950">
         {canPropose ? t('proposal.title') : t('own_proposal.section')}
       </h2>
+      {/* The conversation about this project: open to a professional who applied, showed interest or was invited. */}
+      {proposal || invitation || interest ? (
+        <ContactButton participantId={job.employer_id} jobId={job.id} label={t('message_employer')} size="sm" />
+      ) : null}
       {invitation ? (
         <div className="space-y-2 rounded-xl bg-sky-50 p-4 text-sm text-sky-950 ring-1 ring-sky-200" data-testid="invitation">
           <p className="flex items-start gap-2 font-semibold">
