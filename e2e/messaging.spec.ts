@@ -126,6 +126,11 @@ test.describe('messaging', () => {
     await page.getByRole('button', { name: en('payments', 'message.professional') }).click();
     await expect(page).toHaveURL(conversationUrl);
     await expect(page.getByRole('link', { name: hired.title, exact: true })).toBeVisible();
+
+    // The professional reaches it from the project's page too.
+    await expertPage.goto(`/projects/${hired.id}`);
+    await expertPage.getByRole('button', { name: ar('projects', 'message_employer') }).click();
+    await expect(expertPage).toHaveURL(conversationUrl);
     await expertPage.context().close();
   });
 
