@@ -1,50 +1,35 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import {
+  bearer,
   consoleSignIn,
   DEMO_PASSWORD,
+  fundEscrow,
+  hire,
   jobTotal,
   postJob,
   registerEmployer,
   registerUser,
   uniqueWord,
-  type Account,
 } from './marketplace.ts';
 import { textsIn, useLanguage, type Language } from './texts.ts';
 
 const SUPER_ADMIN = 'admin@demo.mihna.ae';
 
-const bearer = (account: Account) => ({ authorization: `Bearer ${account.token}` });
-
 /** Through the API: a hire, its escrow of AED 1,500 and 3,000 paid on the built-in gateway, and the employer's dispute. */
 async function disputedProject(request: APIRequestContext) {
   const employer = await registerEmployer(request, { first_name: 'Sara', last_name: 'Al Nahyan' });
   const professional = await registerUser(request, { first_name: 'Karim', last_name: 'Haddad' });
-  const job = await postJob(request, employer, {
-    title: `Café fit-out drawings ${uniqueWord('cafe')}`,
-    project_type: 'fixed',
-    budget_min: 3000,
-    budget_max: 6000,
+  const job = await hire(request, employer, professional, {
+    job: { title: `Café fit-out drawings ${uniqueWord('cafe')}`, budget_min: 3000, budget_max: 6000 },
+    rate: 4500,
+    text: 'I draw café fit-outs in Dubai.',
   });
-  const proposed = await request.post('/api/proposals', {
-    data: { job_id: job.id, proposal_text: 'I draw café fit-outs in Dubai.', proposed_rate: 4500, estimated_hours: null },
-    headers: bearer(professional),
-  });
-  const { proposal } = (await proposed.json()) as { proposal: { id: string } };
-  expect((await request.put(`/api/proposals/${proposal.id}/accept`, { headers: bearer(employer) })).ok()).toBe(true);
-  const milestones = [
-    { title: 'Concept drawings', description: 'Layouts and mood boards', amount: 1500, due_date: null },
-    { title: 'Construction set', description: 'Drawings for the contractor', amount: 3000, due_date: null },
-  ];
-  expect((await request.post(`/api/jobs/${job.id}/setup-payment`, { data: { milestones }, headers: bearer(employer) })).ok()).toBe(true);
-  const status = (await (await request.get(`/api/jobs/${job.id}/payment-status`, { headers: bearer(employer) })).json()) as {
-    payment_id: string;
-  };
-  const escrow = (await (await request.post(`/api/payments/${status.payment_id}/create-escrow`, { headers: bearer(employer) })).json()) as {
-    checkout_url: string;
-  };
-  expect((await request.post(`${escrow.checkout_url}/pay`, { form: {}, maxRedirects: 0 })).status()).toBeLessThan(400);
-  const disputed = await request.post(`/api/payments/${status.payment_id}/dispute`, {
+  const paymentId = await fundEscrow(request, employer, job.id, [
+    { title: 'Concept drawings', description: 'Layouts and mood boards', amount: 1500 },
+    { title: 'Construction set', description: 'Drawings for the contractor', amount: 3000 },
+  ]);
+  const disputed = await request.post(`/api/payments/${paymentId}/dispute`, {
     data: { reason: 'Quality', description: 'The concept drawings miss the kitchen.' },
     headers: bearer(employer),
   });

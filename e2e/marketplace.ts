@@ -216,3 +216,49 @@ export async function consoleSignIn(page: Page, text: (namespace: string, key: s
   await page.getByRole('button', { name: text('admin', 'login.submit') }).click();
   await expect(page.getByRole('button', { name: text('admin', 'header.logout') })).toBeVisible();
 }
+
+export const bearer = (account: Account) => ({ authorization: `Bearer ${account.token}` });
+
+/**
+ * A hire made through the API: the employer's fixed-price project (`job` changes it), the
+ * professional's proposal at `rate` with `text`, accepted.
+ */
+export async function hire(
+  request: APIRequestContext,
+  employer: Account,
+  professional: Account,
+  { job: changes, rate, text }: { job: Record<string, unknown>; rate: number; text: string },
+): Promise<PostedJob> {
+  const job = await postJob(request, employer, { project_type: 'fixed', ...changes });
+  const proposed = await request.post('/api/proposals', {
+    data: { job_id: job.id, proposal_text: text, proposed_rate: rate, estimated_hours: null },
+    headers: bearer(professional),
+  });
+  expect(proposed.ok(), await proposed.text()).toBe(true);
+  const { proposal } = (await proposed.json()) as { proposal: { id: string } };
+  expect((await request.put(`/api/proposals/${proposal.id}/accept`, { headers: bearer(employer) })).ok()).toBe(true);
+  return job;
+}
+
+/** The hire's milestones set up and paid into escrow on the built-in gateway (its Pay form's POST); answers the payment's id. */
+export async function fundEscrow(
+  request: APIRequestContext,
+  employer: Account,
+  jobId: string,
+  milestones: { title: string; description: string; amount: number }[],
+): Promise<string> {
+  const setup = await request.post(`/api/jobs/${jobId}/setup-payment`, {
+    data: { milestones: milestones.map((milestone) => ({ ...milestone, due_date: null })) },
+    headers: bearer(employer),
+  });
+  expect(setup.ok(), await setup.text()).toBe(true);
+  const status = (await (await request.get(`/api/jobs/${jobId}/payment-status`, { headers: bearer(employer) })).json()) as {
+    payment_id: string;
+  };
+  const escrow = await request.post(`/api/payments/${status.payment_id}/create-escrow`, { headers: bearer(employer) });
+  expect(escrow.ok(), await escrow.text()).toBe(true);
+  const { checkout_url } = (await escrow.json()) as { checkout_url: string };
+  const paid = await request.post(`${new URL(checkout_url).pathname}/pay`, { form: {}, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  return status.payment_id;
+}

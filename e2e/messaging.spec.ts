@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import {
+  bearer,
   consoleSignIn,
   DEMO_PASSWORD,
+  fundEscrow,
+  hire,
   openBrowserAs,
-  postJob,
   registerEmployer,
   registerUser,
   signIn,
@@ -16,40 +18,22 @@ import { textsIn, useLanguage } from './texts.ts';
 
 const en = textsIn('en');
 const ar = textsIn('ar');
-const bearer = (account: Account) => ({ authorization: `Bearer ${account.token}` });
-
 /** The employer's project, the professional's proposal, accepted, paid into escrow on the built-in gateway: a funded contract. */
 async function fundContract(request: APIRequestContext, employer: Account, professional: Account) {
-  const job = await postJob(request, employer, {
-    title: `Shop fit-out drawings ${uniqueWord('fit')}`,
-    project_type: 'fixed',
-    budget_min: 2000,
-    budget_max: 4000,
-    industry_category: 'design_creative',
-    local_service_category: null,
-    local_service_subcategory: null,
-    skills_required: 'AutoCAD, Interior design',
+  const job = await hire(request, employer, professional, {
+    job: {
+      title: `Shop fit-out drawings ${uniqueWord('fit')}`,
+      budget_min: 2000,
+      budget_max: 4000,
+      industry_category: 'design_creative',
+      local_service_category: null,
+      local_service_subcategory: null,
+      skills_required: 'AutoCAD, Interior design',
+    },
+    rate: 3000,
+    text: 'I draw fit-out packages for retail units.',
   });
-  const proposed = await request.post('/api/proposals', {
-    data: { job_id: job.id, proposal_text: 'I draw fit-out packages for retail units.', proposed_rate: 3000, estimated_hours: null },
-    headers: bearer(professional),
-  });
-  expect(proposed.ok(), await proposed.text()).toBe(true);
-  const { proposal } = (await proposed.json()) as { proposal: { id: string } };
-  expect((await request.put(`/api/proposals/${proposal.id}/accept`, { headers: bearer(employer) })).ok()).toBe(true);
-  const setup = await request.post(`/api/jobs/${job.id}/setup-payment`, {
-    data: { milestones: [{ title: 'Drawings', description: 'The full drawing package', amount: 3000, due_date: null }] },
-    headers: bearer(employer),
-  });
-  expect(setup.ok(), await setup.text()).toBe(true);
-  const status = (await (await request.get(`/api/jobs/${job.id}/payment-status`, { headers: bearer(employer) })).json()) as {
-    payment_id: string;
-  };
-  const escrow = await request.post(`/api/payments/${status.payment_id}/create-escrow`, { headers: bearer(employer) });
-  expect(escrow.ok(), await escrow.text()).toBe(true);
-  const { checkout_url } = (await escrow.json()) as { checkout_url: string };
-  const paid = await request.post(`${new URL(checkout_url).pathname}/pay`, { form: {}, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
+  await fundEscrow(request, employer, job.id, [{ title: 'Drawings', description: 'The full drawing package', amount: 3000 }]);
   return job;
 }
 

@@ -1,31 +1,33 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectHeading, openBrowserAs, postJob, registerEmployer, registerUser, signIn, uniqueWord, type Account } from './marketplace.ts';
+import {
+  bearer,
+  expectHeading,
+  hire,
+  openBrowserAs,
+  registerEmployer,
+  registerUser,
+  signIn,
+  uniqueWord,
+  type Account,
+} from './marketplace.ts';
 import { phoneInArabic, textsIn, useLanguage, type Language } from './texts.ts';
 
-const bearer = (account: Account) => ({ authorization: `Bearer ${account.token}` });
-
 /** A hire made through the API: the employer's project, the professional's proposal, accepted. */
-async function hire(request: APIRequestContext, employer: Account, professional: Account) {
-  const job = await postJob(request, employer, {
-    title: `Bilingual menu design ${uniqueWord('menu')}`,
-    project_type: 'fixed',
-    budget_min: 3000,
-    budget_max: 6000,
-    industry_category: 'design_creative',
-    local_service_category: null,
-    local_service_subcategory: null,
-    skills_required: 'Menu design, Arabic typography',
+const menuHire = (request: APIRequestContext, employer: Account, professional: Account) =>
+  hire(request, employer, professional, {
+    job: {
+      title: `Bilingual menu design ${uniqueWord('menu')}`,
+      budget_min: 3000,
+      budget_max: 6000,
+      industry_category: 'design_creative',
+      local_service_category: null,
+      local_service_subcategory: null,
+      skills_required: 'Menu design, Arabic typography',
+    },
+    rate: 4500,
+    text: 'I design bilingual menus for cafés in Dubai.',
   });
-  const proposed = await request.post('/api/proposals', {
-    data: { job_id: job.id, proposal_text: 'I design bilingual menus for cafés in Dubai.', proposed_rate: 4500, estimated_hours: null },
-    headers: bearer(professional),
-  });
-  expect(proposed.ok(), await proposed.text()).toBe(true);
-  const { proposal } = (await proposed.json()) as { proposal: { id: string } };
-  expect((await request.put(`/api/proposals/${proposal.id}/accept`, { headers: bearer(employer) })).ok()).toBe(true);
-  return job;
-}
 
 /** Presses Pay on the built-in gateway's page: its form posts to {checkout_url}/pay. */
 async function payOnGateway(page: Page) {
@@ -45,7 +47,7 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
       const text = textsIn(language);
       const employer = await registerEmployer(request);
       const professional = await registerUser(request, { first_name: 'Noura', last_name: 'Al Suwaidi' });
-      const job = await hire(request, employer, professional);
+      const job = await menuHire(request, employer, professional);
       await useLanguage(page, language);
       await signIn(page, employer);
       const main = page.getByRole('main');
@@ -158,7 +160,7 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
 test('a dispute holds every release until it is resolved', async ({ page, request }) => {
   const employer = await registerEmployer(request);
   const professional = await registerUser(request, { first_name: 'Omar', last_name: 'Al Shamsi' });
-  const job = await hire(request, employer, professional);
+  const job = await menuHire(request, employer, professional);
   const setup = await request.post(`/api/jobs/${job.id}/setup-payment`, {
     data: { milestones: [{ title: 'Design', description: 'The menu', amount: 3000 }] },
     headers: bearer(employer),

@@ -53,6 +53,7 @@ import type { AdminProjectsService } from './admin-projects.service.ts';
 import type { AdminTimeService } from './admin-time.service.ts';
 import type { AdminDisputesService } from './admin-disputes.service.ts';
 import type { AdminReportsService } from './admin-reports.service.ts';
+import { attachmentHeaders } from '../messaging/attachments.ts';
 import type { AuditLogService } from './audit-log.service.ts';
 import type { DirectoryIndexes } from './directory-indexes.ts';
 
@@ -465,13 +466,7 @@ export function adminRoutes(services: {
       },
       async (request, reply) => {
         const file = await reports.attachment(actorOf(request), knownReport(request.params.id), knownFile(request.params.attachmentId));
-        return reply
-          .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-          .header('Cache-Control', 'private, no-store')
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Security-Policy', "default-src 'none'; sandbox")
-          .type(file.contentType)
-          .send(file.bytes);
+        return reply.headers(attachmentHeaders(file, { isAudited: true })).send(file.bytes);
       },
     );
 

@@ -92,3 +92,19 @@ export async function storeAttachment(fileName: string, bytes: Buffer) {
   }
   return { fileName: cleanFileName(fileName), contentType: kind.contentType, byteSize: stored.length, bytes: stored };
 }
+
+/**
+ * The headers a sent file goes out with: its name in any script (RFC 5987), never sniffed or run.
+ * An image may be shown in place; staff's audited downloads are never kept by the browser.
+ */
+export function attachmentHeaders(file: { fileName: string; contentType: string }, { isAudited }: { isAudited: boolean }) {
+  const kind = file.contentType.startsWith('image/') && !isAudited ? 'inline' : 'attachment';
+  const plainName = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return {
+    'Content-Disposition': `${kind}; filename="${plainName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    'Cache-Control': isAudited ? 'private, no-store' : 'private, max-age=3600',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': isAudited ? "default-src 'none'; sandbox" : "default-src 'none'; img-src 'self'; sandbox",
+    'Content-Type': file.contentType,
+  };
+}

@@ -16,16 +16,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import { bearerToken } from '../auth/request-identity.ts';
+import { attachmentHeaders } from './attachments.ts';
 import type { MessageHub } from './messaging-hub.ts';
 import type { MessagingService } from './messaging.service.ts';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 const conversationParams = z.object({ id: z.uuid() });
-
-/** RFC 5987: a name in any script, for Content-Disposition. */
-const dispositionOf = (kind: 'inline' | 'attachment', fileName: string) =>
-  `${kind}; filename="${fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 export function messagingRoutes(sessions: SessionsService, messaging: MessagingService, hub: MessageHub): FastifyPluginAsyncZod {
   return async (app) => {
@@ -187,14 +184,7 @@ export function messagingRoutes(sessions: SessionsService, messaging: MessagingS
       },
       async (request, reply) => {
         const file = await messaging.download(await actorOf(request), request.params.id, request.params.attachmentId);
-        const isImage = file.contentType.startsWith('image/');
-        return reply
-          .header('Content-Disposition', dispositionOf(isImage ? 'inline' : 'attachment', file.fileName))
-          .header('Cache-Control', 'private, max-age=3600')
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox")
-          .type(file.contentType)
-          .send(file.bytes);
+        return reply.headers(attachmentHeaders(file, { isAudited: false })).send(file.bytes);
       },
     );
 

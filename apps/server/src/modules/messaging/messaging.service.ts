@@ -49,6 +49,19 @@ function sideOf(actor: Actor, conversation: ConversationParties | undefined): Si
 const otherOf = (conversation: ConversationParties, side: Side) =>
   side === 'employer' ? conversation.professionalId : conversation.employerId;
 
+/** What one person may send: messages a minute and a day, new conversations and reports a day. */
+const sendLimits = {
+  perMinute: { bucket: 'message-minute', limit: MESSAGES_PER_MINUTE, windowSeconds: 60, message: messagingMessages.tooFast },
+  perDay: { bucket: 'message-day', limit: MESSAGES_PER_DAY, windowSeconds: 86_400, message: messagingMessages.dailyLimit },
+  conversationsPerDay: {
+    bucket: 'conversation-start',
+    limit: CONVERSATIONS_PER_DAY,
+    windowSeconds: 86_400,
+    message: messagingMessages.tooManyConversations,
+  },
+  reportsPerDay: { bucket: 'conversation-report', limit: 20, windowSeconds: 86_400, message: messagingMessages.tooFast },
+} satisfies Record<string, RateLimitRule>;
+
 export function createMessagingService(dependencies: {
   db: Db;
   repository: MessagingRepository;
@@ -82,21 +95,8 @@ export function createMessagingService(dependencies: {
     });
   }
 
-  async function limit(
-    bucket: string,
-    key: string,
-    rule: { limit: number; windowSeconds: number },
-    message: typeof messagingMessages.tooFast | typeof messagingMessages.dailyLimit | typeof messagingMessages.tooManyConversations,
-  ) {
-    const result = await rateLimiter.hit({ bucket, limit: rule.limit, windowSeconds: rule.windowSeconds, message }, key);
-    if (!result.isAllowed) throw new AppError('rate_limited', message, result.retryAfterSeconds);
-  }
-
-  /** Several limits counted at once (one statement); the first one exceeded is the answer. */
-  async function limits(
-    key: string,
-    rules: (RateLimitRule & { message: typeof messagingMessages.tooFast | typeof messagingMessages.dailyLimit })[],
-  ) {
+  /** Counts one hit under each limit at once (one statement); the first one exceeded is the answer, in its own words. */
+  async function limits(key: string, rules: readonly RateLimitRule[]) {
     const results = await rateLimiter.hitAll(rules, key);
     const refused = results.findIndex((result) => !result.isAllowed);
     if (refused >= 0) throw new AppError('rate_limited', rules[refused]!.message, results[refused]!.retryAfterSeconds);
@@ -134,13 +134,7 @@ export function createMessagingService(dependencies: {
         if (!existing || existing.startedBy === actor.id || jobId) throw new AppError('forbidden', messagingMessages.applyFirst);
       }
       await refuseBlocked(actor, other.id);
-      if (!existing)
-        await limit(
-          'conversation-start',
-          actor.id,
-          { limit: CONVERSATIONS_PER_DAY, windowSeconds: 86_400 },
-          messagingMessages.tooManyConversations,
-        );
+      if (!existing) await limits(actor.id, [sendLimits.conversationsPerDay]);
       const opened = await transaction(db, (tx) =>
         repository.openConversation({ employerId, professionalId, jobId, startedBy: actor.id }, tx),
       );
@@ -218,10 +212,7 @@ export function createMessagingService(dependencies: {
           throw new AppError('not_found', messagingMessages.fileNotFound);
         }
       }
-      await limits(actor.id, [
-        { bucket: 'message-minute', limit: MESSAGES_PER_MINUTE, windowSeconds: 60, message: messagingMessages.tooFast },
-        { bucket: 'message-day', limit: MESSAGES_PER_DAY, windowSeconds: 86_400, message: messagingMessages.dailyLimit },
-      ]);
+      await limits(actor.id, [sendLimits.perMinute, sendLimits.perDay]);
 
       const moderated = body ? moderation.moderateFields({ message: body }) : { values: {}, messages: [] };
       let text = moderated.values.message ?? body;
@@ -273,7 +264,7 @@ export function createMessagingService(dependencies: {
     async upload(actor: Actor, id: string, fileName: string, bytes: Buffer) {
       const { conversation, side } = await requireConversation(actor, id);
       await refuseBlocked(actor, otherOf(conversation, side));
-      await limit('message-minute', actor.id, { limit: MESSAGES_PER_MINUTE, windowSeconds: 60 }, messagingMessages.tooFast);
+      await limits(actor.id, [sendLimits.perMinute]);
       const stored = await storeAttachment(fileName, bytes);
       const row = await repository.insertAttachment({ conversationId: id, uploaderId: actor.id, ...stored });
       return toAttachmentResponse(id, row);
@@ -301,7 +292,7 @@ export function createMessagingService(dependencies: {
 
     async report(actor: Actor, id: string, reason: ConversationReportReason, details: string) {
       const { conversation, side } = await requireConversation(actor, id);
-      await limit('conversation-report', actor.id, { limit: 20, windowSeconds: 86_400 }, messagingMessages.tooFast);
+      await limits(actor.id, [sendLimits.reportsPerDay]);
       await repository.insertReport({
         conversationId: id,
         reporterId: actor.id,
