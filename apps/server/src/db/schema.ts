@@ -12,6 +12,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -1210,10 +1211,19 @@ export const projectDirectory = pgTable('project_directory', {
 });
 
 /** How many projects there are in each console state: the Projects tab's summary cards, kept by trigger. */
-export const projectCounts = pgTable('project_counts', {
-  state: text('state').primaryKey(),
-  projects: bigint('projects', { mode: 'number' }).notNull(),
-});
+export const projectCounts = pgTable(
+  'project_counts',
+  {
+    state: text('state').notNull(),
+    /**
+     * Each database session adds to its own row of a state (migration 0032), so that transactions
+     * changing projects' states at once do not queue for one row; a state's count is the sum of its rows.
+     */
+    shard: smallint('shard').notNull().default(0),
+    projects: bigint('projects', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.state, table.shard] })],
+);
 
 /**
  * The one conversation between an employer and a professional (Contact Expert, Contact Employer,

@@ -1,4 +1,5 @@
 import type { Db } from './client.ts';
+import { writeTogether, type Part } from './together.ts';
 
 declare const insideTransaction: unique symbol;
 
@@ -9,14 +10,18 @@ declare const insideTransaction: unique symbol;
  */
 export type Tx = Db & { readonly [insideTransaction]: true };
 
-const lastSteps = new WeakMap<Tx, (() => Promise<void>)[]>();
+/** A last step: it may read what it needs, and answers the statements it writes. */
+type LastStep = () => Part[] | Promise<Part[]>;
+const lastSteps = new WeakMap<Tx, LastStep[]>();
 
 /**
  * Runs `step` at the end of the transaction, after all its other work and just before it commits:
- * for writes that lock rows many transactions share (monthly totals), so that each transaction takes
- * those locks last, all at once and in one order, and no two wait on each other in a cycle.
+ * for writes that lock rows many transactions share (monthly totals, the invoice counter), so that
+ * each transaction takes those locks last, all at once and in one order, and no two wait on each
+ * other in a cycle. The steps' statements are written together, in one round trip (together.ts), so
+ * the shared rows stay locked for no longer than that statement and the commit.
  */
-export function atTheEnd(tx: Tx, step: () => Promise<void>) {
+export function atTheEnd(tx: Tx, step: LastStep) {
   const steps = lastSteps.get(tx);
   if (!steps) throw new Error('atTheEnd needs a transaction opened by transaction()');
   steps.push(step);
@@ -28,7 +33,9 @@ export function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T>
     const tx = opened as unknown as Tx;
     lastSteps.set(tx, []);
     const result = await work(tx);
-    for (const step of lastSteps.get(tx) ?? []) await step();
+    const parts: Part[] = [];
+    for (const step of lastSteps.get(tx) ?? []) parts.push(...(await step()));
+    await writeTogether(tx, parts);
     return result;
   });
 }

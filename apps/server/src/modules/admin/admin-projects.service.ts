@@ -135,7 +135,10 @@ export function createAdminProjectsService(dependencies: {
             limit: params.limit,
           }),
         ),
-        rowsOf<{ state: ProjectState; projects: number }>(db, sql`select state, projects::int as projects from project_counts`),
+        rowsOf<{ state: ProjectState; projects: number }>(
+          db,
+          sql`select state, sum(projects)::int as projects from project_counts group by state`,
+        ),
       ]);
       const rows = await rowsInOrder(found.ids, (ids) =>
         rowsOf<ProjectRow>(

@@ -32,9 +32,11 @@ export function createContractsRepository(db: Db) {
     findContracts: (ids: string[], executor: Db = db): Promise<ContractRow[]> =>
       ids.length === 0 ? Promise.resolve([]) : executor.select().from(contracts).where(inArray(contracts.id, ids)),
 
-    async completeContracts(ids: string[], completedAt: Date, tx: Tx) {
-      if (ids.length > 0) await tx.update(contracts).set({ status: 'completed', completedAt }).where(inArray(contracts.id, ids));
-    },
+    /** Completes contracts: a statement to write with others (db/together.ts). */
+    completeContractsStatement: (ids: string[], completedAt: Date) =>
+      ids.length > 0
+        ? db.update(contracts).set({ status: 'completed', completedAt }).where(inArray(contracts.id, ids)).getSQL()
+        : undefined,
   };
 }
 

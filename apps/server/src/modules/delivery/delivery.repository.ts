@@ -13,6 +13,14 @@ export interface NewMessage {
   replyTo?: string;
 }
 
+const messageRow = (message: NewMessage) => ({
+  channel: message.channel,
+  recipient: message.to,
+  subject: message.subject ?? '',
+  body: message.text,
+  replyTo: message.replyTo ?? null,
+});
+
 const leaseHeld = (claimed: Pick<OutgoingMessage, 'id' | 'attempts'>) =>
   and(eq(outgoingMessages.id, claimed.id), eq(outgoingMessages.status, 'pending'), eq(outgoingMessages.attempts, claimed.attempts));
 
@@ -21,19 +29,12 @@ export function createDeliveryRepository(db: Db) {
     /** Queues messages in one statement (in the caller's transaction, when given one). */
     async insertMessages(messages: NewMessage[], executor: Db = db) {
       if (messages.length === 0) return [];
-      return executor
-        .insert(outgoingMessages)
-        .values(
-          messages.map((message) => ({
-            channel: message.channel,
-            recipient: message.to,
-            subject: message.subject ?? '',
-            body: message.text,
-            replyTo: message.replyTo ?? null,
-          })),
-        )
-        .returning();
+      return executor.insert(outgoingMessages).values(messages.map(messageRow)).returning();
     },
+
+    /** Queues messages: a statement to write with others (db/together.ts). */
+    insertStatement: (messages: NewMessage[]) =>
+      messages.length > 0 ? db.insert(outgoingMessages).values(messages.map(messageRow)).getSQL() : undefined,
 
     /**
      * Leases due messages to this process in one statement: their next attempt moves into the future,

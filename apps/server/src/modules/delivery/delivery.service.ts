@@ -106,6 +106,8 @@ export function createDeliveryService({ repository, transports, logger, clock = 
       return row;
     },
     enqueueAll: (messages: NewMessage[], executor?: Db) => repository.insertMessages(messages, executor),
+    /** Queues messages as a statement to write with others in the caller's transaction (db/together.ts). */
+    enqueueStatement: (messages: NewMessage[]) => repository.insertStatement(messages),
     countMessagesTo: (channel: Channel, to: string, since: Date, executor?: Db) => repository.countMessagesTo(channel, to, since, executor),
     dispatchDue,
     dispatchSoon,

@@ -1,4 +1,4 @@
-import { gulfDateOf, invoiceNumber, splitVat, vatRateOf } from '@mihna/shared';
+import { gulfDateOf, splitVat, vatRateOf } from '@mihna/shared';
 import { atTheEnd, type Tx } from '../../db/transaction.ts';
 import type { JobStateService } from '../jobs/job-state.ts';
 import type { NewLedgerTransaction } from '../payments/ledger.repository.ts';
@@ -69,7 +69,7 @@ export function createFeeInvoices(dependencies: {
   const queued = new WeakMap<Tx, FeeCharge[]>();
 
   async function issue(charges: FeeCharge[], tx: Tx) {
-    if (charges.length === 0) return;
+    if (charges.length === 0) return [];
     const from = await seller(tx);
     const jobIds = [...new Set(charges.flatMap((charge) => (charge.jobId ? [charge.jobId] : [])))];
     const jobById = new Map((await jobs.findJobs(jobIds, tx)).map((job) => [job.id, job]));
@@ -77,24 +77,13 @@ export function createFeeInvoices(dependencies: {
     const buyerIds = [...new Set(payers.flatMap((id) => (id ? [id] : [])))];
     const buyerById = new Map((await users.findUsersByIds(buyerIds, tx)).map((buyer) => [buyer.id, buyer]));
 
-    const counts = new Map<number, number>();
-    for (const charge of charges) counts.set(gulfYearOf(charge.at), (counts.get(gulfYearOf(charge.at)) ?? 0) + 1);
-    const nextOf = new Map<number, number>();
-    // Years in order, so two transactions never take two years' counters in opposite orders.
-    for (const [year, count] of [...counts].sort(([a], [b]) => a - b)) nextOf.set(year, await repository.takeNumbers(year, count, tx));
-
     const rows = charges.map((charge, index) => {
       const buyer = buyerById.get(payers[index] ?? '');
       if (!buyer) throw new Error(`the fee ${charge.reference} has no payer to invoice`);
-      const year = gulfYearOf(charge.at);
-      const sequence = nextOf.get(year) ?? 0;
-      nextOf.set(year, sequence + 1);
       const rateBp = vatRateOf(buyer.country);
       const { netMinor, vatMinor } = splitVat(charge.totalMinor, rateBp);
       return {
-        year,
-        sequence,
-        number: invoiceNumber(year, sequence),
+        year: gulfYearOf(charge.at),
         kind: charge.kind,
         ledgerReference: charge.reference,
         buyerId: buyer.id,
@@ -113,7 +102,7 @@ export function createFeeInvoices(dependencies: {
         issuedAt: charge.at,
       };
     });
-    await repository.insertInvoices(rows, tx);
+    return repository.issueStatements(rows);
   }
 
   return {

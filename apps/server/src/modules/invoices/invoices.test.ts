@@ -1,6 +1,7 @@
-import type { TaxInvoice } from '@mihna/shared';
-import { sql } from 'drizzle-orm';
+import { invoiceNumber, type TaxInvoice } from '@mihna/shared';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.ts';
 import { taxInvoices } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
 import { createTestClock, createUser, type TestAccount } from '../../test/accounts.ts';
@@ -10,6 +11,7 @@ import { credit, debit, PLATFORM } from '../payments/ledger.repository.ts';
 import { call, earn, expectLedgerSound, payCheckout, postFeaturedJob } from '../payments/test-payments.ts';
 import { createEmployer, insertJob } from '../proposals/test-jobs.ts';
 import { invoiceDocument } from './invoice-document.ts';
+import { invoiceNumberSql } from './invoices.repository.ts';
 import { readZatcaQrText } from './zatca.ts';
 import type { App } from '../../app.ts';
 
@@ -129,9 +131,52 @@ describe('tax invoices', () => {
     ]);
   });
 
+  it('number the fees of one transaction in order, each year from its own counter, as invoiceNumber prints them', async () => {
+    const { db } = app.services.database;
+    const job = await insertJob(app, employer.user.id, { title: 'Fees across a new year' });
+    const account = (kind: 'provider_cash' | 'featured_income') => ({ kind, ownerId: PLATFORM, currency: 'AED' });
+    // 23:00 and 23:30 on 31 December in the Gulf, then 00:30 on 1 January.
+    const times = ['2026-12-31T19:00:00Z', '2026-12-31T20:30:00Z', '2026-12-31T19:30:00Z'];
+    await transaction(db, (tx) =>
+      app.services.ledger.postMany(
+        times.map((at, index) => ({
+          kind: 'featured_fee',
+          reference: `new-year-fee:${index}`,
+          description: 'Featured project fee',
+          jobId: job.id,
+          createdAt: new Date(at),
+          legs: [debit(account('provider_cash'), 3000 + index), credit(account('featured_income'), 3000 + index)],
+        })),
+        tx,
+      ),
+    );
+    const rows = await db
+      .select({
+        reference: taxInvoices.ledgerReference,
+        year: taxInvoices.year,
+        sequence: taxInvoices.sequence,
+        number: taxInvoices.number,
+      })
+      .from(taxInvoices)
+      .where(sql`${taxInvoices.ledgerReference} like 'new-year-fee:%'`)
+      .orderBy(taxInvoices.ledgerReference);
+    expect(rows.map((row) => row.year)).toEqual([2026, 2027, 2026]);
+    for (const row of rows) expect(row.number).toBe(invoiceNumber(row.year, row.sequence));
+    expect((rows[2]?.sequence ?? 0) - (rows[0]?.sequence ?? 0)).toBe(1);
+    expect(rows[1]?.sequence).toBe(1);
+    for (const sequence of [1, 42, 999_999, 1_000_000, 12_345_678]) {
+      const [row] = await rowsOf<{ number: string }>(db, sql`select ${invoiceNumberSql(2026, sql`${sequence}::int`)} as number`);
+      expect(row?.number).toBe(invoiceNumber(2026, sequence));
+    }
+    await expectLedgerSound(app);
+  });
+
   it('are numbered without a gap or a duplicate when 50 fees are charged at once, some rolled back', async () => {
     const job = await insertJob(app, employer.user.id, { title: 'Fees at once' });
-    const before = await app.services.database.db.select({ sequence: taxInvoices.sequence }).from(taxInvoices);
+    const before = await app.services.database.db
+      .select({ sequence: taxInvoices.sequence })
+      .from(taxInvoices)
+      .where(eq(taxInvoices.year, 2026));
     const account = (kind: 'provider_cash' | 'featured_income') => ({ kind, ownerId: PLATFORM, currency: 'AED' });
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, index) =>
@@ -153,7 +198,9 @@ describe('tax invoices', () => {
       ),
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(45);
-    const sequences = (await app.services.database.db.select({ sequence: taxInvoices.sequence }).from(taxInvoices))
+    const sequences = (
+      await app.services.database.db.select({ sequence: taxInvoices.sequence }).from(taxInvoices).where(eq(taxInvoices.year, 2026))
+    )
       .map((row) => row.sequence)
       .sort((a, b) => a - b);
     expect(sequences).toHaveLength(before.length + 45);

@@ -55,9 +55,9 @@ export function createJobState(db: Db) {
       await tx.update(jobs).set({ status, updatedAt }).where(eq(jobs.id, id));
     },
 
-    async completeJobs(ids: string[], updatedAt: Date, tx: Tx) {
-      if (ids.length > 0) await tx.update(jobs).set({ status: 'completed', updatedAt }).where(inArray(jobs.id, ids));
-    },
+    /** Completes jobs: a statement to write with others (db/together.ts). */
+    completeJobsStatement: (ids: string[], updatedAt: Date) =>
+      ids.length > 0 ? db.update(jobs).set({ status: 'completed', updatedAt }).where(inArray(jobs.id, ids)).getSQL() : undefined,
 
     /** The count shown on cards: proposals that are not withdrawn. */
     async changeProposalCount(id: string, change: 1 | -1, tx: Tx) {

@@ -7,9 +7,8 @@ export type NewNotification = typeof notifications.$inferInsert;
 
 export function createNotificationsRepository(db: Db) {
   return {
-    async insert(rows: NewNotification[], executor: Db = db) {
-      if (rows.length > 0) await executor.insert(notifications).values(rows);
-    },
+    /** Records notifications: a statement to write with others (db/together.ts). */
+    insertStatement: (rows: NewNotification[]) => (rows.length > 0 ? db.insert(notifications).values(rows).getSQL() : undefined),
 
     listForUser: (userId: string, limit: number) =>
       db

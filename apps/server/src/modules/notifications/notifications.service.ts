@@ -1,5 +1,6 @@
 import { notificationMessages, TIMESHEET_AUTO_APPROVE_DAYS } from '@mihna/shared';
 import type { Notification, NotificationKind, NotificationList } from '@mihna/shared';
+import { writeTogether } from '../../db/together.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
@@ -182,10 +183,11 @@ export function createNotificationsService(dependencies: {
 }) {
   const { repository, delivery, publicUrl, clock } = dependencies;
 
-  async function notifyAll(events: NotificationEvent[], executor: Tx) {
+  /** The statements that record these notifications and queue their e-mails, to write with others (db/together.ts). */
+  function notificationStatements(events: NotificationEvent[]) {
     const createdAt = clock();
     const described = events.map((event) => ({ event, ...describeNotification(event.kind, event.params) }));
-    await repository.insert(
+    const recorded = repository.insertStatement(
       described.map(({ event, title, message }) => ({
         userId: event.userId,
         kind: event.kind,
@@ -195,9 +197,8 @@ export function createNotificationsService(dependencies: {
         params: event.params,
         createdAt,
       })),
-      executor,
     );
-    await delivery.enqueueAll(
+    const queued = delivery.enqueueStatement(
       described.flatMap(({ event, title, message, details }) =>
         event.email
           ? [
@@ -210,9 +211,12 @@ export function createNotificationsService(dependencies: {
             ]
           : [],
       ),
-      executor,
     );
+    return [recorded, queued];
   }
+
+  /** Records notifications (and queues their e-mails) in one statement, in the caller's transaction. */
+  const notifyAll = (events: NotificationEvent[], tx: Tx) => writeTogether(tx, notificationStatements(events));
 
   return {
     /**
@@ -221,8 +225,8 @@ export function createNotificationsService(dependencies: {
      */
     notify: (event: NotificationEvent, executor: Tx) => notifyAll([event], executor),
 
-    /** Records many notifications (and their e-mails) in two statements, in the caller's transaction. */
     notifyAll,
+    notificationStatements,
 
     dispatchSoon: () => delivery.dispatchSoon(),
 

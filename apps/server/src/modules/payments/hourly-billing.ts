@@ -148,6 +148,7 @@ export function createHourlyBilling(dependencies: {
             jobId: job.id,
             professionalId: contract.professionalId,
             currency: payment.currency,
+            amountMinor: bill.amountMinor,
           },
         ],
         now,

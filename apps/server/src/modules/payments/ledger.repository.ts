@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerAccounts, ledgerHolds } from '../../db/schema.ts';
+import { preparedRowsOf } from '../../db/rows.ts';
+import type { Part } from '../../db/together.ts';
 import { atTheEnd, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -54,6 +56,11 @@ export interface NewLedgerTransaction {
   jobId?: string | null;
   createdAt: Date;
   legs: Leg[];
+  /**
+   * The milestone whose pending hold this transaction releases: it is written only if that hold is
+   * still pending, and the hold is posted whole with it.
+   */
+  posts?: string;
 }
 
 export const debit = (account: AccountRef, amountMinor: number): Leg => ({ account, amountMinor });
@@ -115,7 +122,7 @@ function addToMonthlyTotals(transactions: NewLedgerTransaction[], tx: Tx) {
   if (!changes) {
     const created: MonthlyChanges = { earned: new Map(), spent: [] };
     monthlyChanges.set(tx, created);
-    atTheEnd(tx, () => writeMonthlyTotals(created, tx));
+    atTheEnd(tx, () => monthlyTotalsStatement(created));
     changes = created;
   }
   for (const transaction of transactions) {
@@ -136,8 +143,9 @@ function addToMonthlyTotals(transactions: NewLedgerTransaction[], tx: Tx) {
   }
 }
 
-async function writeMonthlyTotals({ earned, spent }: MonthlyChanges, tx: Tx) {
-  if (earned.size === 0 && spent.length === 0) return;
+/** The statement that adds the transaction's changes to the monthly totals, written at its end. */
+function monthlyTotalsStatement({ earned, spent }: MonthlyChanges): Part[] {
+  if (earned.size === 0 && spent.length === 0) return [];
   const rows: SQL[] = [];
   if (earned.size > 0)
     rows.push(
@@ -153,12 +161,14 @@ async function writeMonthlyTotals({ earned, spent }: MonthlyChanges, tx: Tx) {
         sql`, `,
       )}) as v(job_id, currency, month, amount) join jobs j on j.id = v.job_id`,
     );
-  await tx.execute(sql`
+  return [
+    sql`
     insert into money_by_month (user_id, currency, month, earned_minor, spent_minor)
     select user_id, currency, month, sum(earned), sum(spent) from (${sql.join(rows, sql` union all `)}) as moved(user_id, currency, month, earned, spent)
     group by user_id, currency, month order by user_id, currency, month
     on conflict (user_id, currency, month) do update
-      set earned_minor = money_by_month.earned_minor + excluded.earned_minor, spent_minor = money_by_month.spent_minor + excluded.spent_minor`);
+      set earned_minor = money_by_month.earned_minor + excluded.earned_minor, spent_minor = money_by_month.spent_minor + excluded.spent_minor`,
+  ];
 }
 
 /** What else the writer does with the transactions it writes, in the same database transaction. */
@@ -169,9 +179,11 @@ export interface LedgerFollowers {
 
 export function createLedgerRepository(db: Db, followers: LedgerFollowers = {}) {
   /**
-   * Writes balanced transactions in the caller's transaction, in two statements however many there
-   * are; answers the references written (one already written, its event applied, is left out).
-   * Guarded balances move by the sum of their legs, and an overdraw is refused by the database's check.
+   * Writes balanced transactions in the caller's transaction, in one statement however many there are;
+   * answers the references written (one already written, its event applied, is left out). A transaction
+   * that `posts` a milestone's hold is written only when that hold was still pending, and the hold is
+   * posted whole in the same statement, so a hold is released at most once. Guarded balances move by the
+   * sum of their legs, and an overdraw is refused.
    */
   async function postMany(
     transactions: NewLedgerTransaction[],
@@ -193,75 +205,93 @@ export function createLedgerRepository(db: Db, followers: LedgerFollowers = {}) 
     const legs = transactions.flatMap((transaction) =>
       transaction.legs.map((leg) => ({ ...leg, reference: transaction.reference, accountId: accountIdOf(leg.account) })),
     );
-    const accounts = new Map(legs.map((leg) => [leg.accountId, leg.account]));
-    // First round trip: the transactions (less those whose reference was written), the accounts
-    // they need (created at zero) and their entries, in one statement.
-    const result: unknown = await tx.execute(sql`
-      with written as (
+    const accounts = [...new Map(legs.map((leg) => [leg.accountId, leg.account]))].sort(([a], [b]) => (a < b ? -1 : 1));
+    const guarded = accounts.filter(([, account]) => accountKinds[account.kind].isGuarded);
+    const unguarded = accounts.filter(([, account]) => !accountKinds[account.kind].isGuarded);
+    const posting = transactions.filter((transaction) => transaction.posts);
+    const column = <T>(values: T[]) => sql.param(values);
+    const accountColumns = (list: [string, AccountRef][]) => sql`
+      ${column(list.map(([id]) => id))}::uuid[], ${column(list.map(([, account]) => account.kind))}::text[],
+      ${column(list.map(([, account]) => account.ownerId))}::uuid[], ${column(list.map(([, account]) => account.currency))}::text[],
+      ${column(list.map(([, account]) => accountKinds[account.kind].normal))}::text[],
+      ${column(list.map(([, account]) => accountKinds[account.kind].isOffPlatform))}::boolean[]`;
+
+    // One round trip: the holds posted, the transactions (less those whose reference was written or
+    // whose hold was not pending), the accounts they need and their entries, and the guarded balances,
+    // each account locked by its upsert in id order so two transactions never wait on each other in a
+    // cycle. The upsert's lock is the one an update takes (no key update): a stronger one would wait on
+    // the key-share locks other transactions' entries hold on the same accounts. A guarded account new
+    // to this statement is proposed at zero or more (the database checks a proposed row before it finds
+    // the one it conflicts with); one that would start below zero is refused below. Accounts are never
+    // deleted, so one missing from the statement's snapshot is new to it or was created a moment ago.
+    let rows: { reference: string | null; hold: string | null; overdrawn: boolean }[];
+    try {
+      rows = await preparedRowsOf(
+        tx,
+        'ledger_post',
+        sql`
+      with posted as (
+        update ledger_holds as hold set status = 'posted', posted_minor = hold.amount_minor, voided_minor = 0, closed_at = v.closed_at
+        from unnest(${column(posting.map((transaction) => transaction.posts))}::uuid[],
+          ${column(posting.map((transaction) => transaction.createdAt.toISOString()))}::timestamptz[]) as v(milestone_id, closed_at)
+        where hold.milestone_id = v.milestone_id and hold.status = 'pending'
+        returning hold.milestone_id
+      ), written as (
         insert into ledger_transactions (kind, reference, description, payment_id, milestone_id, job_id, created_at)
-        select * from (values ${sql.join(
-          transactions.map(
-            (transaction) =>
-              sql`(${transaction.kind}::text, ${transaction.reference}::text, ${transaction.description}::text, ${transaction.paymentId ?? null}::uuid,
-                ${transaction.milestoneId ?? null}::uuid, ${transaction.jobId ?? null}::uuid, ${transaction.createdAt}::timestamptz)`,
-          ),
-          sql`, `,
-        )}) as v(kind, reference, description, payment_id, milestone_id, job_id, created_at)
+        select kind, reference, description, payment_id, milestone_id, job_id, created_at from unnest(
+          ${column(transactions.map((transaction) => transaction.kind))}::text[], ${column(transactions.map((transaction) => transaction.reference))}::text[],
+          ${column(transactions.map((transaction) => transaction.description))}::text[],
+          ${column(transactions.map((transaction) => transaction.paymentId ?? null))}::uuid[],
+          ${column(transactions.map((transaction) => transaction.milestoneId ?? null))}::uuid[],
+          ${column(transactions.map((transaction) => transaction.jobId ?? null))}::uuid[],
+          ${column(transactions.map((transaction) => transaction.createdAt.toISOString()))}::timestamptz[],
+          ${column(transactions.map((transaction) => transaction.posts ?? null))}::uuid[]
+        ) as v(kind, reference, description, payment_id, milestone_id, job_id, created_at, posts)
+        where v.posts is null or v.posts in (select milestone_id from posted)
         on conflict (reference) do nothing
         returning id, reference
+      ), legs as (
+        select * from unnest(${column(legs.map((leg) => leg.reference))}::text[], ${column(legs.map((leg) => leg.accountId))}::uuid[],
+          ${column(legs.map((leg) => leg.amountMinor))}::bigint[], ${column(legs.map((leg) => leg.account.currency))}::text[])
+          as v(reference, account_id, amount_minor, currency)
       ), accounts as (
         insert into ledger_accounts (id, kind, owner_id, currency, normal, is_guarded, is_off_platform)
-        select v.* from (values ${sql.join(
-          [...accounts].map(([id, account]) => {
-            const rules = accountKinds[account.kind];
-            return sql`(${id}::uuid, ${account.kind}::text, ${account.ownerId}::uuid, ${account.currency}::text, ${rules.normal}::text, ${rules.isGuarded}::boolean, ${rules.isOffPlatform}::boolean)`;
-          }),
-          sql`, `,
-        )}) as v(id, kind, owner_id, currency, normal, is_guarded, is_off_platform)
+        select id, kind, owner_id, currency, normal, false, is_off_platform from unnest(${accountColumns(unguarded)})
+          as v(id, kind, owner_id, currency, normal, is_off_platform)
         where exists (select 1 from written)
         on conflict (id) do nothing
       ), entries as (
         insert into ledger_entries (transaction_id, account_id, amount_minor, currency)
-        select written.id, v.account_id, v.amount_minor, v.currency
-        from written join (values ${sql.join(
-          legs.map(
-            (leg) => sql`(${leg.reference}::text, ${leg.accountId}::uuid, ${leg.amountMinor}::bigint, ${leg.account.currency}::text)`,
-          ),
-          sql`, `,
-        )}) as v(reference, account_id, amount_minor, currency) on v.reference = written.reference
+        select written.id, legs.account_id, legs.amount_minor, legs.currency from written join legs on legs.reference = written.reference
+      ), moving as (
+        select v.id, v.kind, v.owner_id, v.currency, v.normal, v.is_off_platform,
+          sum(case when v.normal = 'debit' then legs.amount_minor else -legs.amount_minor end) as change
+        from unnest(${accountColumns(guarded)}) as v(id, kind, owner_id, currency, normal, is_off_platform)
+        join legs on legs.account_id = v.id join written on written.reference = legs.reference
+        group by v.id, v.kind, v.owner_id, v.currency, v.normal, v.is_off_platform
+      ), balances as (
+        insert into ledger_accounts as account (id, kind, owner_id, currency, normal, is_guarded, is_off_platform, balance_minor)
+        select id, kind, owner_id, currency, normal, true, is_off_platform, greatest(change, 0) from moving order by id
+        on conflict (id) do update set balance_minor = account.balance_minor + (select change from moving where moving.id = excluded.id)
       )
-      select reference from written`);
-    const written = new Set((result as { rows: { reference: string }[] }).rows.map((row) => row.reference));
-    if (written.size === 0) return written;
-    const writtenTransactions = transactions.filter((transaction) => written.has(transaction.reference));
-    addToMonthlyTotals(writtenTransactions, tx);
-    followers.onWritten?.(writtenTransactions, tx);
-
-    // Second: guarded balances move by the sum of their legs in their normal direction, locked in a
-    // fixed order (by id) so two transactions never wait on each other in a cycle; the database's
-    // check refuses an overdraw. The lock is the one an update takes (no key update): a stronger one
-    // would wait on the key-share locks other transactions' entries hold on the same accounts.
-    const changes = new Map<string, number>();
-    for (const leg of legs) {
-      if (!written.has(leg.reference) || !accountKinds[leg.account.kind].isGuarded) continue;
-      const change = accountKinds[leg.account.kind].normal === 'debit' ? leg.amountMinor : -leg.amountMinor;
-      changes.set(leg.accountId, (changes.get(leg.accountId) ?? 0) + change);
-    }
-    if (changes.size === 0) return written;
-    const values = sql.join(
-      [...changes].map(([id, change]) => sql`(${id}::uuid, ${change}::bigint)`),
-      sql`, `,
-    );
-    try {
-      await tx.execute(sql`
-        with moving as (select v.id, v.change from (values ${values}) as v(id, change)),
-        locked as (select id from ledger_accounts where id in (select id from moving) order by id for no key update)
-        update ledger_accounts set balance_minor = ledger_accounts.balance_minor + moving.change
-        from moving where ledger_accounts.id = moving.id and ledger_accounts.id in (select id from locked)`);
+      select reference, null::uuid as hold, false as overdrawn from written
+      union all select null, milestone_id, false from posted
+      union all select null, null, true from moving where change < 0 and not exists (select 1 from ledger_accounts where id = moving.id)`,
+      );
     } catch (error) {
       if (isCheckViolation(error)) throw new AppError('conflict', overdrawn);
       throw error;
     }
+    if (rows.some((row) => row.overdrawn)) throw new AppError('conflict', overdrawn);
+    const written = new Set(rows.flatMap((row) => (row.reference ? [row.reference] : [])));
+    const posted = new Set(rows.flatMap((row) => (row.hold ? [row.hold] : [])));
+    for (const transaction of transactions)
+      if (transaction.posts && posted.has(transaction.posts) !== written.has(transaction.reference))
+        throw new Error(`the hold of milestone ${transaction.posts} and its transaction ${transaction.reference} parted`);
+    if (written.size === 0) return written;
+    const writtenTransactions = transactions.filter((transaction) => written.has(transaction.reference));
+    addToMonthlyTotals(writtenTransactions, tx);
+    followers.onWritten?.(writtenTransactions, tx);
     return written;
   }
 
@@ -318,16 +348,6 @@ export function createLedgerRepository(db: Db, followers: LedgerFollowers = {}) 
         .where(and(eq(ledgerHolds.paymentId, paymentId), eq(ledgerHolds.status, 'pending')))
         .orderBy(ledgerHolds.createdAt, ledgerHolds.id)
         .for('update');
-    },
-
-    /** Posts the whole of each milestone's pending hold in one statement, answering those it posted (not those already closed). */
-    postWholeHolds(milestoneIds: string[], closedAt: Date, tx: Tx) {
-      if (milestoneIds.length === 0) return Promise.resolve([]);
-      return tx
-        .update(ledgerHolds)
-        .set({ status: 'posted', postedMinor: sql`${ledgerHolds.amountMinor}`, voidedMinor: 0, closedAt })
-        .where(and(inArray(ledgerHolds.milestoneId, milestoneIds), eq(ledgerHolds.status, 'pending')))
-        .returning();
     },
 
     /** Closes a pending hold: posted when anything of it was released, voided when all of it was refunded. */

@@ -1,5 +1,6 @@
 import { money, paymentMessages, serviceFeeOf, subtractMoney, type CurrencyCode } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
+import { writeTogether } from '../../db/together.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
 import { requireEmployer, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -10,8 +11,8 @@ import type { NotificationEvent, NotificationsService } from '../notifications/n
 import { partyName } from '../profiles/public-user.ts';
 import type { MoneyMovements } from './money-movements.ts';
 import { amountParams, paymentNotice } from './payment-notices.ts';
-import type { MilestoneRow, PaymentRow, PaymentsRepository } from './payments.repository.ts';
-import type { PeopleLookup, PersonSummary } from './people.ts';
+import type { PaymentRow, PaymentsRepository } from './payments.repository.ts';
+import type { PersonSummary } from './people.ts';
 
 export interface ApprovalRequest {
   milestoneId: string;
@@ -20,20 +21,19 @@ export interface ApprovalRequest {
   notes: string | null;
 }
 
+type ApprovalContext = Awaited<ReturnType<PaymentsRepository['lockApprovalContext']>>[number];
+
 interface Accepted {
   index: number;
   request: ApprovalRequest;
-  milestone: MilestoneRow;
-  payment: PaymentRow;
-  contract: ContractRow;
-  job: JobState;
+  context: ApprovalContext;
 }
 
 type Settling = { payment: PaymentRow; contract: ContractRow; job: JobState };
 
 /**
  * Completes the payments among these whose every milestone is now approved: the payment is released
- * and its contract and job completed, in three statements however many there are. Answers the items
+ * and its contract and job completed, in one statement however many there are. Answers the items
  * that completed one (the first of each payment).
  */
 export function createCompletion(dependencies: {
@@ -41,33 +41,44 @@ export function createCompletion(dependencies: {
   contracts: ContractsRepository;
   jobState: JobStateService;
 }) {
-  const { repository, contracts, jobState } = dependencies;
+  const { repository } = dependencies;
   return async function completeSettled<T extends Settling>(items: T[], now: Date, tx: Tx): Promise<T[]> {
     // An hourly contract is paid week by week and ends when a party ends it, not when its bills are paid.
     const fixed = items.filter(({ contract }) => contract.jobType !== 'hourly');
     const settled = new Set(await repository.listSettledPayments([...new Set(fixed.map(({ payment }) => payment.id))], tx));
     const completed = [...new Map(fixed.filter(({ payment }) => settled.has(payment.id)).map((item) => [item.payment.id, item])).values()];
-    await repository.releasePayments(
-      completed.map(({ payment }) => payment.id),
-      now,
-      tx,
-    );
-    await contracts.completeContracts(
-      completed.map(({ contract }) => contract.id),
-      now,
-      tx,
-    );
-    await jobState.completeJobs(
-      completed.map(({ job }) => job.id),
-      now,
-      tx,
-    );
+    await writeTogether(tx, completionStatements(dependencies, completed, now));
     return completed;
   };
 }
 
+/** The statements that release these payments and complete their contracts and jobs. */
+function completionStatements(
+  dependencies: { repository: PaymentsRepository; contracts: ContractsRepository; jobState: JobStateService },
+  completed: { payment: { id: string }; contract: { id: string }; job: { id: string } }[],
+  now: Date,
+) {
+  return [
+    dependencies.repository.releasePaymentsStatement(
+      completed.map(({ payment }) => payment.id),
+      now,
+    ),
+    dependencies.contracts.completeContractsStatement(
+      completed.map(({ contract }) => contract.id),
+      now,
+    ),
+    dependencies.jobState.completeJobsStatement(
+      completed.map(({ job }) => job.id),
+      now,
+    ),
+  ];
+}
+
 /** Both sides hear that the job is complete, each with the other's name. */
-export const completionNotices = (job: JobState, parties: { employer: PersonSummary; professional: PersonSummary }) => [
+export const completionNotices = (
+  job: { id: string; title: string },
+  parties: { employer: PersonSummary; professional: PersonSummary },
+) => [
   paymentNotice(parties.employer, 'job_completed', job, { party_name: partyName(parties.professional) }),
   paymentNotice(parties.professional, 'job_completed', job, { party_name: partyName(parties.employer) }),
 ];
@@ -90,38 +101,28 @@ export function createMilestoneApprovals(dependencies: {
   movements: MoneyMovements;
   contracts: ContractsRepository;
   jobState: JobStateService;
-  people: PeopleLookup;
   notifications: NotificationsService;
   clock: () => Date;
 }) {
-  const { db, repository, movements, contracts, jobState, people, notifications, clock } = dependencies;
-  const completeSettled = createCompletion({ repository, contracts, jobState });
+  const { db, repository, movements, contracts, jobState, notifications, clock } = dependencies;
 
   /** Decides each request in turn against the locked rows: accepted, or refused with the error its caller gets. */
-  function decide(
-    requests: ApprovalRequest[],
-    rows: Map<string, { milestone: MilestoneRow; payment: PaymentRow }>,
-    contractRows: ContractRow[],
-    jobRows: JobState[],
-  ) {
-    const contractById = new Map(contractRows.map((contract) => [contract.id, contract]));
-    const jobById = new Map(jobRows.map((job) => [job.id, job]));
+  function decide(requests: ApprovalRequest[], contexts: Map<string, ApprovalContext>) {
     const outcomes: PromiseSettledResult<void>[] = [];
     const accepted = new Map<string, Accepted>();
     requests.forEach((request, index) => {
       try {
-        const row = rows.get(request.milestoneId);
-        if (!row) throw new AppError('not_found', paymentMessages.milestoneNotFound);
-        const { milestone, payment } = row;
-        const contract = contractById.get(payment.contractId);
-        const job = jobById.get(payment.jobId);
-        if (!contract || !job) throw new Error(`payment ${payment.id} has no contract or job`);
+        const context = contexts.get(request.milestoneId);
+        if (!context) throw new AppError('not_found', paymentMessages.milestoneNotFound);
+        const { milestone, payment, contract } = context;
         if (request.by !== 'automatic') requireEmployer(request.by, contract, paymentMessages.onlyOwnerApproves);
         if (payment.isCash) throw new AppError('conflict', paymentMessages.notCashConfirmable);
         if (payment.status === 'disputed') throw new AppError('conflict', paymentMessages.disputeOpen);
-        // A second request for a milestone in the same batch finds it approved, as it would one batch later.
-        if (milestone.status !== 'submitted' || accepted.has(milestone.id)) throw new AppError('conflict', paymentMessages.notApprovable);
-        accepted.set(milestone.id, { index, request, milestone, payment, contract, job });
+        // A second request for a milestone in the same batch finds it approved, as it would one batch later;
+        // one whose hold is no longer pending (released or refunded) has nothing to release.
+        if (milestone.status !== 'submitted' || accepted.has(milestone.id) || context.holdMinor === null)
+          throw new AppError('conflict', paymentMessages.notApprovable);
+        accepted.set(milestone.id, { index, request, context });
         outcomes[index] = fulfilled;
       } catch (error) {
         outcomes[index] = rejected(error);
@@ -130,22 +131,25 @@ export function createMilestoneApprovals(dependencies: {
     return { outcomes, accepted };
   }
 
+  /**
+   * The statements of one batch: the context read and locked (one), the holds released in the ledger
+   * (one), and every other write (the milestones, completed payments, contracts and jobs, and the
+   * notices) in one more; the ledger's monthly totals and fee invoices follow at the transaction's end.
+   */
   async function approveAll(requests: ApprovalRequest[], tx: Tx): Promise<PromiseSettledResult<void>[]> {
-    const locked = await repository.lockMilestonesWithPayments([...new Set(requests.map((request) => request.milestoneId))], tx);
-    const paymentRows = locked.map((row) => row.payment);
-    const contractRows = await contracts.findContracts([...new Set(paymentRows.map((payment) => payment.contractId))], tx);
-    const jobRows = await jobState.findJobs([...new Set(paymentRows.map((payment) => payment.jobId))], tx);
-    const { outcomes, accepted } = decide(requests, new Map(locked.map((row) => [row.milestone.id, row])), contractRows, jobRows);
+    const rows = await repository.lockApprovalContext([...new Set(requests.map((request) => request.milestoneId))], tx);
+    const { outcomes, accepted } = decide(requests, new Map(rows.map((row) => [row.milestone.id, row])));
     if (accepted.size === 0) return outcomes;
 
     const now = clock();
     const released = await movements.releaseWholeHolds(
-      [...accepted.values()].map(({ milestone, payment, contract, job }) => ({
+      [...accepted.values()].map(({ context: { milestone, payment, contract, job, holdMinor } }) => ({
         milestoneId: milestone.id,
         paymentId: payment.id,
         jobId: job.id,
         professionalId: contract.professionalId,
         currency: payment.currency,
+        amountMinor: holdMinor ?? 0,
       })),
       now,
       tx,
@@ -156,30 +160,27 @@ export function createMilestoneApprovals(dependencies: {
       accepted.delete(milestoneId);
     }
     const approvals = [...accepted.values()];
-    await repository.approveMilestones(
-      approvals.map(({ milestone, request }) => ({
-        id: milestone.id,
-        reviewerNotes: request.notes,
-        isAutoApproved: request.by === 'automatic',
-      })),
-      now,
-      tx,
-    );
 
-    const completed = await completeSettled(approvals, now, tx);
-    const pairs = await people.partiesOfAll(
-      approvals.map(({ contract }) => contract),
-      tx,
-    );
-    const parties = new Map(approvals.map(({ contract }, index) => [contract.id, pairs[index]]));
-    const partiesOf = (contract: ContractRow) => {
-      const pair = parties.get(contract.id);
-      if (!pair) throw new Error(`no parties for contract ${contract.id}`);
-      return pair;
-    };
+    // A fixed-price payment completes when every one of its milestones is approved, now or before (its
+    // milestones were all read under lock). An hourly contract is paid week by week and ends when a party ends it.
+    const approvedNow = new Set(accepted.keys());
+    const completed = [
+      ...new Map(
+        approvals
+          .filter(
+            ({ context }) =>
+              context.contract.jobType !== 'hourly' &&
+              rows.every(
+                (row) => row.payment.id !== context.payment.id || row.milestone.status === 'approved' || approvedNow.has(row.milestone.id),
+              ),
+          )
+          .map(({ context }) => [context.payment.id, context]),
+      ).values(),
+    ];
+
     const notices: NotificationEvent[] = [];
-    for (const { milestone, payment, contract, job, request } of approvals) {
-      const { employer, professional } = partiesOf(contract);
+    for (const { context, request } of approvals) {
+      const { milestone, payment, job, employer, professional } = context;
       const amount = money(milestone.amountMinor, payment.currency as CurrencyCode);
       const net = subtractMoney(amount, serviceFeeOf(amount));
       const params = { milestone_title: milestone.title, ...amountParams(net.minor, net.currency) };
@@ -190,8 +191,20 @@ export function createMilestoneApprovals(dependencies: {
         notices.push(paymentNotice(professional, 'milestone_approved', job, { ...params, employer_name: partyName(employer) }));
       }
     }
-    for (const { contract, job } of completed) notices.push(...completionNotices(job, partiesOf(contract)));
-    await notifications.notifyAll(notices, tx);
+    for (const { job, employer, professional } of completed) notices.push(...completionNotices(job, { employer, professional }));
+
+    await writeTogether(tx, [
+      repository.approveMilestonesStatement(
+        approvals.map(({ context, request }) => ({
+          id: context.milestone.id,
+          reviewerNotes: request.notes,
+          isAutoApproved: request.by === 'automatic',
+        })),
+        now,
+      ),
+      ...completionStatements({ repository, contracts, jobState }, completed, now),
+      ...notifications.notificationStatements(notices),
+    ]);
     return outcomes;
   }
 

@@ -28,6 +28,8 @@ interface Release {
   currency: string;
 }
 
+const releaseReference = (milestoneId: string) => `release:${milestoneId}`;
+
 /** A milestone's release: out of its payment's escrow, to its professional less the 2% service fee, and the fee to the platform. */
 function releaseTransaction(release: Release & { amountMinor: number; at: Date }): NewLedgerTransaction {
   const fee = serviceFeeOf(money(release.amountMinor, release.currency as CurrencyCode)).minor;
@@ -38,7 +40,7 @@ function releaseTransaction(release: Release & { amountMinor: number; at: Date }
   if (fee > 0) legs.push(credit(platform('service_fees', release.currency), fee));
   return {
     kind: 'milestone_released',
-    reference: `release:${release.milestoneId}`,
+    reference: releaseReference(release.milestoneId),
     description: 'Milestone payment released',
     paymentId: release.paymentId,
     milestoneId: release.milestoneId,
@@ -113,25 +115,18 @@ export function createMoneyMovements(ledger: LedgerRepository) {
     },
 
     /**
-     * Approvals: posts each milestone's whole pending hold, crediting its professional the amount less
-     * the 2% service fee, in a fixed number of statements however many there are. Answers the
-     * milestones released; one without a pending hold (already released or refunded) is left out.
+     * Approvals: posts each milestone's whole pending hold (`amountMinor`, what it holds), crediting its
+     * professional the amount less the 2% service fee, in one statement however many there are. Answers
+     * the milestones released; one without a pending hold (already released or refunded) is left out.
      */
-    async releaseWholeHolds(releases: Release[], at: Date, tx: Tx): Promise<Set<string>> {
-      const posted = await ledger.postWholeHolds(
-        releases.map((release) => release.milestoneId),
-        at,
+    async releaseWholeHolds(releases: (Release & { amountMinor: number })[], at: Date, tx: Tx): Promise<Set<string>> {
+      const written = await ledger.postMany(
+        releases.map((release) => ({ ...releaseTransaction({ ...release, at }), posts: release.milestoneId })),
         tx,
       );
-      const amounts = new Map(posted.map((hold) => [hold.milestoneId, hold.amountMinor]));
-      await ledger.postMany(
-        releases.flatMap((release) => {
-          const amountMinor = amounts.get(release.milestoneId);
-          return amountMinor === undefined ? [] : [releaseTransaction({ ...release, amountMinor, at })];
-        }),
-        tx,
+      return new Set(
+        releases.filter((release) => written.has(releaseReference(release.milestoneId))).map((release) => release.milestoneId),
       );
-      return new Set(amounts.keys());
     },
 
     /**

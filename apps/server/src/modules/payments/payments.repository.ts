@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { checkouts, disputes, milestones, payments, providerEvents } from '../../db/schema.ts';
+import { alias } from 'drizzle-orm/pg-core';
+import { checkouts, contracts, disputes, jobs, ledgerHolds, milestones, payments, providerEvents, users } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -44,9 +45,9 @@ export function createPaymentsRepository(db: Db) {
         .where(eq(payments.id, id));
     },
 
-    async releasePayments(ids: string[], updatedAt: Date, tx: Tx) {
-      if (ids.length > 0) await tx.update(payments).set({ status: 'released', updatedAt }).where(inArray(payments.id, ids));
-    },
+    /** Releases payments: a statement to write with others (db/together.ts). */
+    releasePaymentsStatement: (ids: string[], updatedAt: Date) =>
+      ids.length > 0 ? db.update(payments).set({ status: 'released', updatedAt }).where(inArray(payments.id, ids)).getSQL() : undefined,
 
     async insertMilestones(rows: (typeof milestones.$inferInsert)[], tx: Tx) {
       return tx.insert(milestones).values(rows).returning();
@@ -66,29 +67,64 @@ export function createPaymentsRepository(db: Db) {
     },
 
     /**
-     * Locks milestones and their payments in one statement, in payment then milestone order: rows are
-     * locked as sorted, and within a row in FROM order, so each payment before its milestones, the
-     * order every other money path locks them in (payment, then milestone), and no two wait in a cycle.
+     * What approving these milestones needs, in one statement: their payments and every milestone of
+     * those payments, locked, in payment then milestone order (rows are locked as sorted, and within a
+     * row in FROM order, so each payment before its milestones, the order every other money path locks
+     * them in, and no two wait in a cycle); with each milestone's pending hold, the payment's contract,
+     * its job and both parties. Locking every milestone of a payment means each is read as the last
+     * transaction to change it left it, so whether this approval is the payment's last is known here.
+     * The rows joined but not locked hold what does not change under a payment (who the parties are,
+     * the job's title, a hold's amount): the holds are posted by a statement that checks them again.
      */
-    lockMilestonesWithPayments: (milestoneIds: string[], tx: Tx) =>
-      tx
-        .select({ payment: payments, milestone: milestones })
-        .from(payments)
-        .innerJoin(milestones, eq(milestones.paymentId, payments.id))
-        .where(inArray(milestones.id, milestoneIds))
-        .orderBy(asc(payments.id), asc(milestones.id))
-        .for('update'),
-
-    /** Approves milestones in one statement, each with its reviewer's note. */
-    async approveMilestones(approvals: { id: string; reviewerNotes: string | null; isAutoApproved: boolean }[], approvedAt: Date, tx: Tx) {
-      if (approvals.length === 0) return;
-      const values = sql.join(
-        approvals.map((approval) => sql`(${approval.id}::uuid, ${approval.reviewerNotes}::text, ${approval.isAutoApproved}::boolean)`),
-        sql`, `,
+    lockApprovalContext(milestoneIds: string[], tx: Tx) {
+      const employer = alias(users, 'employer');
+      const professional = alias(users, 'professional');
+      const person = (table: typeof employer | typeof professional) => ({
+        id: table.id,
+        role: table.role,
+        email: table.email,
+        firstName: table.firstName,
+        lastName: table.lastName,
+        companyName: table.companyName,
+      });
+      return (
+        tx
+          .select({
+            payment: payments,
+            milestone: milestones,
+            holdMinor: ledgerHolds.amountMinor,
+            contract: contracts,
+            job: { id: jobs.id, title: jobs.title },
+            employer: person(employer),
+            professional: person(professional),
+          })
+          .from(payments)
+          .innerJoin(milestones, eq(milestones.paymentId, payments.id))
+          .innerJoin(contracts, eq(contracts.id, payments.contractId))
+          .innerJoin(jobs, eq(jobs.id, payments.jobId))
+          .innerJoin(employer, eq(employer.id, contracts.employerId))
+          .innerJoin(professional, eq(professional.id, contracts.professionalId))
+          .leftJoin(ledgerHolds, and(eq(ledgerHolds.milestoneId, milestones.id), eq(ledgerHolds.status, 'pending')))
+          .where(
+            sql`${payments.id} in (select asked.payment_id from milestones asked where asked.id = any(${sql.placeholder('ids')}::uuid[]))`,
+          )
+          .orderBy(asc(payments.id), asc(milestones.id))
+          .for('update', { of: [payments, milestones] })
+          // Named, so each connection plans it once and the database keeps the plan: planning this join
+          // costs more than running it.
+          .prepare('payments_approval_context')
+          .execute({ ids: milestoneIds })
       );
-      await tx.execute(sql`
+    },
+
+    /** Approves milestones, each with its reviewer's note: a statement to write with others (db/together.ts). */
+    approveMilestonesStatement(approvals: { id: string; reviewerNotes: string | null; isAutoApproved: boolean }[], approvedAt: Date) {
+      if (approvals.length === 0) return undefined;
+      return sql`
         update milestones set status = 'approved', approved_at = ${approvedAt}, reviewer_notes = v.reviewer_notes, is_auto_approved = v.is_auto_approved
-        from (values ${values}) as v(id, reviewer_notes, is_auto_approved) where milestones.id = v.id`);
+        from unnest(${sql.param(approvals.map((approval) => approval.id))}::uuid[], ${sql.param(approvals.map((approval) => approval.reviewerNotes))}::text[],
+          ${sql.param(approvals.map((approval) => approval.isAutoApproved))}::boolean[]) as v(id, reviewer_notes, is_auto_approved)
+        where milestones.id = v.id`;
     },
 
     /** Of these payments, those whose every milestone is approved. */

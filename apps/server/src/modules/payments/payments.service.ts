@@ -17,6 +17,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
+import { writeTogether } from '../../db/together.ts';
 import { requireEmployer, requireParty, requireProfessional, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
@@ -84,7 +85,7 @@ export function createPaymentsService(dependencies: {
 }) {
   const { db, repository, ledger, movements, checkouts, jobState, contracts, people, notifications, clock } = dependencies;
   const completeSettled = createCompletion({ repository, contracts, jobState });
-  const approvals = createMilestoneApprovals({ db, repository, movements, contracts, jobState, people, notifications, clock });
+  const approvals = createMilestoneApprovals({ db, repository, movements, contracts, jobState, notifications, clock });
 
   /** Tells one side of a contract, in the bell and by e-mail, in the caller's transaction. */
   const tell = (
@@ -522,7 +523,7 @@ export function createPaymentsService(dependencies: {
         await repository.setPaymentStatus(payment.id, status, now, tx);
         // An hourly contract goes on after a dispute about some of its weeks; it ends when a party ends it.
         if (!isOpenWork && !isHourly) {
-          await contracts.completeContracts([contract.id], now, tx);
+          await writeTogether(tx, [contracts.completeContractsStatement([contract.id], now)]);
           await jobState.setJobStatus(job.id, anyReleased ? 'completed' : 'cancelled', now, tx);
         }
         const parties = await people.partiesOf(contract, tx);

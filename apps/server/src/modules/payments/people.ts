@@ -55,7 +55,6 @@ export function createPeopleLookup(users: UsersRepository) {
       if (!parties) throw new Error('no parties');
       return parties;
     },
-    partiesOfAll,
   };
 }
 

@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
+import { writeTogether } from '../../db/together.ts';
 import { requireEmployer, requireParty, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
@@ -246,8 +247,7 @@ export function createTimesheetsService(dependencies: {
         const running = await repository.findRunning(contract.professionalId, tx);
         if (running?.contractId === contract.id)
           await repository.finish(running.id, { ...endingAt(running, now, null), description: running.description }, tx);
-        await contracts.completeContracts([contract.id], now, tx);
-        await jobState.completeJobs([job.id], now, tx);
+        await writeTogether(tx, [contracts.completeContractsStatement([contract.id], now), jobState.completeJobsStatement([job.id], now)]);
         await notifications.notifyAll(completionNotices(job, await people.partiesOf(contract, tx)), tx);
       });
       void notifications.dispatchSoon();
