@@ -82,20 +82,6 @@ export function accountIdOf(account: AccountRef): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** Creates the accounts that do not exist yet; an existing one is left untouched and not locked. */
-async function ensureAccounts(accounts: AccountRef[], tx: Tx) {
-  const unique = new Map(accounts.map((account) => [accountIdOf(account), account]));
-  await tx
-    .insert(ledgerAccounts)
-    .values(
-      [...unique].map(([id, account]) => {
-        const rules = accountKinds[account.kind];
-        return { id, ...account, normal: rules.normal, isGuarded: rules.isGuarded, isOffPlatform: rules.isOffPlatform };
-      }),
-    )
-    .onConflictDoNothing();
-}
-
 /** The first day (YYYY-MM-01) of the month an instant falls in on the Gulf's clock (UTC+4 all year). */
 const gulfMonthOf = (instant: Date) => `${new Date(instant.getTime() + 4 * 3_600_000).toISOString().slice(0, 7)}-01`;
 
@@ -315,15 +301,18 @@ export function createLedgerRepository(db: Db, followers: LedgerFollowers = {}) 
       return row?.balance ?? 0;
     },
 
-    /** Locks a guarded account for the rest of the transaction (creating it when new): spending from it happens in turn. */
+    /**
+     * Locks a guarded account for the rest of the transaction, creating it at zero when new, and
+     * answers its balance, in one statement: spending from it happens in turn. The lock is the one an
+     * update takes, as posting to it takes.
+     */
     async lockAccount(account: AccountRef, tx: Tx): Promise<number> {
-      await ensureAccounts([account], tx);
-      const id = accountIdOf(account);
+      const rules = accountKinds[account.kind];
       const [row] = await tx
-        .select({ balance: ledgerAccounts.balanceMinor })
-        .from(ledgerAccounts)
-        .where(eq(ledgerAccounts.id, id))
-        .for('no key update');
+        .insert(ledgerAccounts)
+        .values({ id: accountIdOf(account), ...account, normal: rules.normal, isGuarded: rules.isGuarded, isOffPlatform: rules.isOffPlatform })
+        .onConflictDoUpdate({ target: ledgerAccounts.id, set: { balanceMinor: sql`${ledgerAccounts.balanceMinor}` } })
+        .returning({ balance: ledgerAccounts.balanceMinor });
       return row?.balance ?? 0;
     },
 
