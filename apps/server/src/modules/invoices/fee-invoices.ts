@@ -1,16 +1,16 @@
 import { gulfDateOf, splitVat, vatRateOf } from '@mihna/shared';
+import type { SQL } from 'drizzle-orm';
 import { atTheEnd, type Tx } from '../../db/transaction.ts';
-import type { JobStateService } from '../jobs/job-state.ts';
 import type { NewLedgerTransaction } from '../payments/ledger.repository.ts';
 import { partyName } from '../profiles/public-user.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
 import type { InvoicesRepository } from './invoices.repository.ts';
 
 /** The seller printed on every invoice, as it is when the invoice is issued. */
 export interface InvoiceSeller {
   name: string;
   vatNumber: string;
-  address: string;
+  /** The site's address when the invoice is written (an expression of the statement that writes it). */
+  address: SQL<string>;
 }
 
 /** A fee the platform took in one ledger transaction, and from whom. */
@@ -59,27 +59,17 @@ const gulfYearOf = (instant: Date) => Number(gulfDateOf(instant).slice(0, 4));
  * transaction that rolls back gives its numbers back with everything else, so they never skip, and
  * two fees never share one.
  */
-export function createFeeInvoices(dependencies: {
-  repository: InvoicesRepository;
-  jobs: JobStateService;
-  users: UsersRepository;
-  seller: (tx: Tx) => Promise<InvoiceSeller>;
-}) {
-  const { repository, jobs, users, seller } = dependencies;
+export function createFeeInvoices(dependencies: { repository: InvoicesRepository; seller: InvoiceSeller }) {
+  const { repository, seller } = dependencies;
   const queued = new WeakMap<Tx, FeeCharge[]>();
 
   async function issue(charges: FeeCharge[], tx: Tx) {
     if (charges.length === 0) return [];
-    const from = await seller(tx);
-    const jobIds = [...new Set(charges.flatMap((charge) => (charge.jobId ? [charge.jobId] : [])))];
-    const jobById = new Map((await jobs.findJobs(jobIds, tx)).map((job) => [job.id, job]));
-    const payers = charges.map((charge) => charge.payerId ?? (charge.jobId ? jobById.get(charge.jobId)?.employerId : undefined));
-    const buyerIds = [...new Set(payers.flatMap((id) => (id ? [id] : [])))];
-    const buyerById = new Map((await users.findUsersByIds(buyerIds, tx)).map((buyer) => [buyer.id, buyer]));
-
-    const rows = charges.map((charge, index) => {
-      const buyer = buyerById.get(payers[index] ?? '');
-      if (!buyer) throw new Error(`the fee ${charge.reference} has no payer to invoice`);
+    const buyers = await repository.findBuyers(charges, tx);
+    const rows = charges.map((charge) => {
+      const found = buyers.get(charge.reference);
+      if (!found) throw new Error(`the fee ${charge.reference} has no payer to invoice`);
+      const { buyer, jobTitle } = found;
       const rateBp = vatRateOf(buyer.country);
       const { netMinor, vatMinor } = splitVat(charge.totalMinor, rateBp);
       return {
@@ -89,11 +79,11 @@ export function createFeeInvoices(dependencies: {
         buyerId: buyer.id,
         buyerName: partyName(buyer),
         buyerCountry: buyer.country,
-        sellerName: from.name,
-        sellerAddress: from.address,
-        sellerVatNumber: from.vatNumber,
+        sellerName: seller.name,
+        sellerAddress: seller.address,
+        sellerVatNumber: seller.vatNumber,
         jobId: charge.jobId,
-        jobTitle: charge.jobId ? (jobById.get(charge.jobId)?.title ?? null) : null,
+        jobTitle,
         currency: charge.currency,
         netMinor,
         vatRateBp: rateBp,

@@ -2,9 +2,24 @@ import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { taxInvoices } from '../../db/schema.ts';
 import type { Part } from '../../db/together.ts';
+import type { Tx } from '../../db/transaction.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export type TaxInvoiceRow = typeof taxInvoices.$inferSelect;
 export type NewTaxInvoice = typeof taxInvoices.$inferInsert;
+
+/** What an invoice prints of its buyer and project. */
+export interface InvoiceBuyer {
+  jobTitle: string | null;
+  buyer: {
+    id: string;
+    role: 'professional' | 'employer';
+    firstName: string;
+    lastName: string;
+    companyName: string | null;
+    country: string;
+  };
+}
 
 /** invoiceNumber (packages/shared/src/invoices.ts) in SQL, for a number taken in the statement that stores it. */
 export const invoiceNumberSql = (year: number, sequence: SQL) =>
@@ -18,7 +33,9 @@ export function createInvoicesRepository(db: Db) {
      * with others at the transaction's end (db/together.ts). The counter's row stays locked until the
      * transaction commits, and one that rolls back gives its numbers back, so they never skip.
      */
-    issueStatements(rows: Omit<NewTaxInvoice, 'sequence' | 'number'>[]): Part[] {
+    issueStatements(
+      rows: (Omit<NewTaxInvoice, 'sequence' | 'number' | 'sellerAddress'> & { sellerAddress: string | SQL<string> })[],
+    ): Part[] {
       if (rows.length === 0) return [];
       const counts = new Map<number, number>();
       for (const row of rows) counts.set(row.year, (counts.get(row.year) ?? 0) + 1);
@@ -46,6 +63,47 @@ export function createInvoicesRepository(db: Db) {
           )
           .getSQL(),
       ];
+    },
+
+    /**
+     * Who pays each fee (its payer, or else the owner of its project) and the project's title, in one
+     * read: what the invoice prints of them as they are when it is issued.
+     */
+    async findBuyers(fees: { reference: string; payerId: string | null; jobId: string | null }[], tx: Tx) {
+      if (fees.length === 0) return new Map<string, InvoiceBuyer>();
+      const rows = await rowsOf<{
+        reference: string;
+        job_title: string | null;
+        id: string;
+        role: 'professional' | 'employer';
+        first_name: string;
+        last_name: string;
+        company_name: string | null;
+        country: string;
+      }>(
+        tx,
+        sql`select v.reference, j.title as job_title, u.id, u.role, u.first_name, u.last_name, u.company_name, u.country
+          from unnest(${sql.param(fees.map((fee) => fee.reference))}::text[], ${sql.param(fees.map((fee) => fee.payerId))}::uuid[],
+            ${sql.param(fees.map((fee) => fee.jobId))}::uuid[]) as v(reference, payer_id, job_id)
+          left join jobs j on j.id = v.job_id
+          join users u on u.id = coalesce(v.payer_id, j.employer_id)`,
+      );
+      return new Map(
+        rows.map((row) => [
+          row.reference,
+          {
+            jobTitle: row.job_title,
+            buyer: {
+              id: row.id,
+              role: row.role,
+              firstName: row.first_name,
+              lastName: row.last_name,
+              companyName: row.company_name,
+              country: row.country,
+            },
+          },
+        ]),
+      );
     },
 
     /** Up to `limit` of the buyer's invoices, newest number first, after the one `before` names (theirs only). */

@@ -135,6 +135,11 @@ describe('tax invoices', () => {
     const { db } = app.services.database;
     const job = await insertJob(app, employer.user.id, { title: 'Fees across a new year' });
     const account = (kind: 'provider_cash' | 'featured_income') => ({ kind, ownerId: PLATFORM, currency: 'AED' });
+    const { settings } = app.services;
+    await settings.replaceSettings({
+      ...(await settings.getSettings()),
+      address: 'Office 1204, Al Saqr Business Tower, Sheikh Zayed Road, Dubai',
+    });
     // 23:00 and 23:30 on 31 December in the Gulf, then 00:30 on 1 January.
     const times = ['2026-12-31T19:00:00Z', '2026-12-31T20:30:00Z', '2026-12-31T19:30:00Z'];
     await transaction(db, (tx) =>
@@ -156,12 +161,23 @@ describe('tax invoices', () => {
         year: taxInvoices.year,
         sequence: taxInvoices.sequence,
         number: taxInvoices.number,
+        sellerAddress: taxInvoices.sellerAddress,
+        buyerId: taxInvoices.buyerId,
+        jobTitle: taxInvoices.jobTitle,
       })
       .from(taxInvoices)
       .where(sql`${taxInvoices.ledgerReference} like 'new-year-fee:%'`)
       .orderBy(taxInvoices.ledgerReference);
     expect(rows.map((row) => row.year)).toEqual([2026, 2027, 2026]);
-    for (const row of rows) expect(row.number).toBe(invoiceNumber(row.year, row.sequence));
+    for (const row of rows) {
+      expect(row.number).toBe(invoiceNumber(row.year, row.sequence));
+      // A featured fee is the project owner's; the seller's address is the one set when it was issued.
+      expect(row).toMatchObject({
+        buyerId: employer.user.id,
+        jobTitle: 'Fees across a new year',
+        sellerAddress: 'Office 1204, Al Saqr Business Tower, Sheikh Zayed Road, Dubai',
+      });
+    }
     expect((rows[2]?.sequence ?? 0) - (rows[0]?.sequence ?? 0)).toBe(1);
     expect(rows[1]?.sequence).toBe(1);
     for (const sequence of [1, 42, 999_999, 1_000_000, 12_345_678]) {

@@ -310,7 +310,13 @@ export function createLedgerRepository(db: Db, followers: LedgerFollowers = {}) 
       const rules = accountKinds[account.kind];
       const [row] = await tx
         .insert(ledgerAccounts)
-        .values({ id: accountIdOf(account), ...account, normal: rules.normal, isGuarded: rules.isGuarded, isOffPlatform: rules.isOffPlatform })
+        .values({
+          id: accountIdOf(account),
+          ...account,
+          normal: rules.normal,
+          isGuarded: rules.isGuarded,
+          isOffPlatform: rules.isOffPlatform,
+        })
         .onConflictDoUpdate({ target: ledgerAccounts.id, set: { balanceMinor: sql`${ledgerAccounts.balanceMinor}` } })
         .returning({ balance: ledgerAccounts.balanceMinor });
       return row?.balance ?? 0;

@@ -46,9 +46,7 @@ export function createMoneyServices(dependencies: {
   const paymentsRepository = createPaymentsRepository(db);
   const feeInvoices = createFeeInvoices({
     repository: createInvoicesRepository(db),
-    jobs: jobState,
-    users,
-    seller: async (tx) => ({ ...config.invoiceSeller, address: (await settings.getSettings(tx)).address }),
+    seller: { ...config.invoiceSeller, address: settings.addressSql() },
   });
   const ledger = createLedgerRepository(db, { onWritten: feeInvoices.queue });
   const movements = createMoneyMovements(ledger);

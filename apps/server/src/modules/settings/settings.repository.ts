@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SiteSettings } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
 import { siteSettings } from '../../db/schema.ts';
@@ -15,6 +15,12 @@ export function createSettingsRepository(db: Db) {
         .values({ id: 1, settings })
         .onConflictDoUpdate({ target: siteSettings.id, set: { settings, updatedAt: new Date() } });
     },
+    /**
+     * A text setting as it is when a statement runs (its default when never set), as an expression:
+     * for a statement that records it, such as the seller's address on an invoice, without a read first.
+     */
+    textSettingSql: (name: 'address', fallback: string) =>
+      sql<string>`coalesce((select ${siteSettings.settings} ->> ${name} from ${siteSettings} where ${siteSettings.id} = 1), ${fallback})`,
     async insertSettingsIfMissing(settings: SiteSettings) {
       await db.insert(siteSettings).values({ id: 1, settings }).onConflictDoNothing();
     },

@@ -13,6 +13,8 @@ export function createSettingsService(repository: SettingsRepository) {
       const parsed = siteSettingsSchema.safeParse(merged);
       return parsed.success ? parsed.data : defaultSiteSettings;
     },
+    /** The address as it is when a statement runs, as an expression for a statement that records it (an invoice's seller). */
+    addressSql: () => repository.textSettingSql('address', defaultSiteSettings.address),
     /** Whether the site still looks as the web app was built (names, logo, colours, texts: the defaults). */
     async looksAsBuilt(): Promise<boolean> {
       return isDeepStrictEqual(await this.getSettings(), builtLook);
