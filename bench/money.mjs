@@ -120,7 +120,7 @@ async function seed() {
   return (performance.now() - started) / 1000;
 }
 
-/** CPU seconds used so far by every PostgreSQL process on the machine (Linux; clock ticks of 1/100 s). */
+/** CPU seconds used so far by every PostgreSQL process on the machine, and those that ended (Linux; clock ticks of 1/100 s). */
 function postgresCpuSeconds() {
   let ticks = 0;
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
@@ -128,7 +128,10 @@ function postgresCpuSeconds() {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       if (!stat.includes('(postgres)')) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      // utime and stime, and cutime and cstime: what its ended children used (the postmaster's are the
+      // backends and autovacuum workers that exited), or a process that ends during a run would take
+      // its CPU out of the figure.
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {
       // The process ended while being read.
     }

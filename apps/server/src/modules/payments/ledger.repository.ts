@@ -206,11 +206,13 @@ export function createLedgerRepository(db: Db, followers: LedgerFollowers = {}) 
     // whose hold was not pending), the accounts they need and their entries, and the guarded balances,
     // each account locked by its upsert in id order so two transactions never wait on each other in a
     // cycle. The upsert's lock is the one an update takes (no key update): a stronger one would wait on
-    // the key-share locks other transactions' entries hold on the same accounts. A guarded account new
-    // to this statement is proposed at zero or more (the database checks a proposed row before it finds
-    // the one it conflicts with); one that would start below zero is refused below. Accounts are never
-    // deleted, so one missing from the statement's snapshot is new to it or was created a moment ago.
-    let rows: { reference: string | null; hold: string | null; overdrawn: boolean }[];
+    // the key-share locks other transactions' entries hold on the same accounts. The database checks a
+    // proposed row before it finds the one it conflicts with, so an account that exists is proposed at
+    // zero or more and its change applied by the update, which the check then sees; a new one is proposed
+    // at its change, which the check refuses when it would start below zero (accounts are never deleted,
+    // so one missing from the statement's snapshot is new, or was created a moment ago and is refused
+    // as if it were). Either way an overdraw fails the statement, and with it the transaction.
+    let rows: { reference: string | null; hold: string | null }[];
     try {
       rows = await preparedRowsOf(
         tx,
@@ -257,18 +259,17 @@ export function createLedgerRepository(db: Db, followers: LedgerFollowers = {}) 
         group by v.id, v.kind, v.owner_id, v.currency, v.normal, v.is_off_platform
       ), balances as (
         insert into ledger_accounts as account (id, kind, owner_id, currency, normal, is_guarded, is_off_platform, balance_minor)
-        select id, kind, owner_id, currency, normal, true, is_off_platform, greatest(change, 0) from moving order by id
+        select id, kind, owner_id, currency, normal, true, is_off_platform,
+          case when exists (select 1 from ledger_accounts where ledger_accounts.id = moving.id) then greatest(change, 0) else change end
+        from moving order by id
         on conflict (id) do update set balance_minor = account.balance_minor + (select change from moving where moving.id = excluded.id)
       )
-      select reference, null::uuid as hold, false as overdrawn from written
-      union all select null, milestone_id, false from posted
-      union all select null, null, true from moving where change < 0 and not exists (select 1 from ledger_accounts where id = moving.id)`,
+      select reference, null::uuid as hold from written union all select null, milestone_id from posted`,
       );
     } catch (error) {
       if (isCheckViolation(error)) throw new AppError('conflict', overdrawn);
       throw error;
     }
-    if (rows.some((row) => row.overdrawn)) throw new AppError('conflict', overdrawn);
     const written = new Set(rows.flatMap((row) => (row.reference ? [row.reference] : [])));
     const posted = new Set(rows.flatMap((row) => (row.hold ? [row.hold] : [])));
     for (const transaction of transactions)
