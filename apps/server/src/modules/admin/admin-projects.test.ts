@@ -181,3 +181,25 @@ describe('PUT /api/admin/projects/{id}/status', () => {
     expect((await list('?status=blocked')).projects).toEqual([]);
   });
 });
+
+describe('the directory behind the Projects tab', () => {
+  it('stays exact through statements that write many projects at once', async () => {
+    const { db } = app.services.database;
+    const before = (await list()).summary;
+    // Three projects in one statement, then all three closed in one, then a change the directory does not hold.
+    await db.execute(sql`
+      insert into jobs (employer_id, title, description, skills_required, job_type, status, country, region, city, industry_category,
+        payment_method, currency, budget_min_minor, budget_max_minor, budget_min_usd, budget_max_usd)
+      select employer_id, 'Majlis lighting ' || n, description, skills_required, job_type, 'open', country, region, city, industry_category,
+        payment_method, currency, budget_min_minor, budget_max_minor, budget_min_usd, budget_max_usd
+      from jobs cross join generate_series(1, 3) as n where id = ${ids.clinic}`);
+    expect((await list('?search=majlis')).projects.map((project) => project.status)).toEqual(['open', 'open', 'open']);
+    expect((await list()).summary).toMatchObject({ open: before.open + 3, closed: before.closed });
+
+    await db.execute(sql`update jobs set status = 'closed' where title like 'Majlis lighting %'`);
+    await db.execute(sql`update jobs set view_count = view_count + 1 where title like 'Majlis lighting %'`);
+    const after = await list('?search=majlis');
+    expect(after.projects.map((project) => project.status)).toEqual(['closed', 'closed', 'closed']);
+    expect(after.summary).toMatchObject({ open: before.open, closed: before.closed + 3 });
+  });
+});
