@@ -163,17 +163,13 @@ export function createMilestoneApprovals(dependencies: {
 
     // A fixed-price payment completes when every one of its milestones is approved, now or before (its
     // milestones were all read under lock). An hourly contract is paid week by week and ends when a party ends it.
-    const approvedNow = new Set(accepted.keys());
+    const unsettled = new Set(
+      rows.filter(({ milestone }) => milestone.status !== 'approved' && !accepted.has(milestone.id)).map(({ payment }) => payment.id),
+    );
     const completed = [
       ...new Map(
         approvals
-          .filter(
-            ({ context }) =>
-              context.contract.jobType !== 'hourly' &&
-              rows.every(
-                (row) => row.payment.id !== context.payment.id || row.milestone.status === 'approved' || approvedNow.has(row.milestone.id),
-              ),
-          )
+          .filter(({ context }) => context.contract.jobType !== 'hourly' && !unsettled.has(context.payment.id))
           .map(({ context }) => [context.payment.id, context]),
       ).values(),
     ];
