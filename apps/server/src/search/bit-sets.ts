@@ -13,25 +13,13 @@ export interface Posting {
   bits: Uint32Array | undefined;
 }
 
-function popcount(word: number) {
+export function popcount(word: number) {
   word -= (word >>> 1) & 0x55555555;
   word = (word & 0x33333333) + ((word >>> 2) & 0x33333333);
   return (((word + (word >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 export const hasSlot = (bits: Uint32Array, slot: number) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
-
-/** Calls `each` with every slot in the set, in slot order. */
-export function forEachSlot(bits: Uint32Array, each: (slot: number) => void) {
-  for (let index = 0; index < bits.length; index += 1) {
-    let word = bits[index]!;
-    while (word !== 0) {
-      const low = word & -word;
-      each((index << 5) + 31 - Math.clz32(low));
-      word ^= low;
-    }
-  }
-}
 
 /**
  * Clears from `bits` the slots outside `sure` that fail `keeps` (those in `sure` are known to pass);
@@ -50,6 +38,30 @@ export function checkEach(bits: Uint32Array, sure: Uint32Array | undefined, keep
       }
       word ^= low;
     }
+  }
+  return cleared;
+}
+
+/**
+ * The same for a check of a value: clears from `bits` the slots outside `sure` whose `values` fall
+ * outside `low … high`; answers how many it cleared (no call per slot, for the range filters).
+ */
+export function keepWithin(bits: Uint32Array, sure: Uint32Array | undefined, values: Float64Array | Int32Array, low: number, high: number) {
+  let cleared = 0;
+  for (let index = 0; index < bits.length; index += 1) {
+    let word = bits[index]! & ~(sure ? sure[index]! : 0);
+    if (word === 0) continue;
+    let failed = 0;
+    while (word !== 0) {
+      const low32 = word & -word;
+      const value = values[(index << 5) + 31 - Math.clz32(low32)]!;
+      if (!(value >= low && value <= high)) {
+        failed |= low32;
+        cleared += 1;
+      }
+      word ^= low32;
+    }
+    if (failed !== 0) bits[index]! &= ~failed;
   }
   return cleared;
 }
@@ -76,6 +88,39 @@ export function widen<T extends Float64Array | Int32Array | Uint32Array>(array: 
   return wider;
 }
 
+/** `into` = `a` | `b` (over `into`'s words). */
+function or(into: Uint32Array, a: Uint32Array, b: Uint32Array) {
+  for (let index = 0; index < into.length; index += 1) into[index] = a[index]! | b[index]!;
+}
+
+/** `into` = `a` & `b` (over `into`'s words). */
+function and(into: Uint32Array, a: Uint32Array, b: Uint32Array) {
+  for (let index = 0; index < into.length; index += 1) into[index] = a[index]! & b[index]!;
+}
+
+/** `into` = `a` & `b` (over `into`'s words); answers how many slots `into` then holds. */
+function andCounting(into: Uint32Array, a: Uint32Array, b: Uint32Array) {
+  let count = 0;
+  for (let index = 0; index < into.length; index += 1) {
+    const word = a[index]! & b[index]!;
+    into[index] = word;
+    if (word !== 0) count += popcount(word);
+  }
+  return count;
+}
+
+/** How many of the posting's slots `bits` holds (over `bits`' words), without making a set of them. */
+export function countCommon(bits: Uint32Array, posting: Posting) {
+  let count = 0;
+  if (posting.bits)
+    for (let index = 0; index < bits.length; index += 1) {
+      const word = bits[index]! & posting.bits[index]!;
+      if (word !== 0) count += popcount(word);
+    }
+  else for (let index = 0; index < posting.length; index += 1) if (hasSlot(bits, posting.slots[index]!)) count += 1;
+  return count;
+}
+
 /** `into` &= `other`; answers how many slots `into` then holds. */
 export function intersectCounting(into: Uint32Array, other: Uint32Array) {
   let count = 0;
@@ -87,19 +132,16 @@ export function intersectCounting(into: Uint32Array, other: Uint32Array) {
   return count;
 }
 
-/** `into` &= `other` (`other` undefined: nothing matches). */
-function intersect(into: Uint32Array, other: Uint32Array | undefined) {
-  if (!other) into.fill(0);
-  else for (let index = 0; index < into.length; index += 1) into[index]! &= other[index]!;
-}
-
 /**
  * Token postings over slots `0 … capacity()`, and the bit sets a search works in. A search is
  * synchronous, so its scratch sets come from a pool that it gives back (`giveBack`) before returning,
  * instead of one allocation per operation.
  */
-export function createPostings(capacity: () => number) {
+export function createPostings(capacity: () => number, used: () => number) {
   const wordCount = () => capacity() >>> 5;
+  // The words that hold any slot so far: a scratch set is a view of just those (slots are taken in
+  // order, so the words past them are zero in every set), and every pass over one ends there.
+  const wordsInUse = () => Math.min(wordCount(), (used() + 31) >>> 5);
   const maps: Map<string, Posting>[] = [];
 
   /** A new token → posting map, whose bit sets grow with the slots. */
@@ -139,12 +181,12 @@ export function createPostings(capacity: () => number) {
   const ones = new WeakMap<Uint32Array, number>();
 
   function scratch(fill?: Uint32Array, clear = true) {
-    let bits = pool.pop();
-    if (!bits || bits.length !== wordCount()) bits = new Uint32Array(wordCount());
-    if (fill) bits.set(fill);
+    let whole = pool.pop();
+    if (!whole || whole.length !== wordCount()) whole = new Uint32Array(wordCount());
+    lent.push(whole);
+    const bits = whole.subarray(0, wordsInUse());
+    if (fill) bits.set(fill.subarray(0, bits.length));
     else if (clear) bits.fill(0);
-    ones.delete(bits);
-    lent.push(bits);
     return bits;
   }
   function giveBack() {
@@ -211,24 +253,29 @@ export function createPostings(capacity: () => number) {
         return bits;
       }
       case 'and': {
+        // The first two in one pass into a scratch set, each further one in one more.
+        let first: Uint32Array | undefined;
         let bits: Uint32Array | undefined;
         for (const each of node.nodes) {
           const other = evaluate(each, words, alive);
           if (!other) return undefined;
-          if (!bits) bits = scratch(other);
-          else intersect(bits, other);
+          if (!first) first = other;
+          else if (!bits) and((bits = scratch(undefined, false)), first, other);
+          else and(bits, bits, other);
         }
-        return bits;
+        return bits ?? first;
       }
       case 'or': {
+        let first: Uint32Array | undefined;
         let bits: Uint32Array | undefined;
         for (const each of node.nodes) {
           const other = evaluate(each, words, alive);
           if (!other) continue;
-          if (!bits) bits = scratch(other);
-          else for (let index = 0; index < bits.length; index += 1) bits[index]! |= other[index]!;
+          if (!first) first = other;
+          else if (!bits) or((bits = scratch(undefined, false)), first, other);
+          else or(bits, bits, other);
         }
-        return bits;
+        return bits ?? first;
       }
     }
   }
@@ -271,13 +318,15 @@ export function createPostings(capacity: () => number) {
     const bits = scratch(undefined, false);
     let count = 0;
     if (isEmpty) bits.fill(0);
-    else
-      for (let index = 0; index < bits.length; index += 1) {
-        let word = all[0]![index]!;
-        for (let source = 1; source < all.length && word !== 0; source += 1) word &= all[source]![index]!;
-        bits[index] = word;
-        if (word !== 0) count += popcount(word);
+    else {
+      // Two at a time, the sparsest first (the living alone when nothing else is asked); counted in the last pass.
+      if (all.length <= 2) count = andCounting(bits, all[0]!, all.at(-1)!);
+      else {
+        and(bits, all[0]!, all[1]!);
+        for (let source = 2; source < all.length - 1; source += 1) and(bits, bits, all[source]!);
+        count = andCounting(bits, bits, all.at(-1)!);
       }
+    }
     return { bits, count };
   }
 

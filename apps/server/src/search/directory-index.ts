@@ -190,7 +190,10 @@ export function createDirectoryIndex({ plan = 'cheaper', sealed = true }: { plan
   let pool = new Uint32Array(8 * capacity);
   let pooled = 0;
   const vocabulary = createVocabulary();
-  const postings = createPostings(() => capacity);
+  const postings = createPostings(
+    () => capacity,
+    () => used,
+  );
   const words = postings.tokens();
   const facets = new Map<string, Uint32Array>();
 

@@ -1,4 +1,4 @@
-import { checkEach, createPostings, intersectCounting, tokensHash, widen } from '../../search/bit-sets.ts';
+import { countCommon, keepWithin, popcount, createPostings, intersectCounting, tokensHash, widen } from '../../search/bit-sets.ts';
 import { createIdTable } from '../../search/id-table.ts';
 import { createSortOrders, type PagePlan } from '../../search/sort-orders.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
@@ -86,8 +86,13 @@ export interface IndexAnswer {
 
 const sorts: OrderSort[] = ['newest', 'budget', 'proposal_count'];
 
-/** Budget steps in US cents, 1, 2 and 5 of each power of ten from $1 to $5,000,000. */
-const budgetSteps = Array.from({ length: 8 }, (_, power) => [1, 2, 5].map((step) => step * 10 ** (power + 2))).flat();
+/**
+ * Budget steps in US cents, ten to each power of ten from $1 to $8,000,000: a range's ends fall
+ * between two steps at most a quarter apart, and only the matches between them are checked one by one.
+ */
+const budgetSteps = Array.from({ length: 8 }, (_, power) =>
+  [1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8].map((step) => step * 10 ** (power + 2)),
+).flat();
 
 /** How a page is read: the cheaper way (always, but in tests that make each way run). */
 export type IndexPlan = PagePlan;
@@ -115,14 +120,18 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   // budget range is then whole bit sets, and only the jobs of the steps around its ends are checked one by one.
   let maxAtLeast = budgetSteps.map(() => new Uint32Array(capacity >>> 5));
   let minAtMost = budgetSteps.map(() => new Uint32Array(capacity >>> 5));
-  const postings = createPostings(() => capacity);
+  const postings = createPostings(
+    () => capacity,
+    () => used,
+  );
   const words = postings.tokens();
   const facets = postings.tokens();
   const { scratch } = postings;
   const featured = new Set<number>();
-  // The jobs featured at a moment, as bits, and the span of moments over which that set holds: from
-  // when it was made until the first of their periods ends. Made again outside it, or after a change.
-  let featuredNow: number[] = [];
+  // The jobs featured at a moment, as the words of the bit sets that hold any of them and those bits,
+  // and the span of moments over which that holds: from when it was made until the first of their
+  // periods ends. Made again outside it, or after a change.
+  let featuredNow = { words: new Int32Array(0), bits: new Int32Array(0) };
   let featuredNowFrom = Number.POSITIVE_INFINITY;
   let featuredNowUntil = Number.NEGATIVE_INFINITY;
   function grow() {
@@ -239,19 +248,33 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     kill(slot);
   }
 
-  /** The jobs featured at `nowMs` (few: a page of matches looks each one up). */
+  /** The jobs featured at `nowMs`, word by word (few: a search reads those words of its matches). */
   function featuredAt(nowMs: number) {
     if (nowMs >= featuredNowFrom && nowMs < featuredNowUntil) return featuredNow;
-    featuredNow = [];
+    // It holds from when the last period to have ended ended (a search begun a moment before this
+    // one may come after it), until the first of theirs ends.
+    const slots: number[] = [];
+    let lastEnded = Number.NEGATIVE_INFINITY;
     let firstEnd = Number.POSITIVE_INFINITY;
     for (const slot of featured) {
       const until = featuredUntil[slot]!;
       if (until > nowMs) {
-        featuredNow.push(slot);
+        slots.push(slot);
         firstEnd = Math.min(firstEnd, until);
-      }
+      } else lastEnded = Math.max(lastEnded, until);
     }
-    featuredNowFrom = nowMs;
+    slots.sort((a, b) => a - b);
+    const words: number[] = [];
+    const bits: number[] = [];
+    for (const slot of slots) {
+      if (words.at(-1) !== slot >>> 5) {
+        words.push(slot >>> 5);
+        bits.push(0);
+      }
+      bits[bits.length - 1]! |= 1 << (slot & 31);
+    }
+    featuredNow = { words: Int32Array.from(words), bits: Int32Array.from(bits) };
+    featuredNowFrom = lastEnded;
     featuredNowUntil = firstEnd;
     return featuredNow;
   }
@@ -285,12 +308,14 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     if (above >= 0) all.push(minAtMost[above]!);
     const { bits, count } = postings.intersectAll(all, alive, isEmpty);
     let total = count;
-    if (min !== undefined) total -= checkEach(bits, maxAtLeast[below + 1], (slot) => budgetMax[slot]! >= min);
+    if (min !== undefined) total -= keepWithin(bits, maxAtLeast[below + 1], budgetMax, min, Number.POSITIVE_INFINITY);
     if (max !== undefined)
-      total -= checkEach(
+      total -= keepWithin(
         bits,
         above === 0 ? undefined : minAtMost[above < 0 ? budgetSteps.length - 1 : above - 1],
-        (slot) => budgetMin[slot]! <= max,
+        budgetMin,
+        Number.NEGATIVE_INFINITY,
+        max,
       );
     return { bits, total };
   }
@@ -318,12 +343,20 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     for (const place of places) {
       if (found.length >= count) break;
       if (after && place.value > after.value) continue;
-      const total = intersectCounting(anyOf(place.facets, here), bits);
       const within = after && place.value === after.value ? { ...after, value: 0 } : undefined;
-      if (!within && toSkip >= total) {
-        toSkip -= total;
-        continue;
+      if (!within) {
+        // A job has one place token, so a place's matches are its tokens' matches added up.
+        let total = 0;
+        for (const facet of place.facets) {
+          const posting = facets.get(facet);
+          if (posting) total += countCommon(bits, posting);
+        }
+        if (toSkip >= total) {
+          toSkip -= total;
+          continue;
+        }
       }
+      const total = intersectCounting(anyOf(place.facets, here), bits);
       for (const slot of pickInOrder(here, total, 'newest', toSkip, count - found.length, within)) found.push({ slot, value: place.value });
       toSkip = 0;
     }
@@ -346,18 +379,20 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
       // project keeps its badge there, not the top: the reader asked for what is closest).
       const pinsFeatured = search.sort !== 'distance';
       const featuredBits = scratch();
-      let featuredCount = 0;
       let featuredMatches = 0;
-      for (const slot of featuredAt(search.nowMs)) {
-        const word = slot >>> 5;
-        const bit = 1 << (slot & 31);
-        if ((bits[word]! & bit) === 0) continue;
-        featuredMatches += 1;
-        if (!pinsFeatured) continue;
-        bits[word]! &= ~bit;
-        featuredBits[word]! |= bit;
-        featuredCount += 1;
+      if (total > 0) {
+        const now = featuredAt(search.nowMs);
+        for (let index = 0; index < now.words.length; index += 1) {
+          const word = now.words[index]!;
+          const matched = bits[word]! & now.bits[index]!;
+          featuredMatches += popcount(matched);
+          if (pinsFeatured) {
+            featuredBits[word] = matched;
+            bits[word]! ^= matched;
+          }
+        }
       }
+      const featuredCount = pinsFeatured ? featuredMatches : 0;
       // No later than the first featured period among the matches ends (its badge goes then, pinned or not).
       const nextFeaturedEndMs = featuredMatches > 0 && Number.isFinite(featuredNowUntil) ? featuredNowUntil : undefined;
       const { skip, count } = search;

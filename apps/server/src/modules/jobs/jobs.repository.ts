@@ -7,7 +7,7 @@ import {
   type JobStatus,
   type JobType,
 } from '@mihna/shared';
-import { and, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pruneChanges } from '../../search/live-index.ts';
 import { contracts, jobChanges, jobInterests, jobInvitations, jobs, jobViews, proposals } from '../../db/schema.ts';
@@ -16,6 +16,7 @@ import type { IndexPlace, IndexSearch, IndexSort } from './job-index.ts';
 import type { JobCardRow } from './job-response.ts';
 import { encodeCursor, orderOf, searchCursor, timestampMicroseconds, timestampText, type Cursor } from './search-cursor.ts';
 import { createCardCache } from './card-cache.ts';
+import { createBatcher } from '../../lib/batcher.ts';
 import { createSearchIndex, type SearchIndex } from './search-index.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
 
@@ -75,7 +76,7 @@ const filterInUsdCents = (amount: number, currency: CurrencyCode) => Math.round(
 const indexSortOf = (sort: JobSearchParams['sort_by']): IndexSort => (sort === 'created_at' ? 'newest' : sort);
 
 /** What the index is asked: the filters as tokens and US cents, the page as a count, the cursor as a key. */
-function indexSearchOf(params: JobSearchParams, query: QueryNode | undefined, cursor: Cursor | undefined, now: Date): IndexSearch {
+export function indexSearchOf(params: JobSearchParams, query: QueryNode | undefined, cursor: Cursor | undefined, now: Date): IndexSearch {
   const { all, anyRegion } = facetTokens(params);
   const currency = currencyOfCountry(countryOf(params));
   const sort = indexSortOf(params.sort_by);
@@ -114,20 +115,37 @@ export function createJobsRepository(db: Db, searchIndex: SearchIndex = createSe
   const cards = createCardCache<JobCardRow>({ maxEntries: 10_000, maxAgeMs: 60_000 });
   searchIndex.onChange((changed) => cards.forget(changed));
 
-  /** The jobs of a page, from the cards recent searches read where they are still current, the rest by id. */
-  async function readCards(ids: string[], now: number) {
-    const { found, missing } = cards.take(ids, now);
-    if (missing.length > 0) {
+  // The jobs that pages need and no recent card holds: the pages that ask while one read is under way
+  // are read together in the next, by one statement whatever their number, planned once per connection.
+  const cardsById = db
+    .select(cardColumns)
+    .from(jobs)
+    .where(sql`${jobs.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('job_cards_by_id');
+  const cardReads = createBatcher<{ ids: string[]; now: number }, Map<string, JobCardRow>>({
+    maxBatch: 64,
+    concurrency: 1,
+    async write(asked) {
       const generation = searchIndex.generation;
-      const rows = await db.select(cardColumns).from(jobs).where(inArray(jobs.id, missing));
+      const rows = await cardsById.execute({ ids: [...new Set(asked.flatMap((each) => each.ids))] });
+      const byId = new Map(rows.map((row) => [row.id, row]));
       // A change applied while they were read may be newer than some of them: those are not kept.
       if (searchIndex.generation === generation)
         cards.put(
           rows.map((row) => [row.id, row]),
-          now,
+          Math.min(...asked.map((each) => each.now)),
         );
-      for (const row of rows) found.set(row.id, row);
-    }
+      return asked.map(({ ids }) => ({
+        status: 'fulfilled',
+        value: new Map(ids.flatMap((id) => (byId.has(id) ? [[id, byId.get(id)!] as const] : []))),
+      }));
+    },
+  });
+
+  /** The jobs of a page, from the cards recent searches read where they are still current, the rest by id. */
+  async function readCards(ids: string[], now: number) {
+    const { found, missing } = cards.take(ids, now);
+    if (missing.length > 0) for (const [id, row] of await cardReads.submit({ ids: missing, now })) found.set(id, row);
     return found;
   }
 

@@ -74,7 +74,10 @@ export function createProfessionalIndex({
   let rate = new Float64Array(capacity);
   let shown = Array.from({ length: currencies }, () => new Float64Array(capacity));
   let alive = new Uint32Array(capacity >>> 5);
-  const postings = createPostings(() => capacity);
+  const postings = createPostings(
+    () => capacity,
+    () => used,
+  );
   const words = postings.tokens();
   const facets = postings.tokens();
   function grow() {
