@@ -43,12 +43,21 @@ export function checkEach(bits: Uint32Array, sure: Uint32Array | undefined, keep
 }
 
 /**
- * The same for a check of a value: clears from `bits` the slots outside `sure` whose `values` fall
- * outside `low … high`; answers how many it cleared (no call per slot, for the range filters).
+ * The same for a check of a value, over the words `words` lists (those that may hold a slot): clears
+ * from `bits` the slots outside `sure` whose `values` fall outside `low … high`; answers how many it
+ * cleared (no call per slot, for the range filters).
  */
-export function keepWithin(bits: Uint32Array, sure: Uint32Array | undefined, values: Float64Array | Int32Array, low: number, high: number) {
+export function keepWithin(
+  bits: Uint32Array,
+  words: Int32Array,
+  sure: Uint32Array | undefined,
+  values: Float64Array | Int32Array,
+  low: number,
+  high: number,
+) {
   let cleared = 0;
-  for (let index = 0; index < bits.length; index += 1) {
+  for (let listed = 0; listed < words.length; listed += 1) {
+    const index = words[listed]!;
     let word = bits[index]! & ~(sure ? sure[index]! : 0);
     if (word === 0) continue;
     let failed = 0;
@@ -98,15 +107,22 @@ function and(into: Uint32Array, a: Uint32Array, b: Uint32Array) {
   for (let index = 0; index < into.length; index += 1) into[index] = a[index]! & b[index]!;
 }
 
-/** `into` = `a` & `b` (over `into`'s words); answers how many slots `into` then holds. */
-function andCounting(into: Uint32Array, a: Uint32Array, b: Uint32Array) {
+/**
+ * `into` = `a` & `b` (over `into`'s words), listing in `words` the index of each word that is not
+ * zero; answers how many slots `into` then holds and how many words it listed.
+ */
+function andCounting(into: Uint32Array, a: Uint32Array, b: Uint32Array, words: Int32Array) {
   let count = 0;
+  let listed = 0;
   for (let index = 0; index < into.length; index += 1) {
     const word = a[index]! & b[index]!;
     into[index] = word;
-    if (word !== 0) count += popcount(word);
+    if (word !== 0) {
+      count += popcount(word);
+      words[listed++] = index;
+    }
   }
-  return count;
+  return { count, listed };
 }
 
 /** How many of the posting's slots `bits` holds (over `bits`' words), without making a set of them. */
@@ -179,6 +195,9 @@ export function createPostings(capacity: () => number, used: () => number) {
   let lent: Uint32Array[] = [];
   /** How many slots each set holds (at most), for intersecting the sparsest first. */
   const ones = new WeakMap<Uint32Array, number>();
+
+  // The words that hold the last intersection's matches (a search reads them before the next one).
+  let listing = new Int32Array(0);
 
   function scratch(fill?: Uint32Array, clear = true) {
     let whole = pool.pop();
@@ -316,18 +335,18 @@ export function createPostings(capacity: () => number, used: () => number) {
     const all = [...sets].sort((a, b) => (ones.get(a) ?? Number.POSITIVE_INFINITY) - (ones.get(b) ?? Number.POSITIVE_INFINITY));
     all.push(alive);
     const bits = scratch(undefined, false);
-    let count = 0;
-    if (isEmpty) bits.fill(0);
-    else {
-      // Two at a time, the sparsest first (the living alone when nothing else is asked); counted in the last pass.
-      if (all.length <= 2) count = andCounting(bits, all[0]!, all.at(-1)!);
-      else {
-        and(bits, all[0]!, all[1]!);
-        for (let source = 2; source < all.length - 1; source += 1) and(bits, bits, all[source]!);
-        count = andCounting(bits, bits, all.at(-1)!);
-      }
+    if (listing.length !== wordCount()) listing = new Int32Array(wordCount());
+    if (isEmpty) {
+      bits.fill(0);
+      return { bits, count: 0, words: listing.subarray(0, 0) };
     }
-    return { bits, count };
+    // Two at a time, the sparsest first (the living alone when nothing else is asked); counted in the last pass.
+    if (all.length > 2) {
+      and(bits, all[0]!, all[1]!);
+      for (let source = 2; source < all.length - 1; source += 1) and(bits, bits, all[source]!);
+    }
+    const { count, listed } = andCounting(bits, all.length > 2 ? bits : all[0]!, all.at(-1)!, listing);
+    return { bits, count, words: listing.subarray(0, listed) };
   }
 
   /** Bytes held by the postings and by their bit sets, to say where memory goes. */

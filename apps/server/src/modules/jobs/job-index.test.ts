@@ -196,6 +196,26 @@ describe('the in-memory job index', () => {
     compare();
   });
 
+  it('pins the jobs featured at each search’s own moment, whatever order the moments come in', () => {
+    // Concurrent searches reach the index in any order: one that began earlier may come after a later one.
+    const next = createRandom(11).next;
+    const expected = model();
+    const index = createJobIndex();
+    for (let n = 0; n < 600; n += 1) {
+      const job = {
+        ...randomJob(next, `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`),
+        featuredUntilMs: next() < 0.4 ? nowMs + Math.floor(next() * 7 - 3) * 1000 : undefined,
+      };
+      index.upsert(job);
+      expected.jobs.set(job.id, job);
+    }
+    for (let query = 0; query < 120; query += 1) {
+      const search = { ...randomSearch(next), nowMs: nowMs + Math.floor(next() * 9_000 - 4_500), after: undefined };
+      const answer = index.search(search);
+      expect({ total: answer.total, hits: answer.hits }).toEqual(expected.search(search));
+    }
+  });
+
   it('says when its answer may change on its own: no later than the first featured period among the matches ends', () => {
     const index = createJobIndex();
     const job = (id: string, featuredUntilMs: number | undefined, words: string[]): IndexedJob => ({

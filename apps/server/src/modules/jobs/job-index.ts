@@ -128,10 +128,10 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   const facets = postings.tokens();
   const { scratch } = postings;
   const featured = new Set<number>();
-  // The jobs featured at a moment, as the words of the bit sets that hold any of them and those bits,
-  // and the span of moments over which that holds: from when it was made until the first of their
+  // The jobs featured at a moment, as the words of the bit sets that hold any of them and those bits
+  // (and as a whole bit set), and the span of moments over which that holds: from when it was made until the first of their
   // periods ends. Made again outside it, or after a change.
-  let featuredNow = { words: new Int32Array(0), bits: new Int32Array(0) };
+  let featuredNow = { words: new Int32Array(0), bits: new Int32Array(0), all: new Uint32Array(0) };
   let featuredNowFrom = Number.POSITIVE_INFINITY;
   let featuredNowUntil = Number.NEGATIVE_INFINITY;
   function grow() {
@@ -148,6 +148,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     orders.grow(next);
     postings.grow(next);
     capacity = next;
+    featuredNowFrom = Number.POSITIVE_INFINITY;
   }
 
   // The sort orders, first to last: by the sort's value, then creation time, then id, all descending
@@ -248,6 +249,9 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     kill(slot);
   }
 
+  // The words that hold a search's featured matches (a search is synchronous: one at a time).
+  let featuredListing = new Int32Array(0);
+
   /** The jobs featured at `nowMs`, word by word (few: a search reads those words of its matches). */
   function featuredAt(nowMs: number) {
     if (nowMs >= featuredNowFrom && nowMs < featuredNowUntil) return featuredNow;
@@ -273,7 +277,9 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
       }
       bits[bits.length - 1]! |= 1 << (slot & 31);
     }
-    featuredNow = { words: Int32Array.from(words), bits: Int32Array.from(bits) };
+    const all = new Uint32Array(capacity >>> 5);
+    words.forEach((word, index) => (all[word] = bits[index]!));
+    featuredNow = { words: Int32Array.from(words), bits: Int32Array.from(bits), all };
     featuredNowFrom = lastEnded;
     featuredNowUntil = firstEnd;
     return featuredNow;
@@ -293,7 +299,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     return any;
   }
 
-  /** The matching living jobs, as a scratch bit set, and how many they are. */
+  /** The matching living jobs, as a scratch bit set, how many they are, and the words that may hold them. */
   function matches(search: IndexSearch) {
     // Every set the matches must be in, intersected in one pass: the living, the words of the text,
     // each filter token, any of the regions, the budget steps within the range.
@@ -306,25 +312,37 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     const above = max === undefined ? -1 : budgetSteps.findIndex((step) => step >= max);
     if (below >= 0) all.push(maxAtLeast[below]!);
     if (above >= 0) all.push(minAtMost[above]!);
-    const { bits, count } = postings.intersectAll(all, alive, isEmpty);
+    const { bits, count, words: listed } = postings.intersectAll(all, alive, isEmpty);
     let total = count;
-    if (min !== undefined) total -= keepWithin(bits, maxAtLeast[below + 1], budgetMax, min, Number.POSITIVE_INFINITY);
+    if (min !== undefined) total -= keepWithin(bits, listed, maxAtLeast[below + 1], budgetMax, min, Number.POSITIVE_INFINITY);
     if (max !== undefined)
       total -= keepWithin(
         bits,
+        listed,
         above === 0 ? undefined : minAtMost[above < 0 ? budgetSteps.length - 1 : above - 1],
         budgetMin,
         Number.NEGATIVE_INFINITY,
         max,
       );
-    return { bits, total };
+    return { bits, total, listed };
   }
 
-  /** Up to `count` slots of the set after skipping `skip`, in the order, starting after `after`. */
-  function pickInOrder(bits: Uint32Array, total: number, sort: OrderSort, skip: number, count: number, after: SlotKey | undefined) {
+  /**
+   * Up to `count` slots of the set after skipping `skip`, in the order, starting after `after`
+   * (`words`: the words that may hold the set's slots, when known).
+   */
+  function pickInOrder(
+    bits: Uint32Array,
+    total: number,
+    sort: OrderSort,
+    skip: number,
+    count: number,
+    after: SlotKey | undefined,
+    words?: Int32Array,
+  ) {
     return orders.page(
       sort,
-      { bits, total, live, skip, count, plan },
+      { bits, total, live, skip, count, plan, words },
       after && {
         start: orders.positionAfter(sort, (slot) => compareToKey(sort, slot, after)),
         isAfter: (slot) => compareToKey(sort, slot, after) > 0,
@@ -364,33 +382,47 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   }
 
   /** Up to `count` slots of the set after skipping `skip`, in the sort's order, starting after `after`, with their sort values. */
-  function pick(bits: Uint32Array, total: number, search: IndexSearch, skip: number, count: number, after: SlotKey | undefined) {
+  function pick(
+    bits: Uint32Array,
+    total: number,
+    search: IndexSearch,
+    skip: number,
+    count: number,
+    after: SlotKey | undefined,
+    words: Int32Array,
+  ) {
     const { sort } = search;
     if (sort === 'distance') return pickNearest(bits, search.places ?? [], skip, count, after);
-    return pickInOrder(bits, total, sort, skip, count, after).map((slot) => ({ slot, value: valueOf(sort, slot) }));
+    return pickInOrder(bits, total, sort, skip, count, after, words).map((slot) => ({ slot, value: valueOf(sort, slot) }));
   }
 
   /** Matching jobs counted, and a page of them: those featured at `nowMs` first, each part in the sort's order. */
   function search(search: IndexSearch): IndexAnswer {
     if (!isSealed) throw new Error('search index: seal() it after loading');
     try {
-      const { bits, total } = matches(search);
-      // The featured part taken out of the rest; nearest first is by distance alone (a featured
-      // project keeps its badge there, not the top: the reader asked for what is closest).
+      const { bits, total, listed } = matches(search);
+      // The featured part taken out of the rest, read over the matches' words or the featured jobs'
+      // words, whichever are fewer; nearest first is by distance alone (a featured project keeps its
+      // badge there, not the top: the reader asked for what is closest).
       const pinsFeatured = search.sort !== 'distance';
       const featuredBits = scratch();
+      const featuredWords = featuredListing.length === bits.length ? featuredListing : (featuredListing = new Int32Array(bits.length));
+      let featuredListed = 0;
       let featuredMatches = 0;
+      const split = (word: number, featuredThere: number) => {
+        const matched = bits[word]! & featuredThere;
+        if (matched === 0) return;
+        featuredMatches += popcount(matched);
+        if (pinsFeatured) {
+          featuredBits[word] = matched;
+          bits[word]! ^= matched;
+          featuredWords[featuredListed++] = word;
+        }
+      };
       if (total > 0) {
         const now = featuredAt(search.nowMs);
-        for (let index = 0; index < now.words.length; index += 1) {
-          const word = now.words[index]!;
-          const matched = bits[word]! & now.bits[index]!;
-          featuredMatches += popcount(matched);
-          if (pinsFeatured) {
-            featuredBits[word] = matched;
-            bits[word]! ^= matched;
-          }
-        }
+        if (listed.length < now.words.length) for (const word of listed) split(word, now.all[word]!);
+        else for (let index = 0; index < now.words.length; index += 1) split(now.words[index]!, now.bits[index]!);
       }
       const featuredCount = pinsFeatured ? featuredMatches : 0;
       // No later than the first featured period among the matches ends (its badge goes then, pinned or not).
@@ -401,14 +433,15 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
         key: { value: search.after.key.value, createdUs: search.after.key.createdUs, idWords: ids.wordsOf(search.after.key.id) },
       };
       const rest = total - featuredCount;
+      const inFeatured = featuredWords.subarray(0, featuredListed);
       let featuredHits: { slot: number; value: number }[];
       let restHits: { slot: number; value: number }[];
       if (after) {
-        featuredHits = after.featured ? pick(featuredBits, featuredCount, search, 0, count, after.key) : [];
-        restHits = pick(bits, rest, search, 0, count - featuredHits.length, after.featured ? undefined : after.key);
+        featuredHits = after.featured ? pick(featuredBits, featuredCount, search, 0, count, after.key, inFeatured) : [];
+        restHits = pick(bits, rest, search, 0, count - featuredHits.length, after.featured ? undefined : after.key, listed);
       } else {
-        featuredHits = pick(featuredBits, featuredCount, search, skip, count, undefined);
-        restHits = pick(bits, rest, search, Math.max(0, skip - featuredCount), count - featuredHits.length, undefined);
+        featuredHits = pick(featuredBits, featuredCount, search, skip, count, undefined, inFeatured);
+        restHits = pick(bits, rest, search, Math.max(0, skip - featuredCount), count - featuredHits.length, undefined, listed);
       }
       const hit =
         (isFeatured: boolean) =>

@@ -276,6 +276,30 @@ describe('GET /search/jobs', () => {
     }
   });
 
+  it('answers searches asked at once each with its own jobs, their cards read together', async () => {
+    const searches: Record<string, string | number>[] = [
+      {},
+      { q: 'design' },
+      { sort_by: 'budget', limit: 2 },
+      { sort_by: 'proposal_count', skip: 3 },
+      { country: 'SA' },
+      { emirate: 'sharjah' },
+      { q: 'clinic', job_type: 'hourly' },
+      { min_budget: 5000 },
+    ];
+    // Past the minute a card is kept, so that every page reads its jobs again.
+    clock.advance(2 * 60_000);
+    try {
+      const together = await Promise.all(searches.map((query) => search(query)));
+      const alone = [];
+      for (const query of searches) alone.push(await search(query));
+      expect(together).toEqual(alone);
+      expect(together.map((page) => keysOf(page.jobs).length)).toEqual([7, 1, 2, 4, 1, 1, 1, 3]);
+    } finally {
+      clock.advance(-2 * 60_000);
+    }
+  });
+
   it('counts every match, and pages alike by skip and by cursor whichever way the index reads a page', async () => {
     const { db } = app.services.database;
     const now = clock.now();
