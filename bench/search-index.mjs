@@ -25,7 +25,9 @@ const index = createSearchIndex(drizzle(pool));
 const loading = performance.now();
 await index.catchUp();
 const { jobs, tokens } = index.index.memory();
-console.log(`index: ${jobs.toLocaleString('en')} jobs, ${tokens.toLocaleString('en')} tokens, loaded in ${((performance.now() - loading) / 1000).toFixed(1)} s`);
+console.log(
+  `index: ${jobs.toLocaleString('en')} jobs, ${tokens.toLocaleString('en')} tokens, loaded in ${((performance.now() - loading) / 1000).toFixed(1)} s`,
+);
 
 const sampler = longTailMix().sampler();
 const now = new Date();
@@ -69,10 +71,15 @@ console.log('by kind (last round):');
 for (const [kind, times] of [...kinds].sort((a, b) => b[1].length - a[1].length)) {
   const sorted = times.sort((a, b) => a - b);
   const mean = sorted.reduce((sum, time) => sum + time, 0) / sorted.length;
-  console.log(`  ${kind.padEnd(32)} ${String(sorted.length).padStart(5)} searches   mean ${microseconds(mean)} µs   p95 ${microseconds(sorted[Math.floor(0.95 * sorted.length)])} µs`);
+  console.log(
+    `  ${kind.padEnd(32)} ${String(sorted.length).padStart(5)} searches   mean ${microseconds(mean)} µs   p95 ${microseconds(sorted[Math.floor(0.95 * sorted.length)])} µs`,
+  );
 }
 console.log('slowest (last round):');
-for (const position of last.map((_, at) => at).sort((a, b) => last[b] - last[a]).slice(0, 5))
+for (const position of last
+  .map((_, at) => at)
+  .sort((a, b) => last[b] - last[a])
+  .slice(0, 5))
   console.log(`  ${microseconds(last[position])} µs  ${JSON.stringify(searches[position].params)}`);
 
 if (process.env.BENCH_ANSWERS)
