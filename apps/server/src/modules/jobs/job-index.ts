@@ -1,4 +1,4 @@
-import { countCommon, keepWithin, popcount, createPostings, intersectCounting, tokensHash, widen } from '../../search/bit-sets.ts';
+import { countCommon, createPostings, intersectCounting, keepWithin, popcount, tokensHash, widen } from '../../search/bit-sets.ts';
 import { createIdTable } from '../../search/id-table.ts';
 import { createSortOrders, type PagePlan } from '../../search/sort-orders.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
@@ -128,9 +128,9 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   const facets = postings.tokens();
   const { scratch } = postings;
   const featured = new Set<number>();
-  // The jobs featured at a moment, as the words of the bit sets that hold any of them and those bits
-  // (and as a whole bit set), and the span of moments over which that holds: from when it was made until the first of their
-  // periods ends. Made again outside it, or after a change.
+  // The jobs featured at a moment, as the words that hold any of them with those words' bits (and as
+  // a whole bit set), and the span of moments over which that holds (featuredAt). Made again outside
+  // it, after a change, or when the slots grow.
   let featuredNow = { words: new Int32Array(0), bits: new Int32Array(0), all: new Uint32Array(0) };
   let featuredNowFrom = Number.POSITIVE_INFINITY;
   let featuredNowUntil = Number.NEGATIVE_INFINITY;
@@ -406,7 +406,8 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
       // badge there, not the top: the reader asked for what is closest).
       const pinsFeatured = search.sort !== 'distance';
       const featuredBits = scratch();
-      const featuredWords = featuredListing.length === bits.length ? featuredListing : (featuredListing = new Int32Array(bits.length));
+      if (featuredListing.length < bits.length) featuredListing = new Int32Array(capacity >>> 5);
+      const featuredWords = featuredListing;
       let featuredListed = 0;
       let featuredMatches = 0;
       const split = (word: number, featuredThere: number) => {
