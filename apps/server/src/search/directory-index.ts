@@ -1,4 +1,4 @@
-import { checkEach, createPostings, tokensHash, widen } from './bit-sets.ts';
+import { checkEach, createPostings, keepWithin, tokensHash, widen } from './bit-sets.ts';
 import { createIdTable } from './id-table.ts';
 import { createSortOrders, type PagePlan } from './sort-orders.ts';
 
@@ -326,12 +326,12 @@ export function createDirectoryIndex({ plan = 'cheaper', sealed = true }: { plan
       const { sets, follows } = term === '' ? { sets: [], follows: undefined } : termSets(term);
       for (const facet of search.facets) sets.push(facets.get(facet));
       const isEmpty = sets.some((bits) => bits === undefined);
-      const { bits, count } = postings.intersectAll(isEmpty ? [] : (sets as Uint32Array[]), alive, isEmpty);
+      const { bits, count, words: listed } = postings.intersectAll(isEmpty ? [] : (sets as Uint32Array[]), alive, isEmpty);
       let total = count;
       if (follows) total -= checkEach(bits, undefined, follows);
       const { low, high } = search.meets ?? {};
-      if (low !== undefined) total -= checkEach(bits, undefined, (slot) => rangeHigh[slot]! >= low);
-      if (high !== undefined) total -= checkEach(bits, undefined, (slot) => rangeLow[slot]! <= high);
+      if (low !== undefined) total -= keepWithin(bits, listed, undefined, rangeHigh, low, Number.POSITIVE_INFINITY);
+      if (high !== undefined) total -= keepWithin(bits, listed, undefined, rangeLow, Number.NEGATIVE_INFINITY, high);
       const slots = orders.page('created', {
         bits,
         total,

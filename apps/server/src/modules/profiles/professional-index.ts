@@ -1,4 +1,4 @@
-import { checkEach, createPostings, widen } from '../../search/bit-sets.ts';
+import { createPostings, keepWithin, widen } from '../../search/bit-sets.ts';
 import { createIdTable } from '../../search/id-table.ts';
 import { createSortOrders, type PagePlan } from '../../search/sort-orders.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
@@ -160,13 +160,12 @@ export function createProfessionalIndex({
   /** The matching living professionals, as a scratch bit set, and how many they are. */
   function matches(search: ProfessionalIndexSearch) {
     const { sets, isEmpty } = postings.requiredSets(search, search.facets, words, facets, alive);
-    const { bits, count } = postings.intersectAll(sets, alive, isEmpty);
+    const { bits, count, words: listed } = postings.intersectAll(sets, alive, isEmpty);
     let total = count;
     if (search.rate) {
       const { min = Number.NEGATIVE_INFINITY, max = Number.POSITIVE_INFINITY } = search.rate;
-      const rates = shown[search.rate.currency]!;
       // Those without a rate (NaN) fail every comparison, as null fails SQL's.
-      total -= checkEach(bits, undefined, (slot) => rates[slot]! >= min && rates[slot]! <= max);
+      total -= keepWithin(bits, listed, undefined, shown[search.rate.currency]!, min, max);
     }
     return { bits, total };
   }
