@@ -35,7 +35,7 @@ const searches = [];
 for (let count = 0; count < SEARCHES; count += 1) {
   const params = jobSearchParamsSchema.parse(sampler());
   const query = params.q ? await index.queryOf(params.q) : undefined;
-  searches.push({ params, search: indexSearchOf(params, query, searchCursor(params), now) });
+  searches.push({ params, search: { ...indexSearchOf(params, searchCursor(params), now), query } });
 }
 await pool.end();
 

@@ -1,8 +1,9 @@
 import { build } from 'esbuild';
 
-// One file for the server and one for the support commands; npm packages stay external and load from node_modules.
+// One file for the server, one for the project search index's thread (search-thread-link.ts finds it beside the
+// server's) and one for the support commands; npm packages stay external and load from node_modules.
 await build({
-  entryPoints: ['src/main.ts', 'src/support.ts'],
+  entryPoints: { main: 'src/main.ts', 'search-thread': 'src/modules/jobs/search-thread.ts', support: 'src/support.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -39,6 +39,7 @@ import { createMediaRepository } from './modules/media/media.repository.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { jobsRoutes, searchStatsRoutes } from './modules/jobs/jobs.routes.ts';
+import { jobSearchIndexOn } from './modules/jobs/search-thread-link.ts';
 import { createJobState } from './modules/jobs/job-state.ts';
 import { createContractsRepository } from './modules/contracts/contracts.repository.ts';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
@@ -181,7 +182,15 @@ export async function buildApp(options: BuildAppOptions) {
     clock,
   });
   const { payments, payouts, featured, checkouts, webhooks, reviews, provider, paymentsRepository } = money;
-  const jobs = createJobsService({ db, users, moderation, proposals, clock });
+  // On PostgreSQL the project search index runs in a thread of its own, reading the database itself (decision 40).
+  const searchIndex = jobSearchIndexOn(
+    database,
+    {},
+    {
+      onLost: (error) => app.log.error({ err: error }, 'the project search index’s thread stopped: the next search starts another'),
+    },
+  );
+  const jobs = createJobsService({ db, users, moderation, proposals, clock, searchIndex });
   const profiles = createProfilesService({ db, clock });
   const adminDirectories = createDirectoryIndexes(db);
   const dashboard = createDashboardService({ repository: createDashboardRepository(db), clock });
@@ -319,6 +328,7 @@ export async function buildApp(options: BuildAppOptions) {
     webhooks.stop();
     await delivery.stop();
     await pdf.close();
+    await jobs.close();
   });
 
   return Object.assign(app, {

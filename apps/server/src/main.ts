@@ -27,11 +27,10 @@ async function main() {
   }
   if (!config.twilio && !isOutboxEnabled(config))
     app.log.warn('No SMS provider is configured (TWILIO_*): text messages will wait in the queue.');
-  const demo = await seedDatabase(app, {
-    demo: config.seedDemo,
-    canDeliverLocally: isOutboxEnabled(config),
-    superAdmin: config.superAdmin,
-  });
+  // Processes starting together on a new database: the first prepares it, the others then find it ready.
+  const demo = await database.oneAtATime(() =>
+    seedDatabase(app, { demo: config.seedDemo, canDeliverLocally: isOutboxEnabled(config), superAdmin: config.superAdmin }),
+  );
   app.services.delivery.start();
   // The search indexes load now rather than on the first search (seconds at a million projects), the
   // console's directories when staff first use the console, and all read their changes every second

@@ -21,12 +21,19 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Where other connections reach it: PostgreSQL's URL; none for PGlite, which is this process's alone. */
+  url?: string;
   /**
    * Calls `handler` with the payload of each `pg_notify(channel, …)` once its transaction commits, in
    * this process or any other on the database; `onResync` when notices may have been lost (listener.ts).
    * Answers the function that stops listening.
    */
   listen: Listen;
+  /**
+   * Runs `work` while no other server process runs its own on this database: preparing a new database at
+   * start (the super admin, the demo), which processes starting together would otherwise each try at once.
+   */
+  oneAtATime<T>(work: () => Promise<T>): Promise<T>;
   /** Flushes to disk where that matters (PGlite); called before a clean shutdown. */
   checkpoint(): Promise<void>;
   close(): Promise<void>;
@@ -147,6 +154,8 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
       const unlisten = await client.listen(checkChannel(channel), handler);
       return () => unlisten();
     },
+    // One process holds the database.
+    oneAtATime: (work) => work(),
     checkpoint: async () => {
       await client.exec('CHECKPOINT');
     },
@@ -154,27 +163,35 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
   };
 }
 
-// Any 64-bit number no other advisory lock of the application uses.
+// Any 64-bit numbers no other advisory lock of the application uses.
 const migrationLockKey = 7_110_250;
+const startLockKey = 7_110_252;
+
+/**
+ * Runs `work` while this process holds the advisory lock `key` on one of the pool's connections: other
+ * processes asking for it wait until `work` ends.
+ */
+async function underLock<T>(pool: pg.Pool, key: number, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    try {
+      return await work(client);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [key]);
+    }
+  } finally {
+    client.release();
+  }
+}
 
 /**
  * Several server processes may start at once on one database (a deploy, a restart of all of them):
  * the migrations run in one of them at a time, on one connection holding an advisory lock, so the
  * others wait and then find every migration applied instead of failing on a table the first created.
  */
-async function migrateUnderLock(pool: pg.Pool) {
-  const client = await pool.connect();
-  try {
-    await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
-    try {
-      await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [migrationLockKey]);
-    }
-  } finally {
-    client.release();
-  }
-}
+const migrateUnderLock = (pool: pg.Pool) =>
+  underLock(pool, migrationLockKey, (client) => migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder }));
 
 export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<Database> {
   // JIT compiles plans that look expensive; for the short queries of a web request it only adds latency.
@@ -188,7 +205,10 @@ export async function openPostgres(connectionString: string, options: { max?: nu
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    url: connectionString,
     listen: (channel, handler, onResync) => listener.listen(channel, handler, onResync),
+    // The lock's connection only waits: `work` runs on the others.
+    oneAtATime: (work) => underLock(pool, startLockKey, work),
     checkpoint: async () => {
       await db.execute(sql`CHECKPOINT`).catch(() => undefined);
     },

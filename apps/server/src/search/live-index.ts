@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { writeCountOf, type Db } from '../db/client.ts';
 import type { jobChanges } from '../db/schema.ts';
 import { rowsOf } from '../db/rows.ts';
+import { inTurns } from '../lib/in-turns.ts';
 import { createLru } from '../lib/lru.ts';
 import { parseTsquery, type QueryNode } from './tsquery.ts';
 
@@ -246,23 +247,7 @@ export function createLiveIndex<Row extends { id: string }, Doc, Index extends M
   }
 
   // One read at a time; whoever arrives during a read waits for the next, which starts after it.
-  let reading: Promise<void> | undefined;
-  let queued: Promise<void> | undefined;
-  function catchUp(): Promise<void> {
-    if (!reading) {
-      reading = readChanges().finally(() => {
-        reading = undefined;
-      });
-      return reading;
-    }
-    queued ??= reading
-      .catch(() => undefined)
-      .then(() => {
-        queued = undefined;
-        return catchUp();
-      });
-    return queued;
-  }
+  const catchUp = inTurns(readChanges);
 
   // The query trees of recent search texts: PostgreSQL's parser and stemmers make them.
   const queries = createLru<string, QueryNode | undefined>(10_000);

@@ -1,13 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { jobSearchParamsSchema, type JobCard, type JobSearchResponse } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestClock, createUser } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
 import type { IndexPlan } from './job-index.ts';
 import { createJobsRepository } from './jobs.repository.ts';
-import { createSearchIndex } from './search-index.ts';
+import { jobSearchIndexOn } from './search-thread-link.ts';
 import { postJob } from './test-jobs.ts';
 
 describe('GET /search/jobs', () => {
@@ -304,7 +304,9 @@ describe('GET /search/jobs', () => {
     const { db } = app.services.database;
     const now = clock.now();
     const pages = async (plan: IndexPlan, query: Record<string, unknown>) => {
-      const repository = createJobsRepository(db, createSearchIndex(db, { plan }));
+      const searchIndex = jobSearchIndexOn(app.services.database, { plan });
+      const repository = createJobsRepository(db, searchIndex);
+      onTestFinished(() => searchIndex.close());
       const first = await repository.searchJobs(jobSearchParamsSchema.parse({ ...query, limit: 2 }), now);
       const bySkip: string[] = [];
       // One a page, so some pages skip fewer jobs than are featured and some more.
@@ -402,11 +404,12 @@ describe('GET /search/jobs', () => {
 
   it('loads a compacted index beside the one in use once jobs that left it hold too many of its slots', async () => {
     const { db } = app.services.database;
-    const searchIndex = createSearchIndex(db, { compactAbove: 0.05 });
+    const searchIndex = jobSearchIndexOn(app.services.database, { compactAbove: 0.05 });
+    onTestFinished(() => searchIndex.close());
     const repository = createJobsRepository(db, searchIndex);
     const total = async () => (await repository.searchJobs(jobSearchParamsSchema.parse({ q: 'branding' }), clock.now())).total;
     expect(await total()).toBe(3);
-    expect(searchIndex.memory()?.loads).toBe(1);
+    expect((await searchIndex.memory())?.loads).toBe(1);
     // Closing and reopening leaves a slot behind each time.
     for (let round = 0; round < 3; round += 1) {
       await db.execute(sql`update jobs set status = 'closed' where id = ${ids.featuredExpired}`);
@@ -414,9 +417,9 @@ describe('GET /search/jobs', () => {
       await db.execute(sql`update jobs set status = 'open' where id = ${ids.featuredExpired}`);
       expect(await total()).toBe(3);
     }
-    await expect.poll(async () => (await total(), searchIndex.memory()?.loads), { timeout: 10_000 }).toBeGreaterThan(1);
+    await expect.poll(async () => (await total(), (await searchIndex.memory())?.loads), { timeout: 10_000 }).toBeGreaterThan(1);
     expect(await total()).toBe(3);
-    expect(searchIndex.memory()?.jobs).toBe((await search({})).total);
+    expect((await searchIndex.memory())?.jobs).toBe((await search({})).total);
   });
 
   it('refuses bad parameters with the specification’s words, never a server error', async () => {

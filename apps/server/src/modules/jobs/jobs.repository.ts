@@ -12,13 +12,12 @@ import type { Db } from '../../db/client.ts';
 import { pruneChanges } from '../../search/live-index.ts';
 import { contracts, jobChanges, jobInterests, jobInvitations, jobs, jobViews, proposals } from '../../db/schema.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
-import type { IndexPlace, IndexSearch, IndexSort } from './job-index.ts';
+import type { IndexPlace, IndexSort } from './job-index.ts';
 import type { JobCardRow } from './job-response.ts';
 import { encodeCursor, orderOf, searchCursor, timestampMicroseconds, timestampText, type Cursor } from './search-cursor.ts';
 import { createCardCache } from './card-cache.ts';
 import { createBatcher } from '../../lib/batcher.ts';
-import { createSearchIndex, type SearchIndex } from './search-index.ts';
-import type { QueryNode } from '../../search/tsquery.ts';
+import { createSearchIndex, inThisThread, type IndexRequest, type JobSearchIndex } from './search-index.ts';
 
 /** Every column but the search ones, which only the database reads. */
 const { searchVector: _searchVector, facets: _facets, ...columns } = getTableColumns(jobs);
@@ -76,13 +75,12 @@ const filterInUsdCents = (amount: number, currency: CurrencyCode) => Math.round(
 const indexSortOf = (sort: JobSearchParams['sort_by']): IndexSort => (sort === 'created_at' ? 'newest' : sort);
 
 /** What the index is asked: the filters as tokens and US cents, the page as a count, the cursor as a key. */
-export function indexSearchOf(params: JobSearchParams, query: QueryNode | undefined, cursor: Cursor | undefined, now: Date): IndexSearch {
+export function indexSearchOf(params: JobSearchParams, cursor: Cursor | undefined, now: Date): IndexRequest {
   const { all, anyRegion } = facetTokens(params);
   const currency = currencyOfCountry(countryOf(params));
   const sort = indexSortOf(params.sort_by);
   const places = params.near && nearbyPlaces(params.near);
   return {
-    query,
     hasText: Boolean(params.q),
     allFacets: all,
     // Within a radius, nothing matches when no city is.
@@ -110,8 +108,8 @@ export interface JobSearchPage {
   validUntil: number;
 }
 
-/** `searchIndex`: this process's (one per process; tests may give each repository its own). */
-export function createJobsRepository(db: Db, searchIndex: SearchIndex = createSearchIndex(db)) {
+/** `searchIndex`: this process's (one per process; tests may give each repository its own), in this thread unless given. */
+export function createJobsRepository(db: Db, searchIndex: JobSearchIndex = inThisThread(createSearchIndex(db))) {
   const cards = createCardCache<JobCardRow>({ maxEntries: 10_000, maxAgeMs: 60_000 });
   searchIndex.onChange((changed) => cards.forget(changed));
 
@@ -163,8 +161,7 @@ export function createJobsRepository(db: Db, searchIndex: SearchIndex = createSe
      * `skip` serves the first 10,000.
      */
     async readSearch(params: JobSearchParams, cursor: Cursor | undefined, now: Date): Promise<JobSearchPage> {
-      const query = params.q ? await searchIndex.queryOf(params.q) : undefined;
-      const answer = searchIndex.index.search(indexSearchOf(params, query, cursor, now));
+      const answer = await searchIndex.search(params.q, indexSearchOf(params, cursor, now));
       const byId = await readCards(
         answer.hits.map((hit) => hit.id),
         now.getTime(),
@@ -200,6 +197,9 @@ export function createJobsRepository(db: Db, searchIndex: SearchIndex = createSe
 
     /** Where the search index's memory goes (for the memory figures of the benchmark). */
     searchIndexMemory: () => searchIndex.memory(),
+
+    /** Stops the search index's thread, if it has one. */
+    closeSearch: () => searchIndex.close(),
 
     async insertJob(job: NewJob, executor: Db = db) {
       const [created] = await executor.insert(jobs).values(job).returning(cardColumns);

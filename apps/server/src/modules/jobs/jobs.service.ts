@@ -36,6 +36,7 @@ import { anonymousViewer, toJobCard, toJobDetail, withDistance, type JobCardRow,
 import { createJobsRepository } from './jobs.repository.ts';
 import { searchCursor } from './search-cursor.ts';
 import { createSearchCache } from './search-cache.ts';
+import type { JobSearchIndex } from './search-index.ts';
 import type { Actor } from '../../lib/access.ts';
 
 /** Who is looking: the user, or for visitors a hash of their address and browser (never stored raw). */
@@ -100,9 +101,11 @@ export function createJobsService(dependencies: {
   moderation: ModerationService;
   proposals: Pick<ProposalsService, 'notifyPendingAuthors'>;
   clock: () => Date;
+  /** Where the search index runs: this thread unless given (search-index.ts). */
+  searchIndex?: JobSearchIndex;
 }) {
-  const { db, users, moderation, proposals, clock } = dependencies;
-  const repository = createJobsRepository(db);
+  const { db, users, moderation, proposals, clock, searchIndex } = dependencies;
+  const repository = createJobsRepository(db, searchIndex);
   const answerCache = createSearchCache<EncodedAnswer>({ maxEntries: 1000, maxAgeMs: 60_000 });
 
   /** Who the viewer is to the job: their proposal and interest, and the invitation they were sent. */
@@ -282,7 +285,10 @@ export function createJobsService(dependencies: {
     },
 
     /** How the search cache has answered since start, and the index's size (for benchmarks, through the development routes). */
-    searchCacheStats: () => ({ answers: answerCache.stats(), index: repository.searchIndexMemory() ?? null }),
+    searchCacheStats: async () => ({ answers: answerCache.stats(), index: (await repository.searchIndexMemory()) ?? null }),
+
+    /** Stops the search index's thread, if it has one. */
+    close: () => repository.closeSearch(),
 
     /** Loads the search index, or brings it up to date (a search that arrives meanwhile waits for it). */
     warmSearch: async () => {

@@ -9,7 +9,7 @@ import {
   type IndexSource,
   type LiveIndex,
 } from '../../search/live-index.ts';
-import { createJobIndex, type IndexedJob, type IndexPlan, type JobIndex } from './job-index.ts';
+import { createJobIndex, type IndexAnswer, type IndexedJob, type IndexPlan, type IndexSearch, type JobIndex } from './job-index.ts';
 
 /** The open jobs' search index (job-index.ts), loaded from `job_search` and kept from `job_changes` (migration 0014). */
 
@@ -53,3 +53,42 @@ export const createSearchIndex = (db: Db, { plan = 'cheaper', compactAbove }: { 
   createLiveIndex(db, jobSource(plan), { compactAbove });
 
 export type SearchIndex = LiveIndex<JobIndex>;
+
+/** What a search asks of the index, but its words: the index makes their query tree (with the database's parser). */
+export type IndexRequest = Omit<IndexSearch, 'query'>;
+export type IndexMemory = NonNullable<ReturnType<SearchIndex['memory']>>;
+
+/**
+ * The project search index as the repository uses it: in the server's own thread (inThisThread, on
+ * PGlite, whose one connection is the server thread's), or in a thread of its own beside it
+ * (search-thread.ts, on PostgreSQL).
+ */
+export interface JobSearchIndex {
+  /** Brings the index up to every change committed before this call (loading it the first time). */
+  catchUp(): Promise<void>;
+  /** Rises with every change applied and every reload: answers computed at one generation hold until the next. */
+  readonly generation: number;
+  /** Calls `listener` with the ids of the jobs whose changes are applied, as they are ('all' on a reload). */
+  onChange(listener: (changed: Iterable<string> | 'all') => void): void;
+  /** A search's page, from the index as it stands (after `catchUp()`); `text`, the search's words. */
+  search(text: string | undefined, request: IndexRequest): Promise<IndexAnswer>;
+  /** Where its memory goes; undefined before the first load. */
+  memory(): Promise<IndexMemory | undefined>;
+  close(): Promise<void>;
+}
+
+export function inThisThread(live: SearchIndex): JobSearchIndex {
+  return {
+    catchUp: () => live.catchUp(),
+    get generation() {
+      return live.generation;
+    },
+    onChange: (listener) => live.onChange(listener),
+    async search(text, request) {
+      const query = text ? await live.queryOf(text) : undefined;
+      return live.index.search({ ...request, query });
+    },
+    memory: async () => live.memory(),
+    close: async () => undefined,
+  };
+}

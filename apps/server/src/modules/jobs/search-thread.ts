@@ -1,0 +1,60 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from '../../db/schema.ts';
+import { createSearchIndex, inThisThread } from './search-index.ts';
+import type { FromThread, ThreadOptions, ToThread } from './search-thread-link.ts';
+
+/**
+ * The project search index in a thread of its own, on PostgreSQL (search-thread-link.ts starts it): it
+ * loads and keeps the index from the database on connections of its own, and answers the server
+ * thread's asks in turn. Every answer carries the index's generation and the jobs changed since the
+ * last answer, so the server thread's caches move with it.
+ */
+const { url, plan, compactAbove } = workerData as ThreadOptions;
+// Two connections: reading changes, and a search's words made a query meanwhile (a load holds one for seconds).
+const pool = new pg.Pool({ connectionString: url, max: 2, options: '-c jit=off' });
+// A connection the database closes (a restart, a failover) is dropped; the next read opens another.
+pool.on('error', () => undefined);
+const live = createSearchIndex(drizzle(pool, { schema }), { plan, compactAbove });
+const index = inThisThread(live);
+
+let changed = new Set<string>();
+let reloaded = false;
+live.onChange((ids) => {
+  if (ids === 'all') reloaded = true;
+  else for (const id of ids) changed.add(id);
+});
+
+/** The generation and the changes since the last answer, which this answer hands over. */
+function changesSinceLast(): Pick<FromThread, 'generation' | 'changed'> {
+  const handed = reloaded ? 'all' : changed.size > 0 ? [...changed] : undefined;
+  changed = new Set();
+  reloaded = false;
+  return { generation: live.generation, changed: handed };
+}
+
+async function answer(message: ToThread): Promise<unknown> {
+  switch (message.op) {
+    case 'catchUp':
+      return live.catchUp();
+    case 'search':
+      return index.search(message.text, message.request);
+    case 'memory':
+      return live.memory();
+    case 'close':
+      return pool.end();
+  }
+}
+
+parentPort!.on('message', (message: ToThread) => {
+  answer(message).then(
+    (value) => parentPort!.postMessage({ id: message.id, value, ...changesSinceLast() } satisfies FromThread),
+    (error: unknown) =>
+      parentPort!.postMessage({
+        id: message.id,
+        error: error instanceof Error ? error.message : String(error),
+        ...changesSinceLast(),
+      } satisfies FromThread),
+  );
+});
