@@ -11,15 +11,17 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
   let database: Awaited<ReturnType<typeof createProcessDatabase>>;
   let a: ServerProcess;
   let b: ServerProcess;
+  const superAdmin = 'console.owner@mihna.test';
   /** Alternates between the processes, as a round-robin load balancer would. */
   const either = (index: number) => (index % 2 === 0 ? a : b).url;
 
   beforeAll(async () => {
     database = await createProcessDatabase(serverUrl!);
-    // Both start at once on the empty database: both run the migrations and the seed.
+    // Both start at once on the empty database: both run the migrations and the seed, which makes the super admin.
+    const env = { ADMIN_EMAIL: superAdmin, ADMIN_PASSWORD: 'Console2025pass' };
     [a, b] = await Promise.all([freePort(), freePort()]).then(([portA, portB]) => [
-      startServer({ port: portA, databaseUrl: database.url }),
-      startServer({ port: portB, databaseUrl: database.url }),
+      startServer({ port: portA, databaseUrl: database.url, env }),
+      startServer({ port: portB, databaseUrl: database.url, env }),
     ]);
     await Promise.all([a.ready, b.ready]);
   }, 60_000);
@@ -29,11 +31,13 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
     await database?.drop();
   });
 
-  it('started both on an empty database at once, and both answer from it', async () => {
+  it('started both on an empty database at once, and both answer from it, with one super admin made between them', async () => {
     for (const server of [a, b]) {
       const ready = await call(server.url, 'GET', '/readyz');
       expect(ready).toEqual({ status: 200, body: { status: 'ready', database: 'postgres' } });
     }
+    const admins = await database.query<{ role: string }>(`select role from admins where email = $1`, [superAdmin]);
+    expect(admins).toEqual([{ role: 'super_admin' }]);
   });
 
   it('holds the captcha and lock thresholds exactly across both: 50 parallel wrong passwords give exactly 3 checks', async () => {
