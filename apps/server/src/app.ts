@@ -182,7 +182,7 @@ export async function buildApp(options: BuildAppOptions) {
     clock,
   });
   const { payments, payouts, featured, checkouts, webhooks, reviews, provider, paymentsRepository } = money;
-  // On PostgreSQL the project search index runs in a thread of its own, reading the database itself (decision 40).
+  // On PostgreSQL the project search index runs in a thread of its own, reading the database itself (decision 41).
   const searchIndex = jobSearchIndexOn(
     database,
     {},

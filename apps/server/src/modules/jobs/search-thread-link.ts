@@ -7,7 +7,7 @@ import { createSearchIndex, inThisThread, type IndexMemory, type IndexRequest, t
 /**
  * The project search index in a thread of its own (search-thread.ts), on PostgreSQL: the server's
  * thread parses requests, reads the cards and writes answers while the other core finds the pages.
- * At a million projects finding a page was half of the server thread's time (decision 40).
+ * At a million projects finding a page was half of the server thread's time (decision 41).
  */
 
 export interface ThreadOptions {
