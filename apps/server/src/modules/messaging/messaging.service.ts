@@ -102,6 +102,13 @@ export function createMessagingService(dependencies: {
     if (refused >= 0) throw new AppError('rate_limited', rules[refused]!.message, results[refused]!.retryAfterSeconds);
   }
 
+  /** The message a client key already stored, answered again (one stored in another conversation is refused). */
+  async function storedMessage(conversationId: string, messageId: number) {
+    const [stored] = await repository.messagesByIds([messageId]);
+    if (stored?.conversationId !== conversationId) throw new AppError('conflict', messagingMessages.conversationNotFound);
+    return toMessageResponse(stored);
+  }
+
   async function refuseBlocked(actor: Actor, otherId: string) {
     const blocks = await repository.blocksBetween(actor.id, otherId);
     if (blocks.aBlockedB || blocks.bBlockedA) throw new AppError('forbidden', messagingMessages.blocked);
@@ -190,11 +197,7 @@ export function createMessagingService(dependencies: {
       const { conversation } = context ?? {};
       const side = sideOf(actor, conversation);
       if (!context || !conversation) throw new AppError('not_found', messagingMessages.conversationNotFound);
-      if (context.storedId !== null) {
-        const [stored] = await repository.messagesByIds([context.storedId]);
-        if (stored?.conversationId !== id) throw new AppError('conflict', messagingMessages.conversationNotFound);
-        return toMessageResponse(stored);
-      }
+      if (context.storedId !== null) return storedMessage(id, context.storedId);
       const body = request.body.trim();
       if (!body && !request.attachment_id)
         throw new AppError('validation_failed', [{ loc: ['body', 'body'], msg: messagingMessages.emptyMessage, type: 'value_error' }]);
@@ -222,7 +225,10 @@ export function createMessagingService(dependencies: {
         isMasked = masked.kinds.length > 0;
         text = masked.text;
       }
-      const message = await transaction(db, async (tx) => {
+      const sent = await transaction(db, async (tx) => {
+        // A retry sent while its first attempt was under way: the first stored it meanwhile.
+        const storedId = await repository.lockForSending(actor.id, request.client_key ?? null, tx);
+        if (storedId !== null) return storedId;
         if (conversation.lastMessageId === null) {
           // The first message of a conversation rings the other person's bell.
           await notifications.notify(
@@ -247,7 +253,8 @@ export function createMessagingService(dependencies: {
           tx,
         );
       });
-      return { ...toMessageResponse(message), moderation_messages: moderated.messages };
+      if (typeof sent === 'number') return storedMessage(id, sent);
+      return { ...toMessageResponse(sent), moderation_messages: moderated.messages };
     },
 
     async markRead(actor: Actor, id: string, upTo: number) {

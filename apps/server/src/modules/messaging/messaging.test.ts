@@ -129,6 +129,25 @@ describe('messages', () => {
     expect(second.id).toBe(first.id);
   });
 
+  it('answers retries sent at once with one client key with the one message the first stored', async () => {
+    const conversation = await open(employer, professional);
+    const retries = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        post(`/api/conversations/${conversation.id}/messages`, professional.token, {
+          body: 'Running ten minutes late.',
+          client_key: 'k-race',
+        }),
+      ),
+    );
+    expect(retries.map((response) => response.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(new Set(retries.map((response) => response.json<Message>().id)).size).toBe(1);
+    const stored = await selectRows<{ count: number }>(
+      app.services.database,
+      sql`select count(*)::int as count from messages where client_key = 'k-race'`,
+    );
+    expect(stored).toEqual([{ count: 1 }]);
+  });
+
   it('refuses an empty message, and one too long, and changes nothing', async () => {
     const conversation = await open(employer, professional);
     const empty = await post(`/api/conversations/${conversation.id}/messages`, employer.token, { body: '   ' });
