@@ -63,7 +63,9 @@ export function inOwnThread(options: ThreadOptions, { start = startThread, onLos
   let base = 0;
   let closed = false;
 
-  function receive(reply: FromThread) {
+  function receive(worker: Worker, reply: FromThread) {
+    // A stopped thread's last answers were failed with it; a later thread's generations start above them.
+    if (worker !== thread) return;
     generation = base + reply.generation;
     if (reply.changed) for (const listener of listeners) listener(reply.changed);
     const waiting = pending.get(reply.id);
@@ -90,7 +92,7 @@ export function inOwnThread(options: ThreadOptions, { start = startThread, onLos
       const worker = start(options);
       // The server's own work keeps the process alive, not this thread.
       worker.unref();
-      worker.on('message', receive);
+      worker.on('message', (reply: FromThread) => receive(worker, reply));
       worker.on('error', (error) => lose(worker, error));
       worker.on('exit', (code) => lose(worker, new Error(`search index: its thread stopped (${code})`)));
       thread = worker;
@@ -114,7 +116,8 @@ export function inOwnThread(options: ThreadOptions, { start = startThread, onLos
       listeners.push(listener);
     },
     search: (text, request) => ask<IndexAnswer>({ op: 'search', text, request }),
-    memory: () => ask<IndexMemory | undefined>({ op: 'memory' }),
+    // Asking where the memory goes starts no thread.
+    memory: () => (thread ? ask<IndexMemory | undefined>({ op: 'memory' }) : Promise.resolve(undefined)),
     async close() {
       if (closed || !thread) {
         closed = true;
@@ -126,6 +129,8 @@ export function inOwnThread(options: ThreadOptions, { start = startThread, onLos
       closed = true;
       thread = undefined;
       await worker.terminate();
+      for (const waiting of pending.values()) waiting.reject(new Error('search index: closed'));
+      pending.clear();
     },
   };
 }

@@ -19,9 +19,12 @@ pool.on('error', () => undefined);
 const live = createSearchIndex(drizzle(pool, { schema }), { plan, compactAbove });
 const index = inThisThread(live);
 
+/** Whether the index has loaded once. */
+let loaded = false;
 let changed = new Set<string>();
 let reloaded = false;
 live.onChange((ids) => {
+  loaded = true;
   if (ids === 'all') reloaded = true;
   else for (const id of ids) changed.add(id);
 });
@@ -39,6 +42,8 @@ async function answer(message: ToThread): Promise<unknown> {
     case 'catchUp':
       return live.catchUp();
     case 'search':
+      // A thread started after another stopped may be asked before its first load.
+      if (!loaded) await live.catchUp();
       return index.search(message.text, message.request);
     case 'memory':
       return live.memory();

@@ -285,20 +285,6 @@ export function createMessagingRepository(db: Db) {
      * Stores a message and counts it unread for the other side; the notice rings every hub once it
      * commits. Call it last in its transaction: it takes the order lock, held until the commit.
      */
-    /**
-     * Takes the lock messages are inserted under (held to the commit) and answers the id of the sender's
-     * message with `clientKey` if one is stored: a retry that raced its first attempt finds it here.
-     */
-    async lockForSending(senderId: string, clientKey: string | null, tx: Tx): Promise<number | null> {
-      await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`);
-      if (clientKey === null) return null;
-      const [stored] = await rowsOf<{ id: string | number }>(
-        tx,
-        sql`select id from messages where sender_id = ${senderId} and client_key = ${clientKey}`,
-      );
-      return stored ? Number(stored.id) : null;
-    },
-
     async insertMessage(
       values: {
         conversation: ConversationParties;

@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../plugins/errors.ts';
 import type { createRateLimiter, RateLimitRule } from '../../plugins/rate-limit.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
@@ -225,10 +226,7 @@ export function createMessagingService(dependencies: {
         isMasked = masked.kinds.length > 0;
         text = masked.text;
       }
-      const sent = await transaction(db, async (tx) => {
-        // A retry sent while its first attempt was under way: the first stored it meanwhile.
-        const storedId = await repository.lockForSending(actor.id, request.client_key ?? null, tx);
-        if (storedId !== null) return storedId;
+      const sending = transaction(db, async (tx) => {
         if (conversation.lastMessageId === null) {
           // The first message of a conversation rings the other person's bell.
           await notifications.notify(
@@ -253,8 +251,15 @@ export function createMessagingService(dependencies: {
           tx,
         );
       });
-      if (typeof sent === 'number') return storedMessage(id, sent);
-      return { ...toMessageResponse(sent), moderation_messages: moderated.messages };
+      const message = await sending.catch(async (error: unknown) => {
+        // A retry sent while its first attempt was under way: the first stored it meanwhile.
+        if (!request.client_key || !isUniqueViolation(error)) throw error;
+        const storedId = (await repository.sendContext(id, actor.id, request.client_key))?.storedId;
+        if (storedId === null || storedId === undefined) throw error;
+        return storedId;
+      });
+      if (typeof message === 'number') return storedMessage(id, message);
+      return { ...toMessageResponse(message), moderation_messages: moderated.messages };
     },
 
     async markRead(actor: Actor, id: string, upTo: number) {
