@@ -74,6 +74,11 @@ export function inOwnThread(options: ThreadOptions, { start = startThread, onLos
     else waiting?.reject(new Error(`search index: ${reply.error}`));
   }
 
+  function failPending(error: Error) {
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  }
+
   /** A thread that stopped (a fault) fails what it was asked; the next ask starts another, which loads anew. */
   function lose(worker: Worker, error: Error) {
     if (thread !== worker) return;
@@ -82,8 +87,7 @@ export function inOwnThread(options: ThreadOptions, { start = startThread, onLos
     base = generation + 1;
     generation = base;
     for (const listener of listeners) listener('all');
-    for (const waiting of pending.values()) waiting.reject(error);
-    pending.clear();
+    failPending(error);
   }
 
   function ask<T>(message: Ask): Promise<T> {
@@ -129,8 +133,7 @@ export function inOwnThread(options: ThreadOptions, { start = startThread, onLos
       closed = true;
       thread = undefined;
       await worker.terminate();
-      for (const waiting of pending.values()) waiting.reject(new Error('search index: closed'));
-      pending.clear();
+      failPending(new Error('search index: closed'));
     },
   };
 }
