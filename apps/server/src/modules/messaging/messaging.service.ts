@@ -24,7 +24,7 @@ import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { partyName } from '../profiles/public-user.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import { maskContactDetails } from './contact-details.ts';
+import { maskContactDetails } from '../moderation/contact-details.ts';
 import { toAttachmentResponse, toConversationResponse, toMessageResponse } from './message-response.ts';
 import type { ConversationParties, MessagingRepository, Side } from './messaging.repository.ts';
 import { storeAttachment } from './attachments.ts';

@@ -7,7 +7,7 @@ import { bearer, createTestClock, createUser, outboxFor, type TestAccount } from
 import { createTestApp, selectRows } from '../../test/harness.ts';
 import { call, fundEscrow, hire } from '../payments/test-payments.ts';
 import { createEmployer, insertJob } from '../proposals/test-jobs.ts';
-import { MASK } from './contact-details.ts';
+import { MASK } from '../moderation/contact-details.ts';
 
 const clock = createTestClock();
 let app: App;

@@ -1,4 +1,4 @@
-import { normaliseChar } from '../moderation/arabic-normalise.ts';
+import { normaliseChar } from './arabic-normalise.ts';
 
 /**
  * Finds the contact details people write into a message to move the work off the platform before it
