@@ -13,6 +13,7 @@ import {
 import { droppedDatasetPatterns, englishDatasetTiers, extraEnglishTerms, extraWhitelist } from './english-terms.ts';
 import { highestTier, type Finding, type Tier } from './finding.ts';
 import { expandToWord } from './masking.ts';
+import { blankReferenceNumbers } from './reference-numbers.ts';
 
 interface TermMetadata {
   term: string;
@@ -80,10 +81,13 @@ const matcher = new RegExpMatcher({
   ...englishRecommendedTransformers,
 });
 
-/** Profanity in Latin script, through obscenity (leetspeak, confusable letters, repeated letters). */
+/**
+ * Profanity in Latin script, through obscenity (leetspeak, confusable letters, repeated letters). Reference numbers
+ * such as villa N16 are numbers, not leetspeak.
+ */
 export function detectEnglish(text: string): Finding[] {
   const findings: Finding[] = [];
-  for (const match of matcher.getAllMatches(text)) {
+  for (const match of matcher.getAllMatches(blankReferenceNumbers(text))) {
     const { phraseMetadata, startIndex, endIndex } = dataset.getPayloadWithPhraseMetadata(match);
     if (!phraseMetadata) continue;
     const span = expandToWord(text, startIndex, endIndex + 1);

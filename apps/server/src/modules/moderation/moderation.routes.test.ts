@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
+import { jobInput } from '../jobs/test-jobs.ts';
+import { createEmployer } from '../proposals/test-jobs.ts';
 
 describe('POST /content/validate', () => {
   let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -38,5 +41,19 @@ describe('POST /content/validate', () => {
   it('answers at /api/content/validate too, and refuses a missing content field', async () => {
     expect((await app.inject({ method: 'POST', url: '/api/content/validate', payload: { content: 'hello' } })).statusCode).toBe(200);
     expect((await app.inject({ method: 'POST', url: '/api/content/validate', payload: {} })).statusCode).toBe(422);
+  });
+
+  it('passes a villa number beside its letter, and posts the project titled with it', async () => {
+    const title = 'Fit-out of villa N16 in Arabian Ranches';
+    expect((await validate(`${title}, فيلا N116`)).json()).toMatchObject({ is_valid: true, severity: 'none' });
+    const employer = await createEmployer(app);
+    const posted = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: bearer(employer.token),
+      payload: jobInput({ title, description: 'Joinery, flooring and lighting for villa N16, Arabian Ranches; unit 455 in storage.' }),
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect(posted.json()).toMatchObject({ job: { title, description: expect.stringContaining('villa N16') }, moderation_message: null });
   });
 });

@@ -205,6 +205,81 @@ describe('innocent words containing bad substrings (Scunthorpe problem)', () => 
   });
 });
 
+// Villa, plot, unit and office numbers as they are written across the Gulf: a letter beside digits is a label, not a
+// word spelled in leetspeak (N16 is not "nig", A55 is not "ass", 455 is not "ass").
+const gulfAddresses = [
+  'Fit-out of villa N16 in Arabian Ranches',
+  'Villa N16, Arabian Ranches',
+  'Kitchen renovation, villa N116, Arabian Ranches 2',
+  'Plot 6457-A, Al Barsha South',
+  'Unit 3B, Tower C2, JLT Cluster N',
+  'Office 1402, Al Moosa Tower 2',
+  'Shop G07, Dubai Hills Mall',
+  'Building 12, Street 2B, Al Quoz Industrial 3',
+  'Apartment 2304, Marina Gate 1, Dubai Marina',
+  'Warehouse 16, Al Qusais Industrial Area 4',
+  'Villa A55, Jumeirah Park',
+  'Unit 455, Building B16, Dubai Silicon Oasis',
+  'Office M03, Al Khaleej Centre, Bur Dubai',
+  'Flat 12A, Al Nahda 2, Sharjah',
+  'Plot C-16, Mussafah M40, Abu Dhabi',
+  'Villa 7, Street 19, Khalifa City A',
+  'Kiosk K9, Mall of the Emirates',
+  'Villa N6, The Springs 14',
+  'Townhouse N1-16, Town Square',
+  'Repaint shop G07 before Eid',
+  'AC servicing for 16 units in Building B16 (N16 wing)',
+  'Villa N16!',
+  'Villa 23, Al Malqa, Riyadh',
+  'Building 7421, Prince Sultan Road, Al Rawdah, Jeddah 23435',
+  'Office 3B, King Fahd Road, Al Olaya, Riyadh 12214',
+  'Villa N16, Al Narjis, Riyadh 13327',
+  'Short address RRRD2929, Riyadh',
+  'Zone 66, Street 850, Building 14',
+  'Building 16, Street 920, Zone 56, Al Sadd, Doha',
+  'Villa 16, Street 340, Zone 69, Lusail',
+  'Block 4, Street 15, Salmiya',
+  'Block 1, Street 16, House 11, Jabriya',
+  'Office 16, Floor 6, Al Hamra Tower, Sharq',
+  'Way 3321, Building 180, Al Khuwair',
+  'Villa 1616, Way 2540, Madinat Sultan Qaboos',
+  'Building 16, Way 1936, Ruwi, Muscat',
+  'Road 2803, Block 428, Seef',
+  'Flat 16, Building 1055, Road 3621, Block 336, Adliya',
+  'Villa 160, Road 5616, Block 556, Janabiya',
+  'فيلا N16، المرابع العربية',
+  'تشطيب فيلا N116 في المرابع العربية',
+  'مكتب 1402، برج الموسى 2',
+  'محل G07، دبي هيلز مول',
+  'قطعة 6457-A، البرشاء جنوب',
+  'شقة 3B، برج C2، أبراج بحيرات جميرا',
+  'فيلا 23، حي الملقا، الرياض',
+  'منطقة 66، شارع 850، مبنى 14',
+  'قطعة 4، شارع 15، السالمية',
+  'سكة 3321، مبنى 180، الخوير',
+  'طريق 2803، مجمع 428، السيف',
+];
+
+describe('reference numbers in addresses and project titles', () => {
+  it.each(gulfAddresses)('leaves %j alone', (address) => {
+    expectClean(address);
+  });
+
+  it.each([
+    ['n1gger', 'severe'],
+    ['N1GG3R', 'severe'],
+    ['ni66a', 'severe'],
+    ['n!66er', 'severe'],
+    ['f4g', 'severe'],
+    ['b1tch', 'moderate'],
+    ['5h1t', 'moderate'],
+    ['5hit', 'moderate'],
+    ['a55hole', 'moderate'],
+  ] as const)('still catches the word spelled with digits in %j', (word, severity) => {
+    expectTier(`Villa N16, ${word}`, severity, `Villa N16, ${'*'.repeat(word.length)}`);
+  });
+});
+
 describe('preserving the rest of the text', () => {
   it('keeps whitespace, punctuation and line breaks exactly', () => {
     expectTier('Hello,\n\tyou  shit!!\r\nBye.', 'moderate', 'Hello,\n\tyou  ****!!\r\nBye.');
