@@ -22,6 +22,7 @@ export default defineConfig({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
     // Modules kept between files, as in the API suite (vitest.config.ts): 37 s to 10 s with the unit
     // project; every test renders its own tree with its own query client, and passes in any order.
     isolate: false,
