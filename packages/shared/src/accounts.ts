@@ -5,6 +5,7 @@ import { phoneCountryCodes } from './reference/phone-codes.ts';
 import { extractCode, readNumber } from './numbers.ts';
 import { resolveReferencesInSchema } from './reference-fields.ts';
 import { isPlainLine, toWesternDigits } from './plain-text.ts';
+import { splitList, trimListItem } from './lists.ts';
 import { emailAddress } from './text.ts';
 
 /**
@@ -72,13 +73,21 @@ const optionalText = (max: number) => z.string().trim().max(max, messages.maxLen
 /** The country of the user's location: its ISO code or name (resolved with the other places); the emirate field holds the region within it. */
 export const locationCountrySchema = z.string().trim().max(60, messages.maxLength(60));
 
-/** "a, b,, c" → ['a', 'b', 'c']; a list is trimmed the same way. */
-export const commaSeparatedList = (maxItems: number, maxLength: number) =>
+/**
+ * "a, b،، c؛ d" → ['a', 'b', 'c', 'd'] (splitList). A list sent as a list is trimmed the same way, and its
+ * items split too: a skill or a language holds no comma, and a form of before the Arabic separators sends
+ * "TypeScript، Node.js" as one item. `keepsItems`: a list's items stay whole (a career highlight is a
+ * sentence, and may hold a comma); typed as text, it is split all the same.
+ */
+export const commaSeparatedList = (maxItems: number, maxLength: number, { keepsItems = false }: { keepsItems?: boolean } = {}) =>
   z
     .union([z.string(), z.array(z.string())])
     .optional()
     .nullable()
-    .transform((value) => (Array.isArray(value) ? value : (value ?? '').split(',')).map((item) => item.trim()).filter(Boolean))
+    .transform((value) => {
+      if (!Array.isArray(value)) return splitList(value ?? '');
+      return keepsItems ? value.map(trimListItem).filter(Boolean) : value.flatMap(splitList);
+    })
     .pipe(z.array(z.string().max(maxLength, messages.maxLength(maxLength))).max(maxItems, messages.max(maxItems)));
 
 /** A typed number ('120', '١٢٠', '1,500') as its value; empty is null (the field is cleared). */
@@ -123,7 +132,7 @@ export const registrationFieldsSchema = z
     confirm_password: z.string({ error: messages.required }).min(1, messages.required),
     gender: z.enum(genders).optional().nullable(),
     skills: commaSeparatedList(50, 60),
-    career_highlights: commaSeparatedList(20, 200),
+    career_highlights: commaSeparatedList(20, 200, { keepsItems: true }),
     languages: commaSeparatedList(20, 40),
     hourly_rate: hourlyRateSchema.optional(),
     years_of_experience: yearsOfExperienceSchema.optional(),
@@ -220,7 +229,7 @@ export const profileUpdateSchema = z.object({
   bio: optionalText(2000),
   skills: commaSeparatedList(50, 60).optional(),
   languages: commaSeparatedList(20, 40).optional(),
-  career_highlights: commaSeparatedList(20, 200).optional(),
+  career_highlights: commaSeparatedList(20, 200, { keepsItems: true }).optional(),
   hourly_rate: hourlyRateSchema.optional(),
   years_of_experience: yearsOfExperienceSchema.optional(),
   availability_status: optionalChoice(['available', 'busy', 'unavailable'] as const),

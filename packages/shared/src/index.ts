@@ -3,6 +3,7 @@ import './zod-messages.ts';
 export * from './messages.ts';
 export * from './plain-text.ts';
 export * from './text.ts';
+export * from './lists.ts';
 export * from './errors.ts';
 export * from './settings.ts';
 export * from './contact.ts';

@@ -1,4 +1,5 @@
-import { moderationMessages } from '@mihna/shared';
+import { randomBytes } from 'node:crypto';
+import { moderationMessages, type ProfessionalSearchResponse } from '@mihna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestClock,
@@ -84,6 +85,25 @@ describe('POST /api/auth/register: validation', () => {
     expect(me.languages).toEqual(['Arabic', 'English']);
     expect(me.career_highlights).toEqual(['Led a team']);
     expect(me).toMatchObject({ hourly_rate: 180, years_of_experience: 8, show_location: true, show_exact_location: false });
+  });
+
+  it('splits lists typed with the Arabic comma and semicolon, and the skill filter finds the person by either skill', async () => {
+    const skill = `Falconry${randomBytes(3).toString('hex')}`;
+    const { token, user } = await createUser(app, {
+      skills: `TypeScript، Node.js، ${skill}`,
+      languages: 'العربية؛ English',
+      career_highlights: 'قدت فريق التصميم، أطلقت تطبيق البنك',
+    });
+    const me = (await app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).json();
+    expect(me.skills).toEqual(['TypeScript', 'Node.js', skill]);
+    expect(me.languages).toEqual(['العربية', 'English']);
+    expect(me.career_highlights).toEqual(['قدت فريق التصميم', 'أطلقت تطبيق البنك']);
+
+    for (const skills of [`${skill}, node.js`, `${skill}، TypeScript`, `${skill.toLowerCase()}؛ Node.js`]) {
+      const search = await app.inject({ method: 'GET', url: '/api/search/professionals', query: { skills } });
+      expect(search.statusCode).toBe(200);
+      expect(search.json<ProfessionalSearchResponse>().professionals.map((professional) => professional.id)).toEqual([user.id]);
+    }
   });
 
   it('refuses a bio with a serious violation and stores nothing', async () => {

@@ -148,6 +148,8 @@ describe('GET /search/jobs', () => {
     const cases: [Record<string, string | number>, string[]][] = [
       [{ skills: 'figma' }, ['webDubai']],
       [{ skills: 'React, Figma' }, ['webDubai']],
+      [{ skills: 'React، Figma' }, ['webDubai']],
+      [{ skills: 'react؛ figma، ' }, ['webDubai']],
       [{ job_type: 'hourly' }, ['cleaningSharjah', 'mobileAbuDhabi']],
       [{ country: 'SA' }, ['arabicRiyadh']],
       [{ country: 'kw' }, ['ledgerKuwait']],

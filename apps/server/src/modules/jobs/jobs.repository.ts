@@ -2,6 +2,7 @@ import {
   convertAmount,
   currencyOfCountry,
   placesWithin,
+  splitList,
   type CurrencyCode,
   type JobSearchParams,
   type JobStatus,
@@ -40,10 +41,7 @@ function facetTokens(params: JobSearchParams): { all: string[]; anyRegion: strin
   if (params.industry_category) all.push(`i:${params.industry_category}`);
   if (params.local_service_category) all.push(`lc:${params.local_service_category}`);
   if (params.local_service_subcategory) all.push(`ls:${params.local_service_subcategory}`);
-  for (const skill of (params.skills ?? '').split(',')) {
-    const token = skill.trim().toLowerCase();
-    if (token) all.push(`k:${token}`);
-  }
+  for (const skill of splitList(params.skills ?? '')) all.push(`k:${skill.toLowerCase()}`);
   // Region ids are unique within a country: without one, a region matches that id in any country.
   const anyRegion: string[] = [];
   if (region && country) all.push(`r:${country}:${region}`);

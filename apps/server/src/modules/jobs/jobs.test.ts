@@ -1,4 +1,4 @@
-import type { JobCreated, JobDetail } from '@mihna/shared';
+import type { JobCreated, JobDetail, JobSearchResponse } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
@@ -121,6 +121,15 @@ describe('POST /jobs', () => {
     expect(asProfessional.statusCode).toBe(403);
     expect(asProfessional.json()).toMatchObject({ detail: 'Only employers can post projects' });
     expect((await post(undefined, jobInput())).statusCode).toBe(401);
+  });
+
+  it('splits required skills typed with the Arabic comma and semicolon, and the skill filter finds the project', async () => {
+    const skill = `Dhow${Date.now().toString(36)}`;
+    const created = await postJob(app, employer.token, { skills_required: `TypeScript، Node.js؛ ${skill}،` });
+    expect(created.job.skills_required).toEqual(['TypeScript', 'Node.js', skill]);
+    const found = await app.inject({ method: 'GET', url: '/api/search/jobs', query: { skills: `${skill}، node.js` } });
+    expect(found.json<JobSearchResponse>().jobs.map((job) => job.id)).toEqual([created.id]);
+    expect((await post(employer.token, jobInput({ skills_required: ' ، ؛ ' }))).statusCode).toBe(422);
   });
 
   it('requires title, description, skills, type and both budgets', async () => {

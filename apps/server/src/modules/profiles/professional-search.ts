@@ -5,6 +5,7 @@ import {
   currencyInfo,
   currencyOfCountry,
   HOURLY_RATE_CURRENCY,
+  splitList,
   type CurrencyCode,
   type ProfessionalSearchParams,
 } from '@mihna/shared';
@@ -33,13 +34,9 @@ import {
  * `user_changes` (migration 0015), as project search is (decision 22; decision 25 for professionals).
  */
 
-/** "React, , figma" → ['react', 'figma']: the skills a professional must all have, compared case-insensitively. */
+/** "React، , figma" → ['react', 'figma']: the skills a professional must all have, compared case-insensitively. */
 export function parseSkillList(skills: string | undefined): string[] {
-  const list = (skills ?? '')
-    .split(',')
-    .map((skill) => skill.trim().toLowerCase())
-    .filter(Boolean);
-  return [...new Set(list)];
+  return [...new Set(splitList(skills ?? '').map((skill) => skill.toLowerCase()))];
 }
 
 // One word typed so far ("reac") also matches as a prefix; anything else is read as a web search.
