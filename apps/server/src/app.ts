@@ -191,9 +191,9 @@ export async function buildApp(options: BuildAppOptions) {
     },
   );
   const jobs = createJobsService({ db, users, moderation, proposals, clock, searchIndex });
-  const profiles = createProfilesService({ db, clock });
-  const adminDirectories = createDirectoryIndexes(db);
   const dashboard = createDashboardService({ repository: createDashboardRepository(db), clock });
+  const profiles = createProfilesService({ db, clock, employerSpending: dashboard.employerSpending });
+  const adminDirectories = createDirectoryIndexes(db);
   const pdf = createPdfRenderer();
   const invoices = createInvoicesService({ repository: createInvoicesRepository(db), pdf });
   const timeRepository = createTimeRepository(db);

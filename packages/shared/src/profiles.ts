@@ -53,6 +53,7 @@ export const accomplishmentSchema = z.object({
   duration_days: z.number().int().nullable(),
   project_category: z.string().nullable(),
   show_project_value: z.boolean(),
+  /** What was paid for the work (released, before the fee, and cash confirmed) in `currency`; null when hidden or nothing was paid. */
   project_value: z.number().nullable(),
   currency: z.string(),
   skills_used: z.array(z.string()),
@@ -117,6 +118,7 @@ export const jobHistoryItemSchema = z.object({
   project_description: z.string(),
   completion_date: z.string().nullable(),
   project_category: z.string().nullable(),
+  /** What was paid for the work, in `currency`; null when nothing was paid. */
   project_value: z.number().nullable(),
   currency: z.string(),
   show_financial_info: z.boolean(),
@@ -136,9 +138,18 @@ export const employerProfileSchema = z.object({
   employer_stats: z.object({
     total_projects: z.number().int(),
     repeat_hires: z.number().int(),
+    /** Projects with a professional hired on them, not yet finished. */
     active_jobs: z.number().int(),
-    /** In AED, from released payments. */
+    /** Projects still open to proposals. */
+    open_jobs: z.number().int(),
+    /**
+     * What the employer paid through the marketplace (escrow and weekly hours funded, cash they
+     * confirmed, featured fees, less refunds) in `currency`: the figure of their dashboard (decision 31).
+     */
     total_spent: z.number(),
+    currency: z.string(),
+    /** Every currency's total, largest first: money is never added across currencies. */
+    totals: z.array(z.object({ currency: z.string(), amount: z.number() })),
     hiring_categories: z.array(z.object({ category: z.string(), projects: z.number().int() })),
   }),
   verified_rating: z.object({

@@ -106,6 +106,14 @@ export function createDashboardRepository(db: Db) {
         .leftJoin(dashboardCounts, eq(dashboardCounts.userId, askedUser))
         .prepare('dashboard_employer_figures'),
     ),
+
+    /** What the employer paid per currency and month, as their dashboard reads it: their public profile tells the same total. */
+    employerSpending: batchedByUser<{ months: MonthAmount[] }>(
+      db
+        .select({ id: sql<string>`${askedUser}`, months: monthsOf('spent') })
+        .from(askedUsers)
+        .prepare('dashboard_employer_spending'),
+    ),
   };
 }
 

@@ -61,6 +61,16 @@ export function createDashboardService(dependencies: { repository: DashboardRepo
         })),
       };
     },
+
+    /**
+     * What an employer paid, as their dashboard's Total Investment shows it: the headline currency's
+     * total and every currency's. `country` chooses the currency while nothing is paid yet.
+     */
+    async employerSpending(employerId: string, country: string | null) {
+      const { months } = await repository.employerSpending(employerId);
+      const { total, currency, totals } = summarise(months, country, clock());
+      return { total, currency, totals };
+    },
   };
 }
 

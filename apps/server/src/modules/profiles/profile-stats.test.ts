@@ -5,9 +5,9 @@ import {
   durationDays,
   formatBudgetRange,
   roundRating,
-  sumInAed,
   topCategories,
   topSkills,
+  topUsedSkills,
 } from './profile-stats.ts';
 
 describe('profile statistics', () => {
@@ -32,6 +32,21 @@ describe('profile statistics', () => {
     expect(topSkills(counts).map((count) => count.skill)).toEqual(['CSS', 'React', 'SQL', 'Figma', 'Rust']);
   });
 
+  it('ranks the skills completed projects required, those missing from the profile too, in the profile’s spelling', () => {
+    const top = topUsedSkills(
+      ['Plumbing', 'React', 'Go'],
+      [['AC repair', 'plumbing', 'PLUMBING'], ['ac repair', 'Tiling'], ['react', ' '], []],
+    );
+    expect(top).toEqual([
+      { skill: 'AC repair', projects: 2 },
+      { skill: 'Plumbing', projects: 1 },
+      { skill: 'React', projects: 1 },
+      { skill: 'Tiling', projects: 1 },
+    ]);
+    // Projects that named no skill rank none.
+    expect(topUsedSkills(['React'], [[], []])).toEqual([]);
+  });
+
   it('counts the ids that occur at least twice', () => {
     expect(countRepeated(['a', 'b', 'a', null, 'c', 'b', 'a', null])).toBe(2);
     expect(countRepeated([])).toBe(0);
@@ -46,18 +61,6 @@ describe('profile statistics', () => {
       { category: 'd', projects: 1 },
       { category: 'e', projects: 1 },
     ]);
-  });
-
-  it('adds amounts of several currencies in AED to the fils', () => {
-    // 123.45 AED + 100 USD (367.25 AED) + 1 KWD (11.9625… AED).
-    expect(
-      sumInAed([
-        { currency: 'AED', minor: 12_345 },
-        { currency: 'USD', minor: 10_000 },
-        { currency: 'KWD', minor: 1_000 },
-      ]),
-    ).toBe(502.66);
-    expect(sumInAed([])).toBe(0);
   });
 
   it('rounds averages to one decimal, 0 when there is none', () => {

@@ -1,4 +1,4 @@
-import { convertAmount, money, toDecimal, type CurrencyCode } from '@mihna/shared';
+import { money, toDecimal, type CurrencyCode } from '@mihna/shared';
 
 export interface SkillCount {
   skill: string;
@@ -28,6 +28,25 @@ export function topSkills(counts: readonly SkillCount[]): SkillCount[] {
     .slice(0, TOP_COUNT);
 }
 
+/**
+ * The skills the completed projects required most, each counted once per project whatever its case:
+ * in the profile's spelling when the profile lists the skill, else in the first project's. A project
+ * counts even when its skills are not on the profile. Ties keep the profile's order, then the order
+ * the projects named them.
+ */
+export function topUsedSkills(userSkills: readonly string[], jobsSkills: readonly (readonly string[])[]): SkillCount[] {
+  const counts = new Map<string, SkillCount>();
+  for (const skill of userSkills) if (!counts.has(skill.toLowerCase())) counts.set(skill.toLowerCase(), { skill, projects: 0 });
+  for (const skills of jobsSkills) {
+    const named = new Map(skills.filter((skill) => skill.trim() !== '').map((skill) => [skill.toLowerCase(), skill]));
+    for (const [key, skill] of named) {
+      const count = counts.get(key) ?? { skill, projects: 0 };
+      counts.set(key, { ...count, projects: count.projects + 1 });
+    }
+  }
+  return topSkills([...counts.values()]);
+}
+
 /** How many distinct ids occur at least twice: repeat clients, repeat hires. */
 export function countRepeated(ids: readonly (string | null)[]): number {
   const seen = new Map<string, number>();
@@ -43,15 +62,6 @@ export function topCategories(categories: readonly (string | null)[]): { categor
     .map(([category, projects]) => ({ category, projects }))
     .sort((a, b) => b.projects - a.projects || a.category.localeCompare(b.category))
     .slice(0, TOP_COUNT);
-}
-
-/** The sum of amounts in several currencies, in AED to the fils. */
-export function sumInAed(amounts: readonly { currency: string; minor: number }[]): number {
-  const total = amounts.reduce(
-    (sum, { currency, minor }) => sum + convertAmount(majorUnits(minor, currency), currency as CurrencyCode, 'AED'),
-    0,
-  );
-  return Math.round(total * 100) / 100;
 }
 
 /** A database average to one decimal; 0 when there was nothing to average. */

@@ -4,7 +4,7 @@ import type { ProfessionalSearchParams } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
 import { pruneChanges } from '../../search/live-index.ts';
 import { rowsInOrder } from '../../db/rows.ts';
-import { contracts, jobs, payments, proposals, reviews, userChanges, users } from '../../db/schema.ts';
+import { contracts, jobs, ledgerEntries, ledgerTransactions, proposals, reviews, userChanges, users } from '../../db/schema.ts';
 import { createProfessionalSearchIndex, indexSearchOf, type ProfessionalSearchIndex } from './professional-search.ts';
 import { publicUserColumns } from './public-user.ts';
 
@@ -24,6 +24,16 @@ interface ReviewTable {
 const isShown = (review: ReviewTable) => and(eq(review.showOnProfile, true), isNotNull(review.releasedAt));
 const shownReview = (review: ReviewTable, reviewerId: AnyColumn, revieweeId: AnyColumn) =>
   and(eq(review.jobId, jobs.id), eq(review.reviewerId, reviewerId), eq(review.revieweeId, revieweeId), isShown(review));
+
+/**
+ * What was paid for a job's work, from the ledger: its releases out of escrow (before the service fee;
+ * a split settlement counts its released part, never its refund) and the cash its employer confirmed,
+ * in the job's currency. Null when nothing was paid, never the agreed budget.
+ */
+const paidForJob = sql<number | null>`(select sum(${ledgerEntries.amountMinor}) from ${ledgerTransactions}
+    join ${ledgerEntries} on ${ledgerEntries.transactionId} = ${ledgerTransactions.id}
+    where ${ledgerTransactions.jobId} = ${jobs.id} and ${ledgerTransactions.kind} in ('milestone_released', 'cash_settled')
+      and ${ledgerEntries.amountMinor} > 0)`.mapWith(Number);
 
 const average = (column: AnyColumn) => sql<string | null>`avg(${column})`;
 const starCount = (stars: number) => sql<number>`count(*) filter (where ${reviews.overallRating} = ${stars})`.mapWith(Number);
@@ -86,15 +96,13 @@ export function createProfilesRepository(db: Db, searchIndex: ProfessionalSearch
           description: jobs.description,
           category: jobs.industryCategory,
           currency: jobs.currency,
-          budgetMaxMinor: jobs.budgetMaxMinor,
           skillsRequired: jobs.skillsRequired,
           acceptedAt: proposals.acceptedAt,
           completedAt: jobs.updatedAt,
           employer: { role: employer.role, firstName: employer.firstName, lastName: employer.lastName, companyName: employer.companyName },
           testimonial: reviews.comment,
           rating: reviews.overallRating,
-          /** What the work was paid: the payment's total once there is one. */
-          paidMinor: payments.totalMinor,
+          paidMinor: paidForJob,
           showProjectValue: sql<boolean>`coalesce(${contracts.showProjectValue}, true)`,
           showEmployerName: sql<boolean>`coalesce(${contracts.showEmployerName}, true)`,
         })
@@ -102,7 +110,6 @@ export function createProfilesRepository(db: Db, searchIndex: ProfessionalSearch
         .innerJoin(proposals, acceptedProposalOf(jobs.id))
         .innerJoin(employer, eq(employer.id, jobs.employerId))
         .leftJoin(contracts, eq(contracts.jobId, jobs.id))
-        .leftJoin(payments, eq(payments.contractId, contracts.id))
         .leftJoin(reviews, shownReview(reviews, jobs.employerId, proposals.workerId))
         .where(and(eq(proposals.workerId, workerId), eq(jobs.status, 'completed')))
         .orderBy(desc(jobs.updatedAt), desc(jobs.id))
@@ -154,13 +161,7 @@ export function createProfilesRepository(db: Db, searchIndex: ProfessionalSearch
     /** Every job the employer posted, reduced to what the employer's statistics count. */
     listPostedJobs: (employerId: string, executor: Db = db) =>
       executor
-        .select({
-          status: jobs.status,
-          industryCategory: jobs.industryCategory,
-          currency: jobs.currency,
-          budgetMaxMinor: jobs.budgetMaxMinor,
-          hiredWorkerId: proposals.workerId,
-        })
+        .select({ status: jobs.status, industryCategory: jobs.industryCategory, hiredWorkerId: proposals.workerId })
         .from(jobs)
         .leftJoin(proposals, acceptedProposalOf(jobs.id))
         .where(eq(jobs.employerId, employerId)),
@@ -199,7 +200,7 @@ export function createProfilesRepository(db: Db, searchIndex: ProfessionalSearch
           description: jobs.description,
           category: jobs.industryCategory,
           currency: jobs.currency,
-          budgetMaxMinor: jobs.budgetMaxMinor,
+          paidMinor: paidForJob,
           completedAt: jobs.updatedAt,
           workerFirstName: worker.firstName,
           workerLastName: worker.lastName,

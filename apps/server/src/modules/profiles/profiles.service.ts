@@ -3,6 +3,7 @@ import type { EmployerProfile, ExpertProfile, ProfessionalSearchParams, Professi
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
+import type { DashboardService } from '../dashboard/dashboard.service.ts';
 import {
   countRepeated,
   countSkillUse,
@@ -10,11 +11,10 @@ import {
   formatBudgetRange,
   majorUnits,
   roundRating,
-  sumInAed,
   topCategories,
-  topSkills,
+  topUsedSkills,
 } from './profile-stats.ts';
-import { createProfilesRepository, currentJobStatuses, type ProfilesRepository } from './profiles.repository.ts';
+import { createProfilesRepository, type ProfilesRepository } from './profiles.repository.ts';
 import { partyName, toPublicUser } from './public-user.ts';
 
 /** A profile lists this many of the latest jobs and reviews; its statistics count them all. */
@@ -33,7 +33,14 @@ const toReview = (row: ProfileReviewRow) => ({
   created_at: row.createdAt.toISOString(),
 });
 
-export function createProfilesService(dependencies: { db: Db; clock: () => Date }) {
+/** Projects with a professional hired on them and not yet finished: the employer's active ones. */
+const hiredStatuses: readonly string[] = ['assigned', 'in_progress'];
+
+/** A paid amount in major units; null when nothing was paid. */
+const paidValue = (minor: number | null, currency: string) => (minor ? majorUnits(minor, currency) : null);
+
+/** `employerSpending`: the dashboard's reading of what an employer paid, so that a profile tells the same figure. */
+export function createProfilesService(dependencies: { db: Db; clock: () => Date; employerSpending: DashboardService['employerSpending'] }) {
   const repository = createProfilesRepository(dependencies.db);
 
   async function findUser(id: string, role: 'professional' | 'employer', message: ServerMessage) {
@@ -83,8 +90,8 @@ export function createProfilesService(dependencies: { db: Db; clock: () => Date 
           duration_days: durationDays(job.acceptedAt, job.completedAt),
           project_category: job.category,
           show_project_value: job.showProjectValue,
-          // The value is told only where the professional chose to show it.
-          project_value: job.showProjectValue ? majorUnits(job.paidMinor ?? job.budgetMaxMinor, job.currency) : null,
+          // What was paid for the work, told only where the professional chose to show it.
+          project_value: job.showProjectValue ? paidValue(job.paidMinor, job.currency) : null,
           currency: job.currency,
           skills_used: job.skillsRequired,
           employer_testimonial: job.testimonial,
@@ -96,7 +103,10 @@ export function createProfilesService(dependencies: { db: Db; clock: () => Date 
         portfolio_stats: {
           total_projects: work.length,
           repeat_clients: countRepeated(work.map((job) => job.employerId)),
-          top_skills: topSkills(skills),
+          top_skills: topUsedSkills(
+            user.skills,
+            work.map((job) => job.skillsRequired),
+          ),
           skills,
         },
         verified_rating: {
@@ -112,15 +122,15 @@ export function createProfilesService(dependencies: { db: Db; clock: () => Date 
     /** An employer's public profile: open work, completed work with the reviews both ways, and ratings. */
     async getEmployerProfile(id: string): Promise<EmployerProfile> {
       const user = await findUser(id, 'employer', profileMessages.employerNotFound);
-      const [posted, current, history, reviews, rating] = await Promise.all([
+      const [posted, current, history, reviews, rating, spending] = await Promise.all([
         repository.listPostedJobs(user.id),
         repository.listCurrentJobs(user.id, PROFILE_LIST_LIMIT),
         repository.listJobHistory(user.id, PROFILE_LIST_LIMIT),
         repository.listProfileReviews(user.id, PROFILE_LIST_LIMIT),
         repository.summariseProfileReviews(user.id),
+        // The country picks the currency of a zero only where the employer shows where they are.
+        dependencies.employerSpending(user.id, user.showLocation ? user.country : null),
       ]);
-      const isCurrent = (status: string) => (currentJobStatuses as readonly string[]).includes(status);
-      const paid = posted.filter((job) => job.status === 'completed' && job.hiredWorkerId);
       return {
         user: toPublicUser(user),
         job_history: history.map((job) => ({
@@ -129,7 +139,7 @@ export function createProfilesService(dependencies: { db: Db; clock: () => Date 
           project_description: job.description,
           completion_date: job.completedAt.toISOString(),
           project_category: job.category,
-          project_value: majorUnits(job.budgetMaxMinor, job.currency),
+          project_value: paidValue(job.paidMinor, job.currency),
           currency: job.currency,
           show_financial_info: true,
           worker_name: job.workerFirstName === null ? null : `${job.workerFirstName} ${job.workerLastName ?? ''}`.trim(),
@@ -163,10 +173,11 @@ export function createProfilesService(dependencies: { db: Db; clock: () => Date 
         employer_stats: {
           total_projects: posted.length,
           repeat_hires: countRepeated(posted.map((job) => job.hiredWorkerId)),
-          active_jobs: posted.filter((job) => isCurrent(job.status)).length,
-          // The accepted budget of each completed job until the payments issue records released payments,
-          // which will then be summed here instead.
-          total_spent: sumInAed(paid.map((job) => ({ currency: job.currency, minor: job.budgetMaxMinor }))),
+          active_jobs: posted.filter((job) => hiredStatuses.includes(job.status)).length,
+          open_jobs: posted.filter((job) => job.status === 'open').length,
+          total_spent: spending.total,
+          currency: spending.currency,
+          totals: spending.totals,
           hiring_categories: topCategories(posted.map((job) => job.industryCategory)),
         },
         verified_rating: {

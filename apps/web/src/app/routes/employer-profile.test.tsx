@@ -65,7 +65,10 @@ const profile = (changes: Partial<EmployerProfile> = {}): EmployerProfile => ({
     total_projects: 9,
     repeat_hires: 2,
     active_jobs: 1,
+    open_jobs: 3,
     total_spent: 52000,
+    currency: 'AED',
+    totals: [{ currency: 'AED', amount: 52000 }],
     hiring_categories: [
       { category: 'technology_it', projects: 5 },
       { category: 'construction_engineering', projects: 4 },
@@ -118,6 +121,49 @@ describe('/employers/:employerId', () => {
     expect(distribution.getAllByRole('definition').map((value) => value.textContent)).toEqual(['1', '1', '0', '0', '0']);
     expect(screen.queryByText(/Contact Employer/)).toBeNull();
     expect(screen.queryByRole('link', { name: 'Edit Profile' })).toBeNull();
+  });
+
+  it('counts projects with a professional hired apart from open ones, and tells what was paid in each currency', async () => {
+    const paidInTwo = profile();
+    paidInTwo.employer_stats = {
+      ...paidInTwo.employer_stats,
+      active_jobs: 2,
+      open_jobs: 4,
+      total_spent: 1000,
+      currency: 'AED',
+      totals: [
+        { currency: 'AED', amount: 1000 },
+        { currency: 'SAR', amount: 750.5 },
+      ],
+    };
+    stubApi(() => jsonResponse(200, paidInTwo));
+    renderScreen(<EmployerProfilePage />, { path, at });
+    const figure = (label: string) => screen.getByText(label).parentElement!;
+    expect(within(await screen.findByText('Active Jobs').then((term) => term.parentElement!)).getByText('2')).toBeInTheDocument();
+    expect(within(figure('Open Projects')).getByText('4')).toBeInTheDocument();
+    expect(within(figure('Total Spent')).getByText('AED 1,000')).toBeInTheDocument();
+    expect(within(figure('Total Spent')).getByText('SAR 750.50')).toBeInTheDocument();
+  });
+
+  it('shows the figures in Arabic, the total in its own currency', async () => {
+    await i18n.changeLanguage('ar');
+    try {
+      const paid = profile();
+      paid.employer_stats = {
+        ...paid.employer_stats,
+        open_jobs: 4,
+        total_spent: 1000,
+        currency: 'AED',
+        totals: [{ currency: 'AED', amount: 1000 }],
+      };
+      stubApi(() => jsonResponse(200, paid));
+      renderScreen(<EmployerProfilePage />, { path, at });
+      const figure = (label: string) => screen.getByText(label).parentElement!;
+      expect(within((await screen.findByText('المشاريع المفتوحة')).parentElement!).getByText('4')).toBeInTheDocument();
+      expect(within(figure('إجمالي الإنفاق')).getByText('1,000 د.إ')).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('links current jobs to the project and honours what the history may show', async () => {

@@ -139,6 +139,42 @@ describe('/professionals/:professionalId', () => {
     expect(screen.queryByRole('link', { name: 'Edit Profile' })).toBeNull();
   });
 
+  it('claims no success rate before a completed project, and ranks no skills the completed ones did not name', async () => {
+    stubApi(() => jsonResponse(200, expertProfile()));
+    renderScreen(<ProfessionalProfilePage />, { path, at });
+    const completed = (await screen.findByText('Projects Completed')).parentElement!;
+    expect(within(completed).getByText('0')).toBeInTheDocument();
+    expect(screen.queryByText('100% Success Rate')).not.toBeInTheDocument();
+    cleanup();
+
+    const oneDone = expertProfile({ portfolio_stats: { total_projects: 1, repeat_clients: 0, top_skills: [], skills: [] } });
+    stubApi(() => jsonResponse(200, oneDone));
+    renderScreen(<ProfessionalProfilePage />, { path, at });
+    expect(await screen.findByText('100% Success Rate')).toBeInTheDocument();
+    expect(screen.getByText('The completed projects named no skills to rank.')).toBeInTheDocument();
+    expect(screen.queryByText('No completed projects yet, so there are no skills to rank.')).not.toBeInTheDocument();
+  });
+
+  it('says the same in Arabic', async () => {
+    await i18n.changeLanguage('ar');
+    try {
+      stubApi(() => jsonResponse(200, expertProfile()));
+      renderScreen(<ProfessionalProfilePage />, { path, at });
+      expect(await screen.findByText('لا توجد مشاريع منجزة بعد، لذا لا توجد مهارات لترتيبها.')).toBeInTheDocument();
+      expect(screen.queryByText('نسبة نجاح 100%')).not.toBeInTheDocument();
+      cleanup();
+
+      stubApi(() =>
+        jsonResponse(200, expertProfile({ portfolio_stats: { total_projects: 1, repeat_clients: 0, top_skills: [], skills: [] } })),
+      );
+      renderScreen(<ProfessionalProfilePage />, { path, at });
+      expect(await screen.findByText('نسبة نجاح 100%')).toBeInTheDocument();
+      expect(screen.getByText('لم تُذكر أي مهارات في المشاريع المنجزة لترتيبها.')).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it("says 'Expert Not Found' when there is no such expert", async () => {
     stubApi(() => jsonResponse(404, { detail: 'Expert Not Found', code: 'not_found' }));
     renderScreen(<ProfessionalProfilePage />, { path, at });

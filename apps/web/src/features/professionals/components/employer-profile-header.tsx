@@ -61,13 +61,18 @@ export function EmployerProfileStats({ profile }: { profile: EmployerProfile }) 
   const { t } = useTranslation('professionals');
   const format = useFormatters();
   const { employer_stats: stats, verified_rating: rating } = profile;
+  // Money is never added across currencies: the headline currency's total, the others' under it.
+  const otherCurrencies = stats.totals.filter((total) => total.currency !== stats.currency);
   return (
-    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-5">
+    <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-6">
       <StatCard label={t('employer.projects_posted')} value={format.number(stats.total_projects)} />
       <StatCard label={t('employer.active_jobs')} value={format.number(stats.active_jobs)} />
+      <StatCard label={t('employer.open_jobs')} value={format.number(stats.open_jobs)} />
       <StatCard label={t('employer.repeat_hires')} value={format.number(stats.repeat_hires)} />
-      <StatCard label={t('employer.total_spent')} value={format.money(stats.total_spent, 'AED')} />
-      <StatCard label={t('expert.verified_rating')} value={format.rating(rating.overall_rating)} className="col-span-2 lg:col-span-1">
+      <StatCard label={t('employer.total_spent')} value={format.money(stats.total_spent, stats.currency)}>
+        {otherCurrencies.length > 0 ? otherCurrencies.map((total) => format.money(total.amount, total.currency)).join(' · ') : null}
+      </StatCard>
+      <StatCard label={t('expert.verified_rating')} value={format.rating(rating.overall_rating)}>
         <StarRating rating={rating.overall_rating} className="align-middle" />
         <span className="ms-2 align-middle">{t('expert.verified_reviews', { count: rating.total_verified_reviews })}</span>
       </StatCard>

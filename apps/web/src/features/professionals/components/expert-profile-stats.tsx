@@ -15,8 +15,8 @@ export function ExpertProfileStats({ profile }: { profile: ExpertProfile }) {
         <span className="ms-2 align-middle">{t('expert.verified_reviews', { count: rating.total_verified_reviews })}</span>
       </StatCard>
       <StatCard label={t('expert.projects_completed')} value={format.number(stats.total_projects)}>
-        {/* The specification fixes this text. */}
-        {t('expert.success_rate')}
+        {/* The specification fixes this text; it says nothing before a project is completed. */}
+        {stats.total_projects > 0 ? t('expert.success_rate') : null}
       </StatCard>
       <StatCard label={t('expert.repeat_clients')} value={format.number(stats.repeat_clients)} />
       <StatCard

@@ -42,8 +42,10 @@ function Overview({ profile }: { profile: ExpertProfile }) {
         <h2 id="top-skills-title" className="text-lg font-semibold text-slate-950">
           {t('expert.top_skills')}
         </h2>
-        {topSkills.length === 0 || totalProjects === 0 ? (
+        {totalProjects === 0 ? (
           <p className="mt-4 text-sm text-slate-600">{t('expert.top_skills_empty')}</p>
+        ) : topSkills.length === 0 ? (
+          <p className="mt-4 text-sm text-slate-600">{t('expert.top_skills_unnamed')}</p>
         ) : (
           <ProjectShares
             entries={topSkills.slice(0, TOP_SKILLS).map((entry) => ({
