@@ -125,7 +125,7 @@ test.describe('accounts', () => {
     }
     // The captcha is a field of the form: its answer is checked when Log in is pressed, in Arabic-Indic digits too.
     const answerCaptcha = async () => {
-      const label = await page.getByText(/What is \d \+ \d = \?/).textContent();
+      const label = await page.getByText(/^What is \d \+ \d\?$/).textContent();
       const [left, right] = (label ?? '').match(/\d/g)!.map(Number);
       const sum = String(left! + right!).replace(/\d/g, (digit) => '٠١٢٣٤٥٦٧٨٩'[Number(digit)]!);
       await page.getByLabel(/What is/).fill(sum);

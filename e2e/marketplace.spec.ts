@@ -18,10 +18,10 @@ import {
 const cardOf = (page: Page, title: string) => page.getByRole('main').getByRole('article').filter({ hasText: title });
 
 /** The results line under the page title: '{N} projects found'. */
-const foundLine = (page: Page) => page.getByRole('main').getByText(/^[\d,]+ projects found$/);
+const foundLine = (page: Page) => page.getByRole('main').getByText(/^[\d,]+ projects? found$/);
 
 async function expectOnlyCard(page: Page, title: string) {
-  await expect(foundLine(page)).toHaveText('1 projects found');
+  await expect(foundLine(page)).toHaveText('1 project found');
   await expect(cardOf(page, title)).toBeVisible();
   await expect(page.getByRole('main').getByRole('article')).toHaveCount(1);
 }

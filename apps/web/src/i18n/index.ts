@@ -124,9 +124,10 @@ function translate(namespaces: readonly string[], key: string, options: Translat
     searched = [key.slice(0, separator)];
     path = key.slice(separator + 1);
   }
+  // A text that does not spell out a form (no `_zero` for a count that is never 0) falls back to `_other`.
   const candidates =
     typeof options.count === 'number'
-      ? [...(options.count === 0 ? [`${path}_zero`] : []), `${path}_${pluralForm(current, options.count)}`, path]
+      ? [...(options.count === 0 ? [`${path}_zero`] : []), `${path}_${pluralForm(current, options.count)}`, `${path}_other`, path]
       : [path];
   for (const namespace of searched)
     for (const candidate of candidates) {

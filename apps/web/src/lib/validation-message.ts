@@ -44,7 +44,10 @@ export function useValidationMessage() {
     (message: string | undefined) => {
       if (!message) return undefined;
       const found = findValidationKey(message, i18n.getResourceBundle(i18n.language, 'validation') ?? {});
-      return found ? t(found.key, { ns: 'validation', keySeparator: false, nsSeparator: false, ...found.values }) : message;
+      if (!found) return message;
+      // A count ({{n}}) also chooses the sentence's plural form, where the language has one ("in 1 minute").
+      const count = typeof found.values.n === 'number' ? { count: found.values.n } : {};
+      return t(found.key, { ns: 'validation', keySeparator: false, nsSeparator: false, ...found.values, ...count });
     },
     [t, i18n],
   );

@@ -74,6 +74,7 @@ export function loginRoutes(
         schema: {
           tags: ['auth'],
           summary: 'A math challenge',
+          description: "`question` is the sum alone ('4 + 4'), for the page to ask in its language ('What is 4 + 4?').",
           response: { 200: z.object({ captcha_id: z.string(), question: z.string() }) },
         },
       },

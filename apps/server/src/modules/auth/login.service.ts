@@ -139,7 +139,8 @@ export function createLoginService(dependencies: LoginDependencies) {
     async createCaptcha() {
       const addend = CAPTCHA_SUMS[randomInt(0, CAPTCHA_SUMS.length)] ?? 3;
       const challenge = await auth.insertCaptcha(addend * 2, new Date(clock().getTime() + CAPTCHA_LIFETIME_MS));
-      return { captcha_id: challenge.id, question: `${addend} + ${addend} = ?` };
+      // The sum alone ('4 + 4'): each language asks it in its own words and with its own question mark.
+      return { captcha_id: challenge.id, question: `${addend} + ${addend}` };
     },
 
     /** A right answer yields a single-use token; any answer uses the challenge up. */

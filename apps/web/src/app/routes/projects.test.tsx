@@ -35,7 +35,7 @@ describe('/projects', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Find Projects in UAE' })).toBeDefined();
     expect(screen.getByText('Discover opportunities across the Emirates')).toBeDefined();
-    expect(await screen.findByText('1 projects found')).toBeDefined();
+    expect(await screen.findByText('1 project found')).toBeDefined();
     expect(searchCalls(api)[0]).toBe('limit=20&sort_by=created_at&q=Jebel+Ali&country=AE&emirate=dubai');
     expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search' }).value).toBe('Jebel Ali');
 
@@ -151,7 +151,7 @@ describe('/projects', () => {
     );
     const router = renderAt('/projects?near_lat=25.08&near_lng=55.14&radius_km=5&sort_by=distance');
     fireEvent.click(await screen.findByRole('button', { name: 'Search within 10 km' }));
-    expect(await screen.findByText('1 projects within 10 km of you')).toBeDefined();
+    expect(await screen.findByText('1 project within 10 km of you')).toBeDefined();
     expect(screen.getByText('About 9 km away')).toBeDefined();
     expect(router.state.location.search).toBe('?near_lat=25.08&near_lng=55.14&radius_km=10&sort_by=distance');
     expect(searchCalls(api).at(-1)).toBe('limit=20&sort_by=distance&near_lat=25.08&near_lng=55.14&radius_km=10');

@@ -64,10 +64,11 @@ export default function ProjectsPage() {
           {total > 0
             ? hasPoint(filters.applied)
               ? t('found_near', {
+                  count: total,
                   total: formatNumber(total, language),
                   km: formatNumber(radiusKmOf(filters.applied), language, { fractionDigits: { upTo: 1 } }),
                 })
-              : t('found', { total: formatNumber(total, language) })
+              : t('found', { count: total, total: formatNumber(total, language) })
             : null}
         </p>
       </PageHeader>

@@ -22,6 +22,7 @@ export function DashboardTab({ admin, onOpen }: { admin: AdminUser; onOpen: (tab
   if (!stats.data) return <LoadState isPending={stats.isPending} error={stats.error} onRetry={() => void stats.refetch()} />;
   const data = stats.data;
   const aed = (amount: number) => formatAmount(amount, 'AED', language);
+  const counted = (key: string, count: number) => t(key, { count, n: formatNumber(count, language) });
   const money: Stat[] = [
     { label: t('dashboard.total_projects'), value: formatNumber(data.total_projects, language), icon: FolderOpen },
     { label: t('dashboard.total_revenue'), value: aed(data.total_settlement_value), note: t('dashboard.total_revenue_note'), icon: Wallet },
@@ -32,7 +33,7 @@ export function DashboardTab({ admin, onOpen }: { admin: AdminUser; onOpen: (tab
     {
       label: t('dashboard.users'),
       value: formatNumber(data.users.total, language),
-      note: `${t('dashboard.professionals_count', { n: formatNumber(data.users.professionals, language) })} · ${t('dashboard.employers_count', { n: formatNumber(data.users.employers, language) })}`,
+      note: `${counted('dashboard.professionals_count', data.users.professionals)} · ${counted('dashboard.employers_count', data.users.employers)}`,
       icon: Users,
     },
     { label: t('dashboard.active_professionals'), value: formatNumber(data.users.active_professionals, language), icon: UserCheck },

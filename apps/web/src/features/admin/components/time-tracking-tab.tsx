@@ -55,7 +55,10 @@ export function TimeTrackingTab() {
         return setNotice({ tone: 'error', text: t('timetracking.not_generated', { message }) });
       }
       saveFile(blobOfDataLink(answer.pdf_data), answer.filename || 'time_tracking_report.pdf');
-      setNotice({ tone: 'success', text: t('timetracking.generated', { n: formatNumber(answer.entries_count, language) }) });
+      setNotice({
+        tone: 'success',
+        text: t('timetracking.generated', { count: answer.entries_count, n: formatNumber(answer.entries_count, language) }),
+      });
     } catch {
       setNotice({ tone: 'error', text: t('timetracking.failed') });
     }

@@ -21,7 +21,7 @@ export function SkillChips({ shown, moreLabel }: { shown: string[]; moreLabel: s
   );
 }
 
-/** A rating with its star and review count: '4.8 (8 reviews)'. */
+/** A rating with its star and review count: '4.8 (8 reviews)', '4.0 (1 review)'. */
 export function RatingLine({ rating, reviews, className }: { rating: number; reviews: number; className?: string }) {
   const { t, i18n } = useTranslation('projects');
   const language = languageOf(i18n.language);
@@ -29,6 +29,7 @@ export function RatingLine({ rating, reviews, className }: { rating: number; rev
     <p className={clsx('flex items-center gap-1 text-sm', className)}>
       <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
       {t('proposals.rating', {
+        count: reviews,
         rating: formatNumber(rating, language, { fractionDigits: 1 }),
         reviews: formatNumber(reviews, language),
       })}
