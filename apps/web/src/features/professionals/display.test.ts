@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filledStars, initialsOf, truncateText, visibleLocation } from './display.ts';
+import { filledStars, truncateText, visibleLocation } from './display.ts';
 
 describe('truncateText', () => {
   it('keeps a text of at most the limit as it is', () => {
@@ -20,13 +20,6 @@ describe('filledStars', () => {
     expect(filledStars(4.5)).toBe(5);
     expect(filledStars(0)).toBe(0);
     expect(filledStars(7)).toBe(5);
-  });
-});
-
-describe('initialsOf', () => {
-  it('takes the first letter of each name', () => {
-    expect(initialsOf('layla', 'Haddad')).toBe('LH');
-    expect(initialsOf('عمر', 'المنصوري')).toBe('عا');
   });
 });
 

@@ -8,13 +8,6 @@ export function truncateText(text: string, max: number): string {
   return `${characters.slice(0, max).join('').trimEnd()}…`;
 }
 
-export function initialsOf(firstName: string, lastName: string): string {
-  return [firstName, lastName]
-    .map((name) => Array.from(name.trim())[0] ?? '')
-    .join('')
-    .toUpperCase();
-}
-
 export function fullName(person: { first_name: string; last_name: string }): string {
   return `${person.first_name} ${person.last_name}`.trim();
 }

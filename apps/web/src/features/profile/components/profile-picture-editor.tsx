@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { initialsOf } from '../../../lib/initials.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { deleteProfilePicture, uploadProfilePicture } from '../api/profile.ts';
 
@@ -27,7 +28,7 @@ export function ProfilePictureEditor({ user, onChanged }: { user: CurrentUser; o
   const [error, setError] = useState<string>();
   const [isBusy, setBusy] = useState(false);
   const [isConfirming, setConfirming] = useState(false);
-  const initials = `${user.first_name[0] ?? ''}${user.last_name[0] ?? ''}`.toUpperCase();
+  const initials = initialsOf(user.first_name, user.last_name);
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
