@@ -12,6 +12,9 @@ import {
   wholeNumberParam,
 } from './jobs.ts';
 import { industries } from './reference/industries.ts';
+import { referenceMessages } from './reference-fields.ts';
+import { resolveIndustry } from './reference/resolve.ts';
+import { disputeDecisions } from './payments.ts';
 
 /** Admin spec §5: the four staff roles, admin by default. */
 export const adminRoles = ['super_admin', 'admin', 'support_staff', 'moderator'] as const;
@@ -222,6 +225,22 @@ export function paginationOf(skip: number, limit: number, total: number): Pagina
   };
 }
 
+/**
+ * A console filter's industry, by its id or its English or Arabic name as every other input takes it
+ * (decision 12: "Healthcare & Medical", "healthcare_medical", "الرعاية الصحية والطب"), read as the id.
+ */
+const industryParam = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .transform((value, context) => {
+      const id = resolveIndustry(value);
+      if (!id) context.addIssue({ code: 'custom', message: referenceMessages.industry });
+      return id ?? value;
+    })
+    .optional(),
+);
+
 /** The list parameters every console list takes (§7): skip, limit (20), sort order. */
 const listParams = {
   skip: wholeNumberParam(0, 1_000_000, 0),
@@ -233,13 +252,7 @@ const listParams = {
 export const adminUsersParamsSchema = z.object({
   ...listParams,
   sort_by: z.preprocess(emptyToUndefined, z.enum(['created_at'], { error: messages.invalidFormat }).default('created_at')),
-  industry: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .refine((id) => industries.some((industry) => industry.id === id), messages.invalidFormat)
-      .optional(),
-  ),
+  industry: industryParam,
   user_type: z.preprocess(
     emptyToUndefined,
     z
@@ -350,13 +363,7 @@ export const adminProjectsParamsSchema = z.object({
   ...listParams,
   sort_by: z.preprocess(emptyToUndefined, z.enum(['created_at'], { error: messages.invalidFormat }).default('created_at')),
   status: z.preprocess(emptyToUndefined, z.enum(projectStates, { error: messages.invalidFormat }).optional()),
-  industry: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .refine((id) => industries.some((industry) => industry.id === id), messages.invalidFormat)
-      .optional(),
-  ),
+  industry: industryParam,
   budget_min: optionalNumberParam(MAX_BUDGET),
   budget_max: optionalNumberParam(MAX_BUDGET),
   search: optionalTextParam(100),
@@ -430,13 +437,7 @@ const timeTrackingFilters = {
   project_type: z.preprocess(emptyToUndefined, z.enum(['fixed', 'hourly'], { error: messages.invalidFormat }).optional()),
   status: z.preprocess(emptyToUndefined, z.enum(timeLogStatuses, { error: messages.invalidFormat }).optional()),
   professional_id: z.preprocess(emptyToUndefined, z.string().trim().max(64, messages.maxLength(64)).optional()),
-  industry: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .refine((id) => industries.some((industry) => industry.id === id), messages.invalidFormat)
-      .optional(),
-  ),
+  industry: industryParam,
   search: optionalTextParam(100),
 };
 
@@ -463,6 +464,9 @@ export const adminTimeLogSchema = z.object({
   project_id: z.string(),
   project_title: z.string(),
   description: z.string(),
+  /** How long it lasted, to the second. */
+  seconds: z.number().int(),
+  /** seconds / 3600, not rounded: hours × hourly_rate is total_amount to the minor unit. */
   hours: z.number(),
   hourly_rate: z.number(),
   total_amount: z.number(),
@@ -478,6 +482,8 @@ export type AdminTimeLog = z.infer<typeof adminTimeLogSchema>;
 
 /** The summary cards, over every entry the filters match; money in AED at the reference rates (decision 37). */
 export const timeSummarySchema = z.object({
+  total_seconds: z.number().int(),
+  /** total_seconds / 3600, not rounded. */
   total_hours: z.number(),
   total_amount: z.number(),
   unique_professionals: z.number().int(),
@@ -508,10 +514,16 @@ export type TimeReportResponse = z.infer<typeof timeReportResponseSchema>;
 
 /** POST /api/admin/disputes/{id}/resolve: release all that escrow holds, refund it, or split it with a note. */
 export const disputeResolutionSchema = z.object({
-  decision: z.enum(['release', 'refund', 'split'], { error: messages.invalidFormat }),
+  decision: z.enum(disputeDecisions, { error: messages.invalidFormat }),
   /** For a split: what goes to the professional, in the payment's currency; the rest is refunded. */
   release_amount: z.preprocess(emptyToUndefined, optionalNumberParam(MAX_BUDGET)),
+  /** Mihna's decision as both parties read it (and, when the contract is ended, why). */
   note: z.string({ error: messages.required }).trim().min(1, messages.required).max(2000, messages.maxLength(2000)),
+  /**
+   * Also end the contract: what escrow holds for the other milestones goes back to the employer, the
+   * milestones not funded are cancelled, and the project closes. Otherwise the contract goes on.
+   */
+  end_contract: z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean().default(false)),
 });
 export type DisputeResolution = z.infer<typeof disputeResolutionSchema>;
 
@@ -520,9 +532,15 @@ const disputeMilestoneSchema = z.object({
   title: z.string(),
   amount: z.number(),
   status: z.string(),
-  /** Still held in escrow for it. */
+  /** Whether this milestone is the one in dispute (its money frozen); the others go on. */
+  in_dispute: z.boolean(),
+  /** Still held in escrow for it; what it released (before the fee) and refunded so far. */
   held: z.number(),
+  released: z.number(),
+  refunded: z.number(),
   submission_notes: z.string().nullable(),
+  /** The links the professional submitted as the deliverables. */
+  deliverable_urls: z.array(z.string()),
   reviewer_notes: z.string().nullable(),
 });
 
@@ -541,7 +559,10 @@ export const adminDisputeSchema = z.object({
   opened_at: z.string(),
   currency: z.string(),
   total: z.number(),
+  /** What escrow holds for the milestones in dispute: what a decision releases, refunds or splits. */
   held: z.number(),
+  /** What escrow holds for the other milestones: refunded only if staff also end the contract. */
+  other_held: z.number(),
   milestones: z.array(disputeMilestoneSchema),
 });
 export type AdminDispute = z.infer<typeof adminDisputeSchema>;

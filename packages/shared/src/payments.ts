@@ -11,18 +11,32 @@ export type ContractStatus = (typeof contractStatuses)[number];
 export const paymentStatuses = ['not_setup', 'pending', 'escrowed', 'released', 'disputed', 'refunded'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-/** §4 Milestone status; `paid_in_cash` is a cash job's milestone the professional says was paid, awaiting the employer. */
-export const milestoneStatuses = ['pending', 'submitted', 'approved', 'rejected', 'paid_in_cash'] as const;
+/**
+ * §4 Milestone status; `paid_in_cash` is a cash job's milestone the professional says was paid, awaiting
+ * the employer. A dispute settles its milestone as `approved` (all released), `split` (part released,
+ * the rest refunded) or `refunded` (all refunded); `cancelled` is a milestone never funded of a
+ * contract staff ended (decision 45).
+ */
+export const milestoneStatuses = ['pending', 'submitted', 'approved', 'rejected', 'paid_in_cash', 'split', 'refunded', 'cancelled'] as const;
 export type MilestoneStatus = (typeof milestoneStatuses)[number];
+/** The statuses a milestone ends in: nothing more happens to it or its money. */
+export const settledMilestoneStatuses = ['approved', 'rejected', 'split', 'refunded', 'cancelled'] as const satisfies readonly MilestoneStatus[];
+export const isSettledMilestone = (status: MilestoneStatus) => (settledMilestoneStatuses as readonly MilestoneStatus[]).includes(status);
 
-/** What a checkout pays for: a featured project, a payment's escrow, or one week's approved hours. */
-export const checkoutPurposes = ['featured', 'escrow', 'timesheet'] as const;
+/**
+ * What a checkout pays for: a featured project, a payment's escrow (the milestones planned before work
+ * starts), one milestone added to a running contract, or one week's approved hours.
+ */
+export const checkoutPurposes = ['featured', 'escrow', 'milestone', 'timesheet'] as const;
 export type CheckoutPurpose = (typeof checkoutPurposes)[number];
 /** refund_due and refunded: a second charge for something already paid for (a late payment of a cancelled page), returned to the payer. */
 export const checkoutStatuses = ['open', 'paid', 'cancelled', 'refund_due', 'refunded'] as const;
 export type CheckoutStatus = (typeof checkoutStatuses)[number];
 
 export const disputeStatuses = ['open', 'resolved'] as const;
+/** How staff settle what a dispute holds: all to the professional, all back to the employer, or split. */
+export const disputeDecisions = ['release', 'refund', 'split'] as const;
+export type DisputeDecision = (typeof disputeDecisions)[number];
 export const payoutStatuses = ['requested', 'paid', 'failed'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
 
@@ -35,6 +49,17 @@ export const REVIEW_BLIND_DAYS = 14;
 /** The server's answers about payments, word for word where the specification gives them (§5, §8). */
 export const paymentMessages = {
   budgetExceeded: (total: string, budget: string) => `Total milestone amount (${total}) exceeds job budget (${budget})` as const,
+  milestoneAdded: 'Milestone added.',
+  milestoneUpdated: 'Milestone updated.',
+  milestoneRemoved: 'Milestone removed.',
+  notChangeable: 'Only a milestone that is not funded yet can be changed',
+  lastMilestone: 'The only remaining milestone cannot be removed',
+  notRunning: 'Milestones can be added only while the contract is running',
+  alreadyFunded: 'This milestone is already funded',
+  notYetFunded: 'Fund the milestones planned first; milestones added later are funded one by one',
+  milestoneOnHold: 'This milestone is on hold while its dispute is open',
+  nothingHeld: 'Nothing is held in escrow for this milestone, so there is nothing to dispute.',
+  nothingHeldOnPayment: 'Nothing is held in escrow for this project, so there is nothing to dispute.',
   noCompleteMilestone: 'Please add at least one complete milestone',
   disputeNeedsText: 'Please provide both reason and description for the dispute.',
   setupDone: 'Payment setup completed successfully!',
@@ -55,11 +80,11 @@ export const paymentMessages = {
   onlyProfessionalSubmits: 'Only the hired professional can submit a milestone',
   notSubmittable: 'Only a pending milestone can be submitted',
   notFunded: 'Escrow must be funded before work on a milestone is submitted',
+  milestoneNotInPayment: 'This milestone is not part of this payment',
   onlyOwnerApproves: 'Only the project owner can approve a milestone',
   notApprovable: 'Only a submitted milestone can be approved',
   disputeOpen: 'Payment is on hold while a dispute is open',
   onlyPartiesDispute: 'Only the employer and the hired professional can open a dispute',
-  notDisputable: 'A dispute can be opened only once escrow is funded',
   alreadyDisputed: 'A dispute is already open for this payment',
   onlyOwnerFeatures: 'Only the project owner can feature it',
   notFeaturable: 'Only a project posted with the featured option and not yet featured can be featured',
@@ -106,9 +131,22 @@ export const setupPaymentSchema = z.object({
 });
 export type SetupPaymentInput = z.output<typeof setupPaymentSchema>;
 
+/** POST /api/payments/{paymentId}/milestones and PUT /api/milestones/{id}: one milestone, every field but the due date given. */
+export const milestoneChangeSchema = milestoneInputSchema.extend({
+  title: z.preprocess((value) => value ?? '', z.string().trim().min(1, messages.required).max(150, messages.maxLength(150))),
+  description: z.preprocess((value) => value ?? '', z.string().trim().min(1, messages.required).max(2000, messages.maxLength(2000))),
+  amount: milestoneAmount.refine((value) => value !== undefined, messages.required),
+});
+export type MilestoneChangeInput = z.output<typeof milestoneChangeSchema>;
+
 export const disputeInputSchema = z.object({
   reason: z.preprocess((value) => value ?? '', z.string().trim().max(200, messages.maxLength(200))),
   description: z.preprocess((value) => value ?? '', z.string().trim().max(5000, messages.maxLength(5000))),
+  /**
+   * The milestone in dispute (one whose payment escrow holds); only its money is frozen. Without it
+   * (the specification's call names only the payment), every milestone escrow holds is in dispute.
+   */
+  milestone_id: z.string().max(64).optional(),
 });
 
 const httpUrl = z
@@ -140,8 +178,27 @@ export const milestoneSchema = z.object({
   reviewer_notes: z.string().nullable(),
   submitted_at: z.string().nullable(),
   approved_at: z.string().nullable(),
-  /** When a submitted milestone is approved for the employer if they do nothing. */
+  /** When a submitted milestone is approved for the employer if they do nothing (never while it is on hold). */
   auto_approve_at: z.string().nullable(),
+  /** Whether its amount was paid into escrow (cash milestones never are). */
+  is_funded: z.boolean(),
+  /** Of its amount: what escrow still holds, what was released to the professional (before the fee) and what went back to the employer. */
+  held_amount: z.number(),
+  released_amount: z.number(),
+  refunded_amount: z.number(),
+  /** The dispute about it: open while it is on hold, then with Mihna's decision. */
+  dispute: z
+    .object({
+      id: z.string(),
+      status: z.enum(disputeStatuses),
+      opened_by: z.enum(['employer', 'professional']),
+      reason: z.string(),
+      opened_at: z.string(),
+      decision: z.enum(disputeDecisions).nullable(),
+      decision_note: z.string().nullable(),
+      resolved_at: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type Milestone = z.infer<typeof milestoneSchema>;
 
@@ -151,18 +208,52 @@ export const paymentStatusSchema = z.object({
   total_amount: z.number(),
   currency: z.string(),
   is_cash: z.boolean(),
-  job: z.object({ id: z.string(), title: z.string(), status: z.string(), job_type: z.enum(jobTypes), budget_max: z.number() }),
+  job: z.object({
+    id: z.string(),
+    title: z.string(),
+    status: z.string(),
+    job_type: z.enum(jobTypes),
+    budget_max: z.number(),
+    /** The accepted price of a fixed-price job (the hired proposal's amount), which the milestones may not exceed. */
+    agreed_amount: z.number().nullable(),
+    /** Whether the contract is still running (milestones can be added). */
+    is_running: z.boolean(),
+  }),
   viewer_role: z.enum(['employer', 'professional']),
   /** The other party of the hire (the professional for the employer, and the reverse), whom the page's Message button writes to. */
   other_party_id: z.string().nullable(),
   /** What is still held in escrow, and what the professional has received (after the service fee). */
   held_amount: z.number(),
   released_amount: z.number(),
-  dispute: z.object({ reason: z.string(), description: z.string(), status: z.enum(disputeStatuses), created_at: z.string() }).nullable(),
+  /** What went back to the employer from escrow (disputes settled by refund or split). */
+  refunded_amount: z.number(),
+  /** Of the milestones planned, what is not paid into escrow yet (added to a running contract, or the plan before funding). */
+  unfunded_amount: z.number(),
+  /** The latest dispute on this payment: open, or resolved with Mihna's decision. */
+  dispute: z
+    .object({
+      id: z.string(),
+      reason: z.string(),
+      description: z.string(),
+      status: z.enum(disputeStatuses),
+      created_at: z.string(),
+      opened_by: z.enum(['employer', 'professional']),
+      milestone_ids: z.array(z.string()),
+      decision: z.enum(disputeDecisions).nullable(),
+      decision_note: z.string().nullable(),
+      ended_contract: z.boolean(),
+      resolved_at: z.string().nullable(),
+    })
+    .nullable(),
   checkout_url: z.string().nullable(),
   progress: z.object({
+    /** How much of the plan is settled (approved, split, refunded or cancelled), as a whole percentage. */
     completion_percentage: z.number(),
+    /** Milestones approved: released in full. */
     completed_milestones: z.number(),
+    /** Settled by a dispute: part released, the rest refunded; and all refunded. */
+    split_milestones: z.number(),
+    refunded_milestones: z.number(),
     total_milestones: z.number(),
   }),
   milestones: z.array(milestoneSchema),

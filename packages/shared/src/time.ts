@@ -166,7 +166,7 @@ export type TimesheetReviewInput = z.input<typeof timesheetReviewSchema>;
  */
 export const timesheetStatuses = ['in_progress', 'awaiting_review', 'approved'] as const;
 /** What the approved hours' bill has come to: awaiting the employer's payment, held by a dispute, paid, or in cash. */
-export const timesheetBillStatuses = ['unpaid', 'held', 'paid', 'paid_in_cash', 'refunded'] as const;
+export const timesheetBillStatuses = ['unpaid', 'held', 'paid', 'paid_in_cash', 'refunded', 'split', 'cancelled'] as const;
 
 export const timesheetSchema = z.object({
   week_start: z.string(),

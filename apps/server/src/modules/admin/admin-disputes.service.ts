@@ -40,22 +40,29 @@ interface DisputeRow {
     title: string;
     amount_minor: number;
     status: string;
+    in_dispute: boolean;
     held_minor: number;
+    released_minor: number;
+    refunded_minor: number;
     submission_notes: string | null;
+    deliverable_urls: string[];
     reviewer_notes: string | null;
   }[];
 }
 
 /**
  * Beyond the spec, Disputes: the open disputes oldest first, with both parties, the opener's statement,
- * each milestone with what the professional submitted and the employer answered, and what escrow still
- * holds; staff resolve one by releasing it all, refunding it all or splitting it, with a note both
- * parties are sent (the payments service moves the money; the audit entry is in its transaction).
+ * each milestone with what the professional submitted (notes and deliverable links) and the employer
+ * answered, which of them the dispute is about, and what escrow holds for them; staff settle what the
+ * dispute holds by releasing it, refunding it or splitting it, with Mihna's decision both parties are
+ * sent, and may also end the contract (the payments service moves the money; the audit entry is in its
+ * transaction). Decision 45.
  */
 export function createAdminDisputesService(dependencies: { db: Db; payments: PaymentsService; audit: AdminsRepository }) {
   const { db, payments, audit } = dependencies;
 
-  const heldOf = (row: DisputeRow) => row.milestones.reduce((sum, milestone) => sum + Number(milestone.held_minor), 0);
+  const heldOf = (row: DisputeRow, inDispute: boolean) =>
+    row.milestones.filter((milestone) => milestone.in_dispute === inDispute).reduce((sum, milestone) => sum + Number(milestone.held_minor), 0);
 
   const openDisputes = (id?: string) =>
     rowsOf<DisputeRow>(
@@ -65,9 +72,12 @@ export function createAdminDisputesService(dependencies: { db: Db; payments: Pay
           trim(w.first_name || ' ' || w.last_name) as professional_name, w.email as professional_email,
           d.opened_by, d.reason, d.description, d.created_at, p.currency, p.total_minor::text as total_minor,
           (select coalesce(json_agg(json_build_object('id', m.id, 'title', m.title, 'amount_minor', m.amount_minor, 'status', m.status,
-              'held_minor', coalesce((select h.amount_minor from ledger_holds h where h.milestone_id = m.id and h.status = 'pending'), 0),
-              'submission_notes', m.submission_notes, 'reviewer_notes', m.reviewer_notes) order by m.position), '[]')
-            from milestones m where m.payment_id = p.id) as milestones
+              'in_dispute', m.dispute_id is not distinct from d.id,
+              'held_minor', coalesce(h.amount_minor - h.posted_minor - h.voided_minor, 0),
+              'released_minor', coalesce(h.posted_minor, 0), 'refunded_minor', coalesce(h.voided_minor, 0),
+              'submission_notes', m.submission_notes, 'deliverable_urls', m.deliverable_urls,
+              'reviewer_notes', m.reviewer_notes) order by m.position), '[]')
+            from milestones m left join ledger_holds h on h.milestone_id = m.id where m.payment_id = p.id) as milestones
         from disputes d join payments p on p.id = d.payment_id join contracts k on k.id = p.contract_id
         join jobs j on j.id = p.job_id join users e on e.id = k.employer_id join users w on w.id = k.professional_id
         where d.status = 'open' ${id ? sql`and d.id = ${id}` : sql``}
@@ -91,14 +101,19 @@ export function createAdminDisputesService(dependencies: { db: Db; payments: Pay
       opened_at: new Date(row.created_at).toISOString(),
       currency,
       total: decimal(Number(row.total_minor)),
-      held: decimal(heldOf(row)),
+      held: decimal(heldOf(row, true)),
+      other_held: decimal(heldOf(row, false)),
       milestones: row.milestones.map((milestone) => ({
         id: milestone.id,
         title: milestone.title,
         amount: decimal(milestone.amount_minor),
         status: milestone.status,
+        in_dispute: milestone.in_dispute,
         held: decimal(milestone.held_minor),
+        released: decimal(milestone.released_minor),
+        refunded: decimal(milestone.refunded_minor),
         submission_notes: milestone.submission_notes,
+        deliverable_urls: milestone.deliverable_urls,
         reviewer_notes: milestone.reviewer_notes,
       })),
     };
@@ -115,7 +130,7 @@ export function createAdminDisputesService(dependencies: { db: Db; payments: Pay
       const [dispute] = await openDisputes(id);
       if (!dispute) throw new AppError('not_found', adminMessages.disputeNotFound);
       const currency = dispute.currency as CurrencyCode;
-      const heldMinor = heldOf(dispute);
+      const heldMinor = heldOf(dispute, true);
       let releaseMinor = resolution.decision === 'release' ? heldMinor : 0;
       if (resolution.decision === 'split') {
         const amount = resolution.release_amount === undefined ? undefined : parseMoney(resolution.release_amount, currency);
@@ -128,7 +143,7 @@ export function createAdminDisputesService(dependencies: { db: Db; payments: Pay
       const answer = await payments.resolveDispute(
         { id: actor.id },
         dispute.payment_id,
-        { releaseMinor, note: resolution.note },
+        { decision: resolution.decision, releaseMinor, note: resolution.note, endContract: resolution.end_contract },
         (tx, outcome) =>
           audit.insertAudit(
             auditEntry(actor, {
@@ -141,6 +156,8 @@ export function createAdminDisputesService(dependencies: { db: Db; payments: Pay
                 status: 'resolved',
                 released_minor: releaseMinor,
                 refunded_minor: outcome.heldMinor - releaseMinor,
+                ended_contract: resolution.end_contract,
+                refunded_other_minor: outcome.refundedOtherMinor,
                 currency: outcome.currency,
               },
             }),

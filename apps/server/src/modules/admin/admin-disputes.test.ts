@@ -31,21 +31,22 @@ const balanceOf = async (userId: string) => {
   return Number(row?.balance ?? 0);
 };
 
-/** A job whose escrow (AED 400 and 600) is disputed by the employer after the first milestone was submitted. */
+/** A job whose escrow (AED 400 and 600) is disputed by the employer about its first milestone, once submitted. */
 async function disputedJob(title: string) {
   const job = await hire(app, employer, professional, { title });
   const { payment_id, milestones } = await fundEscrow(app, employer, job.id, [400, 600]);
   const submitted = await call(app, 'POST', `/api/milestones/${milestones[0]!.id}/submit`, professional.token, {
     notes: 'Home page and booking form delivered.',
-    deliverable_urls: [],
+    deliverable_urls: ['https://staging.clinic.ae', 'https://drive.example.ae/booking-form'],
   });
   expect(submitted.statusCode, submitted.body).toBe(200);
   const opened = await call(app, 'POST', `/api/payments/${payment_id}/dispute`, employer.token, {
     reason: 'Quality',
     description: 'The booking form loses the chosen time.',
+    milestone_id: milestones[0]!.id,
   });
   expect(opened.statusCode, opened.body).toBe(201);
-  return { job, paymentId: payment_id! };
+  return { job, paymentId: payment_id!, milestones };
 }
 
 async function openDisputes(by: TestAdmin = superAdmin) {
@@ -57,7 +58,7 @@ const resolve = (id: string, payload: unknown, by: TestAdmin = superAdmin) =>
   app.inject({ method: 'POST', url: `/api/admin/disputes/${id}/resolve`, headers: bearer(by.token), payload: payload as object });
 
 describe('the disputes queue', () => {
-  it('lists open disputes with both parties, the statement, the milestones and the money held', async () => {
+  it('lists open disputes with both parties, the statement, the milestone in dispute with its deliverables, and the money held', async () => {
     const { job, paymentId } = await disputedJob('Clinic booking site');
     const [dispute] = (await openDisputes()).filter((item) => item.payment_id === paymentId);
     expect(dispute).toMatchObject({
@@ -70,19 +71,30 @@ describe('the disputes queue', () => {
       description: 'The booking form loses the chosen time.',
       currency: 'AED',
       total: 1000,
-      held: 1000,
+      held: 400,
+      other_held: 600,
     });
     expect(
       dispute?.milestones.map((milestone) => [
         milestone.title,
         milestone.amount,
         milestone.status,
+        milestone.in_dispute,
         milestone.held,
         milestone.submission_notes,
+        milestone.deliverable_urls,
       ]),
     ).toEqual([
-      ['Milestone 1', 400, 'submitted', 400, 'Home page and booking form delivered.'],
-      ['Milestone 2', 600, 'pending', 600, null],
+      [
+        'Milestone 1',
+        400,
+        'submitted',
+        true,
+        400,
+        'Home page and booking form delivered.',
+        ['https://staging.clinic.ae', 'https://drive.example.ae/booking-form'],
+      ],
+      ['Milestone 2', 600, 'pending', false, 600, null, []],
     ]);
     // Resolving disputes is a super admin's unless granted: an admin cannot, nor can a user.
     expect((await app.inject({ method: 'GET', url: '/api/admin/disputes', headers: bearer(admin.token) })).statusCode).toBe(403);
@@ -90,15 +102,15 @@ describe('the disputes queue', () => {
     expect((await app.inject({ method: 'GET', url: '/api/admin/disputes', headers: bearer(employer.token) })).statusCode).toBe(401);
   });
 
-  it('resolves one by a split: the professional is paid their part, the rest refunded, both told, the audit kept', async () => {
-    const { job, paymentId } = await disputedJob('Villa floor plans');
+  it('resolves one by a split of the disputed milestone: paid in part, the rest refunded, both told, the contract going on', async () => {
+    const { job, paymentId, milestones } = await disputedJob('Villa floor plans');
     const dispute = (await openDisputes()).find((item) => item.payment_id === paymentId)!;
     const balance = await balanceOf(professional.user.id);
     const before = await notificationRows(app);
 
     for (const payload of [
       { decision: 'split', note: 'Half each.' },
-      { decision: 'split', release_amount: 1000.01, note: 'Too much.' },
+      { decision: 'split', release_amount: 400.01, note: 'Too much: more than the milestone in dispute holds.' },
       { decision: 'split', release_amount: 250, note: '' },
       { decision: 'halve', note: 'x' },
     ]) {
@@ -109,14 +121,29 @@ describe('the disputes queue', () => {
 
     const resolved = await resolve(dispute.id, {
       decision: 'split',
-      release_amount: 400,
-      note: 'The first milestone was delivered; the second was not started.',
+      release_amount: 250,
+      note: 'The home page was delivered; the booking form was not working.',
     });
     expect(resolved.statusCode, resolved.body).toBe(200);
     expect(resolved.json()).toEqual({ message: 'Dispute resolved.' });
-    // AED 400 released less the 2% fee.
-    expect((await balanceOf(professional.user.id)) - balance).toBe(39_200);
-    expect(await paymentStatus(app, job.id, employer.token)).toMatchObject({ payment_status: 'released', held_amount: 0 });
+    // AED 250 released less the 2% fee.
+    expect((await balanceOf(professional.user.id)) - balance).toBe(24_500);
+    const after = await paymentStatus(app, job.id, professional.token);
+    expect(after).toMatchObject({
+      payment_status: 'escrowed',
+      held_amount: 600,
+      released_amount: 250,
+      refunded_amount: 150,
+      job: { status: 'assigned' },
+      progress: { completed_milestones: 0, split_milestones: 1, refunded_milestones: 0, total_milestones: 2, completion_percentage: 50 },
+    });
+    expect(after.milestones[0]).toMatchObject({
+      status: 'split',
+      released_amount: 250,
+      refunded_amount: 150,
+      reviewer_notes: null,
+      dispute: { status: 'resolved', decision: 'split', decision_note: 'The home page was delivered; the booking form was not working.' },
+    });
     expect((await notificationsSince(app, before)).map((row) => [row.kind, row.user_id])).toEqual(
       [
         ['dispute_resolved', employer.user.id],
@@ -126,6 +153,16 @@ describe('the disputes queue', () => {
     expect((await openDisputes()).some((item) => item.id === dispute.id)).toBe(false);
     expect((await resolve(dispute.id, { decision: 'refund', note: 'Again' })).statusCode).toBe(404);
 
+    // The contract goes on: the second milestone is delivered and approved, and the job completes.
+    expect((await call(app, 'POST', `/api/milestones/${milestones[1]!.id}/submit`, professional.token, {})).statusCode).toBe(200);
+    expect((await call(app, 'POST', `/api/milestones/${milestones[1]!.id}/approve`, employer.token, {})).statusCode).toBe(200);
+    expect(await paymentStatus(app, job.id, employer.token)).toMatchObject({
+      payment_status: 'released',
+      job: { status: 'completed' },
+      released_amount: 850,
+      refunded_amount: 150,
+    });
+
     const log = await app.inject({ method: 'GET', url: `/api/admin/audit-log?search=${dispute.id}`, headers: bearer(superAdmin.token) });
     expect(log.json<AuditLogResponse>().entries).toEqual([
       expect.objectContaining({
@@ -133,15 +170,22 @@ describe('the disputes queue', () => {
         action: 'dispute.split',
         target_type: 'dispute',
         target_id: dispute.id,
-        reason: 'The first milestone was delivered; the second was not started.',
-        before: { status: 'open', held_minor: 100_000, currency: 'AED' },
-        after: { status: 'resolved', released_minor: 40_000, refunded_minor: 60_000, currency: 'AED' },
+        reason: 'The home page was delivered; the booking form was not working.',
+        before: { status: 'open', held_minor: 40_000, currency: 'AED' },
+        after: {
+          status: 'resolved',
+          released_minor: 25_000,
+          refunded_minor: 15_000,
+          ended_contract: false,
+          refunded_other_minor: 0,
+          currency: 'AED',
+        },
       }),
     ]);
     await expectLedgerSound(app);
   });
 
-  it('resolves by a full refund or a full release', async () => {
+  it('resolves by a full refund or a full release of the disputed milestone', async () => {
     const refunded = await disputedJob('Logo refresh');
     const release = await disputedJob('Menu translation');
     const disputes = await openDisputes();
@@ -149,9 +193,49 @@ describe('the disputes queue', () => {
     const balance = await balanceOf(professional.user.id);
     expect((await resolve(idOf(refunded.paymentId), { decision: 'refund', note: 'Nothing usable was delivered.' })).statusCode).toBe(200);
     expect(await balanceOf(professional.user.id)).toBe(balance);
-    expect((await paymentStatus(app, refunded.job.id, employer.token)).payment_status).toBe('refunded');
+    expect(await paymentStatus(app, refunded.job.id, employer.token)).toMatchObject({
+      payment_status: 'escrowed',
+      held_amount: 600,
+      refunded_amount: 400,
+      milestones: [expect.objectContaining({ status: 'refunded' }), expect.objectContaining({ status: 'pending', is_funded: true })],
+    });
     expect((await resolve(idOf(release.paymentId), { decision: 'release', note: 'All delivered as agreed.' })).statusCode).toBe(200);
-    expect((await balanceOf(professional.user.id)) - balance).toBe(98_000);
+    expect((await balanceOf(professional.user.id)) - balance).toBe(39_200);
+    expect((await paymentStatus(app, release.job.id, employer.token)).milestones[0]).toMatchObject({ status: 'approved' });
+    await expectLedgerSound(app);
+  });
+
+  it('ends the contract when staff say so: what escrow holds for the rest goes back, the rest is cancelled, with the reason', async () => {
+    const { job, paymentId } = await disputedJob('Warehouse shelving plan');
+    await call(app, 'POST', `/api/payments/${paymentId}/milestones`, employer.token, {
+      title: 'Site survey',
+      description: 'Measure the racks on site',
+      amount: 300,
+    });
+    const dispute = (await openDisputes()).find((item) => item.payment_id === paymentId)!;
+    const balance = await balanceOf(professional.user.id);
+    const ended = await resolve(dispute.id, {
+      decision: 'release',
+      note: 'The plan was delivered; the employer no longer needs the rest.',
+      end_contract: true,
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect((await balanceOf(professional.user.id)) - balance).toBe(39_200);
+    const after = await paymentStatus(app, job.id, employer.token);
+    expect(after).toMatchObject({
+      payment_status: 'released',
+      held_amount: 0,
+      released_amount: 400,
+      refunded_amount: 600,
+      total_amount: 1000,
+      job: { status: 'completed', is_running: false },
+      dispute: { status: 'resolved', ended_contract: true, decision: 'release' },
+    });
+    expect(after.milestones.map((milestone) => milestone.status)).toEqual(['approved', 'refunded', 'cancelled']);
+    const [contract] = await selectRows<{ status: string }>(app.services.database, sql`select status from contracts where job_id = ${job.id}`);
+    expect(contract?.status).toBe('completed');
+    const log = await app.inject({ method: 'GET', url: `/api/admin/audit-log?search=${dispute.id}`, headers: bearer(superAdmin.token) });
+    expect(log.json<AuditLogResponse>().entries[0]?.after).toMatchObject({ ended_contract: true, refunded_other_minor: 60_000 });
     await expectLedgerSound(app);
   });
 });

@@ -29,8 +29,28 @@ export function createContractsRepository(db: Db) {
       await tx.update(contracts).set(settings).where(eq(contracts.id, id));
     },
 
+    /** Of the pairs given, those with a funded contract between them (`pairKey`), in one query. */
+    async fundedPairs(pairs: { employerId: string; professionalId: string }[], executor: Db = db): Promise<Set<string>> {
+      if (pairs.length === 0) return new Set();
+      const rows = await rowsOf<{ employer_id: string; professional_id: string }>(
+        executor,
+        sql`select distinct pair.employer_id, pair.professional_id
+            from (values ${sql.join(
+              pairs.map((pair) => sql`(${pair.employerId}::uuid, ${pair.professionalId}::uuid)`),
+              sql`, `,
+            )}) as pair(employer_id, professional_id)
+            where ${fundedBetween(sql`pair.employer_id`, sql`pair.professional_id`)}`,
+      );
+      return new Set(rows.map((row) => pairKey(row.employer_id, row.professional_id)));
+    },
+
     findContracts: (ids: string[], executor: Db = db): Promise<ContractRow[]> =>
       ids.length === 0 ? Promise.resolve([]) : executor.select().from(contracts).where(inArray(contracts.id, ids)),
+
+    /** Ends a contract early (staff resolving a dispute): completed when anything was paid, else cancelled. */
+    async endContract(id: string, status: 'completed' | 'cancelled', completedAt: Date, tx: Tx) {
+      await tx.update(contracts).set({ status, completedAt }).where(eq(contracts.id, id));
+    },
 
     /** Completes contracts: a statement to write with others (db/together.ts). */
     completeContractsStatement: (ids: string[], completedAt: Date) =>

@@ -95,7 +95,6 @@ export function createHourlyBilling(dependencies: {
       if (!contract || !job) throw new Error(`payment ${payment.id} has no contract or job`);
       requireEmployer(actor, contract, timeMessages.onlyOwnerPays);
       if (payment.isCash) throw new AppError('conflict', paymentMessages.cashNoEscrow);
-      if (payment.status === 'disputed') throw new AppError('conflict', paymentMessages.disputeOpen);
       if (milestone.status !== 'pending') throw new AppError('conflict', timeMessages.alreadyPaid);
       return checkouts.open({
         purpose: 'timesheet',
@@ -109,8 +108,8 @@ export function createHourlyBilling(dependencies: {
 
     /**
      * A week's hours were paid: the charge is held in the payment's escrow and released to the
-     * professional (less the service fee) in the same transaction, unless a dispute is open, in which
-     * case it stays held until staff resolve it.
+     * professional (less the service fee) in the same transaction. A dispute holds only the milestones
+     * it is about, never a week paid after it (decision 45).
      */
     async applyHoursPaid(checkout: { id: string; subjectId: string }, tx: Tx) {
       const found = await repository.findMilestoneWithPayment(checkout.subjectId, tx);
@@ -136,10 +135,6 @@ export function createHourlyBilling(dependencies: {
       const contract = await contracts.findContract(payment.contractId, tx);
       const job = await jobState.findJob(payment.jobId, tx);
       if (!contract || !job) throw new Error(`payment ${payment.id} has no contract or job`);
-      if (payment.status === 'disputed') {
-        await repository.updateMilestone(bill.id, { status: 'submitted' }, tx);
-        return;
-      }
       await movements.releaseWholeHolds(
         [
           {

@@ -1,4 +1,4 @@
-import { money, paymentMessages, serviceFeeOf, subtractMoney, type CurrencyCode } from '@mihna/shared';
+import { isSettledMilestone, money, paymentMessages, serviceFeeOf, subtractMoney, type CurrencyCode } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
 import { writeTogether } from '../../db/together.ts';
 import { transaction, writeAtTheEnd, type Tx } from '../../db/transaction.ts';
@@ -10,6 +10,7 @@ import type { JobState, JobStateService } from '../jobs/job-state.ts';
 import type { NotificationEvent, NotificationsService } from '../notifications/notifications.service.ts';
 import { partyName } from '../profiles/public-user.ts';
 import type { MoneyMovements } from './money-movements.ts';
+import { isOnHold } from './payment-state.ts';
 import { amountParams, paymentNotice } from './payment-notices.ts';
 import type { PaymentRow, PaymentsRepository } from './payments.repository.ts';
 import type { PersonSummary } from './people.ts';
@@ -117,7 +118,8 @@ export function createMilestoneApprovals(dependencies: {
         const { milestone, payment, contract } = context;
         if (request.by !== 'automatic') requireEmployer(request.by, contract, paymentMessages.onlyOwnerApproves);
         if (payment.isCash) throw new AppError('conflict', paymentMessages.notCashConfirmable);
-        if (payment.status === 'disputed') throw new AppError('conflict', paymentMessages.disputeOpen);
+        // Only the milestone a dispute is about waits for it; the rest of the contract goes on (decision 45).
+        if (isOnHold(milestone)) throw new AppError('conflict', paymentMessages.milestoneOnHold);
         // A second request for a milestone in the same batch finds it approved, as it would one batch later;
         // one whose hold is no longer pending (released or refunded) has nothing to release.
         if (milestone.status !== 'submitted' || accepted.has(milestone.id) || context.holdMinor === null)
@@ -161,10 +163,12 @@ export function createMilestoneApprovals(dependencies: {
     }
     const approvals = [...accepted.values()];
 
-    // A fixed-price payment completes when every one of its milestones is approved, now or before (its
+    // A fixed-price payment completes when every one of its milestones is settled, now or before (its
     // milestones were all read under lock). An hourly contract is paid week by week and ends when a party ends it.
     const unsettled = new Set(
-      rows.filter(({ milestone }) => milestone.status !== 'approved' && !accepted.has(milestone.id)).map(({ payment }) => payment.id),
+      rows
+        .filter(({ milestone }) => !isSettledMilestone(milestone.status) && !accepted.has(milestone.id))
+        .map(({ payment }) => payment.id),
     );
     const completed = [
       ...new Map(

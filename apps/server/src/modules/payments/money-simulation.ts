@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { proposalInputSchema, setupPaymentSchema } from '@mihna/shared';
+import { milestoneChangeSchema, proposalInputSchema, setupPaymentSchema } from '@mihna/shared';
 import type { App } from '../../app.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -18,6 +18,11 @@ interface SimJob {
   paymentId?: string;
   paymentStatus: string;
   milestones: Map<string, string>;
+  /** Milestones escrow holds money for, and those in an open dispute. */
+  held: Map<string, number>;
+  inDispute: Set<string>;
+  /** Milestones planned but not paid into escrow (the plan before funding, or one added later). */
+  unfunded: string[];
   /** Signed deliveries made for this job's checkouts, replayed later as duplicates or stale events. */
   deliveries: { raw: string; signedAt: Date; checkoutId: string }[];
 }
@@ -70,7 +75,7 @@ export async function runMoneySimulation(
     const job = await insertJob(app, employer.user.id, { title: `Simulated job ${jobs.length + 1}`, budgetMaxMinor: 1_000_000 });
     const proposal = await proposals.submitProposal(
       { id: professional.user.id, role: 'professional' },
-      proposalInputSchema.parse({ job_id: job.id, proposal_text: 'Simulated proposal', proposed_rate: 50, estimated_hours: null }),
+      proposalInputSchema.parse({ job_id: job.id, proposal_text: 'Simulated proposal', proposed_rate: 6_000, estimated_hours: null }),
     );
     await proposals.acceptProposal({ id: employer.user.id, role: 'employer' }, proposal.proposal.id);
     jobs.push({
@@ -79,6 +84,9 @@ export async function runMoneySimulation(
       professional: { id: professional.user.id, role: 'professional' },
       paymentStatus: 'not_setup',
       milestones: new Map(),
+      held: new Map(),
+      inDispute: new Set(),
+      unfunded: [],
       deliveries: [],
     });
   }
@@ -89,6 +97,9 @@ export async function runMoneySimulation(
     job.paymentId = current.payment_id ?? undefined;
     job.paymentStatus = current.payment_status;
     job.milestones = new Map(current.milestones.map((milestone) => [milestone.id, milestone.status]));
+    job.held = new Map(current.milestones.filter((milestone) => milestone.held_amount > 0).map((milestone) => [milestone.id, milestone.held_amount]));
+    job.inDispute = new Set(current.milestones.filter((milestone) => milestone.dispute?.status === 'open').map((milestone) => milestone.id));
+    job.unfunded = current.milestones.filter((milestone) => !milestone.is_funded && milestone.status === 'pending').map((milestone) => milestone.id);
   }
 
   const isOpen = (job: SimJob) => job.paymentStatus !== 'released' && job.paymentStatus !== 'refunded';
@@ -101,9 +112,11 @@ export async function runMoneySimulation(
       : random.pickIfAny([...job.milestones.keys()]);
   const hasMilestone = (status: string) => (job: SimJob) => [...job.milestones.values()].includes(status);
 
-  /** A checkout.session.completed event for the payment's open checkout, signed at `signedAt`, as the gateway sends it. */
-  async function paidEvent(job: SimJob, signedAt: Date) {
-    const checkout = await app.services.paymentsRepository.findOpenCheckout('escrow', job.paymentId!);
+  /** A checkout.session.completed event for the open checkout of the payment (or of a milestone added later), signed at `signedAt`, as the gateway sends it. */
+  async function paidEvent(job: SimJob, signedAt: Date, milestoneId?: string) {
+    const checkout = milestoneId
+      ? await app.services.paymentsRepository.findOpenCheckout('milestone', milestoneId)
+      : await app.services.paymentsRepository.findOpenCheckout('escrow', job.paymentId!);
     if (!checkout) return undefined;
     const raw = JSON.stringify({
       id: `evt_sim_${randomUUID()}`,
@@ -154,12 +167,13 @@ export async function runMoneySimulation(
       weight: 3,
       run: () =>
         on(
-          target((job) => job.paymentStatus === 'not_setup'),
+          // Laid out, or laid out again while nothing is funded (a checkout opened for the old total closes).
+          target((job) => job.paymentStatus === 'not_setup' || (job.paymentStatus === 'pending' && random.chance(0.3))),
           (job) => {
             const count = 1 + random.below(4);
-            // Sometimes over the budget, sometimes with an impossible third decimal: refused, nothing changes.
+            // Sometimes over the accepted price, sometimes with an impossible third decimal: refused, nothing changes.
             const amounts = Array.from({ length: count }, () =>
-              random.chance(0.05) ? 6_000 : random.chance(0.03) ? 10.125 : 1 + random.below(2_000_00) / 100,
+              random.chance(0.05) ? 6_000 : random.chance(0.03) ? 10.125 : 1 + random.below(1_500_00) / 100,
             );
             const input = setupPaymentSchema.parse({
               milestones: amounts.map((amount, index) => ({ title: `M${index}`, description: 'Work', amount, due_date: null })),
@@ -188,7 +202,11 @@ export async function runMoneySimulation(
       run: async () => {
         const fresh = random.chance(0.6);
         const job = fresh
-          ? random.pickIfAny(open().filter((candidate) => candidate.paymentStatus === 'pending' && candidate.deliveries.length > 0))
+          ? random.pickIfAny(
+              open().filter(
+                (candidate) => (candidate.paymentStatus === 'pending' || candidate.unfunded.length > 0) && candidate.deliveries.length > 0,
+              ),
+            )
           : random.pickIfAny(jobs.filter((candidate) => candidate.deliveries.length > 0));
         return on(job, async (chosen) => {
           const delivery = fresh ? chosen.deliveries.at(-1)! : random.pickIfAny(chosen.deliveries)!;
@@ -207,11 +225,54 @@ export async function runMoneySimulation(
       },
     },
     {
+      name: 'add-milestone',
+      weight: 2,
+      run: () =>
+        on(
+          target((job) => job.paymentStatus === 'escrowed' || job.paymentStatus === 'disputed'),
+          (job) => {
+            if (!job.paymentId) return Promise.resolve();
+            const input = milestoneChangeSchema.parse({ title: 'Extra', description: 'More work', amount: 1 + random.below(500_00) / 100 });
+            return payments.addMilestone(random.chance(0.03) ? job.professional : job.employer, job.paymentId, input);
+          },
+        ),
+    },
+    {
+      name: 'change-milestone',
+      weight: 1,
+      run: () =>
+        on(
+          target((job) => job.unfunded.length > 0),
+          (job) => {
+            const milestone = random.pickIfAny(job.unfunded) ?? random.pickIfAny([...job.milestones.keys()]);
+            if (!milestone) return Promise.resolve();
+            if (random.chance(0.5)) return payments.removeMilestone(job.employer, milestone);
+            const input = milestoneChangeSchema.parse({ title: 'Changed', description: 'Other work', amount: 1 + random.below(500_00) / 100 });
+            return payments.updateMilestone(job.employer, milestone, input);
+          },
+        ),
+    },
+    {
+      name: 'fund-milestone',
+      weight: 2,
+      run: () =>
+        on(
+          target((job) => job.unfunded.length > 0 && job.paymentStatus !== 'pending'),
+          async (job) => {
+            const milestone = random.pickIfAny(job.unfunded);
+            if (!milestone) return;
+            await payments.fundMilestone(job.employer, milestone);
+            const event = await paidEvent(job, clock.now(), milestone);
+            if (event) job.deliveries.push(event);
+          },
+        ),
+    },
+    {
       name: 'submit',
       weight: 6,
       run: () =>
         on(
-          target((job) => job.paymentStatus === 'escrowed' && hasMilestone('pending')(job)),
+          target((job) => (job.paymentStatus === 'escrowed' || job.paymentStatus === 'disputed') && hasMilestone('pending')(job)),
           (job) => {
             const milestone = milestoneIn(job, 'pending');
             if (!milestone) return Promise.resolve();
@@ -257,9 +318,12 @@ export async function runMoneySimulation(
           target((job) => job.paymentStatus === 'escrowed'),
           (job) => {
             if (!job.paymentId) return Promise.resolve();
+            // About one milestone escrow holds (sometimes one it does not hold: refused), or, as the spec's call, all it holds.
+            const milestone = random.chance(0.7) ? (random.pickIfAny([...job.held.keys()]) ?? random.pickIfAny([...job.milestones.keys()])) : undefined;
             return payments.openDispute(random.chance(0.5) ? job.employer : job.professional, job.paymentId, {
               reason: 'Quality',
               description: 'Not as agreed',
+              ...(milestone ? { milestone_id: milestone } : {}),
             });
           },
         ),
@@ -272,9 +336,14 @@ export async function runMoneySimulation(
           target((job) => job.paymentStatus === 'disputed'),
           async (job) => {
             if (!job.paymentId) return;
-            const current = await payments.getPaymentStatus(job.employer, job.jobId);
-            const held = Math.round(current.held_amount * 100);
-            await payments.resolveDispute(staff, job.paymentId, { releaseMinor: random.below(held + 1), note: 'Resolved by staff' });
+            const held = [...job.inDispute].reduce((sum, id) => sum + Math.round((job.held.get(id) ?? 0) * 100), 0);
+            const releaseMinor = random.below(held + 1);
+            await payments.resolveDispute(staff, job.paymentId, {
+              decision: releaseMinor === held ? 'release' : releaseMinor === 0 ? 'refund' : 'split',
+              releaseMinor,
+              note: 'Resolved by staff',
+              endContract: random.chance(0.25),
+            });
           },
         ),
     },

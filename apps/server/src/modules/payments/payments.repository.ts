@@ -1,3 +1,4 @@
+import { settledMilestoneStatuses } from '@mihna/shared';
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
@@ -37,6 +38,19 @@ export function createPaymentsRepository(db: Db) {
       await tx.update(payments).set({ status, updatedAt }).where(eq(payments.id, id));
     },
 
+    /** A milestone plan changed: the payment's total is again what its milestones (but those cancelled) add up to. */
+    async setPaymentTotal(id: string, status: PaymentRow['status'], updatedAt: Date, tx: Tx) {
+      await tx
+        .update(payments)
+        .set({
+          status,
+          updatedAt,
+          totalMinor: sql`(select coalesce(sum(${milestones.amountMinor}), 0) from ${milestones}
+            where ${milestones.paymentId} = ${id} and ${milestones.status} <> 'cancelled')`,
+        })
+        .where(eq(payments.id, id));
+    },
+
     /** An hourly contract's new weekly bill: added to the payment's total, with the status it leaves. */
     async addToPayment(id: string, amountMinor: number, status: PaymentRow['status'], updatedAt: Date, tx: Tx) {
       await tx
@@ -55,6 +69,20 @@ export function createPaymentsRepository(db: Db) {
 
     listMilestones: (paymentId: string, executor: Db = db) =>
       executor.select().from(milestones).where(eq(milestones.paymentId, paymentId)).orderBy(asc(milestones.position)),
+
+    /** A payment's milestones, locked, in the order every money path locks them. */
+    lockMilestones: (paymentId: string, tx: Tx) =>
+      tx.select().from(milestones).where(eq(milestones.paymentId, paymentId)).orderBy(asc(milestones.id)).for('update'),
+
+    /** Removes milestones never funded (the plan before funding, or one the employer took out). */
+    async deleteMilestones(ids: string[], tx: Tx) {
+      if (ids.length > 0) await tx.delete(milestones).where(inArray(milestones.id, ids));
+    },
+
+    /** Puts milestones under a dispute: on hold until its resolution settles them. */
+    async setMilestonesDispute(ids: string[], disputeId: string, tx: Tx) {
+      if (ids.length > 0) await tx.update(milestones).set({ disputeId }).where(inArray(milestones.id, ids));
+    },
 
     /** A milestone and the payment it belongs to, in one query. */
     async findMilestoneWithPayment(id: string, executor: Db = db) {
@@ -135,7 +163,7 @@ export function createPaymentsRepository(db: Db) {
         .from(milestones)
         .where(inArray(milestones.paymentId, paymentIds))
         .groupBy(milestones.paymentId)
-        .having(sql`bool_and(${milestones.status} = 'approved')`);
+        .having(sql`bool_and(${inArray(milestones.status, [...settledMilestoneStatuses])})`);
       return rows.map((row) => row.paymentId);
     },
 
@@ -155,7 +183,7 @@ export function createPaymentsRepository(db: Db) {
       db
         .select({ id: milestones.id })
         .from(milestones)
-        .where(and(eq(milestones.status, 'submitted'), lte(milestones.submittedAt, submittedBefore)))
+        .where(and(eq(milestones.status, 'submitted'), lte(milestones.submittedAt, submittedBefore), isNull(milestones.disputeId)))
         .orderBy(asc(milestones.submittedAt))
         .limit(limit),
 
@@ -165,7 +193,12 @@ export function createPaymentsRepository(db: Db) {
         .select({ id: milestones.id })
         .from(milestones)
         .where(
-          and(eq(milestones.status, 'submitted'), lte(milestones.submittedAt, submittedBefore), isNull(milestones.autoApprovalWarnedAt)),
+          and(
+            eq(milestones.status, 'submitted'),
+            lte(milestones.submittedAt, submittedBefore),
+            isNull(milestones.autoApprovalWarnedAt),
+            isNull(milestones.disputeId),
+          ),
         )
         .orderBy(asc(milestones.submittedAt))
         .limit(limit),
@@ -215,6 +248,14 @@ export function createPaymentsRepository(db: Db) {
       await tx.update(checkouts).set(changes).where(eq(checkouts.id, id));
     },
 
+    /** Closes the open checkout of a charge whose amount changed: the next attempt opens one for the new amount. */
+    async cancelOpenCheckout(purpose: CheckoutRow['purpose'], subjectId: string, closedAt: Date, tx: Tx) {
+      await tx
+        .update(checkouts)
+        .set({ status: 'cancelled', closedAt })
+        .where(and(eq(checkouts.purpose, purpose), eq(checkouts.subjectId, subjectId), eq(checkouts.status, 'open')));
+    },
+
     /** The payment's paid escrow checkout: where a refund goes back to. */
     async findPaidCheckout(purpose: CheckoutRow['purpose'], subjectId: string, executor: Db = db) {
       const [row] = await executor
@@ -241,6 +282,10 @@ export function createPaymentsRepository(db: Db) {
       return row;
     },
 
+    /** Every dispute of a payment, newest first (a milestone's says what happened to it). */
+    listDisputes: (paymentId: string, executor: Db = db) =>
+      executor.select().from(disputes).where(eq(disputes.paymentId, paymentId)).orderBy(desc(disputes.createdAt), desc(disputes.id)),
+
     async findLatestDispute(paymentId: string, executor: Db = db) {
       const [row] = await executor
         .select()
@@ -256,7 +301,11 @@ export function createPaymentsRepository(db: Db) {
       return row;
     },
 
-    async resolveDispute(id: string, resolution: { resolutionNote: string; resolvedBy: string; resolvedAt: Date }, tx: Tx) {
+    async resolveDispute(
+      id: string,
+      resolution: { decision: NonNullable<DisputeRow['decision']>; resolutionNote: string; endedContract: boolean; resolvedBy: string; resolvedAt: Date },
+      tx: Tx,
+    ) {
       await tx
         .update(disputes)
         .set({ ...resolution, status: 'resolved' })

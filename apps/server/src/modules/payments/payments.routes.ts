@@ -5,6 +5,7 @@ import {
   disputeInputSchema,
   errorResponseSchema,
   milestoneApprovalSchema,
+  milestoneChangeSchema,
   milestoneSubmissionSchema,
   paymentActionResponseSchema,
   paymentStatusSchema,
@@ -14,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
+import { checkoutVisitOf } from './checkout-visit.ts';
 import type { FeaturedService } from './featured.service.ts';
 import type { PaymentsService } from './payments.service.ts';
 import { bearerToken } from '../auth/request-identity.ts';
@@ -49,7 +51,8 @@ export function paymentsRoutes(dependencies: {
       {
         schema: {
           tags: ['payments'],
-          summary: 'Set up the milestones of an assigned job (its owner); their total may not exceed the budget',
+          summary:
+            'Set up the milestones of an assigned job (its owner), or set them up again while nothing is funded; their total may not exceed the accepted price',
           security,
           params: z.object({ jobId: idParam }),
           body: setupPaymentSchema,
@@ -63,6 +66,67 @@ export function paymentsRoutes(dependencies: {
     );
 
     app.post(
+      '/payments/:paymentId/milestones',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "Add a milestone to a running contract's plan (its owner); once escrow is funded, it is funded on its own",
+          security,
+          params: z.object({ paymentId: idParam }),
+          body: milestoneChangeSchema,
+          response: { 201: paymentActionResponseSchema, ...actionErrors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await payments.addMilestone(await sessions.requireActor(bearerToken(request)), request.params.paymentId, request.body)),
+    );
+
+    app.put(
+      '/milestones/:id',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Change a milestone not funded yet (the owner)',
+          security,
+          params: z.object({ id: idParam }),
+          body: milestoneChangeSchema,
+          response: { 200: paymentActionResponseSchema, ...actionErrors },
+        },
+      },
+      async (request) => payments.updateMilestone(await sessions.requireActor(bearerToken(request)), request.params.id, request.body),
+    );
+
+    app.delete(
+      '/milestones/:id',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Take out a milestone not funded yet (the owner); the plan keeps at least one',
+          security,
+          params: z.object({ id: idParam }),
+          response: { 200: paymentActionResponseSchema, ...actionErrors },
+        },
+      },
+      async (request) => payments.removeMilestone(await sessions.requireActor(bearerToken(request)), request.params.id),
+    );
+
+    app.post(
+      '/milestones/:id/fund',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "Fund a milestone added to a running contract through the provider's checkout (the owner)",
+          security,
+          params: z.object({ id: idParam }),
+          response: { 200: checkoutResponseSchema, ...actionErrors },
+        },
+      },
+      async (request) => payments.fundMilestone(await sessions.requireActor(bearerToken(request)), request.params.id),
+    );
+
+    app.post(
       '/payments/:paymentId/create-escrow',
       {
         schema: {
@@ -73,7 +137,11 @@ export function paymentsRoutes(dependencies: {
           response: { 200: checkoutResponseSchema, ...actionErrors },
         },
       },
-      async (request) => payments.createEscrow(await sessions.requireActor(bearerToken(request)), request.params.paymentId),
+      async (request) =>
+        checkouts.answerVisit(
+          await payments.createEscrow(await sessions.requireActor(bearerToken(request)), request.params.paymentId),
+          checkoutVisitOf(request.headers),
+        ),
     );
 
     app.post(
@@ -81,7 +149,8 @@ export function paymentsRoutes(dependencies: {
       {
         schema: {
           tags: ['payments'],
-          summary: 'Open a dispute on an escrowed or released payment (either party): nothing more is released until staff resolve it',
+          summary:
+            'Open a dispute about a milestone escrow holds money for (either party), or about all it holds when none is named: only those milestones wait for staff',
           security,
           params: z.object({ paymentId: idParam }),
           body: disputeInputSchema,
@@ -163,7 +232,11 @@ export function paymentsRoutes(dependencies: {
           response: { 200: checkoutResponseSchema, ...actionErrors },
         },
       },
-      async (request) => featured.createFeaturedCheckout(await sessions.requireActor(bearerToken(request)), request.params.id),
+      async (request) =>
+        checkouts.answerVisit(
+          await featured.createFeaturedCheckout(await sessions.requireActor(bearerToken(request)), request.params.id),
+          checkoutVisitOf(request.headers),
+        ),
     );
 
     app.get(
@@ -189,6 +262,19 @@ export function paymentsRoutes(dependencies: {
         },
       },
       async (request) => checkouts.viewCheckout(await sessions.requireActor(bearerToken(request)), request.params.id),
+    );
+
+    app.get(
+      '/checkouts/:id/return/:outcome',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "Where the card provider sends the payer back: the checkout's outcome page, on the site's address they paid from",
+          params: z.object({ id: idParam, outcome: z.enum(['success', 'cancelled']) }),
+          response: { 303: z.null().describe('Redirect to /payments/{outcome}?checkout={id}') },
+        },
+      },
+      async (request, reply) => reply.redirect(await checkouts.returnUrl(request.params.id, request.params.outcome), 303),
     );
   };
 }

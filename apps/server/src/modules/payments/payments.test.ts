@@ -1,7 +1,8 @@
 import { paymentMessages } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClock, createUser, outboxFor, type TestAccount } from '../../test/accounts.ts';
+import { bearer, createTestClock, createUser, outboxFor, type TestAccount } from '../../test/accounts.ts';
+import { createSuperAdmin } from '../admin/test-admins.ts';
 import type { AppError } from '../../lib/app-error.ts';
 import { createTestApp, selectRows, testConfig } from '../../test/harness.ts';
 import { createEmployer } from '../proposals/test-jobs.ts';
@@ -117,11 +118,13 @@ describe('escrow with milestones, end to end', () => {
 });
 
 describe('POST /api/jobs/{jobId}/setup-payment', () => {
-  it('refuses a total over the budget and incomplete milestones with the specification messages, storing nothing', async () => {
+  it('refuses a total over the accepted price and incomplete milestones with the specification messages, storing nothing', async () => {
+    // The job's budget goes up to AED 10,000; the proposal hired was AED 8,000: the plan may not exceed what was agreed.
     const job = await hire(app, employer, professional);
-    const over = await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, { milestones: milestonesOf(6000, 4000.01) });
+    const over = await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, { milestones: milestonesOf(6000, 2000.01) });
     expect(over.statusCode).toBe(422);
-    expect(over.json().detail[0].msg).toBe('Total milestone amount (AED 10,000.01) exceeds job budget (AED 10,000.00)');
+    expect(over.json().detail[0].msg).toBe('Total milestone amount (AED 8,000.01) exceeds job budget (AED 8,000.00)');
+    expect((await paymentStatus(app, job.id, employer.token)).job).toMatchObject({ agreed_amount: 8000, budget_max: 10000 });
     const empty = await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, {
       milestones: [{ title: 'Only a title', description: '', amount: 10 }],
     });
@@ -157,7 +160,7 @@ describe('POST /api/jobs/{jobId}/setup-payment', () => {
     expect((await paymentStatus(app, job.id, employer.token)).total_amount).toBe(120.125);
   });
 
-  it('answers 403 to another employer and to the professional, 404 to an unknown job, 409 twice or before a hire', async () => {
+  it('answers 403 to another employer and to the professional, 404 to an unknown job, 409 once funded', async () => {
     const job = await hire(app, employer, professional);
     const body = { milestones: milestonesOf(100) };
     expect((await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, otherEmployer.token, body)).statusCode).toBe(403);
@@ -167,7 +170,12 @@ describe('POST /api/jobs/{jobId}/setup-payment', () => {
       404,
     );
     expect((await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, body)).statusCode).toBe(201);
-    expect((await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, body)).statusCode).toBe(409);
+    const { payment_id } = await paymentStatus(app, job.id, employer.token);
+    const escrow = await call(app, 'POST', `/api/payments/${payment_id}/create-escrow`, employer.token);
+    await payCheckout(app, escrow.json<{ checkout_url: string }>().checkout_url);
+    const again = await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe(paymentMessages.alreadySetUp);
   });
 });
 
@@ -264,7 +272,7 @@ describe('racing approvals', () => {
         { expected: 200, answer: approve(milestone.id, employer) },
         { expected: 409, answer: approve(milestone.id, employer), detail: paymentMessages.notApprovable },
       ]),
-      { expected: 409, answer: approve(disputed.milestones[0]!.id, employer), detail: paymentMessages.disputeOpen },
+      { expected: 409, answer: approve(disputed.milestones[0]!.id, employer), detail: paymentMessages.milestoneOnHold },
     ];
     const answers = await Promise.all(wave.map(({ answer }) => answer));
     expect(answers).toEqual(wave.map(({ expected, detail }) => ({ status: expected, detail })));
@@ -300,79 +308,6 @@ describe('racing approvals', () => {
   });
 });
 
-describe('disputes', () => {
-  it('needs a reason and a description, and then holds every release', async () => {
-    const job = await hire(app, employer, professional);
-    const { payment_id, milestones } = await fundEscrow(app, employer, job.id, [400, 600]);
-    const missing = await call(app, 'POST', `/api/payments/${payment_id}/dispute`, professional.token, { reason: 'Late', description: '' });
-    expect(missing.statusCode).toBe(422);
-    expect(missing.json().detail[0].msg).toBe('Please provide both reason and description for the dispute.');
-    expect(
-      (await call(app, 'POST', `/api/payments/${payment_id}/dispute`, otherEmployer.token, { reason: 'x', description: 'y' })).statusCode,
-    ).toBe(403);
-
-    await call(app, 'POST', `/api/milestones/${milestones[0]!.id}/submit`, professional.token, {});
-    const opened = await call(app, 'POST', `/api/payments/${payment_id}/dispute`, employer.token, {
-      reason: 'Quality',
-      description: 'The designs do not match the brief.',
-    });
-    expect(opened.statusCode, opened.body).toBe(201);
-    expect(opened.json()).toEqual({ message: 'Dispute created successfully. Our team will review it.' });
-    expect(
-      (await call(app, 'POST', `/api/payments/${payment_id}/dispute`, professional.token, { reason: 'x', description: 'y' })).statusCode,
-    ).toBe(409);
-    const blocked = await call(app, 'POST', `/api/milestones/${milestones[0]!.id}/approve`, employer.token, {});
-    expect(blocked.statusCode).toBe(409);
-    expect(blocked.json().detail).toBe(paymentMessages.disputeOpen);
-    const status = await paymentStatus(app, job.id, professional.token);
-    expect(status).toMatchObject({ payment_status: 'disputed', held_amount: 1000, released_amount: 0 });
-    await expectLedgerSound(app);
-  });
-
-  it.each([
-    ['released to the professional', 1000_00, 'released', 'completed', 98_000],
-    ['refunded to the employer', 0, 'refunded', 'cancelled', 0],
-    ['split', 550_00, 'released', 'completed', 53_900],
-  ])(
-    'resolved by staff: %s, with the ledger sound',
-    async (_name: string, releaseMinor: number, status: string, jobStatus: string, credited: number) => {
-      const job = await hire(app, employer, professional);
-      const { payment_id } = await fundEscrow(app, employer, job.id, [400, 600]);
-      await call(app, 'POST', `/api/payments/${payment_id}/dispute`, employer.token, { reason: 'Quality', description: 'Not as agreed.' });
-      const before = await balanceOf(professional.user.id);
-      await expect(app.services.payments.resolveDispute({ id: employer.user.id }, payment_id!, { releaseMinor, note: '' })).rejects.toThrow(
-        paymentMessages.resolutionNeedsNote,
-      );
-      await expect(
-        app.services.payments.resolveDispute({ id: employer.user.id }, payment_id!, { releaseMinor: 100_001, note: 'x' }),
-      ).rejects.toThrow(/between 0/);
-      const answer = await app.services.payments.resolveDispute({ id: employer.user.id }, payment_id!, {
-        releaseMinor,
-        note: 'Reviewed the messages and files.',
-      });
-      expect(answer.message).toBe('Dispute resolved.');
-      expect((await balanceOf(professional.user.id)) - before).toBe(credited);
-      const after = await paymentStatus(app, job.id, professional.token);
-      expect(after).toMatchObject({ payment_status: status, held_amount: 0 });
-      const [row] = await selectRows<{ status: string }>(app.services.database, sql`select status from jobs where id = ${job.id}`);
-      expect(row!.status).toBe(jobStatus);
-      await expect(
-        app.services.payments.resolveDispute({ id: employer.user.id }, payment_id!, { releaseMinor: 0, note: 'again' }),
-      ).rejects.toThrow(paymentMessages.noOpenDispute);
-      await expectLedgerSound(app);
-    },
-  );
-
-  it('cannot be opened before escrow is funded', async () => {
-    const job = await hire(app, employer, professional);
-    await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, { milestones: milestonesOf(100) });
-    const { payment_id } = await paymentStatus(app, job.id, employer.token);
-    expect(
-      (await call(app, 'POST', `/api/payments/${payment_id}/dispute`, employer.token, { reason: 'x', description: 'y' })).statusCode,
-    ).toBe(409);
-  });
-});
-
 describe('cash jobs', () => {
   it('have milestones but no escrow and no fees, and settle off-platform once the employer confirms', async () => {
     const job = await hire(app, employer, professional, { paymentMethod: 'cash' });
@@ -396,6 +331,41 @@ describe('cash jobs', () => {
           where a.kind = 'cash_received' and a.owner_id = ${professional.user.id}`,
     );
     expect(cash!.total).toBe('-75000');
+    await expectLedgerSound(app);
+  });
+
+  it("complete through the specification's calls: submit means paid in cash, approve confirms it, with no commission", async () => {
+    const job = await hire(app, employer, professional, { paymentMethod: 'cash' });
+    await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, { milestones: milestonesOf(300, 200) });
+    const { milestones } = await paymentStatus(app, job.id, employer.token);
+    const before = await balanceOf(professional.user.id);
+    for (const milestone of milestones) {
+      const submitted = await call(app, 'POST', `/api/milestones/${milestone.id}/submit`, professional.token, {
+        notes: 'Paid at the villa',
+        deliverable_urls: ['https://example.ae/photos'],
+      });
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      expect(submitted.json()).toEqual({ message: paymentMessages.cashMarked });
+      // The employer cannot confirm before the professional says it was paid, nor the professional confirm.
+      expect((await call(app, 'POST', `/api/milestones/${milestone.id}/approve`, professional.token, { notes: '' })).statusCode).toBe(403);
+      const approved = await call(app, 'POST', `/api/milestones/${milestone.id}/approve`, employer.token, { notes: 'Received' });
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(approved.json()).toEqual({ message: paymentMessages.cashConfirmed });
+      expect((await call(app, 'POST', `/api/milestones/${milestone.id}/approve`, employer.token, { notes: '' })).statusCode).toBe(409);
+    }
+    const done = await paymentStatus(app, job.id, professional.token);
+    expect(done).toMatchObject({ payment_status: 'released', released_amount: 500, job: { status: 'completed' } });
+    expect(done.milestones[0]).toMatchObject({ status: 'approved', submission_notes: 'Paid at the villa', reviewer_notes: 'Received' });
+    // Counted in the settlement value, never in the balance, and no commission taken.
+    expect(await balanceOf(professional.user.id)).toBe(before);
+    const [fees] = await selectRows<{ fees: number }>(
+      app.services.database,
+      sql`select count(*)::int as fees from ledger_transactions t where t.job_id = ${job.id} and t.kind <> 'cash_settled'`,
+    );
+    expect(fees!.fees).toBe(0);
+    const staff = await createSuperAdmin(app);
+    const stats = await app.inject({ method: 'GET', url: '/api/admin/financial-stats', headers: bearer(staff.token) });
+    expect(stats.json<{ total_settlement_value: number }>().total_settlement_value).toBeGreaterThanOrEqual(500);
     await expectLedgerSound(app);
   });
 });

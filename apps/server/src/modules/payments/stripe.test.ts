@@ -184,8 +184,10 @@ describe('Stripe, against a local stand-in that speaks its protocol', () => {
     });
     expect(disputed.statusCode, disputed.body).toBe(201);
     await app.services.payments.resolveDispute({ id: employer.user.id }, escrowedPaymentId, {
+      decision: 'split',
       releaseMinor: 25_000,
       note: 'Split after review',
+      endContract: false,
     });
     const refunds = stripe.requests.filter((request) => request.path === '/v1/refunds');
     expect(refunds).toHaveLength(1);

@@ -17,6 +17,7 @@ const wording = {
     for: 'For',
     featured: (days: number) => `Featuring your project for ${days} days`,
     escrow: 'Escrow for your project',
+    milestone: 'Escrow for a milestone of your project',
     timesheet: 'Approved hours on your project',
     pay: 'Pay',
     cancel: 'Cancel',
@@ -33,6 +34,7 @@ const wording = {
     for: 'مقابل',
     featured: (days: number) => `تمييز مشروعك لمدة ${days} أيام`,
     escrow: 'الضمان (الإسكرو) لمشروعك',
+    milestone: 'الضمان (الإسكرو) لمرحلة من مشروعك',
     timesheet: 'الساعات المعتمدة في مشروعك',
     pay: 'ادفع',
     cancel: 'إلغاء',
@@ -137,7 +139,7 @@ export function testGatewayRoutes(dependencies: {
     const jobId =
       checkout.purpose === 'featured'
         ? checkout.subjectId
-        : checkout.purpose === 'timesheet'
+        : checkout.purpose === 'timesheet' || checkout.purpose === 'milestone'
           ? (await repository.findMilestoneWithPayment(checkout.subjectId))?.payment.jobId
           : (await repository.findPayment(checkout.subjectId))?.jobId;
     const title = jobId ? (await jobState.findJob(jobId))?.title : undefined;

@@ -1,3 +1,4 @@
+import type { PaymentStatusResponse } from '@mihna/shared';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { App } from '../../app.ts';
@@ -5,6 +6,7 @@ import type { jobs } from '../../db/schema.ts';
 import { bearer } from '../../test/accounts.ts';
 import { insertJob } from '../proposals/test-jobs.ts';
 import { checkLedgerInvariants } from './ledger-invariants.ts';
+import { signPayload } from './providers/webhook-signature.ts';
 
 interface Account {
   token: string;
@@ -42,15 +44,7 @@ export const call = (app: App, method: 'GET' | 'POST' | 'PUT', url: string, toke
   return app.inject(options);
 };
 
-export interface PaymentStatusBody {
-  payment_status: string;
-  payment_id: string | null;
-  total_amount: number;
-  held_amount: number;
-  released_amount: number;
-  progress: { completion_percentage: number; completed_milestones: number; total_milestones: number };
-  milestones: { id: string; status: string; amount: number; title: string }[];
-}
+export type PaymentStatusBody = PaymentStatusResponse;
 
 export async function paymentStatus(app: App, jobId: string, token: string): Promise<PaymentStatusBody> {
   const response = await call(app, 'GET', `/api/jobs/${jobId}/payment-status`, token);
@@ -129,4 +123,36 @@ export async function postFeaturedJob(app: App, employer: Account) {
   });
   expect(posted.statusCode, posted.body).toBe(201);
   return posted.json<{ id: string }>().id;
+}
+
+/**
+ * The provider's word that a checkout was paid, signed as the test gateway signs it: what arrives when a
+ * page Mihna has closed is still paid (a second tab, a slow 3-D Secure step).
+ */
+export async function deliverPaid(app: App, checkoutId: string, at: Date) {
+  const checkout = await app.services.paymentsRepository.findCheckout(checkoutId);
+  if (!checkout) throw new Error(`no checkout ${checkoutId}`);
+  const raw = JSON.stringify({
+    id: `evt_late_${checkout.id}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: checkout.providerSessionId ?? checkout.id,
+        payment_status: 'paid',
+        amount_total: checkout.amountMinor,
+        currency: checkout.currency.toLowerCase(),
+        payment_intent: `pi_late_${checkout.id}`,
+        metadata: { checkout_id: checkout.id },
+      },
+    },
+  });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(app.services.config.testGatewaySecret, raw, at) },
+    payload: raw,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
 }

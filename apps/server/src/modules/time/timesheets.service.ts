@@ -43,6 +43,9 @@ const billStatusOf: Record<MilestoneStatus, (typeof timesheetBillStatuses)[numbe
   approved: 'paid',
   paid_in_cash: 'paid_in_cash',
   rejected: 'refunded',
+  refunded: 'refunded',
+  split: 'split',
+  cancelled: 'cancelled',
 };
 
 const hoursText = (seconds: number) => (seconds / 3600).toFixed(2);

@@ -1,4 +1,4 @@
-import { messages, timeMessages, type Timesheet, type TimeEntry } from '@mihna/shared';
+import { messages, paymentMessages, timeMessages, type Timesheet, type TimeEntry } from '@mihna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock, createUser, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
@@ -249,30 +249,20 @@ describe('automatic approval', () => {
 });
 
 describe('a dispute on an hourly contract', () => {
-  it('holds hours paid while it is open, and staff can refund them through the charge that paid them', async () => {
-    const checkout = await pay(employer, '2026-11-09');
-    expect(checkout.statusCode, checkout.body).toBe(200);
+  it('is refused while escrow holds nothing for it, and the weeks go on being paid', async () => {
     const { payment_id } = await paymentStatus(app, job.id, employer.token);
-    const opened = await call(app, 'POST', `/api/payments/${payment_id}/dispute`, employer.token, {
+    // Each week paid reaches the professional at once: escrow holds nothing a dispute could freeze.
+    const refused = await call(app, 'POST', `/api/payments/${payment_id}/dispute`, employer.token, {
       reason: 'Hours not agreed',
       description: 'The release night was not agreed in advance.',
     });
-    expect(opened.statusCode, opened.body).toBe(201);
-    // No new payment while it is open; a page opened before still takes the money, which stays held.
-    expect((await pay(employer, '2026-11-16')).json()).toMatchObject({ detail: 'Payment is on hold while a dispute is open' });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ detail: paymentMessages.nothingHeldOnPayment, code: 'conflict' });
+    const checkout = await pay(employer, '2026-11-09');
+    expect(checkout.statusCode, checkout.body).toBe(200);
     await payCheckout(app, checkout.json<{ checkout_url: string }>().checkout_url);
-    const held = await paymentStatus(app, job.id, employer.token);
-    expect(held).toMatchObject({ payment_status: 'disputed', held_amount: 225 });
-    expect((await timesheets(employer)).find((sheet) => sheet.week_start === '2026-11-09')?.bill?.status).toBe('held');
-
-    const staff = await createUser(app, { first_name: 'Staff', last_name: 'Member' });
-    await app.services.payments.resolveDispute({ id: staff.user.id }, payment_id!, { releaseMinor: 0, note: 'Refunded: not agreed.' });
-    const after = await paymentStatus(app, job.id, employer.token);
-    expect(after).toMatchObject({ payment_status: 'pending', held_amount: 0, released_amount: 825 });
-    expect((await timesheets(employer)).find((sheet) => sheet.week_start === '2026-11-09')?.bill?.status).toBe('refunded');
-    // The contract goes on.
-    expect((await timesheets(employer)).length).toBeGreaterThan(0);
-    expect((await call(app, 'GET', `/api/jobs/${job.id}/timesheets`, employer.token)).json()).toMatchObject({ contract_status: 'active' });
+    expect((await timesheets(employer)).find((sheet) => sheet.week_start === '2026-11-09')?.bill?.status).toBe('paid');
+    expect(await paymentStatus(app, job.id, employer.token)).toMatchObject({ held_amount: 0, dispute: null });
     await expectLedgerSound(app);
   });
 });

@@ -110,7 +110,15 @@ export function JobTimesheets({
   );
 }
 
-const billTones = { unpaid: 'warning', held: 'danger', paid: 'positive', paid_in_cash: 'info', refunded: 'neutral' } as const;
+const billTones = {
+  unpaid: 'warning',
+  held: 'danger',
+  paid: 'positive',
+  paid_in_cash: 'info',
+  refunded: 'neutral',
+  split: 'warning',
+  cancelled: 'neutral',
+} as const;
 
 /** A week's timesheet under its heading: where it stands, what was approved, and what the viewer can do next. */
 function TimesheetPanel({
