@@ -114,7 +114,7 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
       await expect(main.getByText(text('payments', 'statuses.released'), { exact: true })).toBeVisible();
 
       // Both review; the reviews are published once both are in.
-      const review = async (reviewer: Page, stars: number) => {
+      const review = async (reviewer: Page, stars: number, otherParty: string) => {
         await reviewer.goto(`/projects/${job.id}/payment`);
         const panel = reviewer.getByRole('region', { name: text('payments', 'reviews.title') });
         // One radio of that many stars per criterion.
@@ -123,10 +123,12 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
         for (const choice of await choices.all()) await choice.check();
         await panel.getByLabel(text('payments', 'reviews.comment')).fill('Clear, careful and on time.');
         await panel.getByRole('button', { name: text('payments', 'reviews.submit') }).click();
-        await expect(panel.getByRole('heading', { name: text('payments', 'reviews.yours') })).toBeVisible();
+        await expect(
+          panel.getByRole('heading', { name: text('payments', 'reviews.yours', { name: `\u2068${otherParty}\u2069` }) }),
+        ).toBeVisible();
       };
-      await review(page, 5);
-      await review(professionalPage, 4);
+      await review(page, 5, `${professional.firstName} ${professional.lastName}`);
+      await review(professionalPage, 4, employer.companyName ?? '');
       await expect(
         professionalPage.getByText(text('payments', 'reviews.theirs', { name: `\u2068${employer.companyName ?? ''}\u2069` })),
       ).toBeVisible();

@@ -110,7 +110,7 @@ export function ReviewPanel({ jobId }: { jobId: string }) {
       ) : null}
       {data.mine ? (
         <div className="rounded-xl bg-slate-50 p-4">
-          <h3 className="text-sm font-semibold text-slate-900">{t('reviews.yours')}</h3>
+          <h3 className="text-sm font-semibold text-slate-900">{t('reviews.yours', { name })}</h3>
           <p className="mt-1 text-sm text-slate-700">{t('reviews.stars', { count: data.mine.overall_rating })}</p>
           {data.mine.comment ? (
             <p dir="auto" className="mt-1 text-sm text-slate-700">

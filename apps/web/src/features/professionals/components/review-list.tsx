@@ -17,7 +17,7 @@ export function ReviewList({ reviews }: { reviews: readonly Review[] }) {
         <li key={review.id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div>
-              <p className="font-semibold text-slate-950">{review.reviewer_name}</p>
+              <h3 className="font-semibold text-slate-950">{t('reviews.from', { name: `\u2068${review.reviewer_name}\u2069` })}</h3>
               <p dir="auto" className="text-sm text-slate-600">
                 {review.job_title}
               </p>
