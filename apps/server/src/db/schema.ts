@@ -17,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
   adminRoles,
@@ -25,6 +26,7 @@ import {
   checkoutStatuses,
   contractStatuses,
   conversationReportReasons,
+  disputeDecisions,
   disputeStatuses,
   jobStatuses,
   milestoneStatuses,
@@ -810,12 +812,20 @@ export const milestones = pgTable(
     /** Set when the approved-automatically warning went out, so it goes out once. */
     autoApprovalWarnedAt: timestamp('auto_approval_warned_at', { withTimezone: true }),
     isAutoApproved: boolean('is_auto_approved').notNull().default(false),
+    /**
+     * The dispute about this milestone. A dispute's resolution settles every milestone it holds, so a
+     * milestone with a dispute that is not settled yet is on hold: nothing of it moves (decision 45).
+     */
+    disputeId: uuid('dispute_id').references((): AnyPgColumn => disputes.id, { onDelete: 'restrict' }),
   },
   (table) => [
     uniqueIndex('milestones_payment_position_idx').on(table.paymentId, table.position),
     index('milestones_submitted_idx')
       .on(table.submittedAt)
       .where(sql`${table.status} = 'submitted'`),
+    index('milestones_dispute_idx')
+      .on(table.disputeId)
+      .where(sql`${table.disputeId} is not null`),
     check('milestones_amount_positive', sql`${table.amountMinor} > 0`),
   ],
 );
@@ -891,9 +901,13 @@ export const disputes = pgTable(
     reason: text('reason').notNull(),
     description: text('description').notNull(),
     status: text('status', { enum: disputeStatuses }).notNull().default('open'),
-    /** The payment's status before the dispute, restored when it is resolved with nothing left held. */
+    /** The payment's status when the dispute was opened. */
     previousStatus: text('previous_status', { enum: paymentStatuses }).notNull(),
+    /** Mihna's decision on what the dispute held, and its note to both parties. */
+    decision: text('decision', { enum: disputeDecisions }),
     resolutionNote: text('resolution_note'),
+    /** Whether staff also ended the contract, refunding what escrow held for the other milestones. */
+    endedContract: boolean('ended_contract').notNull().default(false),
     resolvedBy: uuid('resolved_by'),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
