@@ -2,6 +2,7 @@ import { Component, Suspense, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/index.ts';
 import { Outlet, useLocation } from '../lib/router/index.tsx';
 import { Button } from '../components/ui/button.tsx';
+import { DocumentDescription } from './layout/document-description.tsx';
 import { Footer } from './layout/footer.tsx';
 import { Header } from './layout/header.tsx';
 import { PageSkeleton } from '../components/ui/page-skeleton.tsx';
@@ -19,6 +20,7 @@ function Shell({ children }: { children: ReactNode }) {
       >
         {t('skip_to_content')}
       </a>
+      <DocumentDescription />
       <Header />
       {/* At least a screen tall: the footer starts below the fold, so it never jumps while the page loads. */}
       <main id="main" className="min-h-dvh flex-1">
