@@ -14,6 +14,8 @@ export * from './reference/index.ts';
 export * from './money.ts';
 export * from './search-options.ts';
 export * from './jobs.ts';
+export * from './notification-links.ts';
+export * from './notification-texts.ts';
 export * from './profiles.ts';
 export * from './numbers.ts';
 export * from './reference-fields.ts';

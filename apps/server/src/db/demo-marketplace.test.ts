@@ -242,8 +242,13 @@ describe('seedDemoMarketplace', () => {
     const sample = aboutProposals[0]!;
     expect(sample.kind).toBe('proposal_received');
     expect(sample.title).toBe('New proposal');
-    expect(sample.message).toBe(`${sample.params.worker_name} sent a proposal for "${sample.params.job_title}".`);
-    expect(sample.link).toBe(`/projects/${sample.params.job_id}`);
+    expect(sample.message).toBe(`\u2068${sample.params.worker_name}\u2069 sent a proposal for "\u2068${sample.params.job_title}\u2069".`);
+    const [proposal] = await selectRows<{ id: string }>(
+      app.services.database,
+      sql`select p.id from proposals p join users u on u.id = p.worker_id
+          where p.job_id = ${sample.params.job_id} and u.first_name || ' ' || u.last_name = ${sample.params.worker_name}`,
+    );
+    expect(sample.link).toBe(`/projects/${sample.params.job_id}#proposal-${proposal!.id}`);
 
     const { access_token: token } = await logIn(omarEmail);
     const list = await app.inject({ method: 'GET', url: '/api/notifications?limit=10', headers: { authorization: `Bearer ${token}` } });

@@ -9,6 +9,7 @@ import {
   hourlyRateToMinor,
   money,
   moneyFromDecimal,
+  subjectLinks,
   toUsdCents,
   type CountryCode,
   type CurrencyCode,
@@ -26,7 +27,7 @@ import { createRandom, type Random } from '../lib/random.ts';
 
 type NewUser = typeof users.$inferInsert;
 type NewJob = typeof jobs.$inferInsert & { id: string; createdAt: Date };
-type NewProposal = typeof proposals.$inferInsert & { createdAt: Date };
+type NewProposal = typeof proposals.$inferInsert & { id: string; createdAt: Date };
 type NewNotification = typeof notifications.$inferInsert;
 
 export const DEMO_EMAIL_DOMAIN = 'demo.mihna.ae';
@@ -196,6 +197,7 @@ export function planDemoMarketplace(input: PlanInput) {
     proposalRows.push(...written);
     if (project.hasLaylaProposal && layla && job.status === 'open') {
       proposalRows.push({
+        id: newId(),
         jobId: job.id,
         workerId: layla.id,
         proposalText:
@@ -225,7 +227,7 @@ export function planDemoMarketplace(input: PlanInput) {
       userId: job.employerId,
       kind: 'proposal_received',
       ...describeNotification('proposal_received', params),
-      link: `/projects/${job.id}`,
+      link: subjectLinks.proposal(job.id, proposal.id),
       params,
       isRead: !isRecent,
       createdAt: proposal.createdAt,
@@ -404,6 +406,7 @@ export function planDemoMarketplace(input: PlanInput) {
         : ` I estimate about ${estimatedHours} hours in total.`;
     }
     return {
+      id: newId(),
       jobId: job.id,
       workerId: id,
       proposalText: text,

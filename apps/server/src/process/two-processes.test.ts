@@ -145,7 +145,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
     expect(after.body.unread_count).toBe(1);
     expect(after.body.notifications[0]).toMatchObject({
       kind: 'proposal_received',
-      message: 'Hessa Al Falasi sent a proposal for "Bilingual booking site for a Dubai clinic".',
+      message: '\u2068Hessa Al Falasi\u2069 sent a proposal for "\u2068Bilingual booking site for a Dubai clinic\u2069".',
     });
   });
 

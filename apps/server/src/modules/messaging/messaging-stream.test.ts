@@ -137,6 +137,24 @@ describe('the live message stream', () => {
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ code: 'unauthorized' });
   });
+
+  it("answers HEAD at once with the stream's headers and no body, and refuses it without a session", async () => {
+    const professional = await createUser(app, { first_name: 'Mariam', last_name: 'Al Suwaidi' });
+    for (const url of ['/api/messages/stream', '/api/messages/stream?after=0']) {
+      const response = await fetch(`${baseUrl}${url}`, {
+        method: 'HEAD',
+        headers: { authorization: `Bearer ${professional.token}` },
+        signal: AbortSignal.timeout(3000),
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.text()).toBe('');
+    }
+    const anonymous = await fetch(`${baseUrl}/api/messages/stream`, { method: 'HEAD', signal: AbortSignal.timeout(3000) });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.text()).toBe('');
+  });
 });
 
 // Two server processes on one PostgreSQL: what one stores, the other's streams deliver.

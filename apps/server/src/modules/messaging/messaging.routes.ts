@@ -241,14 +241,17 @@ export function messagingRoutes(sessions: SessionsService, messaging: MessagingS
         // An id the client was sent: digits only (an empty or odd header is no resume, not "from the start").
         const header = request.headers['last-event-id']?.trim() ?? '';
         const lastEventId = /^\d{1,15}$/.test(header) ? Number(header) : (request.query.after ?? null);
-        reply.hijack();
-        const response = reply.raw;
-        response.writeHead(200, {
+        const streamHeaders = {
           'Content-Type': 'text/event-stream; charset=utf-8',
           'Cache-Control': 'no-store',
           'X-Accel-Buffering': 'no',
-          ...(request.raw.httpVersionMajor < 2 ? { Connection: 'keep-alive' } : {}),
-        });
+        };
+        // HEAD (an uptime check, a proxy's probe) gets the stream's headers at once, without a body: the stream itself
+        // never ends, so a HEAD answered as the stream would wait for ever.
+        if (request.method === 'HEAD') return reply.status(200).headers(streamHeaders).send();
+        reply.hijack();
+        const response = reply.raw;
+        response.writeHead(200, { ...streamHeaders, ...(request.raw.httpVersionMajor < 2 ? { Connection: 'keep-alive' } : {}) });
         // The browser reconnects after 2 s when a stream drops.
         response.write('retry: 2000\n\n');
         let isOpen = true;

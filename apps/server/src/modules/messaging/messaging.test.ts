@@ -212,7 +212,7 @@ describe('messages', () => {
       notifications: { kind: string; link: string; message: string }[];
     }>();
     expect(bell.notifications.filter((item) => item.kind === 'new_conversation')).toEqual([
-      expect.objectContaining({ link: `/messages/${conversation.id}`, message: 'Oasis Events sent you a message.' }),
+      expect.objectContaining({ link: `/messages/${conversation.id}`, message: '\u2068Oasis Events\u2069 sent you a message.' }),
     ]);
   });
 });

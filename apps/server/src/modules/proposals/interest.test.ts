@@ -55,6 +55,8 @@ describe('POST /api/jobs/{id}/express-interest', () => {
       message: 'Interest expressed successfully! The employer will be notified.',
       moderation_messages: [],
     });
+    const [stored] = await selectRows<{ id: string }>(app.services.database, sql`select id from job_interests where job_id = ${job.id}`);
+    const interestId = stored!.id;
     expect(await interestRows(job.id)).toEqual([
       {
         worker_id: professional.user.id,
@@ -69,7 +71,7 @@ describe('POST /api/jobs/{id}/express-interest', () => {
       {
         user_id: owner.user.id,
         kind: 'interest_received',
-        link: `/projects/${job.id}`,
+        link: `/projects/${job.id}#interest-${interestId}`,
         params: {
           worker_name: 'Hessa Al Falasi',
           job_title: job.title,
@@ -101,8 +103,8 @@ describe('POST /api/jobs/{id}/express-interest', () => {
     expect(bell.notifications[0]).toMatchObject({
       kind: 'interest_received',
       title: 'New interest',
-      message: `Hessa Al Falasi is interested in "${job.title}".`,
-      link: `/projects/${job.id}`,
+      message: `\u2068Hessa Al Falasi\u2069 is interested in "\u2068${job.title}\u2069".`,
+      link: `/projects/${job.id}#interest-${interestId}`,
       is_read: false,
     });
     const otherBell = (await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(otherEmployer.token) })).json();

@@ -58,14 +58,14 @@ describe('POST /api/jobs/{id}/invitations', () => {
     expect(bell.notifications[0]).toMatchObject({
       kind: 'job_invitation',
       title: 'Invitation to a project',
-      message: `Falcon Tech invited you to "${job.title}".`,
+      message: `\u2068Falcon Tech\u2069 invited you to "\u2068${job.title}\u2069".`,
       link: `/projects/${job.id}`,
       is_read: false,
     });
     const emails = await invitationEmails(professional.user.email);
     expect(emails).toHaveLength(emailsBefore.length + 1);
-    expect(emails[0]?.text).toContain(`Falcon Tech invited you to "${job.title}".`);
-    expect(emails[0]?.text).toContain('Message: Your portfolio fits this project.');
+    expect(emails[0]?.text).toContain(`\u2068Falcon Tech\u2069 invited you to "\u2068${job.title}\u2069".`);
+    expect(emails[0]?.text).toContain('Message: \u2068Your portfolio fits this project.\u2069');
     const page = (await app.inject({ method: 'GET', url: `/api/jobs/${job.id}`, headers: bearer(professional.token) })).json();
     expect(page.viewer.invitation).toMatchObject({ message: 'Your portfolio fits this project.' });
     expect(emails[0]?.text).toMatch(new RegExp(`https?://\\S+/projects/${job.id}\\b`));

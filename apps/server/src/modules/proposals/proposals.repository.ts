@@ -193,10 +193,10 @@ export function createProposalsRepository(db: Db) {
       return { rows, total: total?.total ?? 0 };
     },
 
-    /** True when stored; false when the worker had already expressed interest in the job. */
+    /** The new interest's id; undefined when the professional had already shown interest in the job. */
     async insertInterest(interest: NewJobInterest, executor: Tx) {
-      const inserted = await executor.insert(jobInterests).values(interest).onConflictDoNothing().returning({ id: jobInterests.id });
-      return inserted.length > 0;
+      const [inserted] = await executor.insert(jobInterests).values(interest).onConflictDoNothing().returning({ id: jobInterests.id });
+      return inserted?.id;
     },
 
     /** True when stored; false when the professional had already been invited to the job. */

@@ -12,6 +12,7 @@ import {
   type ProposalStage,
   type ReceivedProposalsResponse,
   type settableProposalStages,
+  subjectLinks,
 } from '@mihna/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -148,7 +149,7 @@ export function createProposalsService(dependencies: {
           {
             userId: job.employerId,
             kind: 'proposal_received',
-            link: projectLink(job.id),
+            link: subjectLinks.proposal(job.id, row.id),
             params: { worker_name: fullName(author), job_title: job.title, job_id: job.id },
           },
           tx,
@@ -312,7 +313,7 @@ export function createProposalsService(dependencies: {
         const rate =
           input.proposed_rate === undefined ? null : requireAmount(input.proposed_rate, job.currency as CurrencyCode, 'proposed_rate');
         const moderated = moderation.moderateFields({ message: input.message });
-        const isNew = await repository.insertInterest(
+        const interestId = await repository.insertInterest(
           {
             jobId: job.id,
             workerId: actor.id,
@@ -325,12 +326,12 @@ export function createProposalsService(dependencies: {
           },
           tx,
         );
-        if (!isNew) throw new AppError('conflict', proposalMessages.duplicateInterest);
+        if (!interestId) throw new AppError('conflict', proposalMessages.duplicateInterest);
         await notifications.notify(
           {
             userId: job.employerId,
             kind: 'interest_received',
-            link: projectLink(job.id),
+            link: subjectLinks.interest(job.id, interestId),
             params: {
               worker_name: fullName(author),
               job_title: job.title,

@@ -121,7 +121,7 @@ describe('POST /api/proposals', () => {
       {
         user_id: owner.user.id,
         kind: 'proposal_received',
-        link: `/projects/${job.id}`,
+        link: `/projects/${job.id}#proposal-${body.proposal.id}`,
         params: { worker_name: 'Hessa Al Falasi', job_title: job.title, job_id: job.id },
       },
     ]);
@@ -129,8 +129,8 @@ describe('POST /api/proposals', () => {
     expect(bell.notifications[0]).toMatchObject({
       kind: 'proposal_received',
       title: 'New proposal',
-      message: `Hessa Al Falasi sent a proposal for "${job.title}".`,
-      link: `/projects/${job.id}`,
+      message: `\u2068Hessa Al Falasi\u2069 sent a proposal for "\u2068${job.title}\u2069".`,
+      link: `/projects/${job.id}#proposal-${body.proposal.id}`,
       is_read: false,
     });
     expect(bell.unread_count).toBeGreaterThanOrEqual(1);
@@ -335,7 +335,7 @@ describe('PUT /api/proposals/{id}/accept', () => {
     ]);
     const [email] = await outboxFor(app, dubaiPro.user.email);
     expect(email?.subject).toBe('Proposal accepted');
-    expect(email?.text).toContain(`Falcon Tech accepted your proposal for "${job.title}".`);
+    expect(email?.text).toContain(`\u2068Falcon Tech\u2069 accepted your proposal for "\u2068${job.title}\u2069".`);
     expect(email?.text).toContain(`/projects/${job.id}`);
   });
 

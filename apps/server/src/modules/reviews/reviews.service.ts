@@ -1,4 +1,4 @@
-import { paymentMessages, REVIEW_BLIND_DAYS, reviewMessages, type JobReviews, type reviewInputSchema } from '@mihna/shared';
+import { paymentMessages, REVIEW_BLIND_DAYS, reviewMessages, subjectLinks, type JobReviews, type reviewInputSchema } from '@mihna/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
@@ -124,7 +124,7 @@ export function createReviewsService(dependencies: {
           {
             userId: revieweeId,
             kind: 'review_received',
-            link: `/projects/${job.id}/payment`,
+            link: subjectLinks.reviews(job.id),
             params: { party_name: partyName(reviewer), job_title: job.title, job_id: job.id },
           },
           tx,

@@ -2,6 +2,7 @@ import {
   gulfWeekOf,
   gulfWeekStartInstant,
   paymentMessages,
+  subjectLinks,
   TIMESHEET_AUTO_APPROVE_DAYS,
   timeMessages,
   weekEndOf,
@@ -150,16 +151,21 @@ export function createTimesheetsService(dependencies: {
     if (!job) throw new Error(`contract ${contract.id} has no job`);
     const parties = await people.partiesOf(contract, tx);
     const params = { week: weekStart, hours: hoursText(seconds), ...amountParams(amountMinor, contract.currency) };
+    // The notice leads to the week's own timesheet on the payment page.
+    const link = subjectLinks.timesheet(job.id, weekStart);
     if (by === 'automatic') {
       for (const party of [parties.employer, parties.professional])
-        await notifications.notify(paymentNotice(party, 'timesheet_auto_approved', job, params), tx);
+        await notifications.notify({ ...paymentNotice(party, 'timesheet_auto_approved', job, params), link }, tx);
     } else {
       await notifications.notify(
-        paymentNotice(parties.professional, 'timesheet_reviewed', job, {
-          ...params,
-          employer_name: partyName(parties.employer),
-          disputed_count: String(notes.size),
-        }),
+        {
+          ...paymentNotice(parties.professional, 'timesheet_reviewed', job, {
+            ...params,
+            employer_name: partyName(parties.employer),
+            disputed_count: String(notes.size),
+          }),
+          link,
+        },
         tx,
       );
     }
