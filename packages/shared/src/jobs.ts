@@ -376,6 +376,8 @@ export const interestDetailsSchema = z.object({
   job_type: z.enum(jobTypes),
   availability_start: z.string().nullable(),
   estimated_duration: z.string().nullable(),
+  /** Contact details in the message were hidden from the employer: no contract between the two is funded yet. */
+  is_masked: z.boolean(),
   created_at: z.string(),
 });
 export type InterestDetails = z.infer<typeof interestDetailsSchema>;
@@ -412,7 +414,14 @@ export const jobDetailSchema = jobCardSchema.extend({
     /** What the viewer sent with Express Interest. */
     interest: interestDetailsSchema.nullable(),
     /** The owner's invitation to the viewer, with its message. */
-    invitation: z.object({ message: z.string().nullable(), created_at: z.string() }).nullable(),
+    invitation: z
+      .object({
+        message: z.string().nullable(),
+        /** Contact details in the message were hidden: no contract between the two is funded yet. */
+        is_masked: z.boolean(),
+        created_at: z.string(),
+      })
+      .nullable(),
   }),
 });
 export type JobDetail = z.infer<typeof jobDetailSchema>;
@@ -488,6 +497,8 @@ export type MyProposalsResponse = z.infer<typeof myProposalsResponseSchema>;
 
 /** A proposal as the project's owner reads it: the author's own view, where it stands for the owner, and who the author is. */
 export const proposalSchema = ownProposalSchema.extend({
+  /** Contact details in the text were hidden from the owner: no contract between the two is funded yet (decision 42). */
+  is_masked: z.boolean(),
   stage: z.enum(proposalStages),
   worker: z.object({
     id: z.string(),

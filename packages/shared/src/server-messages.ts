@@ -103,6 +103,9 @@ export const moderationMessages = {
   refused: `${severityMessages.severe}: this text contains language that is not allowed on Mihna. Our moderation team will review it and notify you.`,
   cleaned: (severity: 'mild' | 'moderate', field: ModeratedField) =>
     `${severityMessages[severity]}: inappropriate words in your ${moderatedFields[field]} were replaced.` as const,
+  /** Public text (profiles, projects) refused for a phone, an e-mail address, a messenger handle or a bank account in it. */
+  contactDetails:
+    'Please remove contact details (phone numbers, e-mail addresses, messenger handles, bank accounts). They can be shared in messages once a contract is funded.',
 } as const;
 
 /** No request of the API nests deeper than a handful of levels; a body may use up to this many. */

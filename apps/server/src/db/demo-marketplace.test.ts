@@ -11,11 +11,12 @@ import {
 } from '@mihna/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findContactDetails } from '../modules/moderation/contact-details.ts';
 import { moderateText } from '../modules/moderation/moderation.ts';
 import { createTestApp, selectRows } from '../test/harness.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.ts';
 import { planDemoMarketplace, seedDemoMarketplace } from './demo-marketplace.ts';
-import { jobs, notifications, proposals, users } from './schema.ts';
+import { jobInterests, jobInvitations, jobs, notifications, proposals, users } from './schema.ts';
 import { seedDatabase } from './seed.ts';
 import { seedDemoMoney } from './demo-money.ts';
 import { seedDemoMessages } from './demo-messages.ts';
@@ -295,6 +296,27 @@ describe('seedDemoMarketplace', () => {
     ];
     const flagged = texts.filter((text) => text && moderateText(text).severity !== 'none');
     expect(flagged).toEqual([]);
+  });
+
+  it('writes profiles, projects, proposals and notes that hold no contact details, so none is refused or masked', async () => {
+    const texts = [
+      ...(await db().select({ title: jobs.title, description: jobs.description }).from(jobs)).flatMap((job) => [
+        job.title,
+        job.description,
+      ]),
+      ...(await db().select({ text: proposals.proposalText }).from(proposals)).map((proposal) => proposal.text),
+      ...(await db().select({ message: jobInterests.message, duration: jobInterests.estimatedDuration }).from(jobInterests)).flatMap(
+        (interest) => [interest.message ?? '', interest.duration ?? ''],
+      ),
+      ...(await db().select({ message: jobInvitations.message }).from(jobInvitations)).map((invitation) => invitation.message ?? ''),
+      ...(
+        await db()
+          .select({ bio: users.bio, name: users.companyName, company: users.companyDescription, highlights: users.careerHighlights })
+          .from(users)
+      ).flatMap((user) => [user.bio ?? '', user.name ?? '', user.company ?? '', ...user.highlights]),
+    ];
+    expect(texts.length).toBeGreaterThan(500);
+    expect(texts.filter((text) => findContactDetails(text).length > 0)).toEqual([]);
   });
 
   it('pays for hires through the payment services: completed jobs with reviews, one in escrow, one disputed, the ledger sound', async () => {

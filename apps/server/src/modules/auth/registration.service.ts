@@ -94,6 +94,12 @@ export function createRegistrationService(dependencies: RegistrationDependencies
           { loc: ['body', 'password'], msg: registrationMessages.commonPassword, type: 'common_password' },
         ]);
       const moderated = moderation.moderateFields({ bio: input.bio, company_description: input.company_description });
+      moderation.refuseContactDetails({
+        bio: moderated.values.bio ?? input.bio,
+        company_name: input.company_name,
+        company_description: moderated.values.company_description ?? input.company_description,
+        career_highlights: input.career_highlights,
+      });
       const { password, confirm_password: _confirm, ...rest } = { ...input, ...moderated.values };
       const details: StoredRegistration = {
         ...rest,

@@ -1,10 +1,24 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { contracts } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 
 export type ContractRow = typeof contracts.$inferSelect;
 export type NewContract = typeof contracts.$inferInsert;
+
+/**
+ * Whether contact details may pass between the employer and the professional named: a contract
+ * between them whose escrow was funded (paid through the platform, whatever happened since), or one
+ * paid in cash in person (decisions 40 and 42). Messages, proposals and notes all read it from here.
+ */
+export const fundedBetween = (employer: SQL, professional: SQL) =>
+  sql`exists (select 1 from contracts k left join payments p on p.contract_id = k.id
+    where k.employer_id = ${employer} and k.professional_id = ${professional}
+      and (k.payment_method = 'cash' or p.status in ('escrowed', 'released', 'disputed', 'refunded')))`;
+
+/** The key of an employer and a professional in the set `fundedPairs` answers. */
+export const pairKey = (employerId: string, professionalId: string) => `${employerId}:${professionalId}`;
 
 /** The contracts table's only writer. */
 export function createContractsRepository(db: Db) {

@@ -69,7 +69,7 @@ export interface Viewer {
   user: Actor | undefined;
   proposal: OwnProposal | null;
   interest: InterestDetails | null;
-  invitation: { message: string | null; created_at: string } | null;
+  invitation: { message: string | null; is_masked: boolean; created_at: string } | null;
 }
 
 export const anonymousViewer = (user: Actor | undefined): Viewer => ({ user, proposal: null, interest: null, invitation: null });

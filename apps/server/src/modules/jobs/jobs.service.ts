@@ -27,9 +27,10 @@ import { transaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { EncodedAnswer } from '../../lib/encoded-answer.ts';
 import { isRowId } from '../../lib/ids.ts';
+import type { ContractsRepository } from '../contracts/contracts.repository.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import { partyName } from '../profiles/public-user.ts';
-import { toInterestDetails, toOwnProposal } from '../proposals/proposal-response.ts';
+import { readableNote, toInterestDetails, toOwnProposal } from '../proposals/proposal-response.ts';
 import type { ProposalsService } from '../proposals/proposals.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { anonymousViewer, toJobCard, toJobDetail, withDistance, type JobCardRow, type Viewer } from './job-response.ts';
@@ -100,25 +101,33 @@ export function createJobsService(dependencies: {
   users: UsersRepository;
   moderation: ModerationService;
   proposals: Pick<ProposalsService, 'notifyPendingAuthors'>;
+  contracts: Pick<ContractsRepository, 'fundedPairs'>;
   clock: () => Date;
   /** Where the search index runs: this thread unless given (search-index.ts). */
   searchIndex?: JobSearchIndex;
 }) {
-  const { db, users, moderation, proposals, clock, searchIndex } = dependencies;
+  const { db, users, moderation, proposals, contracts, clock, searchIndex } = dependencies;
   const repository = createJobsRepository(db, searchIndex);
   const answerCache = createSearchCache<EncodedAnswer>({ maxEntries: 1000, maxAgeMs: 60_000 });
 
-  /** Who the viewer is to the job: their proposal and interest, and the invitation they were sent. */
-  async function viewerOf(job: Pick<JobCardRow, 'id' | 'jobType'>, user: Actor | undefined): Promise<Viewer> {
+  /** The invitation's note as the invited professional reads it: contact details only once a contract with the employer is funded. */
+  async function invitationOf(job: Pick<JobCardRow, 'employerId'>, user: Actor, invitation: { message: string | null; createdAt: Date }) {
+    const { message } = invitation;
+    const pair = { employerId: job.employerId, professionalId: user.id };
+    const isFunded = message !== null && (await contracts.fundedPairs([pair])).size > 0;
+    const shown = message === null ? null : readableNote(message, isFunded ? 'other-funded' : 'other');
+    return { message: shown, is_masked: shown !== message, created_at: invitation.createdAt.toISOString() };
+  }
+
+  /** Who the viewer is to the job: their proposal and interest (as they sent them), and the invitation they were sent. */
+  async function viewerOf(job: Pick<JobCardRow, 'id' | 'jobType' | 'employerId'>, user: Actor | undefined): Promise<Viewer> {
     if (!user) return anonymousViewer(undefined);
     const records = await repository.viewerRecords(job.id, user.id);
     return {
       user,
       proposal: records.proposal ? toOwnProposal(records.proposal, job.jobType) : null,
-      interest: records.interest ? toInterestDetails(records.interest, job.jobType) : null,
-      invitation: records.invitation
-        ? { message: records.invitation.message, created_at: records.invitation.createdAt.toISOString() }
-        : null,
+      interest: records.interest ? toInterestDetails(records.interest, job.jobType, 'author') : null,
+      invitation: records.invitation ? await invitationOf(job, user, records.invitation) : null,
     };
   }
 
@@ -179,6 +188,7 @@ export function createJobsService(dependencies: {
       const now = clock();
       if (input.deadline && input.deadline < todayIn(input.country, now)) throw deadlinePastError();
       const moderated = moderation.moderateFields({ title: input.title, description: input.description });
+      moderation.refuseContactDetails({ title: input.title, description: input.description });
       const fields = jobFields(input, moderated.values);
       const created = await repository.insertJob({
         ...fields,
@@ -206,6 +216,7 @@ export function createJobsService(dependencies: {
      */
     async updateJob(user: Actor, jobId: string, input: JobCreation): Promise<JobChanged> {
       const moderated = moderation.moderateFields({ title: input.title, description: input.description });
+      moderation.refuseContactDetails({ title: input.title, description: input.description });
       const updated = await changeOwnJob(user, jobId, { from: 'open', refusal: jobMessages.notEditable }, async (job, tx) => {
         const isNewDeadline = input.deadline && input.deadline !== job.deadline;
         if (isNewDeadline && input.deadline && input.deadline < todayIn(input.country, clock())) throw deadlinePastError();

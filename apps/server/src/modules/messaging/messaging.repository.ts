@@ -1,9 +1,10 @@
-import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf, uuidList } from '../../db/rows.ts';
 import { conversationReports, conversations, messageAttachments, userBlocks } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { ConversationReportReason } from '@mihna/shared';
+import { fundedBetween } from '../contracts/contracts.repository.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 /** What sending needs of a conversation: its two people and whether anything was said yet. */
@@ -103,16 +104,6 @@ const attachmentMeta = {
   contentType: messageAttachments.contentType,
   byteSize: messageAttachments.byteSize,
 };
-
-/**
- * Whether contact details may pass between the employer and the professional named: a contract
- * between them whose escrow was funded (paid through the platform, whatever happened since), or one
- * paid in cash in person (decision 40).
- */
-const fundedBetween = (employer: SQL, professional: SQL) =>
-  sql`exists (select 1 from contracts k left join payments p on p.contract_id = k.id
-    where k.employer_id = ${employer} and k.professional_id = ${professional}
-      and (k.payment_method = 'cash' or p.status in ('escrowed', 'released', 'disputed', 'refunded')))`;
 
 export const sideColumns = {
   employer: { read: 'employer_read_id', unread: 'employer_unread', emailed: 'employer_emailed_id' },

@@ -10,9 +10,32 @@ import {
 } from '@mihna/shared';
 import type { jobInterests } from '../../db/schema.ts';
 import { mediaPath } from '../media/media.routes.ts';
+import { maskContactDetails } from '../moderation/contact-details.ts';
 import type { Person, ProposalRow } from './proposals.repository.ts';
 
 export type InterestRow = typeof jobInterests.$inferSelect;
+
+/**
+ * Who reads a text one party sent the other before hiring: its author, or the other party, who sees
+ * contact details only once a contract between the two is funded (decision 42).
+ */
+export type Reader = 'author' | 'other' | 'other-funded';
+
+/** The texts as `reader` may read them, and whether anything was hidden from them. */
+function readable<T extends Record<string, string | null>>(texts: T, reader: Reader): { texts: T; isMasked: boolean } {
+  if (reader !== 'other') return { texts, isMasked: false };
+  let isMasked = false;
+  const shown: Record<string, string | null> = {};
+  for (const [name, text] of Object.entries(texts)) {
+    const masked = text === null ? null : maskContactDetails(text);
+    isMasked ||= (masked?.kinds.length ?? 0) > 0;
+    shown[name] = masked?.text ?? null;
+  }
+  return { texts: shown as T, isMasked };
+}
+
+/** A note (an invitation's, an interest's) as the other party reads it. */
+export const readableNote = (note: string, reader: Reader) => readable({ note }, reader).texts.note;
 
 /** A proposal as its author reads it; the amount is stored in minor units and answered as a decimal. */
 export function toOwnProposal(row: ProposalRow, jobType: JobType): OwnProposal {
@@ -31,14 +54,16 @@ export function toOwnProposal(row: ProposalRow, jobType: JobType): OwnProposal {
 
 const currencyOf = (row: InterestRow) => (row.currency ?? 'AED') as CurrencyCode;
 
-export function toInterestDetails(row: InterestRow, jobType: JobType): InterestDetails {
+export function toInterestDetails(row: InterestRow, jobType: JobType, reader: Reader): InterestDetails {
+  const { texts, isMasked } = readable({ message: row.message, estimated_duration: row.estimatedDuration }, reader);
   return {
-    message: row.message,
+    message: texts.message,
     proposed_rate: row.proposedAmountMinor === null ? null : toDecimal(money(row.proposedAmountMinor, currencyOf(row))),
     currency: currencyOf(row),
     job_type: jobType,
     availability_start: row.availabilityStart,
-    estimated_duration: row.estimatedDuration,
+    estimated_duration: texts.estimated_duration,
+    is_masked: isMasked,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -64,10 +89,13 @@ export function stageOf(row: Pick<ProposalRow, 'status' | 'reviewStage'>): Propo
   return row.reviewStage ?? 'pending';
 }
 
-/** The API shape of a proposal and its worker, as the project's owner reads it. */
-export function toProposal(row: ProposalRow, jobType: JobType, worker: Person): Proposal {
+/** The API shape of a proposal and its worker, as the project's owner reads it (or its author, just sent). */
+export function toProposal(row: ProposalRow, jobType: JobType, worker: Person, reader: Reader): Proposal {
+  const { texts, isMasked } = readable({ proposal_text: row.proposalText }, reader);
   return {
     ...toOwnProposal(row, jobType),
+    proposal_text: texts.proposal_text,
+    is_masked: isMasked,
     stage: stageOf(row),
     worker: toWorker(worker),
   };

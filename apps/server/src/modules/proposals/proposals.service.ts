@@ -19,14 +19,14 @@ import type { Db } from '../../db/client.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
 import { requireRole, type Actor } from '../../lib/access.ts';
 import { requireAmount } from '../../lib/money-input.ts';
-import type { ContractsRepository } from '../contracts/contracts.repository.ts';
+import { pairKey, type ContractsRepository } from '../contracts/contracts.repository.ts';
 import { isTakingProposals, type JobState, type JobStateService } from '../jobs/job-state.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { partyName } from '../profiles/public-user.ts';
-import { toInterestDetails, toOwnProposal, toProposal, toWorker } from './proposal-response.ts';
+import { readableNote, toInterestDetails, toOwnProposal, toProposal, toWorker, type Reader } from './proposal-response.ts';
 import { createProposalsRepository, type Person, type ProposalRow } from './proposals.repository.ts';
 
 export type ProposalSubmission = z.output<typeof proposalInputSchema>;
@@ -36,14 +36,17 @@ export type InvitationSubmission = z.output<typeof invitationInputSchema>;
 const fullName = (person: Pick<Person, 'firstName' | 'lastName'>) => `${person.firstName} ${person.lastName}`;
 const projectLink = (jobId: string) => `/projects/${jobId}`;
 
-/** What a professional chose along with Express Interest, as notification params (only what was given). */
-function interestParams(input: InterestSubmission, message: string | undefined, job: JobState): Record<string, string> {
+/**
+ * What a professional chose along with Express Interest, as notification params (only what was given),
+ * its free text as the employer may read it: a notification, once sent, is not rewritten at funding.
+ */
+function interestParams(input: InterestSubmission, message: string | undefined, job: JobState, reader: Reader): Record<string, string> {
   const params: Record<string, string> = {};
-  if (message) params.note = message;
+  if (message) params.note = readableNote(message, reader);
   if (input.proposed_rate !== undefined)
     Object.assign(params, { proposed_rate: String(input.proposed_rate), currency: job.currency, job_type: job.jobType });
   if (input.availability_start) params.availability_start = input.availability_start;
-  if (input.estimated_duration) params.estimated_duration = input.estimated_duration;
+  if (input.estimated_duration) params.estimated_duration = readableNote(input.estimated_duration, reader);
   return params;
 }
 
@@ -72,6 +75,19 @@ export function createProposalsService(dependencies: {
 }) {
   const { db, moderation, notifications, jobState, contracts, clock } = dependencies;
   const repository = createProposalsRepository(db);
+
+  /**
+   * How an employer reads what each of these professionals sent them: contact details only from those
+   * they have a funded contract with (decision 42). One query for a whole list.
+   */
+  async function readersFor(employerId: string, professionalIds: string[], executor: Db = db) {
+    const unique = [...new Set(professionalIds)];
+    const funded = await contracts.fundedPairs(
+      unique.map((professionalId) => ({ employerId, professionalId })),
+      executor,
+    );
+    return (professionalId: string): Reader => (funded.has(pairKey(employerId, professionalId)) ? 'other-funded' : 'other');
+  }
 
   /** The actor's name and place, for notifications and the cash rule. */
   async function personOf(actor: Actor, executor: Db = db): Promise<Person> {
@@ -154,7 +170,7 @@ export function createProposalsService(dependencies: {
           },
           tx,
         );
-        return { proposal: toProposal(row, job.jobType, author), moderation_messages: moderated.messages };
+        return { proposal: toProposal(row, job.jobType, author, 'author'), moderation_messages: moderated.messages };
       });
       void notifications.dispatchSoon();
       return { ...proposal, message: proposalMessages.submitted };
@@ -165,11 +181,15 @@ export function createProposalsService(dependencies: {
       const job = requireJob(isRowId(jobId) ? await jobState.findJob(jobId) : undefined);
       if (job.employerId !== actor.id) throw new AppError('forbidden', proposalMessages.onlyOwnerViews);
       const [proposals, interests] = await Promise.all([repository.listProposalsForJob(job.id), repository.listInterestsForJob(job.id)]);
+      const readerOf = await readersFor(
+        job.employerId,
+        [...proposals, ...interests].map(({ worker }) => worker.id),
+      );
       return {
-        proposals: proposals.map(({ proposal, worker }) => toProposal(proposal, job.jobType, worker)),
+        proposals: proposals.map(({ proposal, worker }) => toProposal(proposal, job.jobType, worker, readerOf(worker.id))),
         interests: interests.map(({ interest, worker }) => ({
           id: interest.id,
-          ...toInterestDetails(interest, job.jobType),
+          ...toInterestDetails(interest, job.jobType, readerOf(worker.id)),
           worker: toWorker(worker),
         })),
       };
@@ -255,7 +275,9 @@ export function createProposalsService(dependencies: {
         await tellAuthors(declined, { id: job.id, title: locked.title }, 'proposal_not_selected', partyName(employer), tx);
         const worker = await workerOf(row, tx);
         await tellWorker(worker, 'proposal_accepted', { id: job.id, title: locked.title }, partyName(employer), tx);
-        return toProposal(row, locked.jobType, worker);
+        // Hired is not yet funded: the text stays as the employer read it until the escrow is paid.
+        const readerOf = await readersFor(actor.id, [worker.id], tx);
+        return toProposal(row, locked.jobType, worker, readerOf(worker.id));
       });
       void notifications.dispatchSoon();
       return { proposal: accepted, job_status: 'assigned' as const, message: proposalMessages.accepted };
@@ -282,7 +304,8 @@ export function createProposalsService(dependencies: {
         const worker = await workerOf(row, tx);
         if (stage === 'rejected')
           await tellWorker(worker, 'proposal_declined', { id: job.id, title: locked.title }, partyName(await personOf(actor, tx)), tx);
-        return toProposal(row, locked.jobType, worker);
+        const readerOf = await readersFor(actor.id, [worker.id], tx);
+        return toProposal(row, locked.jobType, worker, readerOf(worker.id));
       });
       if (stage === 'rejected') void notifications.dispatchSoon();
       return { proposal: marked, message: proposalMessages.marked };
@@ -295,8 +318,15 @@ export function createProposalsService(dependencies: {
     ): Promise<ReceivedProposalsResponse> {
       if (actor.role !== 'employer') throw new AppError('forbidden', proposalMessages.onlyEmployersReceive);
       const { rows, total } = await repository.listReceivedProposals(actor.id, page);
+      const readerOf = await readersFor(
+        actor.id,
+        rows.map(({ worker }) => worker.id),
+      );
       return {
-        proposals: rows.map(({ proposal, worker, job: { jobType, ...job } }) => ({ ...toProposal(proposal, jobType, worker), job })),
+        proposals: rows.map(({ proposal, worker, job: { jobType, ...job } }) => ({
+          ...toProposal(proposal, jobType, worker, readerOf(worker.id)),
+          job,
+        })),
         total,
         has_next: page.skip + rows.length < total,
       };
@@ -327,6 +357,7 @@ export function createProposalsService(dependencies: {
           tx,
         );
         if (!interestId) throw new AppError('conflict', proposalMessages.duplicateInterest);
+        const readerOf = await readersFor(job.employerId, [actor.id], tx);
         await notifications.notify(
           {
             userId: job.employerId,
@@ -336,7 +367,7 @@ export function createProposalsService(dependencies: {
               worker_name: fullName(author),
               job_title: job.title,
               job_id: job.id,
-              ...interestParams(input, moderated.values.message ?? input.message, job),
+              ...interestParams(input, moderated.values.message ?? input.message, job, readerOf(actor.id)),
             },
           },
           tx,
@@ -370,6 +401,8 @@ export function createProposalsService(dependencies: {
           tx,
         );
         if (!isNew) throw new AppError('conflict', proposalMessages.duplicateInvitation);
+        const note = moderated.values.message ?? input.message;
+        const readerOf = await readersFor(actor.id, [professional.id], tx);
         await notifications.notify(
           {
             userId: professional.id,
@@ -379,7 +412,7 @@ export function createProposalsService(dependencies: {
               employer_name: partyName(await personOf(actor, tx)),
               job_title: job.title,
               job_id: job.id,
-              ...((moderated.values.message ?? input.message) ? { note: moderated.values.message ?? input.message ?? '' } : {}),
+              ...(note ? { note: readableNote(note, readerOf(professional.id)) } : {}),
             },
             email: professional.email,
           },

@@ -94,6 +94,7 @@ describe('POST /api/proposals', () => {
         job_type: 'fixed',
         estimated_hours: 40,
         status: 'pending',
+        is_masked: false,
         stage: 'pending',
         created_at: expect.any(String),
         worker: {

@@ -101,6 +101,12 @@ export function createUsersService(dependencies: {
       const { current_password: currentPassword, ...requested } = input;
       const update = resolveProfileReferences(user, requested);
       const moderated = moderation.moderateFields({ bio: update.bio, company_description: update.company_description });
+      moderation.refuseContactDetails({
+        bio: moderated.values.bio ?? update.bio,
+        company_name: update.company_name,
+        company_description: moderated.values.company_description ?? update.company_description,
+        career_highlights: update.career_highlights,
+      });
       const changes: Record<string, unknown> = {};
       for (const [field, value] of Object.entries({ ...update, ...moderated.values })) {
         if (value === undefined) continue;

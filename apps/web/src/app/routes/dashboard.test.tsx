@@ -203,6 +203,7 @@ describe('/dashboard', () => {
       job_type: 'fixed',
       estimated_hours: null,
       status: 'pending',
+      is_masked: false,
       stage: 'pending',
       created_at: '2026-11-20T09:00:00.000Z',
       worker: {

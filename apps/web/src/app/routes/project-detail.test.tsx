@@ -35,6 +35,7 @@ const proposal = (changes: Partial<Proposal> = {}): Proposal => ({
   job_type: 'fixed',
   estimated_hours: 12,
   status: 'pending',
+  is_masked: false,
   stage: 'pending',
   created_at: '2025-03-02T09:00:00.000Z',
   worker: {
@@ -162,6 +163,7 @@ describe('/projects/:projectId', () => {
             job_type: 'fixed',
             availability_start: '2025-04-01',
             estimated_duration: '1-3 months',
+            is_masked: false,
             created_at: '2025-03-02T10:00:00.000Z',
           },
         }),
@@ -217,7 +219,11 @@ describe('/projects/:projectId', () => {
     mockApi(
       signedInAs({ role: 'professional' }),
       jobAnswer(
-        jobDetail({ viewer: viewerOf({ invitation: { message: 'Your reviews are excellent.', created_at: '2025-03-02T09:00:00.000Z' } }) }),
+        jobDetail({
+          viewer: viewerOf({
+            invitation: { message: 'Your reviews are excellent.', is_masked: false, created_at: '2025-03-02T09:00:00.000Z' },
+          }),
+        }),
       ).handler,
     );
     renderDetail();
@@ -350,5 +356,54 @@ describe('/projects/:projectId', () => {
     renderDetail();
     expect(await screen.findByText('No proposals yet.')).toBeDefined();
     expect(screen.getByRole('heading', { name: 'Proposals (0)' })).toBeDefined();
+  });
+});
+
+describe('/projects/:projectId with contact details hidden', () => {
+  afterEach(async () => {
+    cleanup();
+    localStorage.clear();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    await loadTranslations('en');
+  });
+
+  const notes = [
+    {
+      language: 'en' as const,
+      note: 'Contact details were hidden: they are shared once a contract between you is funded, so your work and payment stay protected on Mihna.',
+    },
+    { language: 'ar' as const, note: 'أُخفيت بيانات التواصل: تظهر بعد تمويل عقد بينكما، لتبقى أعمالك ومدفوعاتك محمية على مهنة.' },
+  ];
+
+  it.each(notes)('tells the owner why a proposal shows ••• where contact details were, in $language', async ({ language, note }) => {
+    await loadTranslations(language);
+    const masked = proposal({ proposal_text: 'Call me on ••• to talk.', is_masked: true });
+    const plain = proposal({ id: 'other', worker: { ...proposal().worker, id: 'w2', first_name: 'Sara' } });
+    mockApi(
+      signedInAs({ ...baseUser, id: '33333333-3333-4333-8333-333333333333', role: 'employer' }),
+      jobAnswer(jobDetail({ viewer: viewerOf({ is_owner: true, has_proposal: false, has_expressed_interest: false }) })).handler,
+      answer('GET', `/api/proposals/job/${JOB_ID}`, () => jsonResponse(200, { proposals: [masked, plain], interests: [] })),
+    );
+    renderDetail();
+    const omar = within((await screen.findByText('Call me on ••• to talk.')).closest('li')!);
+    expect(omar.getByText(note)).toBeInTheDocument();
+    expect(within(screen.getByText('Sara Haddad').closest('li')!).queryByText(note)).not.toBeInTheDocument();
+  });
+
+  it.each(notes)('tells an invited professional why the invitation shows •••, in $language', async ({ language, note }) => {
+    await loadTranslations(language);
+    mockApi(
+      signedInAs({ role: 'professional' }),
+      jobAnswer(
+        jobDetail({
+          viewer: viewerOf({ invitation: { message: 'WhatsApp me on •••', is_masked: true, created_at: '2025-03-02T09:00:00.000Z' } }),
+        }),
+      ).handler,
+    );
+    renderDetail();
+    const invitation = within(await screen.findByTestId('invitation'));
+    expect(invitation.getByText('WhatsApp me on •••')).toBeInTheDocument();
+    expect(invitation.getByText(note)).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { MaskedNote } from '../../../components/ui/masked-note.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate, languageOf } from '../../../lib/format.ts';
@@ -135,6 +136,7 @@ function ApplicationRow({
         <p className="line-clamp-2 text-sm text-slate-600" dir="auto">
           {proposal.proposal_text}
         </p>
+        {proposal.is_masked ? <MaskedNote /> : null}
       </div>
       {isOpen ? (
         <div className="w-full sm:w-48">

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@mihna/shared';
+import { moderationMessages, type CurrentUser } from '@mihna/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
@@ -121,5 +121,74 @@ describe('ProfileForm location and local services', () => {
     fireEvent.change(select('Industry'), { target: { value: 'local_services' } });
     expect(select('Service category').value).toBe('');
     expect(select('Service').value).toBe('');
+  });
+});
+
+describe('ProfileForm refused contact details', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await i18n.loadNamespaces('profile');
+  });
+  afterEach(async () => {
+    cleanup();
+    vi.unstubAllGlobals();
+    await i18n.changeLanguage('en');
+  });
+
+  /** The server refuses the bio as it refuses public text with a phone number in it. */
+  function renderRefusal() {
+    const refusal = {
+      detail: [{ loc: ['body', 'bio'], msg: moderationMessages.contactDetails, type: 'contact_details' }],
+      code: 'validation_failed',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify(refusal), { status: 422, headers: { 'content-type': 'application/json' } }))),
+    );
+    const onSaved = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Suspense fallback={<p>loading</p>}>
+          <ProfileForm
+            user={user}
+            onUserChanged={() => undefined}
+            onSaved={onSaved}
+            onRefused={() => undefined}
+            onClose={() => undefined}
+          />
+        </Suspense>
+      </QueryClientProvider>,
+    );
+    return { onSaved };
+  }
+
+  it.each([
+    {
+      language: 'en' as const,
+      bio: 'Bio',
+      save: 'Save changes',
+      message:
+        'Please remove contact details (phone numbers, e-mail addresses, messenger handles, bank accounts). They can be shared in messages once a contract is funded.',
+    },
+    {
+      language: 'ar' as const,
+      bio: 'نبذة عنك',
+      save: 'حفظ التغييرات',
+      message:
+        'يُرجى حذف بيانات التواصل (أرقام الهواتف أو عناوين البريد الإلكتروني أو حسابات تطبيقات المراسلة أو الحسابات البنكية)، فيمكن تبادلها في الرسائل بعد تمويل العقد.',
+    },
+  ])('shows the refusal on the bio field in $language', async ({ language, bio, save, message }) => {
+    await i18n.changeLanguage(language);
+    await i18n.loadNamespaces(['profile', 'validation']);
+    const { onSaved } = renderRefusal();
+    const field = await screen.findByRole('textbox', { name: bio });
+    fireEvent.change(field, { target: { value: 'Call me on 050 123 4567' } });
+    fireEvent.click(screen.getByRole('button', { name: save }));
+
+    const error = await screen.findByText(message);
+    expect(error).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAttribute('aria-describedby', error.id);
+    expect(onSaved).not.toHaveBeenCalled();
   });
 });

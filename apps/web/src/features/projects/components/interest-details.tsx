@@ -1,5 +1,6 @@
 import type { InterestDetails } from '@mihna/shared';
 import { useTranslation } from '../../../i18n/index.ts';
+import { MaskedNote } from '../../../components/ui/masked-note.tsx';
 import { currencySymbol, formatDate, languageOf } from '../../../lib/format.ts';
 import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
 import { useDurationLabel } from '../../../lib/durations.ts';
@@ -39,6 +40,7 @@ export function InterestDetailsList({ interest }: { interest: InterestDetails })
           </div>
         ))}
       </dl>
+      {interest.is_masked ? <MaskedNote /> : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { MaskedNote } from '../../../components/ui/masked-note.tsx';
 import { useWithdrawProposal } from '../api/my-proposals.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
 import { ContactButton } from '../../messages/components/contact-button.tsx';
@@ -89,6 +90,7 @@ export function ProfessionalActions({ job }: { job: JobDetail }) {
               {invitation.message}
             </blockquote>
           ) : null}
+          {invitation.is_masked ? <MaskedNote /> : null}
         </div>
       ) : null}
       {isJustSubmitted ? <Alert tone="success">{t('proposal.success')}</Alert> : null}

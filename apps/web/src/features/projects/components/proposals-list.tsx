@@ -5,6 +5,7 @@ import { Link, useLocation } from '../../../lib/router/index.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { MaskedNote } from '../../../components/ui/masked-note.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { takeFirst } from '../../../lib/format.ts';
@@ -62,6 +63,7 @@ function ProposalItem({ proposal, canAccept, onAccept }: { proposal: Proposal; c
       <p dir="auto" className="text-sm leading-6 break-words whitespace-pre-line text-slate-700">
         {proposal.proposal_text}
       </p>
+      {proposal.is_masked ? <MaskedNote /> : null}
     </li>
   );
 }
