@@ -89,8 +89,8 @@ test.describe('posting a project', () => {
     await main.getByLabel('City', { exact: true }).selectOption({ label: 'Jebel Ali' });
     await cash.check();
 
-    await main.getByLabel('Minimum Budget (AED)').fill('800');
-    await main.getByLabel('Maximum Budget (AED)').fill('1200');
+    await main.getByLabel('Minimum Budget (AED/hr)').fill('800');
+    await main.getByLabel('Maximum Budget (AED/hr)').fill('1200');
     await main.getByLabel('Mark as urgent').check();
     await main.getByRole('button', { name: 'Post Project' }).click();
 
@@ -152,7 +152,7 @@ test.describe('finding projects', () => {
     for (const badge of ['URGENT', 'Hourly', 'Cash Payment (Same Emirate Only)', 'On-site Required', 'Local Services', 'Dubai']) {
       await expect(card).toContainText(badge);
     }
-    await expect(card.getByText('AED 1,500 - 3,000', { exact: true })).toBeVisible();
+    await expect(card.getByText('AED 1,500 - 3,000/hr', { exact: true })).toBeVisible();
     await expect(card).not.toContainText('1,500.00');
     await expect(card.getByRole('heading', { name: job.title })).toBeVisible();
     const details = card.getByRole('link', { name: `View Details: ${job.title}` });

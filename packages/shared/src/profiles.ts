@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userRoles } from './accounts.ts';
 import { jobStatuses } from './jobs.ts';
+import { jobTypes } from './search-options.ts';
 
 /**
  * What anyone may see of a user. Location follows the user's privacy choices: the region only with
@@ -100,6 +101,8 @@ export const currentJobItemSchema = z.object({
   title: z.string(),
   description: z.string(),
   budget_range: z.string(),
+  /** An hourly project's budget is a rate per hour. */
+  job_type: z.enum(jobTypes),
   currency: z.string(),
   budget_min: z.number(),
   budget_max: z.number(),

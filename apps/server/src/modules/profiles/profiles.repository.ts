@@ -172,6 +172,7 @@ export function createProfilesRepository(db: Db, searchIndex: ProfessionalSearch
           id: jobs.id,
           title: jobs.title,
           description: jobs.description,
+          jobType: jobs.jobType,
           currency: jobs.currency,
           budgetMinMinor: jobs.budgetMinMinor,
           budgetMaxMinor: jobs.budgetMaxMinor,

@@ -156,6 +156,7 @@ export function createProfilesService(dependencies: { db: Db; clock: () => Date;
             title: job.title,
             description: job.description,
             budget_range: formatBudgetRange(job.currency, budgetMin, budgetMax),
+            job_type: job.jobType,
             currency: job.currency,
             budget_min: budgetMin,
             budget_max: budgetMax,

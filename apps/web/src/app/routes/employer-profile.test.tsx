@@ -48,6 +48,7 @@ const profile = (changes: Partial<EmployerProfile> = {}): EmployerProfile => ({
       title: 'Company website',
       description: 'x'.repeat(200),
       budget_range: 'AED 5,000 - 9,000',
+      job_type: 'fixed',
       currency: 'AED',
       budget_min: 5000,
       budget_max: 9000,
@@ -173,7 +174,7 @@ describe('/employers/:employerId', () => {
     const job = await screen.findByRole('link', { name: /Company website/ });
     expect(job.getAttribute('href')).toBe('/projects/job-7');
     expect(job.textContent).toContain(`${'x'.repeat(150)}…`);
-    expect(job.textContent).toContain('AED 5,000 – AED 9,000');
+    expect(job.textContent).toContain('AED 5,000 - 9,000');
 
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Project History' }));
     const [hidden, shown] = await screen.findAllByRole('article');

@@ -30,8 +30,8 @@ async function fillRequired() {
   fireEvent.change(await screen.findByRole('textbox', { name: 'Project Title' }), { target: { value: 'Office fit-out' } });
   fireEvent.change(screen.getByRole('textbox', { name: 'Project Description' }), { target: { value: 'Partitions and lighting.' } });
   fireEvent.change(screen.getByRole('textbox', { name: 'Skills Required' }), { target: { value: 'carpentry, electrical' } });
-  fireEvent.change(screen.getByRole('textbox', { name: 'Minimum Budget (AED)' }), { target: { value: '10000' } });
-  fireEvent.change(screen.getByRole('textbox', { name: 'Maximum Budget (AED)' }), { target: { value: '20000' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Minimum Budget (AED/hr)' }), { target: { value: '10000' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Maximum Budget (AED/hr)' }), { target: { value: '20000' } });
 }
 
 const created = (changes: Record<string, unknown> = {}) => ({
@@ -87,11 +87,36 @@ describe('/post-job', () => {
     fireEvent.change(select('Country'), { target: { value: 'OM' } });
     await waitFor(() => expect(select('Governorate').value).toBe(''));
     expect(optionValues(select('Governorate'))).toContain('muscat');
-    expect(screen.getByRole('textbox', { name: 'Minimum Budget (OMR)' }).getAttribute('inputmode')).toBe('decimal');
+    expect(screen.getByRole('textbox', { name: 'Minimum Budget (OMR/hr)' }).getAttribute('inputmode')).toBe('decimal');
     // Outside the UAE nothing says emirate: cash is for the same region, and the minimum fee is a round local amount.
     expect(radio('Cash (same region only)').disabled).toBe(true);
     expect(screen.getByText(/Choose a region to allow cash payment/)).toBeTruthy();
     expect(screen.getByText(/at least OMR 0\.500/)).toBeTruthy();
+  });
+
+  it('says an hourly budget is a rate per hour, and a fixed-price one is not, in English and Arabic', async () => {
+    mockApi(signedInAs({ role: 'employer' }));
+    renderPostJob();
+    // Hourly is the default.
+    expect(await screen.findByRole('textbox', { name: 'Minimum Budget (AED/hr)' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Maximum Budget (AED/hr)' })).toBeInTheDocument();
+    expect(screen.getByText('For an hourly project, the budget is the rate you will pay per hour worked.')).toBeInTheDocument();
+    fireEvent.click(radio('Fixed Price'));
+    expect(await screen.findByRole('textbox', { name: 'Minimum Budget (AED)' })).toBeInTheDocument();
+    expect(screen.queryByText('For an hourly project, the budget is the rate you will pay per hour worked.')).not.toBeInTheDocument();
+    cleanup();
+
+    await loadTranslations('ar');
+    try {
+      mockApi(signedInAs({ role: 'employer' }));
+      renderPostJob();
+      expect(await screen.findByRole('textbox', { name: 'الحد الأدنى للميزانية (AED/ساعة)' })).toBeInTheDocument();
+      expect(screen.getByText('في المشروع بالساعة، الميزانية هي السعر الذي تدفعه عن كل ساعة عمل.')).toBeInTheDocument();
+      fireEvent.click(radio('بسعر ثابت'));
+      expect(await screen.findByRole('textbox', { name: 'الحد الأدنى للميزانية (AED)' })).toBeInTheDocument();
+    } finally {
+      await loadTranslations('en');
+    }
   });
 
   it('shows the local service fields only for Local Services and clears them when the industry or category changes', async () => {
@@ -174,10 +199,10 @@ describe('/post-job', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Post Project' }));
     expect((await screen.findAllByText('This field is required')).length).toBeGreaterThanOrEqual(3);
     await fillRequired();
-    fireEvent.change(screen.getByRole('textbox', { name: 'Maximum Budget (AED)' }), { target: { value: '50' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Maximum Budget (AED/hr)' }), { target: { value: '50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Post Project' }));
     expect(await screen.findByText('Maximum budget must be at least the minimum budget')).toBeDefined();
-    fireEvent.change(screen.getByRole('textbox', { name: 'Maximum Budget (AED)' }), { target: { value: '20000' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Maximum Budget (AED/hr)' }), { target: { value: '20000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Post Project' }));
     expect(await screen.findByText('Must be no more than 150 characters')).toBeDefined();
   });

@@ -76,12 +76,13 @@ describe('/projects/:projectId', () => {
     expect(console.error).toHaveBeenCalled();
   });
 
-  it('shows the budget in dollars with the local amount, the status, counts and the employer link', async () => {
+  it('leads with the budget in the project’s currency, dollars only as a hint, with the status, counts and the employer link', async () => {
     mockApi(signedInAs({ role: 'employer' }), jobAnswer(jobDetail({ status: 'in_progress', description: '  ' })).handler);
     renderDetail();
     expect(await screen.findByRole('heading', { level: 1, name: 'Villa deep cleaning' })).toBeDefined();
-    expect(screen.getByText('$1,361 - 2,723')).toBeDefined();
-    expect(screen.getByText('(AED 5,000 - 10,000)')).toBeDefined();
+    const budget = screen.getByText('Budget').parentElement!;
+    expect(within(budget).getByText('AED 5,000 - 10,000')).toBeInTheDocument();
+    expect(within(budget).getByText('≈ $1,361 - 2,723 at the reference rate')).toBeInTheDocument();
     expect(screen.getByText('In progress')).toBeDefined();
     expect(screen.getByText('Fixed Price')).toBeDefined();
     expect(screen.getByText('No description provided')).toBeDefined();
@@ -90,6 +91,34 @@ describe('/projects/:projectId', () => {
       expect(link.getAttribute('href')).toBe('/employers/33333333-3333-4333-8333-333333333333');
     }
     expect(screen.queryByRole('button', { name: 'Submit Proposal' })).toBeNull();
+  });
+
+  it('says an hourly budget is per hour, in English and Arabic, the dollar hint too', async () => {
+    const hourly = jobDetail({
+      job_type: 'hourly',
+      project_type: 'hourly',
+      budget_min: 50,
+      budget_max: 80,
+      budget_min_usd: 13.61,
+      budget_max_usd: 21.78,
+    });
+    mockApi(signedInAs({ role: 'employer' }), jobAnswer(hourly).handler);
+    renderDetail();
+    const budget = (await screen.findByText('Budget')).parentElement!;
+    expect(within(budget).getByText('AED 50 - 80/hr')).toBeInTheDocument();
+    expect(within(budget).getByText('≈ $14 - 22/hr at the reference rate')).toBeInTheDocument();
+    cleanup();
+
+    await loadTranslations('ar');
+    try {
+      mockApi(signedInAs({ role: 'employer' }), jobAnswer(hourly).handler);
+      renderDetail();
+      const arabic = (await screen.findByText('الميزانية')).parentElement!;
+      expect(within(arabic).getByText('50 - 80 د.إ/ساعة')).toBeInTheDocument();
+      expect(within(arabic).getByText('≈ 14 - 22 $/ساعة بسعر الصرف المرجعي')).toBeInTheDocument();
+    } finally {
+      await loadTranslations('en');
+    }
   });
 
   it('tells a professional about the client: member since, projects posted, hires made and rating', async () => {

@@ -43,7 +43,8 @@ describe('/projects', () => {
     for (const text of ['FEATURED', 'URGENT', 'Hourly', 'Cash Payment (Same Emirate Only)', 'Remote OK', 'On-site Required', '+2 more']) {
       expect(card.getByText(text)).toBeDefined();
     }
-    expect(card.getByText('AED 5,000 - 10,000')).toBeDefined();
+    // An hourly project's budget is a rate per hour.
+    expect(card.getByText('AED 5,000 - 10,000/hr')).toBeInTheDocument();
     expect(card.getByText('Dubai')).toBeDefined();
     expect(card.getByText('· Jebel Ali')).toBeDefined();
     expect(card.getByText('Local Services')).toBeDefined();
@@ -51,6 +52,33 @@ describe('/projects', () => {
     expect(card.queryByText('welding')).toBeNull();
     expect(card.getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe(`/projects/${featuredCard.id}`);
     expect(screen.getByText('Budgets are shown in the local currency: UAE Dirham (AED).')).toBeDefined();
+  });
+
+  it('says a fixed-price budget without a rate, and an hourly one per hour in Arabic', async () => {
+    const hourly = jobCard({
+      id: '55555555-5555-4555-8555-555555555555',
+      title: 'AC maintenance',
+      job_type: 'hourly',
+      budget_min: 50,
+      budget_max: 80,
+    });
+    mockApi(answer('GET', '/api/search/jobs', () => jsonResponse(200, { jobs: [jobCard(), hourly], total: 2, next_cursor: null })));
+    renderAt('/projects');
+    const [fixed, perHour] = await screen.findAllByRole('article');
+    expect(within(fixed!).getByText('AED 5,000 - 10,000')).toBeInTheDocument();
+    expect(within(perHour!).getByText('AED 50 - 80/hr')).toBeInTheDocument();
+    cleanup();
+
+    await loadTranslations('ar');
+    try {
+      mockApi(answer('GET', '/api/search/jobs', () => jsonResponse(200, { jobs: [jobCard(), hourly], total: 2, next_cursor: null })));
+      renderAt('/projects');
+      const [fixedAr, perHourAr] = await screen.findAllByRole('article');
+      expect(within(fixedAr!).getByText('5,000 - 10,000 د.إ')).toBeInTheDocument();
+      expect(within(perHourAr!).getByText('50 - 80 د.إ/ساعة')).toBeInTheDocument();
+    } finally {
+      await loadTranslations('en');
+    }
   });
 
   it("reads 'All GCC Countries' as every country", async () => {

@@ -2,7 +2,8 @@ import { projectModerationStatuses, STATUS_REASON_MAX, type AdminProjectDetail, 
 import { ExternalLink } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
-import { formatBudgetRange, formatNumber, languageOf } from '../../../lib/format.ts';
+import { formatNumber, languageOf } from '../../../lib/format.ts';
+import { useJobBudget } from '../../../lib/use-job-budget.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -57,6 +58,7 @@ export function ProjectDetailDialog({ id, canModerate, onClose }: { id: string |
 function ProjectDetail({ project, canModerate }: { project: AdminProjectDetail; canModerate: boolean }) {
   const { t, i18n } = useTranslation('admin');
   const language = languageOf(i18n.language);
+  const formatJobBudget = useJobBudget();
   const publicUrl = `${window.location.origin}${project.public_url}`;
   const links = shareLinks(publicUrl, project.title);
   const share = (url: string) => window.open(url, '_blank', 'noopener,noreferrer,width=640,height=560');
@@ -80,7 +82,7 @@ function ProjectDetail({ project, canModerate }: { project: AdminProjectDetail; 
         </div>
         <div className={row}>
           <dt className="text-slate-500">{t('projects.budget')}</dt>
-          <dd className="tabular-nums">{formatBudgetRange(project.budget_min, project.budget_max, project.currency, language)}</dd>
+          <dd className="tabular-nums">{formatJobBudget(project)}</dd>
         </div>
         <div className={row}>
           <dt className="text-slate-500">{t('projects.proposals')}</dt>

@@ -2,7 +2,8 @@ import { adminMay, projectStates, readNumber, type AdminProjectRow, type AdminUs
 import { Ban, FolderOpen, Hammer, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
-import { formatBudgetRange, formatNumber, languageOf } from '../../../lib/format.ts';
+import { formatNumber, languageOf } from '../../../lib/format.ts';
+import { useJobBudget } from '../../../lib/use-job-budget.ts';
 import { useReferenceOptions } from '../../../lib/reference-options.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -36,6 +37,7 @@ const sum = (summary: Record<ProjectState, number>, states: readonly ProjectStat
 export function ProjectsTab({ admin }: { admin: AdminUser }) {
   const { t, i18n } = useTranslation('admin');
   const language = languageOf(i18n.language);
+  const formatJobBudget = useJobBudget();
   const options = useReferenceOptions();
   const [query, setQuery] = useState<ListQuery>({ skip: 0, limit: 20, sort_by: 'created_at', sort_order: 'desc' });
   const [budget, setBudget] = useState({ min: '', max: '' });
@@ -161,9 +163,7 @@ export function ProjectsTab({ admin }: { admin: AdminUser }) {
                           </span>
                         ) : null}
                       </td>
-                      <td className={`${bodyCell} whitespace-nowrap tabular-nums`}>
-                        {formatBudgetRange(project.budget_min, project.budget_max, project.currency, language)}
-                      </td>
+                      <td className={`${bodyCell} whitespace-nowrap tabular-nums`}>{formatJobBudget(project)}</td>
                       <td className={`${bodyCell} tabular-nums`}>{formatNumber(project.proposal_count, language)}</td>
                       <td className={`${bodyCell} whitespace-nowrap`}>
                         {t('projects.days_ago', { count: project.days_posted, n: formatNumber(project.days_posted, language) })}

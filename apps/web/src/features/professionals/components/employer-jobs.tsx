@@ -4,6 +4,7 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { Link } from '../../../lib/router/index.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { regionName } from '../../../lib/places.ts';
+import { useJobBudget } from '../../../lib/use-job-budget.ts';
 import { industryName, truncateText } from '../display.ts';
 import { useFormatters } from '../use-formatters.ts';
 import { Badge, SkillChips } from './badges.tsx';
@@ -18,6 +19,7 @@ type HistoryItem = EmployerProfile['job_history'][number];
 function CurrentJobCard({ job }: { job: CurrentJob }) {
   const { t } = useTranslation('professionals');
   const format = useFormatters();
+  const formatJobBudget = useJobBudget();
   return (
     <Link
       to={paths.project(job.id)}
@@ -43,7 +45,7 @@ function CurrentJobCard({ job }: { job: CurrentJob }) {
       <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
         <span className="inline-flex items-center gap-1 font-medium">
           <Wallet className="size-4 text-slate-500" aria-hidden="true" />
-          {t('range', { min: format.money(job.budget_min, job.currency), max: format.money(job.budget_max, job.currency) })}
+          {formatJobBudget(job)}
         </span>
         <span className="inline-flex items-center gap-1">
           <Calendar className="size-4 text-slate-500" aria-hidden="true" />

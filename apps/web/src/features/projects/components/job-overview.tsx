@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Link } from '../../../lib/router/index.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { formatBudgetRange, formatDate, formatNumber, languageOf } from '../../../lib/format.ts';
+import { formatDate, formatNumber, languageOf } from '../../../lib/format.ts';
+import { useJobBudget } from '../../../lib/use-job-budget.ts';
 import { humanizeStatus } from '../lib/format.ts';
 import { useJobPlace } from '../lib/use-job-place.ts';
 import { Badge, SkillChips } from './job-badges.tsx';
@@ -27,11 +28,15 @@ export function JobStatusBadge({ status }: { status: string }) {
   return <Badge tone={status === 'open' ? 'positive' : 'neutral'}>{label}</Badge>;
 }
 
-/** What a project is: its budget in dollars (and in its own currency), type, status, dates and counts. */
+/**
+ * What a project is: its budget in its own currency (per hour for an hourly one) with the amount in
+ * dollars only as a hint (decision 43), type, status, dates and counts.
+ */
 export function JobOverview({ job }: { job: JobDetail }) {
   const { t, i18n } = useTranslation('projects');
   const language = languageOf(i18n.language);
   const { region, city, industry } = useJobPlace(job);
+  const formatJobBudget = useJobBudget();
   const icon = 'size-4';
 
   return (
@@ -58,10 +63,14 @@ export function JobOverview({ job }: { job: JobDetail }) {
 
       <dl className="grid gap-4 rounded-xl bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-3">
         <Fact icon={<Banknote className={icon} aria-hidden="true" />} label={t('detail.budget')}>
-          {formatBudgetRange(job.budget_min_usd, job.budget_max_usd, 'USD', language)}
-          <span className="block font-normal text-slate-600">
-            ({formatBudgetRange(job.budget_min, job.budget_max, job.currency, language)})
-          </span>
+          <span className="block">{formatJobBudget(job)}</span>
+          {job.currency !== 'USD' ? (
+            <span className="block text-xs font-normal text-slate-600">
+              {t('detail.budget_in_dollars', {
+                amount: formatJobBudget({ ...job, budget_min: job.budget_min_usd, budget_max: job.budget_max_usd, currency: 'USD' }),
+              })}
+            </span>
+          ) : null}
         </Fact>
         <Fact icon={<Briefcase className={icon} aria-hidden="true" />} label={t('detail.job_type')}>
           {t(`job_types.${job.job_type}`)}

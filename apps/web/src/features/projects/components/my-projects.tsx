@@ -5,7 +5,8 @@ import { Link } from '../../../lib/router/index.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatBudgetRange, formatDate, languageOf } from '../../../lib/format.ts';
+import { formatDate, languageOf } from '../../../lib/format.ts';
+import { useJobBudget } from '../../../lib/use-job-budget.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useMyJobs } from '../api/my-jobs.ts';
 import { JobStatusBadge } from './job-overview.tsx';
@@ -16,6 +17,7 @@ export function MyProjects() {
   const { t, i18n } = useTranslation('projects');
   const language = languageOf(i18n.language);
   const mine = useMyJobs();
+  const formatJobBudget = useJobBudget();
   const jobs = mine.data?.pages.flatMap((page) => page.jobs) ?? [];
   const total = mine.data?.pages[0]?.total ?? 0;
 
@@ -53,8 +55,7 @@ export function MyProjects() {
                   </Link>
                 </div>
                 <p className="text-sm text-slate-600">
-                  {formatBudgetRange(job.budget_min, job.budget_max, job.currency, language)} ·{' '}
-                  {t('mine.posted', { date: formatDate(job.created_at, language) })}
+                  {formatJobBudget(job)} · {t('mine.posted', { date: formatDate(job.created_at, language) })}
                 </p>
               </div>
               <div className="flex shrink-0 flex-wrap gap-x-4 gap-y-1 text-sm font-semibold text-primary-strong">

@@ -10,13 +10,16 @@ export function BudgetSection({ form }: { form: PostJobForm }) {
   const { t } = useTranslation('projects');
   const { errorOf } = useFormHelpers(form);
   const currency = currencyOfForm(text(form.watch('country')));
+  // An hourly project's budget is a rate: its fields say per hour.
+  const isHourly = form.watch('project_type') === 'hourly';
   return (
     <Section title={t('post.sections.budget')}>
+      {isHourly ? <p className="text-sm text-slate-600">{t('post.hourly_budget_hint')}</p> : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={t('post.fields.budget_min', { currency })} error={errorOf('budget_min')}>
+        <Field label={t(isHourly ? 'post.fields.rate_min' : 'post.fields.budget_min', { currency })} error={errorOf('budget_min')}>
           {(props) => <NumberInput {...props} {...form.register('budget_min')} />}
         </Field>
-        <Field label={t('post.fields.budget_max', { currency })} error={errorOf('budget_max')}>
+        <Field label={t(isHourly ? 'post.fields.rate_max' : 'post.fields.budget_max', { currency })} error={errorOf('budget_max')}>
           {(props) => <NumberInput {...props} {...form.register('budget_max')} />}
         </Field>
         <Field label={t('post.fields.start_date')} error={errorOf('start_date')}>

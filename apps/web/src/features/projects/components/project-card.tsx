@@ -4,7 +4,8 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { Link } from '../../../lib/router/index.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { formatBudgetRange, formatDate, formatNumber, languageOf, takeFirst } from '../../../lib/format.ts';
+import { formatDate, formatNumber, languageOf, takeFirst } from '../../../lib/format.ts';
+import { useJobBudget } from '../../../lib/use-job-budget.ts';
 import { isFeaturedNow } from '../lib/format.ts';
 import { useJobPlace } from '../lib/use-job-place.ts';
 import { Badge, SkillChips } from './job-badges.tsx';
@@ -15,6 +16,7 @@ export function ProjectCard({ job }: { job: JobCard }) {
   const { t, i18n } = useTranslation('projects');
   const language = languageOf(i18n.language);
   const { region, city, industry } = useJobPlace(job);
+  const formatJobBudget = useJobBudget();
   const skills = takeFirst(job.skills_required, CARD_SKILLS);
 
   return (
@@ -46,9 +48,7 @@ export function ProjectCard({ job }: { job: JobCard }) {
             {job.title}
           </h2>
         </div>
-        <p className="shrink-0 text-lg font-bold whitespace-nowrap text-secondary-strong">
-          {formatBudgetRange(job.budget_min, job.budget_max, job.currency, language)}
-        </p>
+        <p className="shrink-0 text-lg font-bold whitespace-nowrap text-secondary-strong">{formatJobBudget(job)}</p>
       </div>
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
