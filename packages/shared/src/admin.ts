@@ -11,7 +11,6 @@ import {
   optionalTextParam,
   wholeNumberParam,
 } from './jobs.ts';
-import { industries } from './reference/industries.ts';
 import { referenceMessages } from './reference-fields.ts';
 import { resolveIndustry } from './reference/resolve.ts';
 import { disputeDecisions } from './payments.ts';

@@ -79,6 +79,13 @@ export function formatDollars(amount: number, language: Language): string {
   return withSymbol(formatNumber(amount, language, { fractionDigits: Number.isInteger(amount) ? 0 : 2 }), 'USD', language);
 }
 
+/** A length of time to the second as a clock reads it, hours not padded and past 24 kept whole: '2:00:40', '37:05:09'. */
+export function formatClockDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const [hours, minutes, rest] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
+  return `${hours}:${String(minutes).padStart(2, '0')}:${String(rest).padStart(2, '0')}`;
+}
+
 interface DateOptions extends LocaleOptions {
   /** The locale's own medium style, as the profile screens use ('01/03/2025' in Arabic); else day, short month and year. */
   dateStyle?: 'medium';

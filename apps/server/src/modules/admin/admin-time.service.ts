@@ -47,7 +47,8 @@ type Filters = Omit<TimeReportRequest, 'language'>;
 
 const statusOf = (row: Pick<LogRow, 'review_status'>): TimeLogStatus => row.review_status ?? 'pending';
 const iso = (value: string | Date) => new Date(value).toISOString();
-const hoursOf = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
+/** Exact hours, not rounded: an entry's hours times its rate is its amount to the fils (the amount is its seconds' charge, rounded once). */
+const hoursOf = (seconds: number) => seconds / 3600;
 
 /** The entries the filters match: finished ones (a running timer has no length yet), days on the Gulf clock. */
 function whereOf(filters: Filters): SQL {
@@ -84,6 +85,7 @@ function toLog(row: LogRow): AdminTimeLog {
     project_id: row.job_id,
     project_title: row.title,
     description: row.description,
+    seconds: row.seconds,
     hours: hoursOf(row.seconds),
     hourly_rate: toDecimal(money(Number(row.rate_minor), currency)),
     total_amount: toDecimal(money(Number(row.amount_minor), currency)),
@@ -120,6 +122,7 @@ export function createAdminTimeService(dependencies: { db: Db; pdf: PdfRenderer;
     const byCurrency = amounts.map((row) => ({ currency: row.currency, minor: Number(row.minor) }));
     const totalMinor = sumConverted(byCurrency, 'AED');
     return {
+      total_seconds: seconds,
       total_hours: hoursOf(seconds),
       total_amount: toDecimal(totalMinor),
       unique_professionals: totals[0]?.professionals ?? 0,
@@ -210,7 +213,7 @@ export function timeReportDocument(input: {
   const totalMinor = sumConverted(summary.amounts, 'AED').minor;
   const totals: [string, string][] = [
     [words.entries, String(rows.length)],
-    [words.total_hours, format.duration(Math.round(summary.total_hours * 3600))],
+    [words.total_hours, format.clock(summary.total_seconds)],
     [words.professionals, String(summary.unique_professionals)],
     [words.average_rate, aed(Math.round(summary.average_hourly_rate * 100))],
   ];
@@ -235,7 +238,7 @@ export function timeReportDocument(input: {
             typed(row.professional_name),
             typed(row.title),
             typed(row.description),
-            format.duration(row.seconds),
+            format.clock(row.seconds),
             format.money(Number(row.rate_minor), row.currency),
             format.money(Number(row.amount_minor), row.currency),
             words.status[statusOf(row)],

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { bearer, createTestClock, createUser, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
-import { pdfLines } from '../documents/pdf-reading.ts';
+import { pdfLines, pdfTextRuns } from '../documents/pdf-reading.ts';
 import { call, hire } from '../payments/test-payments.ts';
 import { createEmployer } from '../proposals/test-jobs.ts';
 import { createAdmin, createSuperAdmin, type TestAdmin } from './test-admins.ts';
@@ -75,6 +75,7 @@ describe('GET /api/admin/time-tracking', () => {
     expect(answer.time_logs[2]).toMatchObject({
       professional_name: 'Hessa Al Falasi',
       project_title: 'Clinic booking site',
+      seconds: 7200,
       hours: 2,
       hourly_rate: 150,
       total_amount: 300,
@@ -86,6 +87,7 @@ describe('GET /api/admin/time-tracking', () => {
     expect(answer.time_logs[1]).toMatchObject({ hours: 1, total_amount: 100, currency: 'SAR', status: 'pending' });
     // AED 525, and SAR 100 at the reference rates (AED 97.93), over 4.5 hours.
     expect(answer.summary).toEqual({
+      total_seconds: 16_200,
       total_hours: 4.5,
       total_amount: 622.93,
       unique_professionals: 2,
@@ -153,11 +155,11 @@ describe('POST /api/admin/time-tracking/generate-pdf', () => {
     expect(text).toContain('From Nov 1, 2026 · Until Nov 7, 2026');
     // One row per entry, oldest first.
     expect(text).toMatch(
-      /Nov 2, 2026 \| Hessa Al Falasi \| Clinic booking site \| Booking form \| 2 h 0 min \| AED 150.00 \| AED 300.00 \| Approved/,
+      /Nov 2, 2026 \| Hessa Al Falasi \| Clinic booking site \| Booking form \| 2:00:00 \| AED 150.00 \| AED 300.00 \| Approved/,
     );
     for (const expected of ['Hessa Al Falasi', 'Booking form', 'SMS reminders', 'خالد الشامسي', 'تصميم صفحة الدفع', 'SAR 100.00'])
       expect(text).toContain(expected);
-    expect(text).toContain('Total hours | 4 h 30 min');
+    expect(text).toContain('Total hours | 4:30:00');
     expect(text).toContain('Total amount | AED 622.93');
     expect(text).toContain('Page 1 / 1');
   });
@@ -172,4 +174,90 @@ describe('POST /api/admin/time-tracking/generate-pdf', () => {
     expect(empty).toMatchObject({ success: true, entries_count: 0 });
     expect((await pdfLines(pdfOf(empty), 'ltr')).join('\n')).toContain('No time entries match these filters.');
   });
+});
+
+describe('time to the second, in the list and the report', () => {
+  let mohammed: TestAccount;
+  beforeAll(async () => {
+    const employer = await createEmployer(app, { company_name: 'Dubai Healthcare City Clinics Management' });
+    mohammed = await createUser(app, { first_name: 'Mohammed Abdulrahman', last_name: 'Al Suwaidi Al Hashimi' });
+    // AED 137.50 an hour, on a project whose title and the entries' descriptions are long.
+    const job = await hire(
+      app,
+      employer,
+      mohammed,
+      { title: 'Bilingual booking website and SMS reminders for a Dubai Healthcare City clinic', jobType: 'hourly' },
+      137.5,
+    );
+    // Two days later, Thursday 5 November: 1 h 0 min 40 s, then 0 h 7 min 13 s.
+    clock.advance(2 * 86_400_000);
+    // Staff sign in again two days on.
+    support = await createAdmin(app, await createSuperAdmin(app), 'support_staff');
+    await addTime(
+      mohammed,
+      job.id,
+      '2026-11-05T05:00:00Z',
+      '2026-11-05T06:00:40Z',
+      'Payment page with Apple Pay and card, tested on iOS and Android',
+    );
+    await addTime(
+      mohammed,
+      job.id,
+      '2026-11-05T07:00:00Z',
+      '2026-11-05T07:07:13Z',
+      'تصحيح عرض التواريخ الهجرية في صفحة الحجز https://clinic.example.ae/booking/confirmation',
+    );
+  });
+
+  it('gives each entry its seconds and exact hours: hours × rate is its amount to the fils', async () => {
+    const { time_logs: logs, summary } = await list(`?professional_id=${mohammed.user.id}`);
+    expect(logs.map((log) => [log.seconds, log.total_amount])).toEqual([
+      // 433 s at AED 137.50: AED 16.54 (16.5382…); 3,640 s: AED 139.03 (139.0277…).
+      [433, 16.54],
+      [3640, 139.03],
+    ]);
+    for (const log of logs) {
+      expect(log.hours).toBe(log.seconds / 3600);
+      expect(Math.round(log.hours * log.hourly_rate * 100) / 100).toBe(log.total_amount);
+    }
+    expect(summary).toMatchObject({ total_seconds: 4073, total_hours: 4073 / 3600, total_amount: 155.57 });
+  });
+
+  /** Every piece of text the PDF draws on the line of `anchor`, with where it starts and ends. */
+  async function lineOf(pdf: Buffer, anchor: string) {
+    const runs = await pdfTextRuns(pdf);
+    const at = runs.find((run) => run.text.includes(anchor));
+    expect(at, anchor).toBeDefined();
+    return runs.filter((run) => run.page === at!.page && Math.abs(run.y - at!.y) < 1);
+  }
+  const overlaps = (runs: { x: number; end: number; text: string }[]) =>
+    runs.flatMap((a, index) =>
+      runs
+        .slice(index + 1)
+        .filter((b) => Math.min(a.end, b.end) - Math.max(a.x, b.x) > 0.5)
+        .map((b) => `${a.text} / ${b.text}`),
+    );
+
+  it.each([
+    ['en', 'Description', 'Hours'],
+    ['ar', 'الوصف', 'الساعات'],
+  ] as const)(
+    'lays the %s report’s columns side by side: no header and no cell runs into another',
+    async (language, description, hours) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/admin/time-tracking/generate-pdf',
+        headers: bearer(support.token),
+        payload: { language, professional_id: mohammed.user.id },
+      });
+      const pdf = Buffer.from(response.json<TimeReportResponse>().pdf_data!.split(',')[1]!, 'base64');
+      const header = await lineOf(pdf, description);
+      expect(overlaps(header)).toEqual([]);
+      // Each label is its own cell, apart from its neighbour (the report read "DescriptHours").
+      for (const label of [description, hours]) expect(header.find((run) => run.text.includes(label))?.text.trim()).toBe(label);
+      for (const row of ['1:00:40', '0:07:13']) expect(overlaps(await lineOf(pdf, row))).toEqual([]);
+      const lines = await pdfLines(pdf, language === 'ar' ? 'rtl' : 'ltr');
+      expect(lines.join('\n')).toContain(language === 'en' ? 'Total hours | 1:07:53' : 'مجموع الساعات | 1:07:53');
+    },
+  );
 });

@@ -81,6 +81,20 @@ describe('GET /api/admin/users', () => {
     expect(employers.summary.total).toBe(4);
   });
 
+  it('filters by an industry named in English or Arabic as well as by its id, as the public search does', async () => {
+    const byId = ids(await list('?user_type=employer&industry=technology_it'));
+    expect(byId).toEqual([omar.user.id]);
+    expect(ids(await list(`?user_type=employer&industry=${encodeURIComponent('Technology & IT')}`))).toEqual(byId);
+    expect(ids(await list(`?user_type=employer&industry=${encodeURIComponent('التكنولوجيا وتقنية المعلومات')}`))).toEqual(byId);
+    expect(ids(await list(`?industry=${encodeURIComponent('construction & ENGINEERING')}`))).toEqual([khalid.user.id]);
+    const unknown = await app.inject({ method: 'GET', url: '/api/admin/users?industry=astrology', headers: bearer(superAdmin.token) });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json()).toMatchObject({
+      code: 'validation_failed',
+      detail: [{ loc: ['querystring', 'industry'], msg: 'Not a known industry' }],
+    });
+  });
+
   it('finds a part of a name or an e-mail address anywhere in it, in either script and any case', async () => {
     expect(ids(await list('?search=MANSOOR'))).toEqual([omar.user.id]);
     expect(ids(await list(`?search=${encodeURIComponent('الشامس')}`))).toEqual([khalid.user.id]);

@@ -39,6 +39,11 @@ export function documentFormat(language: DocumentLanguage) {
     gulfTimes: (from: Date, to: Date | null) => `${gulfClock.format(from)}–${to ? gulfClock.format(to) : ''}`,
     duration: (seconds: number) =>
       fill(texts.duration, { hours: String(Math.floor(seconds / 3600)), minutes: String(Math.floor((seconds % 3600) / 60)) }),
+    /** A length of time to the second, as a clock reads it ('2:00:40'), hours past 24 kept whole. */
+    clock: (seconds: number) =>
+      [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60]
+        .map((part, index) => (index === 0 ? String(part) : String(part).padStart(2, '0')))
+        .join(':'),
     money: (minor: number, currency: string) => formatMoney(money(minor, currency as CurrencyCode), language),
   };
 }

@@ -131,6 +131,15 @@ async function runsOf(document: PDFDocumentProxy): Promise<Run[]> {
   return runs;
 }
 
+/**
+ * Every run of text the document draws, page by page: where it starts and ends on its line (PDF
+ * points, from the page's left edge) and its text in logical order. Tests read a layout with it:
+ * two runs on one line whose extents cross are drawn over each other.
+ */
+export async function pdfTextRuns(pdf: Uint8Array): Promise<{ page: number; x: number; end: number; y: number; text: string }[]> {
+  return (await runsOf(await openPdf(pdf))).map(({ page, x, end, y, text }) => ({ page, x, end, y, text }));
+}
+
 type Kind = 'rtl' | 'ltr' | 'neutral';
 const kindOf = (run: Run): Kind => (run.reversed ? 'rtl' : /\p{L}/u.test(run.text) ? 'ltr' : 'neutral');
 

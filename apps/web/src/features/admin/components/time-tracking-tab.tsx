@@ -3,7 +3,7 @@ import { Clock, FileDown, Users, Wallet, Gauge } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { saveFile } from '../../../lib/download.ts';
-import { formatAmount, formatDate, formatNumber, languageOf } from '../../../lib/format.ts';
+import { formatAmount, formatClockDuration, formatDate, formatNumber, languageOf } from '../../../lib/format.ts';
 import { useReferenceOptions } from '../../../lib/reference-options.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -71,9 +71,8 @@ export function TimeTrackingTab() {
           stats={[
             {
               label: t('timetracking.total_hours'),
-              value: t('timetracking.hours_value', {
-                n: formatNumber(data.summary.total_hours, language, { fractionDigits: { upTo: 2 } }),
-              }),
+              value: formatClockDuration(data.summary.total_seconds),
+              note: t('timetracking.clock_hint'),
               icon: Clock,
             },
             { label: t('timetracking.total_amount'), value: formatAmount(data.summary.total_amount, 'AED', language), icon: Wallet },
@@ -175,7 +174,10 @@ export function TimeTrackingTab() {
                       <td className={`${bodyCell} max-w-64`} dir="auto">
                         {log.description}
                       </td>
-                      <td className={`${bodyCell} tabular-nums`}>{formatNumber(log.hours, language, { fractionDigits: { upTo: 2 } })}</td>
+                      {/* To the second: its hours times the rate are its amount to the fils. */}
+                      <td className={`${bodyCell} tabular-nums`}>
+                        <span dir="ltr">{formatClockDuration(log.seconds)}</span>
+                      </td>
                       <td className={`${bodyCell} whitespace-nowrap tabular-nums`}>
                         {formatAmount(log.hourly_rate, log.currency, language)}
                       </td>
