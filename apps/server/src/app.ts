@@ -30,6 +30,7 @@ import { registrationRoutes } from './modules/auth/registration.routes.ts';
 import { createRegistrationService } from './modules/auth/registration.service.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createSessionsService } from './modules/auth/sessions.service.ts';
+import { checkSessionsFirst } from './modules/auth/session-guard.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { createModerationService } from './modules/moderation/moderation.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
@@ -190,7 +191,7 @@ export async function buildApp(options: BuildAppOptions) {
       onLost: (error) => app.log.error({ err: error }, 'the project search index’s thread stopped: the next search starts another'),
     },
   );
-  const jobs = createJobsService({ db, users, moderation, proposals, contracts, clock, searchIndex });
+  const jobs = createJobsService({ db, users, moderation, proposals, clock, searchIndex });
   const dashboard = createDashboardService({ repository: createDashboardRepository(db), clock });
   const profiles = createProfilesService({ db, clock, employerSpending: dashboard.employerSpending });
   const adminDirectories = createDirectoryIndexes(db);
@@ -247,6 +248,7 @@ export async function buildApp(options: BuildAppOptions) {
       }),
     );
   }
+  checkSessionsFirst(app, sessions);
   await app.register(mediaRoutes(media));
   await app.register(
     async (api) => {
