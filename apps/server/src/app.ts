@@ -191,7 +191,7 @@ export async function buildApp(options: BuildAppOptions) {
       onLost: (error) => app.log.error({ err: error }, 'the project search index’s thread stopped: the next search starts another'),
     },
   );
-  const jobs = createJobsService({ db, users, moderation, proposals, clock, searchIndex });
+  const jobs = createJobsService({ db, users, moderation, proposals, contracts, clock, searchIndex });
   const dashboard = createDashboardService({ repository: createDashboardRepository(db), clock });
   const profiles = createProfilesService({ db, clock, employerSpending: dashboard.employerSpending });
   const adminDirectories = createDirectoryIndexes(db);
