@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsInOrder, rowsOf, uuidList } from '../../db/rows.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
+import { listUserMovements } from '../payments/user-movements.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import type { DirectoryIndex } from '../../search/directory-index.ts';
@@ -129,7 +130,7 @@ export function createAdminUsersService(dependencies: {
       requirePermission(actor, 'view_users');
       const user = await users.findUserById(id);
       if (!user || user.deletedAt) throw new AppError('not_found', adminMessages.userNotFound);
-      const [figures, payments] = await Promise.all([
+      const [figures, movements] = await Promise.all([
         rowsOf<{ earned: Amount[]; spent: Amount[]; projects_posted: number; projects_worked: number }>(
           db,
           sql`select
@@ -140,22 +141,7 @@ export function createAdminUsersService(dependencies: {
             coalesce((select projects from dashboard_counts where user_id = ${id}), 0)::int as projects_posted,
             (select count(*) from contracts where professional_id = ${id})::int as projects_worked`,
         ),
-        rowsOf<{
-          id: string;
-          is_cash: boolean;
-          status: string;
-          total_minor: string;
-          currency: string;
-          created_at: string | Date;
-          professional_id: string;
-          title: string;
-        }>(
-          db,
-          sql`select p.id, p.is_cash, p.status, p.total_minor::text as total_minor, p.currency, p.created_at, k.professional_id, j.title
-            from contracts k join payments p on p.contract_id = k.id join jobs j on j.id = p.job_id
-            where k.employer_id = ${id} or k.professional_id = ${id}
-            order by p.created_at desc, p.id desc limit ${USER_DETAIL_ROWS}`,
-        ),
+        listUserMovements(db, id, USER_DETAIL_ROWS),
       ]);
       const summary = figures[0];
       return {
@@ -174,15 +160,15 @@ export function createAdminUsersService(dependencies: {
           currency: 'AED',
         },
         activity_summary: { projects_posted: summary?.projects_posted ?? 0, projects_worked: summary?.projects_worked ?? 0 },
-        transactions: payments.map((row) => ({
-          id: row.id,
-          type: row.is_cash ? 'cash' : 'escrow',
-          project_title: row.title,
-          created_at: iso(row.created_at),
-          amount: toDecimal({ minor: Number(row.total_minor), currency: row.currency as CurrencyCode }),
-          currency: row.currency,
-          status: row.status,
-          professional_id: row.professional_id,
+        transactions: movements.map((movement) => ({
+          id: movement.id,
+          type: movement.type,
+          project_title: movement.jobTitle ?? '',
+          created_at: movement.createdAt.toISOString(),
+          amount: toDecimal({ minor: movement.amountMinor, currency: movement.currency as CurrencyCode }),
+          currency: movement.currency,
+          status: movement.status,
+          professional_id: movement.professionalId ?? '',
         })),
       };
     },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { bearer, createUser, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
-import { earn, expectLedgerSound, hire } from '../payments/test-payments.ts';
+import { call, earn, expectLedgerSound, fundEscrow, hire } from '../payments/test-payments.ts';
 import { createEmployer, insertJob } from '../proposals/test-jobs.ts';
 import { createAdmin, createSuperAdmin, type TestAdmin } from './test-admins.ts';
 
@@ -313,15 +313,25 @@ describe('the user detail calls', () => {
     // AED 500 of milestones less the 2% service fee reached the professional.
     expect(body.financial_summary).toEqual({ total_earned: 490, total_spent: 0, currency: 'AED' });
     expect(body.activity_summary).toEqual({ projects_posted: 0, projects_worked: 1 });
-    expect(body.transactions).toEqual([
-      expect.objectContaining({ type: 'escrow', amount: 500, currency: 'AED', status: 'released', professional_id: professional.user.id }),
+    // What reached the professional's balance from each release, and the fee kept from it, newest first.
+    expect(body.transactions.map(({ type, amount, status, professional_id }) => ({ type, amount, status, professional_id }))).toEqual([
+      { type: 'released', amount: 196, status: 'completed', professional_id: professional.user.id },
+      { type: 'service_fee', amount: 4, status: 'completed', professional_id: professional.user.id },
+      { type: 'released', amount: 294, status: 'completed', professional_id: professional.user.id },
+      { type: 'service_fee', amount: 6, status: 'completed', professional_id: professional.user.id },
     ]);
     const spender = await app.inject({
       method: 'GET',
       url: `/api/admin/users/${employer.user.id}/transactions`,
       headers: bearer(support.token),
     });
-    expect(spender.json<AdminUserDetails>().financial_summary).toMatchObject({ total_spent: 500, total_earned: 0 });
+    const spent = spender.json<AdminUserDetails>();
+    expect(spent.financial_summary).toMatchObject({ total_spent: 500, total_earned: 0 });
+    expect(spent.transactions.map(({ type, amount }) => [type, amount])).toEqual([
+      ['released', 200],
+      ['released', 300],
+      ['escrow_funded', 500],
+    ]);
 
     const history = await app.inject({
       method: 'GET',
@@ -345,5 +355,55 @@ describe('the user detail calls', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the user transactions of a dispute settled by a split', () => {
+  it('list what really moved: funded, released, refunded, the fee and the payout, matching the ledger', async () => {
+    const employer = await createEmployer(app);
+    const professional = await createUser(app, { first_name: 'Noura', last_name: 'Al Zaabi' });
+    const job = await hire(app, employer, professional, { budgetMaxMinor: 2_000_000 }, 10_000);
+    const { payment_id, milestones } = await fundEscrow(app, employer, job.id, [10_000]);
+    await call(app, 'POST', `/api/payments/${payment_id}/dispute`, employer.token, {
+      reason: 'Scope',
+      description: 'Half of the fit-out drawings were delivered.',
+      milestone_id: milestones[0]!.id,
+    });
+    await app.services.payments.resolveDispute({ id: superAdmin.id }, payment_id!, {
+      decision: 'split',
+      releaseMinor: 600_000,
+      note: 'The drawings delivered are paid; the rest is refunded.',
+      endContract: false,
+    });
+    const payout = await call(app, 'POST', '/api/payouts', professional.token, {
+      amount: 1000,
+      currency: 'AED',
+      iban: 'AE070331234567890123456',
+      account_holder: 'Noura Al Zaabi',
+    });
+    expect(payout.statusCode, payout.body).toBe(201);
+
+    const detailsOf = async (account: TestAccount) =>
+      (
+        await app.inject({ method: 'GET', url: `/api/admin/users/${account.user.id}/transactions`, headers: bearer(support.token) })
+      ).json<AdminUserDetails>().transactions;
+    expect((await detailsOf(employer)).map(({ type, amount, currency }) => [type, amount, currency])).toEqual([
+      ['refunded', 4000, 'AED'],
+      ['released', 6000, 'AED'],
+      ['escrow_funded', 10_000, 'AED'],
+    ]);
+    const earned = await detailsOf(professional);
+    expect(earned.map(({ type, amount, status }) => [type, amount, status])).toEqual([
+      ['payout', 1000, expect.stringMatching(/^(requested|paid)$/)],
+      ['released', 5880, 'completed'],
+      ['service_fee', 120, 'completed'],
+    ]);
+    // What is listed adds up to the professional's balance in the ledger.
+    const [balance] = await selectRows<{ balance: string }>(
+      app.services.database,
+      sql`select balance_minor::text as balance from ledger_accounts where kind = 'professional_balance' and owner_id = ${professional.user.id}`,
+    );
+    expect(Number(balance?.balance)).toBe((5880 - 1000) * 100);
+    await expectLedgerSound(app);
   });
 });

@@ -8,7 +8,7 @@ import { Container } from '../../components/ui/container.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useCreateEscrow } from '../../features/payments/api/payment-actions.ts';
 import { usePaymentStatus } from '../../features/payments/api/payment-status.ts';
-import { DisputeDialog } from '../../features/payments/components/dispute-dialog.tsx';
+import { DisputeDialog, disputableMilestones } from '../../features/payments/components/dispute-dialog.tsx';
 import { MilestoneList } from '../../features/payments/components/milestone-list.tsx';
 import { MilestoneSetupDialog } from '../../features/payments/components/milestone-setup-dialog.tsx';
 import { ReviewPanel } from '../../features/payments/components/review-panel.tsx';
@@ -53,10 +53,16 @@ export default function JobPaymentPage() {
   const isEmployer = data.viewer_role === 'employer';
   // An hourly project is paid week by week from its approved timesheets, not from milestones laid out in advance.
   const isHourly = data.job.job_type === 'hourly';
-  // An hourly contract can be disputed while an approved week awaits payment too.
-  const disputable = data.job.job_type === 'hourly' ? ['pending', 'escrowed', 'released'] : ['escrowed', 'released'];
-  const canDispute = disputable.includes(data.payment_status) && data.payment_id !== null;
+  // A dispute is about a milestone escrow holds money for, one at a time (decision 45).
+  const disputable = disputableMilestones(data.milestones);
+  const canDispute = data.payment_id !== null && disputable.length > 0 && data.dispute?.status !== 'open';
+  const disputedTitles = (ids: string[]) =>
+    data.milestones
+      .filter((milestone) => ids.includes(milestone.id))
+      .map((milestone) => `\u2068${milestone.title}\u2069`)
+      .join(t('list_separator'));
   const done = (text: string) => setNotice({ tone: 'success', text });
+  const failed = (text: string) => setNotice({ tone: 'error', text });
 
   function fund() {
     if (!data.payment_id) return;
@@ -99,8 +105,18 @@ export default function JobPaymentPage() {
         </div>
       </div>
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-      {data.dispute?.status === 'open' ? <Alert tone="error">{t('dispute.open', { reason: data.dispute.reason })}</Alert> : null}
-      {data.dispute?.status === 'resolved' ? <Alert tone="info">{t('dispute.resolved')}</Alert> : null}
+      {data.dispute?.status === 'open' ? (
+        <Alert tone="error">
+          {t('dispute.open', { milestones: disputedTitles(data.dispute.milestone_ids), reason: `\u2068${data.dispute.reason}\u2069` })}
+        </Alert>
+      ) : null}
+      {data.dispute?.status === 'resolved' ? (
+        <Alert tone="info">
+          {t(data.dispute.ended_contract ? 'dispute.resolved_ended' : 'dispute.resolved', {
+            milestones: disputedTitles(data.dispute.milestone_ids),
+          })}
+        </Alert>
+      ) : null}
 
       {isHourly ? (
         data.payment_status === 'not_setup' ? null : (
@@ -128,10 +144,18 @@ export default function JobPaymentPage() {
         <section className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
           {isEmployer ? (
             <div className="flex flex-wrap items-center justify-between gap-4">
-              <p className="text-sm text-slate-700">{t('fund.text', { amount: format.amount(data.total_amount, data.currency) })}</p>
-              <Button onClick={fund} disabled={createEscrow.isPending}>
-                {createEscrow.isPending ? t('fund.opening') : t('fund.button')}
-              </Button>
+              <div>
+                <p className="text-sm text-slate-700">{t('fund.text', { amount: format.amount(data.total_amount, data.currency) })}</p>
+                <p className="mt-1 text-xs text-slate-500">{t('setup.edit_text')}</p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Button variant="secondary" onClick={() => setSetupOpen(true)}>
+                  {t('setup.edit_button')}
+                </Button>
+                <Button onClick={fund} disabled={createEscrow.isPending}>
+                  {createEscrow.isPending ? t('fund.opening') : t('fund.button')}
+                </Button>
+              </div>
             </div>
           ) : (
             <p className="text-sm text-slate-700">{t('fund.waiting')}</p>
@@ -139,11 +163,12 @@ export default function JobPaymentPage() {
         </section>
       ) : null}
 
-      {data.milestones.length > 0 && !isHourly ? <MilestoneList payment={data} onDone={done} /> : null}
+      {data.milestones.length > 0 && !isHourly ? <MilestoneList payment={data} onDone={done} onFailure={failed} /> : null}
 
       {isHourly ? (
-        <JobTimesheets jobId={data.job.id} viewerRole={data.viewer_role} isDisputed={data.payment_status === 'disputed'} />
+        <JobTimesheets jobId={data.job.id} viewerRole={data.viewer_role} />
       ) : null}
+
 
       {data.job.status === 'completed' ? <ReviewPanel jobId={data.job.id} /> : null}
 
@@ -155,21 +180,22 @@ export default function JobPaymentPage() {
         </div>
       ) : null}
 
-      {isEmployer ? (
+      {isEmployer && isSetupOpen ? (
         <MilestoneSetupDialog
-          isOpen={isSetupOpen}
           onClose={() => setSetupOpen(false)}
+          onDone={done}
           jobId={data.job.id}
           currency={data.currency}
-          budgetMax={data.job.budget_max}
+          price={data.job.agreed_amount}
+          milestones={data.payment_status === 'pending' ? data.milestones : []}
         />
       ) : null}
-      {data.payment_id ? (
+      {data.payment_id && isDisputeOpen ? (
         <DisputeDialog
-          isOpen={isDisputeOpen}
           onClose={() => setDisputeOpen(false)}
           jobId={data.job.id}
           paymentId={data.payment_id}
+          milestones={disputable}
           onDone={done}
         />
       ) : null}

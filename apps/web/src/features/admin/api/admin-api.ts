@@ -197,7 +197,16 @@ export const useDisputes = () =>
 export function useResolveDispute() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: string; decision: 'release' | 'refund' | 'split'; release_amount?: string; note: string }) =>
+    mutationFn: ({
+      id,
+      ...body
+    }: {
+      id: string;
+      decision: 'release' | 'refund' | 'split';
+      release_amount?: string;
+      note: string;
+      end_contract: boolean;
+    }) =>
       adminRequest<{ message: string }>(adminPaths.resolveDispute(id), { body }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: keys.disputes });

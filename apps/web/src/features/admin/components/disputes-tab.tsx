@@ -18,8 +18,9 @@ type Decision = 'release' | 'refund' | 'split';
 
 /**
  * Beyond the spec, Disputes: each open dispute with both parties, what the opener said, the
- * milestones with what was submitted and answered, and the money held; staff resolve it by releasing
- * it all, refunding it all or splitting it, with a note both parties receive, after confirming.
+ * milestones (the one in dispute marked) with what was submitted, its deliverable links and what was
+ * answered, and the money held; staff settle what the dispute holds by releasing it, refunding it or
+ * splitting it, with Mihna's decision both parties receive, and may also end the contract (decision 45).
  */
 export function DisputesTab() {
   const { t } = useTranslation('admin');
@@ -47,6 +48,7 @@ function DisputeCard({ dispute, onResolved }: { dispute: AdminDispute; onResolve
   const [decision, setDecision] = useState<Decision>('split');
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
+  const [endContract, setEndContract] = useState(false);
   const [errors, setErrors] = useState<{ amount?: string; note?: string }>({});
   const [isConfirming, setIsConfirming] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -69,7 +71,13 @@ function DisputeCard({ dispute, onResolved }: { dispute: AdminDispute; onResolve
   function confirm() {
     // The card leaves the list once the dispute is resolved: the notice is the tab's, told through the promise.
     resolve
-      .mutateAsync({ id: dispute.id, decision: chosen, note: note.trim(), ...(chosen === 'split' ? { release_amount: amount } : {}) })
+      .mutateAsync({
+        id: dispute.id,
+        decision: chosen,
+        note: note.trim(),
+        end_contract: endContract,
+        ...(chosen === 'split' ? { release_amount: amount } : {}),
+      })
       .then(
         ({ message }) => onResolved(`${translate(message) ?? message} ${dispute.project_title}`),
         (error: unknown) => {
@@ -93,9 +101,12 @@ function DisputeCard({ dispute, onResolved }: { dispute: AdminDispute; onResolve
           </p>
         </div>
         <div className="text-end">
-          <p className="text-xs text-slate-500">{t('disputes.held')}</p>
+          <p className="text-xs text-slate-500">{t('disputes.held_in_dispute')}</p>
           <p className="text-xl font-bold text-slate-950 tabular-nums">{money(dispute.held)}</p>
           <p className="text-xs text-slate-500">{t('disputes.of_total', { total: money(dispute.total) })}</p>
+          {dispute.other_held > 0 ? (
+            <p className="text-xs text-slate-500">{t('disputes.other_held', { amount: money(dispute.other_held) })}</p>
+          ) : null}
         </div>
       </div>
 
@@ -120,10 +131,15 @@ function DisputeCard({ dispute, onResolved }: { dispute: AdminDispute; onResolve
           <HeadRow labels={[t('disputes.milestone'), t('user_detail.amount'), t('disputes.held'), t('disputes.statements')]} />
           <tbody className="divide-y divide-slate-100">
             {dispute.milestones.map((milestone) => (
-              <tr key={milestone.id}>
+              <tr key={milestone.id} className={milestone.in_dispute ? 'bg-amber-50/60' : undefined}>
                 <td className={bodyCell}>
                   <span dir="auto">{milestone.title}</span>
                   <Badge className="ms-2">{t(`milestone_statuses.${milestone.status}`)}</Badge>
+                  {milestone.in_dispute ? (
+                    <Badge tone="danger" className="ms-2">
+                      {t('disputes.in_dispute')}
+                    </Badge>
+                  ) : null}
                 </td>
                 <td className={`${bodyCell} whitespace-nowrap tabular-nums`}>{money(milestone.amount)}</td>
                 <td className={`${bodyCell} whitespace-nowrap tabular-nums`}>{money(milestone.held)}</td>
@@ -140,7 +156,23 @@ function DisputeCard({ dispute, onResolved }: { dispute: AdminDispute; onResolve
                       {milestone.reviewer_notes}
                     </p>
                   ) : null}
-                  {!milestone.submission_notes && !milestone.reviewer_notes ? <span className="text-slate-400">—</span> : null}
+                  {milestone.deliverable_urls.length > 0 ? (
+                    <div className="mt-1">
+                      <span className="font-semibold">{t('disputes.deliverables')}: </span>
+                      <ul className="mt-0.5 space-y-0.5">
+                        {milestone.deliverable_urls.map((url) => (
+                          <li key={url}>
+                            <a href={url} target="_blank" rel="noreferrer noopener" dir="ltr" className="break-all text-primary-strong hover:underline">
+                              {url}
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  ) : null}
+                  {!milestone.submission_notes && !milestone.reviewer_notes && milestone.deliverable_urls.length === 0 ? (
+                    <span className="text-slate-400">—</span>
+                  ) : null}
                 </td>
               </tr>
             ))}
@@ -184,6 +216,17 @@ function DisputeCard({ dispute, onResolved }: { dispute: AdminDispute; onResolve
             )}
           </Field>
         </div>
+        <label className="flex items-start gap-2 text-sm text-slate-800">
+          <input type="checkbox" className="mt-1" checked={endContract} onChange={(event) => setEndContract(event.target.checked)} />
+          <span>
+            <span className="font-semibold">{t('disputes.end_contract')}</span>
+            <span className="block text-xs text-slate-600">
+              {dispute.other_held > 0
+                ? t('disputes.end_contract_hint', { amount: money(dispute.other_held), employer: dispute.employer.name })
+                : t('disputes.end_contract_hint_nothing')}
+            </span>
+          </span>
+        </label>
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <div className="flex justify-end">
           <Button type="submit" disabled={resolve.isPending}>
@@ -195,7 +238,7 @@ function DisputeCard({ dispute, onResolved }: { dispute: AdminDispute; onResolve
       <ConfirmDialog
         isOpen={isConfirming}
         title={t('disputes.confirm_title')}
-        description={
+        description={[
           dispute.held === 0
             ? t('disputes.confirm_close')
             : t('disputes.confirm_text', {
@@ -203,8 +246,9 @@ function DisputeCard({ dispute, onResolved }: { dispute: AdminDispute; onResolve
                 professional: dispute.professional.name,
                 refunded: money(Math.max(0, dispute.held - (Number.isFinite(released) ? released : 0))),
                 employer: dispute.employer.name,
-              })
-        }
+              }),
+          ...(endContract ? [t('disputes.confirm_end', { amount: money(dispute.other_held), employer: dispute.employer.name })] : []),
+        ].join(' ')}
         confirmLabel={t('disputes.resolve')}
         cancelLabel={t('common.cancel')}
         isBusy={resolve.isPending}

@@ -88,7 +88,7 @@ export function UserDetailDialog({ id, onClose }: { id: string | undefined; onCl
                           <span className="block text-xs text-slate-500">{t(`user_detail.type_${row.type}`)}</span>
                         </td>
                         <td className={`${bodyCell} whitespace-nowrap tabular-nums`}>{formatAmount(row.amount, row.currency, language)}</td>
-                        <td className={bodyCell}>{t(`payment_statuses.${row.status}`)}</td>
+                        <td className={bodyCell}>{t(`user_detail.movement_statuses.${row.status}`)}</td>
                       </tr>
                     ))}
                   </tbody>

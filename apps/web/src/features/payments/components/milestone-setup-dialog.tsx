@@ -1,39 +1,46 @@
-import { paymentMessages, readNumber } from '@mihna/shared';
+import { paymentMessages, readNumber, type Milestone } from '@mihna/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
-import { NumberInput } from '../../../components/ui/number-input.tsx';
-import { currencySymbol } from '../../../lib/format.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { useSetupPayment, type MilestoneDraft } from '../api/payment-actions.ts';
+import { draftOf, emptyMilestone, MilestoneFields } from './milestone-fields.tsx';
 import { useMoneyFormat } from './use-money.ts';
 
-const emptyMilestone = (): MilestoneDraft => ({ title: '', description: '', amount: '', due_date: '' });
-
-/** §5 Milestone setup: rows of title, description, amount and optional due date; the last row cannot be removed. */
+/**
+ * §5 Milestone setup: rows of title, description, amount and optional due date; the last row cannot be
+ * removed. It opens on the plan as it stands (to change it before it is funded), or on one milestone of
+ * the accepted price; its total may not exceed that price. Saving tells the spec's success message.
+ */
 export function MilestoneSetupDialog({
-  isOpen,
   onClose,
+  onDone,
   jobId,
   currency,
-  budgetMax,
+  price,
+  milestones,
 }: {
-  isOpen: boolean;
   onClose: () => void;
+  onDone: (message: string) => void;
   jobId: string;
   currency: string;
-  budgetMax: number;
+  /** The accepted price of the fixed-price job (the hired proposal's amount). */
+  price: number | null;
+  /** The plan as it stands, when it is laid out again before funding. */
+  milestones: Milestone[];
 }) {
   const { t } = useTranslation('payments');
   const format = useMoneyFormat();
   const translate = useValidationMessage();
   const serverMessage = useServerMessage();
   const setup = useSetupPayment(jobId);
-  const [rows, setRows] = useState<MilestoneDraft[]>([emptyMilestone()]);
+  // Rendered only while open: each opening starts from the plan as it stands then.
+  const [rows, setRows] = useState<MilestoneDraft[]>(() =>
+    milestones.length > 0 ? milestones.map(draftOf) : [emptyMilestone(price === null ? '' : String(price))],
+  );
   const [problem, setProblem] = useState<string | null>(null);
 
   const amounts = rows.map((row) => readNumber(row.amount));
@@ -48,8 +55,8 @@ export function MilestoneSetupDialog({
     setProblem(null);
     setup.mutate(complete, {
       onSuccess: () => {
-        setRows([emptyMilestone()]);
         onClose();
+        onDone(t('setup.success'));
       },
       onError: (error) => setProblem(serverMessage(error, t('setup.failed'))),
     });
@@ -57,10 +64,10 @@ export function MilestoneSetupDialog({
 
   return (
     <FormDialog
-      isOpen={isOpen}
+      isOpen
       onClose={onClose}
       title={t('setup.dialog_title')}
-      description={t('setup.dialog_text', { budget: format.amount(budgetMax, currency) })}
+      description={price === null ? undefined : t('setup.dialog_text', { price: format.amount(price, currency) })}
       closeLabel={t('close')}
       cancelLabel={t('cancel')}
       submitLabel={setup.isPending ? t('setup.saving') : t('setup.save')}
@@ -85,32 +92,7 @@ export function MilestoneSetupDialog({
               </Button>
             ) : null}
           </div>
-          <Field label={t('setup.title_label')}>
-            {(props) => (
-              <Input {...props} value={row.title} maxLength={150} onChange={(event) => change(index, 'title', event.target.value)} />
-            )}
-          </Field>
-          <Field label={t('setup.description_label')}>
-            {(props) => (
-              <Textarea
-                {...props}
-                rows={2}
-                value={row.description}
-                maxLength={2000}
-                onChange={(event) => change(index, 'description', event.target.value)}
-              />
-            )}
-          </Field>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Field label={t('setup.amount_label', { currency: currencySymbol(currency, format.language) })}>
-              {(props) => <NumberInput {...props} value={row.amount} onChange={(event) => change(index, 'amount', event.target.value)} />}
-            </Field>
-            <Field label={t('setup.due_date_label')}>
-              {(props) => (
-                <Input {...props} type="date" value={row.due_date} onChange={(event) => change(index, 'due_date', event.target.value)} />
-              )}
-            </Field>
-          </div>
+          <MilestoneFields row={row} currency={currency} onChange={(field, value) => change(index, field, value)} />
         </fieldset>
       ))}
       <Button type="button" variant="secondary" size="sm" onClick={() => setRows((current) => [...current, emptyMilestone()])}>

@@ -21,10 +21,16 @@ export function PaymentOverview({ payment }: { payment: PaymentStatusResponse })
   const isHourly = payment.job.job_type === 'hourly';
   const hourlyStatus =
     payment.payment_status === 'pending' || payment.payment_status === 'released' || payment.payment_status === 'disputed';
+  const money = (amount: number) => format.amount(amount, payment.currency);
   const figures = [
-    { label: t(isHourly ? 'overview.hourly_total' : 'overview.total'), value: format.amount(payment.total_amount, payment.currency) },
-    ...(payment.is_cash ? [] : [{ label: t('overview.held'), value: format.amount(payment.held_amount, payment.currency) }]),
-    { label: t('overview.released'), value: format.amount(payment.released_amount, payment.currency) },
+    { label: t(isHourly ? 'overview.hourly_total' : 'overview.total'), value: money(payment.total_amount) },
+    ...(payment.is_cash ? [] : [{ label: t('overview.held'), value: money(payment.held_amount) }]),
+    { label: t('overview.released'), value: money(payment.released_amount) },
+    // What a dispute sent back, and what was added to the plan and not funded yet, only when there is any.
+    ...(payment.refunded_amount > 0 ? [{ label: t('overview.refunded'), value: money(payment.refunded_amount) }] : []),
+    ...(payment.unfunded_amount > 0 && payment.payment_status !== 'pending'
+      ? [{ label: t('overview.unfunded'), value: money(payment.unfunded_amount) }]
+      : []),
   ];
   return (
     <section aria-labelledby="payment-overview" className="rounded-2xl bg-white p-5 ring-1 ring-slate-200 sm:p-6">
@@ -36,7 +42,7 @@ export function PaymentOverview({ payment }: { payment: PaymentStatusResponse })
           {isHourly && hourlyStatus ? t(`overview.hourly_statuses.${payment.payment_status}`) : t(`statuses.${payment.payment_status}`)}
         </Badge>
       </div>
-      <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+      <dl className={`mt-4 grid gap-4 ${figures.length > 3 ? 'sm:grid-cols-2 lg:grid-cols-4' : 'sm:grid-cols-3'}`}>
         {figures.map((figure) => (
           <div key={figure.label} className="rounded-xl bg-slate-50 px-4 py-3">
             <dt className="text-xs font-medium text-slate-500">{figure.label}</dt>
@@ -51,7 +57,13 @@ export function PaymentOverview({ payment }: { payment: PaymentStatusResponse })
       ) : (
         <div className="mt-5">
           <div className="flex flex-wrap justify-between gap-2 text-sm text-slate-600">
-            <span>{t('overview.progress', { completed: progress.completed_milestones, total: progress.total_milestones })}</span>
+            <span>
+              {[
+                t('overview.progress', { completed: progress.completed_milestones, total: progress.total_milestones }),
+                ...(progress.split_milestones > 0 ? [t('overview.split_count', { count: progress.split_milestones })] : []),
+                ...(progress.refunded_milestones > 0 ? [t('overview.refunded_count', { count: progress.refunded_milestones })] : []),
+              ].join(' · ')}
+            </span>
             <span className="font-semibold text-slate-900">{t('overview.percent', { percent: progress.completion_percentage })}</span>
           </div>
           <div

@@ -25,12 +25,9 @@ type Notice = { tone: 'success' | 'error'; text: string };
 export function JobTimesheets({
   jobId,
   viewerRole,
-  isDisputed,
 }: {
   jobId: string;
   viewerRole: 'employer' | 'professional';
-  /** While a dispute is open no week is paid (the page says why above). */
-  isDisputed: boolean;
 }) {
   const { t } = useTranslation('time');
   const serverMessage = useServerMessage();
@@ -69,7 +66,6 @@ export function JobTimesheets({
               sheet={sheet}
               viewerRole={viewerRole}
               isCash={sheets.data?.is_cash ?? false}
-              isDisputed={isDisputed}
               onReview={() => setReviewing(sheet)}
               onNotice={setNotice}
             />
@@ -126,7 +122,6 @@ function TimesheetPanel({
   sheet,
   viewerRole,
   isCash,
-  isDisputed,
   onReview,
   onNotice,
 }: {
@@ -134,7 +129,6 @@ function TimesheetPanel({
   sheet: Timesheet;
   viewerRole: 'employer' | 'professional';
   isCash: boolean;
-  isDisputed: boolean;
   onReview: () => void;
   onNotice: (notice: Notice) => void;
 }) {
@@ -188,7 +182,7 @@ function TimesheetPanel({
       <div className="flex flex-wrap items-center gap-2">
         <PdfDownload path={apiPaths.timesheetPdf(jobId, sheet.week_start)} onError={(text) => onNotice({ tone: 'error', text })} />
         {isEmployer && sheet.status === 'awaiting_review' ? <Button onClick={onReview}>{t('timesheet.review')}</Button> : null}
-        {isEmployer && bill?.status === 'unpaid' && !isCash && !isDisputed ? (
+        {isEmployer && bill?.status === 'unpaid' && !isCash ? (
           <Button
             disabled={pay.isPending}
             onClick={() =>
