@@ -333,6 +333,11 @@ describe('seedDemoMarketplace', () => {
     const disputes = await app.inject({ method: 'GET', url: '/api/admin/disputes', headers: { authorization: `Bearer ${staff.token}` } });
     const [dispute] = disputes.json<{ disputes: AdminDispute[] }>().disputes;
     expect(dispute!.held).toBeGreaterThan(0);
+    // About its second milestone only: the first was approved and paid before.
+    expect(dispute!.milestones.map((milestone) => [milestone.status, milestone.in_dispute])).toEqual([
+      ['approved', false],
+      ['pending', true],
+    ]);
     const [unpaid] = await selectRows<{ total: number }>(
       app.services.database,
       sql`select count(*)::int as total from contracts c join payments p on p.contract_id = c.id

@@ -103,8 +103,8 @@ export async function seedDemoMoney(app: App, now: Date, demoEmployerId: string 
   const inEscrow = fixed.find((hire) => hire.contract.employerId === demoEmployerId) ?? fixed[0];
   // One hourly contract goes on, with a week waiting for its employer's review (the demo employer's, when he has one).
   const ongoing = hourly.find((hire) => hire.contract.employerId === demoEmployerId) ?? hourly[0];
-  // One contract has a dispute open: a fixed-price one when there is another, else an hourly one.
-  const disputed = fixed.find((hire) => hire !== inEscrow) ?? hourly.find((hire) => hire !== ongoing);
+  // One fixed-price contract has a dispute open about its second milestone (an hourly one has nothing held to dispute).
+  const disputed = fixed.find((hire) => hire !== inEscrow);
   let completed = 0;
   for (const [index, { contract, job }] of hires.entries()) {
     const employer = { id: contract.employerId, role: 'employer' as const };
@@ -118,7 +118,7 @@ export async function seedDemoMoney(app: App, now: Date, demoEmployerId: string 
         contract,
         language,
         index,
-        outcome: contract === ongoing?.contract ? 'ongoing' : contract === disputed?.contract ? 'disputed' : 'ended',
+        outcome: contract === ongoing?.contract ? 'ongoing' : 'ended',
         now,
         setClock: (at) => (current = at),
         time,
@@ -163,6 +163,7 @@ export async function seedDemoMoney(app: App, now: Date, demoEmployerId: string 
       if (contract === disputed?.contract) {
         at(0.8);
         await money.payments.openDispute(actorOf(employer), status.payment_id!, {
+          milestone_id: second!.id,
           reason: language === 'ar' ? 'التسليم النهائي متأخر' : 'Final delivery is late',
           description:
             language === 'ar'

@@ -36,15 +36,15 @@ const disputeNote = {
  * An hourly contract's demo history, through the same services users go through: timed sessions on
  * three working days a week, each ended week reviewed by the employer the day after (one entry
  * disputed now and then) and paid through the gateway (or in cash). Most contracts end at 80% of their
- * time so far; the ongoing one keeps going with its last ended week waiting for the employer's review,
- * and a disputed one with a dispute open.
+ * time so far; the ongoing one keeps going with its last ended week waiting for the employer's review.
+ * (Escrow holds nothing of a week once it is paid, so an hourly contract has nothing to dispute: decision 45.)
  */
 export async function workByTheHour(input: {
   contract: ContractRow;
   language: 'en' | 'ar';
   index: number;
   /** Ended at 80% of its time so far; going on with a week awaiting review; or going on with a dispute open. */
-  outcome: 'ended' | 'ongoing' | 'disputed';
+  outcome: 'ended' | 'ongoing';
   now: Date;
   setClock: (at: number) => void;
   time: TimeService;
@@ -115,17 +115,6 @@ export async function workByTheHour(input: {
     }
   }
   setClock(Math.max(endAt, now - 2 * HOUR));
-  if (outcome === 'disputed') {
-    const payment = await payments.getPaymentStatus(employer, contract.jobId);
-    if (payment.payment_id)
-      await payments.openDispute(employer, payment.payment_id, {
-        reason: language === 'ar' ? 'ساعات غير متفق عليها' : 'Hours not agreed',
-        description:
-          language === 'ar'
-            ? 'سُجّلت ساعات لاجتماعات اتفقنا على ألا تُحتسب، ونطلب مراجعتها.'
-            : 'Hours were recorded for calls we agreed would not be billed. We ask for a review.',
-      });
-  }
   return { ended: !isOngoing };
 }
 
