@@ -10,6 +10,7 @@ import {
 } from '../../features/professionals/components/employer-profile-header.tsx';
 import { EmployerProfileTabs } from '../../features/professionals/components/employer-profile-tabs.tsx';
 import { ProfileNotFound } from '../../features/professionals/components/profile-parts.tsx';
+import { ProfileSavedNotice } from '../../features/profile/components/profile-saved-notice.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.tsx';
 
@@ -28,6 +29,7 @@ export default function EmployerProfilePage() {
   return (
     <Container className="space-y-6 py-8 sm:py-10">
       <title>{employerDisplayName(profile.data.user)}</title>
+      <ProfileSavedNotice />
       <EmployerProfileHeader
         profile={profile.data}
         isOwner={user?.id === profile.data.user.id}

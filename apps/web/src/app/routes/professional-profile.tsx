@@ -8,6 +8,7 @@ import { ExpertProfileHeader } from '../../features/professionals/components/exp
 import { ExpertProfileStats } from '../../features/professionals/components/expert-profile-stats.tsx';
 import { ExpertProfileTabs } from '../../features/professionals/components/expert-profile-tabs.tsx';
 import { ProfileNotFound } from '../../features/professionals/components/profile-parts.tsx';
+import { ProfileSavedNotice } from '../../features/profile/components/profile-saved-notice.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.tsx';
 
@@ -27,6 +28,7 @@ export default function ProfessionalProfilePage() {
   return (
     <Container className="space-y-6 py-8 sm:py-10">
       <title>{fullName(profile.data.user)}</title>
+      <ProfileSavedNotice />
       <ExpertProfileHeader profile={profile.data} isOwner={isOwner} canInvite={user?.role === 'employer' && !isOwner} />
       <ExpertProfileStats profile={profile.data} />
       <ExpertProfileTabs profile={profile.data} />

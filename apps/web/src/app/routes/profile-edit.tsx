@@ -6,6 +6,7 @@ import { ModerationWarning, type ModerationSeverity } from '../../components/ui/
 import { Spinner } from '../../components/ui/spinner.tsx';
 import type { UpdatedProfile } from '../../features/profile/api/profile.ts';
 import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
+import { profileSavedState } from '../../features/profile/components/profile-saved-notice.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useReturnState } from '../../lib/return-to.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -33,13 +34,16 @@ export default function EditProfilePage() {
     );
   }
 
-  // The profile links of the specification: /experts/{id} (which opens the professional profile) or /employers/{id}.
-  const profilePath = user.role === 'employer' ? paths.employer(user.id) : paths.expertProfile(user.id);
+  // The specification's /employers/{id}, or the professional profile that its /experts/{id} opens: straight
+  // there, since a forward does not carry the saved notice along.
+  const profilePath = user.role === 'employer' ? paths.employer(user.id) : paths.professional(user.id);
+  // The profile says 'Profile updated successfully!' too, as the form did before leaving.
+  const openProfile = () => void navigate(profilePath, { state: profileSavedState });
 
   function saved({ moderation_messages: messages, ...updated }: UpdatedProfile) {
     updateUser(updated);
     if (messages.length > 0) return setModeration({ severity: 'mild', messages, next: profilePath });
-    setTimeout(() => void navigate(profilePath), AFTER_SAVE_MS);
+    setTimeout(openProfile, AFTER_SAVE_MS);
   }
 
   return (
@@ -64,7 +68,7 @@ export default function EditProfilePage() {
         onClose={() => {
           const next = moderation?.next;
           setModeration(null);
-          if (next) void navigate(next);
+          if (next) openProfile();
         }}
       />
     </Container>
