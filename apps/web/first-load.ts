@@ -15,11 +15,15 @@ import type { Plugin } from 'vite';
 export interface FirstLoad {
   /** `public`: open without a login, so the build renders it ahead (prerender.mjs). */
   routes: { path: string; public: boolean; files: string[]; namespaces: string[] }[];
+  /** The old spellings the router forwards to a page (/jobs/:jobId): addresses of the app too, for the server's path rule. */
+  redirects: string[];
   texts: Record<string, Record<string, string>>;
 }
 
 // The router's pages, as src/app/router.tsx declares them: `{ path: 'login', ...page(() => import('./routes/login.tsx')) }`.
 const routePattern = /\{\s*(?:path: '([^']*)'|index: true),\s*\.\.\.page\(\(\) => import\('([^']+)'\)\)/g;
+// Its forwarding routes: `{ path: 'jobs/:jobId', ...redirectTo((params) => …) }` (not the catch-all, which is no address).
+const redirectPattern = /\{\s*path: '([^'*]+)',\s*\.\.\.redirectTo\(/g;
 // The namespaces a module reads: useTranslation('auth'), useTranslation(['help', 'common']), or a
 // page component's namespace="privacy" (prerender.mjs checks the list against what a page reads).
 const namespacePattern = /useTranslation\(\s*\[?\s*'([\w-]+)'(?:\s*,\s*'([\w-]+)')?|\bnamespace="([\w-]+)"/g;
@@ -88,7 +92,8 @@ export function firstLoad(): Plugin {
         if (match) (texts[match[1]!] ??= {})[match[2]!] = chunk.fileName;
       }
 
-      const firstLoad: FirstLoad = { routes, texts };
+      const redirects = [...router.matchAll(redirectPattern)].map(([, routePath]) => `/${routePath}`);
+      const firstLoad: FirstLoad = { routes, redirects, texts };
       this.emitFile({ type: 'asset', fileName: '.vite/first-load.json', source: `${JSON.stringify(firstLoad, null, 2)}\n` });
     },
   };

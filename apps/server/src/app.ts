@@ -8,6 +8,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { answerClientError, answerFrameworkError, declareCommonErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { readPagePaths } from './plugins/first-load.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -111,7 +112,7 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 /** Builds the whole server, wired by hand, without listening: main.ts listens, tests inject. */
 export async function buildApp(options: BuildAppOptions) {
   const { config, database } = options;
-  const aliases = createApiPathAliases();
+  const aliases = createApiPathAliases(readPagePaths(options.webRoot));
 
   // With a certificate, HTTPS: HTTP/2 for browsers that offer it (a page's many files travel on one
   // connection), HTTP/1.1 for the rest. The server's handlers see the same request and reply either way.

@@ -7,6 +7,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 /** What the web build wrote to `.vite/first-load.json` (apps/web/first-load.ts). */
 interface FirstLoad {
   routes: { path: string; files: string[]; namespaces: string[] }[];
+  /** The old spellings the app forwards to a page (/jobs/:jobId); absent from builds before they were listed. */
+  redirects?: string[];
   texts: Record<string, Record<string, string>>;
 }
 
@@ -46,6 +48,17 @@ const patternOf = (routePath: string) =>
       .map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part)))
       .join('')}/?$`,
   );
+
+/**
+ * Whether a path is one of the web app's own addresses: a page of its router, or an old spelling it forwards to one
+ * (its catch-all, which sends any other path home, is not an address). False for every path without a built app.
+ */
+export function readPagePaths(webRoot: string | undefined): (urlPath: string) => boolean {
+  if (!webRoot || !fs.existsSync(path.join(webRoot, 'index.html'))) return () => false;
+  const firstLoad = readJson<Partial<FirstLoad>>(path.join(webRoot, '.vite', 'first-load.json'), {});
+  const patterns = [...(firstLoad.routes ?? []).map((route) => route.path), ...(firstLoad.redirects ?? [])].map(patternOf);
+  return (urlPath) => patterns.some((pattern) => pattern.test(urlPath));
+}
 
 interface Page {
   html: string;
