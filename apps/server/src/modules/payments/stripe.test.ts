@@ -6,6 +6,7 @@ import { createTestApp, selectRows } from '../../test/harness.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
 import { createEmployer } from '../proposals/test-jobs.ts';
 import { call, earn, expectLedgerSound, hire, milestonesOf, paymentStatus } from './test-payments.ts';
+import { formatInbox, readInbox } from './webhook-inbox.ts';
 import type { App } from '../../app.ts';
 
 const SECRET_KEY = 'sk_test_standin';
@@ -15,6 +16,8 @@ const UAE_IBAN = 'AE070331234567890123456';
 const clock = createTestClock();
 let stripe: StripeStandIn;
 let app: App;
+/** The server's error log, one JSON line per entry. */
+const errorLog: string[] = [];
 let employer: TestAccount;
 let professional: TestAccount;
 
@@ -23,6 +26,7 @@ beforeAll(async () => {
   app = await createTestApp({
     clock: clock.now,
     env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url },
+    logger: { level: 'error', stream: { write: (line: string) => errorLog.push(line) } },
   });
   employer = await createEmployer(app);
   professional = await createUser(app, { first_name: 'Noura', last_name: 'Al Zaabi' });
@@ -231,6 +235,88 @@ describe('Stripe, against a local stand-in that speaks its protocol', () => {
     expect(refunds.at(-1)).toMatchObject({ form: { amount: '30000' }, idempotencyKey: `duplicate-refund-${firstCheckout}` });
     const checkout = await call(app, 'GET', `/api/checkouts/${firstCheckout}`, employer.token);
     expect(checkout.json()).toMatchObject({ status: 'refunded' });
+    await expectLedgerSound(app);
+  });
+});
+
+describe("POST /api/payments/webhook with a completed payment that cannot be the checkout's", () => {
+  interface StoredEvent {
+    applied_at: Date | null;
+    attempts: number;
+    last_error: string | null;
+    next_attempt_at: Date | null;
+  }
+  const storedEvent = async (eventId: string) =>
+    (
+      await selectRows<StoredEvent>(
+        app.services.database,
+        sql`select applied_at, attempts, last_error, next_attempt_at from provider_events where event_id = ${eventId}`,
+      )
+    )[0];
+
+  /** An escrow of AED 500 with its Checkout Session open, and the session as Stripe would describe it once paid. */
+  async function openEscrowCheckout() {
+    const job = await hire(app, employer, professional);
+    await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, { milestones: milestonesOf(500) });
+    const { payment_id } = await paymentStatus(app, job.id, employer.token);
+    const escrow = await call(app, 'POST', `/api/payments/${payment_id}/create-escrow`, employer.token);
+    const sessionId = escrow.json<{ checkout_url: string }>().checkout_url.split('/').pop()!;
+    const [{ id: checkoutId } = { id: '' }] = await selectRows<{ id: string }>(
+      app.services.database,
+      sql`select id from checkouts where provider_session_id = ${sessionId}`,
+    );
+    const paidSession = {
+      id: sessionId,
+      object: 'checkout.session',
+      payment_status: 'paid',
+      status: 'complete',
+      payment_intent: `pi_forged_${checkoutId.slice(0, 8)}`,
+      client_reference_id: checkoutId,
+      metadata: { checkout_id: checkoutId },
+    };
+    return { job, sessionId, checkoutId, paidSession };
+  }
+
+  it.each([
+    ['without amount_total or currency', {}, 'completes a payment without its amount and currency'],
+    ['without a currency', { amount_total: 50_000 }, 'completes a payment without its amount and currency'],
+    ['for one fils less', { amount_total: 49_999, currency: 'aed' }, 'paid 49999 AED'],
+    ['in another currency', { amount_total: 50_000, currency: 'sar' }, 'paid 50000 SAR'],
+  ])('stores a signed event %s as failed once, funds nothing and never retries it', async (_label, paid, reason) => {
+    const { job, sessionId, checkoutId, paidSession } = await openEscrowCheckout();
+    const forged = stripe.event('checkout.session.completed', { ...paidSession, ...paid }, clock.now());
+    const eventId = JSON.parse(forged.body).id as string;
+
+    const delivered = await deliver(forged);
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(delivered.json()).toMatchObject({ received: true, event_id: eventId, duplicate: false });
+    expect((await paymentStatus(app, job.id, employer.token)).payment_status).toBe('pending');
+    const failed = await storedEvent(eventId);
+    expect(failed).toMatchObject({ applied_at: null, attempts: 1, next_attempt_at: null });
+    expect(failed?.last_error).toContain(reason);
+
+    // Redelivered, and the retry rounds of the next day: nothing is tried again, and it was logged once.
+    expect((await deliver(forged)).json()).toMatchObject({ duplicate: true });
+    clock.advance(24 * 3_600_000);
+    await app.services.webhooks.retryDue();
+    expect(await storedEvent(eventId)).toEqual(failed);
+    expect(errorLog.filter((line) => line.includes(eventId))).toHaveLength(1);
+
+    const inbox = await readInbox(app.services.database.db, { onlyWaiting: true, limit: 50 });
+    expect(inbox.events.find((event) => event.eventId === eventId)).toMatchObject({ state: 'failed', lastError: failed?.last_error });
+    expect(inbox.counts.failed).toBeGreaterThanOrEqual(1);
+    expect(formatInbox(inbox)).toContain(
+      `${eventId}  checkout.completed\n    FAILED, not retried; 1 attempt\n    last error: ${failed?.last_error}`,
+    );
+
+    // The employer's real payment on the same page still funds the escrow, once.
+    expect((await deliver(stripe.completeSession(sessionId, clock.now()))).statusCode).toBe(200);
+    expect((await paymentStatus(app, job.id, employer.token)).payment_status).toBe('escrowed');
+    const [checkout] = await selectRows<{ status: string }>(
+      app.services.database,
+      sql`select status from checkouts where id = ${checkoutId}`,
+    );
+    expect(checkout?.status).toBe('paid');
     await expectLedgerSound(app);
   });
 });

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { openTestDatabase } from '../../test/harness.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
+import { createWebhookInboxRepository } from './webhook-inbox.repository.ts';
 import { formatInbox, readInbox, retryNow } from './webhook-inbox.ts';
 
 let database: Database;
@@ -42,5 +43,38 @@ describe('the webhook inbox for support', () => {
     expect(await retryNow(database.db, 'evt_inbox_applied', now)).toBe(false);
     expect(await retryNow(database.db, 'evt_no_such_event', now)).toBe(false);
     expect((await repository.listDueEvents(now, 50)).map((event) => event.eventId)).toContain('evt_inbox_failing');
+  });
+
+  it('shows an event that can never apply as failed for good, apart from those waiting, until support asks for one more try', async () => {
+    const repository = createPaymentsRepository(database.db);
+    const received = new Date('2026-11-21T08:00:00Z');
+    await repository.storeEvent({
+      provider: 'stripe',
+      eventId: 'evt_inbox_refused',
+      type: 'checkout.completed',
+      payload: {},
+      receivedAt: received,
+      nextAttemptAt: received,
+    });
+    const before = await readInbox(database.db, { onlyWaiting: true, limit: 50 });
+    const reason = 'event evt_inbox_refused completes a payment without its amount and currency';
+    await createWebhookInboxRepository(database.db).markEventRefused('stripe', 'evt_inbox_refused', reason);
+
+    const after = await readInbox(database.db, { onlyWaiting: true, limit: 50 });
+    expect(after.counts).toEqual({ applied: before.counts.applied, waiting: before.counts.waiting - 1, failed: before.counts.failed + 1 });
+    expect(after.events.find((event) => event.eventId === 'evt_inbox_refused')).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      lastError: reason,
+      nextAttemptAt: null,
+    });
+    const text = formatInbox(after);
+    expect(text).toContain(`${after.counts.failed} failed for good`);
+    expect(text).toContain('evt_inbox_refused  checkout.completed\n    FAILED, not retried; 1 attempt\n    last error: ' + reason);
+    const later = new Date('2026-11-22T08:00:00Z');
+    expect((await repository.listDueEvents(later, 50)).map((event) => event.eventId)).not.toContain('evt_inbox_refused');
+
+    expect(await retryNow(database.db, 'evt_inbox_refused', later)).toBe(true);
+    expect((await repository.listDueEvents(later, 50)).map((event) => event.eventId)).toContain('evt_inbox_refused');
   });
 });

@@ -5,17 +5,37 @@ import { transaction, type Tx } from '../../db/transaction.ts';
 import type { MoneyMovements } from './money-movements.ts';
 import type { CheckoutRow, PaymentsRepository } from './payments.repository.ts';
 import type { PaymentProvider, ProviderEvent } from './providers/payment-provider.ts';
+import { createWebhookInboxRepository } from './webhook-inbox.repository.ts';
 
 type PaidHandler = (checkout: Pick<CheckoutRow, 'id' | 'subjectId' | 'amountMinor' | 'currency'>, tx: Tx) => Promise<void>;
 
 /** How long a failed event waits before its next attempt: 10 s, 20 s, 40 s … at most an hour. */
 const retryDelayMs = (attempts: number) => Math.min(3_600_000, 10_000 * 2 ** Math.min(attempts, 12));
 
+/** An event that no retry can make applicable: it stays in the inbox as failed, with this reason, and is not tried again. */
+class EventRefused extends Error {}
+
+/**
+ * Why an event completing a payment can never be applied: it does not say what was paid, or what it says is not the
+ * checkout's amount and currency (then funding escrow from it would hold money that never arrived).
+ */
+function refusalOf(event: ProviderEvent, checkout: Pick<CheckoutRow, 'id' | 'amountMinor' | 'currency'> | undefined) {
+  if (event.type !== 'checkout.completed') return undefined;
+  if (event.amountMinor === undefined || event.currency === undefined) {
+    return `event ${event.id} completes a payment without its amount and currency`;
+  }
+  if (checkout && (event.amountMinor !== checkout.amountMinor || event.currency !== checkout.currency)) {
+    return `event ${event.id} paid ${event.amountMinor} ${event.currency}, checkout ${checkout.id} asked ${checkout.amountMinor} ${checkout.currency}`;
+  }
+  return undefined;
+}
+
 /**
  * The webhook inbox. An event is verified, stored by its id (a redelivery stores nothing), and then
  * applied in one transaction with the state change and ledger entries it causes; a failure leaves
  * it stored for the next attempt and visible to support. Applying twice changes nothing: the event
- * row is locked and marked applied in the same transaction, and ledger references are unique.
+ * row is locked and marked applied in the same transaction, and ledger references are unique. An event that can
+ * never apply (a completed payment without its amount, or with another) is stored as failed once and not retried.
  */
 export function createWebhooksService(dependencies: {
   db: Db;
@@ -29,20 +49,18 @@ export function createWebhooksService(dependencies: {
   clock: () => Date;
 }) {
   const { db, repository, provider, movements, onPaid, onPayout, logger, clock } = dependencies;
+  const inbox = createWebhookInboxRepository(db);
   let retryTimer: NodeJS.Timeout | undefined;
 
   async function applyCheckoutCompleted(event: ProviderEvent, tx: Tx) {
     const found =
       (event.checkoutId ? await repository.findCheckout(event.checkoutId, tx) : undefined) ??
       (event.sessionId ? await repository.findCheckoutBySession(provider.name, event.sessionId, tx) : undefined);
+    const refusal = refusalOf(event, found);
+    if (refusal !== undefined) throw new EventRefused(refusal);
     if (!found) throw new Error(`event ${event.id} pays for no known checkout`);
     const checkout = await repository.lockCheckout(found.id, tx);
     if (!checkout || checkout.status === 'paid') return;
-    if (event.amountMinor !== undefined && (event.amountMinor !== checkout.amountMinor || event.currency !== checkout.currency)) {
-      throw new Error(
-        `event ${event.id} paid ${event.amountMinor} ${event.currency}, checkout ${checkout.id} asked ${checkout.amountMinor} ${checkout.currency}`,
-      );
-    }
     const alreadyPaid = await repository.findPaidCheckout(checkout.purpose, checkout.subjectId, tx);
     if (alreadyPaid) {
       // A second charge for something already paid for (a cancelled page paid late, after another was):
@@ -115,11 +133,18 @@ export function createWebhooksService(dependencies: {
       return await transaction(db, async (tx) => {
         const stored = await repository.lockUnappliedEvent(providerName, eventId, tx);
         if (!stored) return 'skipped' as const;
+        // Refused for good: a redelivery does not try it again (support can, by bringing its retry forward).
+        if (stored.nextAttemptAt === null && stored.lastError !== null) return 'failed' as const;
         await applyEvent(readStoredEvent(stored.payload), tx);
         await repository.markEventApplied(providerName, eventId, clock(), tx);
         return 'applied' as const;
       });
     } catch (error) {
+      if (error instanceof EventRefused) {
+        await inbox.markEventRefused(providerName, eventId, error.message);
+        logger.error({ eventId, reason: error.message }, 'a payment event can never be applied; it is kept as failed and not retried');
+        return 'failed';
+      }
       const attempts = (await repository.findEvent(providerName, eventId))?.attempts ?? 0;
       await repository.markEventFailed(providerName, eventId, {
         error: error instanceof Error ? error.message : String(error),
