@@ -59,7 +59,7 @@ export function createMoneyServices(dependencies: {
     returnPathOf: async (checkout) => {
       if (checkout.purpose === 'featured') return `/projects/${checkout.subjectId}`;
       const payment =
-        checkout.purpose === 'timesheet'
+        checkout.purpose === 'timesheet' || checkout.purpose === 'milestone'
           ? (await paymentsRepository.findMilestoneWithPayment(checkout.subjectId))?.payment
           : await paymentsRepository.findPayment(checkout.subjectId);
       return payment ? `/projects/${payment.jobId}/payment` : '/dashboard';
@@ -108,6 +108,7 @@ export function createMoneyServices(dependencies: {
     onPaid: {
       featured: (checkout, tx) => featured.applyFeaturedPaid(checkout, tx),
       escrow: (checkout, tx) => payments.applyEscrowPaid(checkout, tx),
+      milestone: (checkout, tx) => payments.applyMilestoneFunded(checkout, tx),
       timesheet: (checkout, tx) => hourlyBilling.applyHoursPaid(checkout, tx),
     },
     onPayout: (event, tx) => payouts.applyPayoutEvent(event, tx),

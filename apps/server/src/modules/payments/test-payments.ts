@@ -38,7 +38,7 @@ export async function hire(
 export const milestonesOf = (...amounts: number[]) =>
   amounts.map((amount, index) => ({ title: `Milestone ${index + 1}`, description: `Deliverable ${index + 1}`, amount, due_date: null }));
 
-export const call = (app: App, method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: unknown) => {
+export const call = (app: App, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) => {
   const options: InjectOptions = { method, url, headers: token ? bearer(token) : {} };
   if (payload !== undefined) options.payload = payload as InjectOptions['payload'];
   return app.inject(options);

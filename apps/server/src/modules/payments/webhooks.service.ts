@@ -7,7 +7,12 @@ import type { CheckoutRow, PaymentsRepository } from './payments.repository.ts';
 import type { PaymentProvider, ProviderEvent } from './providers/payment-provider.ts';
 import { createWebhookInboxRepository } from './webhook-inbox.repository.ts';
 
-type PaidHandler = (checkout: Pick<CheckoutRow, 'id' | 'subjectId' | 'amountMinor' | 'currency'>, tx: Tx) => Promise<void>;
+/**
+ * Applies a paid checkout to what it paid for; `refund` when that can no longer take it (a page paid
+ * after what it was for changed, such as a milestone plan edited after the page opened): the charge is
+ * then owed back to the payer, as a second charge is, and nothing else is written.
+ */
+type PaidHandler = (checkout: Pick<CheckoutRow, 'id' | 'subjectId' | 'amountMinor' | 'currency'>, tx: Tx) => Promise<void | 'refund'>;
 
 /** How long a failed event waits before its next attempt: 10 s, 20 s, 40 s … at most an hour. */
 const retryDelayMs = (attempts: number) => Math.min(3_600_000, 10_000 * 2 ** Math.min(attempts, 12));
@@ -61,10 +66,9 @@ export function createWebhooksService(dependencies: {
     if (!found) throw new Error(`event ${event.id} pays for no known checkout`);
     const checkout = await repository.lockCheckout(found.id, tx);
     if (!checkout || checkout.status === 'paid') return;
-    const alreadyPaid = await repository.findPaidCheckout(checkout.purpose, checkout.subjectId, tx);
-    if (alreadyPaid) {
-      // A second charge for something already paid for (a cancelled page paid late, after another was):
-      // owed back to the payer, and refunded through the provider once this transaction commits.
+    // A second charge for something already paid for (a cancelled page paid late, after another was):
+    // owed back to the payer, and refunded through the provider once this transaction commits.
+    const oweBack = async () => {
       await repository.closeCheckout(
         checkout.id,
         { status: 'refund_due', providerPaymentId: event.providerPaymentId ?? null, closedAt: clock() },
@@ -74,15 +78,15 @@ export function createWebhooksService(dependencies: {
         { checkoutId: checkout.id, amountMinor: checkout.amountMinor, currency: checkout.currency, at: clock() },
         tx,
       );
-      return;
-    }
-    // A payment after the page was cancelled still took the money: it counts.
+    };
+    if (await repository.findPaidCheckout(checkout.purpose, checkout.subjectId, tx)) return oweBack();
+    // A payment after the page was cancelled still took the money: it counts, if what it paid for can still take it.
     await repository.closeCheckout(
       checkout.id,
       { status: 'paid', providerPaymentId: event.providerPaymentId ?? null, closedAt: clock() },
       tx,
     );
-    await onPaid[checkout.purpose](checkout, tx);
+    if ((await onPaid[checkout.purpose](checkout, tx)) === 'refund') await oweBack();
   }
 
   async function applyEvent(event: ProviderEvent, tx: Tx) {
