@@ -159,7 +159,7 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
   });
 }
 
-test('a dispute holds every release until it is resolved', async ({ page, request }) => {
+test('a dispute holds the milestone it is about until it is resolved', async ({ page, request }) => {
   const employer = await registerEmployer(request);
   const professional = await registerUser(request, { first_name: 'Omar', last_name: 'Al Shamsi' });
   const job = await menuHire(request, employer, professional);
@@ -189,12 +189,15 @@ test('a dispute holds every release until it is resolved', async ({ page, reques
   await dialog.getByLabel('Description').fill('The menu is missing the Arabic side.');
   await dialog.getByRole('button', { name: 'Submit Dispute' }).click();
   await expect(main.getByText('Dispute created successfully. Our team will review it.')).toBeVisible();
-  await expect(main.getByText('Disputed', { exact: true })).toBeVisible();
-  // Approve is no longer offered, and the server refuses it.
+  await expect(main.getByText('Dispute open', { exact: true })).toBeVisible();
+  await expect(main.getByText('On hold: in dispute', { exact: true })).toBeVisible();
+  // Approve is no longer offered, nor a second dispute, and the server refuses the approval.
   await expect(main.getByRole('button', { name: 'Approve & Release' })).toHaveCount(0);
+  await expect(main.getByRole('button', { name: 'Open Dispute' })).toHaveCount(0);
+  await expect(main.getByText(/Approved automatically on/)).toHaveCount(0);
   const approve = await request.post(`/api/milestones/${status.milestones[0]!.id}/approve`, { data: {}, headers: bearer(employer) });
   expect(approve.status()).toBe(409);
-  expect(((await approve.json()) as { detail: string }).detail).toBe('Payment is on hold while a dispute is open');
+  expect(((await approve.json()) as { detail: string }).detail).toBe('This milestone is on hold while its dispute is open');
 });
 
 test('an employer features a project through the test gateway after posting', async ({ page, request }) => {

@@ -17,10 +17,25 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
  * the rest refunded) or `refunded` (all refunded); `cancelled` is a milestone never funded of a
  * contract staff ended (decision 45).
  */
-export const milestoneStatuses = ['pending', 'submitted', 'approved', 'rejected', 'paid_in_cash', 'split', 'refunded', 'cancelled'] as const;
+export const milestoneStatuses = [
+  'pending',
+  'submitted',
+  'approved',
+  'rejected',
+  'paid_in_cash',
+  'split',
+  'refunded',
+  'cancelled',
+] as const;
 export type MilestoneStatus = (typeof milestoneStatuses)[number];
 /** The statuses a milestone ends in: nothing more happens to it or its money. */
-export const settledMilestoneStatuses = ['approved', 'rejected', 'split', 'refunded', 'cancelled'] as const satisfies readonly MilestoneStatus[];
+export const settledMilestoneStatuses = [
+  'approved',
+  'rejected',
+  'split',
+  'refunded',
+  'cancelled',
+] as const satisfies readonly MilestoneStatus[];
 export const isSettledMilestone = (status: MilestoneStatus) => (settledMilestoneStatuses as readonly MilestoneStatus[]).includes(status);
 
 /**

@@ -62,7 +62,9 @@ export function createAdminDisputesService(dependencies: { db: Db; payments: Pay
   const { db, payments, audit } = dependencies;
 
   const heldOf = (row: DisputeRow, inDispute: boolean) =>
-    row.milestones.filter((milestone) => milestone.in_dispute === inDispute).reduce((sum, milestone) => sum + Number(milestone.held_minor), 0);
+    row.milestones
+      .filter((milestone) => milestone.in_dispute === inDispute)
+      .reduce((sum, milestone) => sum + Number(milestone.held_minor), 0);
 
   const openDisputes = (id?: string) =>
     rowsOf<DisputeRow>(

@@ -232,7 +232,10 @@ describe('the disputes queue', () => {
       dispute: { status: 'resolved', ended_contract: true, decision: 'release' },
     });
     expect(after.milestones.map((milestone) => milestone.status)).toEqual(['approved', 'refunded', 'cancelled']);
-    const [contract] = await selectRows<{ status: string }>(app.services.database, sql`select status from contracts where job_id = ${job.id}`);
+    const [contract] = await selectRows<{ status: string }>(
+      app.services.database,
+      sql`select status from contracts where job_id = ${job.id}`,
+    );
     expect(contract?.status).toBe('completed');
     const log = await app.inject({ method: 'GET', url: `/api/admin/audit-log?search=${dispute.id}`, headers: bearer(superAdmin.token) });
     expect(log.json<AuditLogResponse>().entries[0]?.after).toMatchObject({ ended_contract: true, refunded_other_minor: 60_000 });

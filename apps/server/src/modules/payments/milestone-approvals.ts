@@ -166,9 +166,7 @@ export function createMilestoneApprovals(dependencies: {
     // A fixed-price payment completes when every one of its milestones is settled, now or before (its
     // milestones were all read under lock). An hourly contract is paid week by week and ends when a party ends it.
     const unsettled = new Set(
-      rows
-        .filter(({ milestone }) => !isSettledMilestone(milestone.status) && !accepted.has(milestone.id))
-        .map(({ payment }) => payment.id),
+      rows.filter(({ milestone }) => !isSettledMilestone(milestone.status) && !accepted.has(milestone.id)).map(({ payment }) => payment.id),
     );
     const completed = [
       ...new Map(

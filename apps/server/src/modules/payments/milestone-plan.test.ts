@@ -114,7 +114,9 @@ describe('POST /api/payments/{paymentId}/milestones', () => {
     });
     const incomplete = await call(app, 'POST', `/api/payments/${payment_id}/milestones`, employer.token, { title: 'More', amount: 10 });
     expect(incomplete.statusCode).toBe(422);
-    expect((await call(app, 'POST', `/api/payments/${payment_id}/milestones`, otherEmployer.token, milestone('x', 1))).statusCode).toBe(403);
+    expect((await call(app, 'POST', `/api/payments/${payment_id}/milestones`, otherEmployer.token, milestone('x', 1))).statusCode).toBe(
+      403,
+    );
     expect((await call(app, 'POST', `/api/payments/${payment_id}/milestones`, professional.token, milestone('x', 1))).statusCode).toBe(403);
     expect((await call(app, 'POST', `/api/payments/${payment_id}/milestones`, undefined, milestone('x', 1))).statusCode).toBe(401);
     expect(

@@ -49,7 +49,11 @@ interface Planned {
 }
 
 /** One milestone as typed, checked: its amount in the job's currency, its due date read. */
-function readMilestone(input: MilestoneChangeInput | SetupPaymentInput['milestones'][number], currency: CurrencyCode, field: (string | number)[]) {
+function readMilestone(
+  input: MilestoneChangeInput | SetupPaymentInput['milestones'][number],
+  currency: CurrencyCode,
+  field: (string | number)[],
+) {
   return {
     title: input.title,
     description: input.description,
@@ -99,7 +103,8 @@ export function createMilestonePlan(dependencies: {
     );
   }
 
-  const holdsOf = async (paymentId: string, tx: Tx) => new Set((await ledger.holdsOfPayments([paymentId], tx)).map((hold) => hold.milestoneId));
+  const holdsOf = async (paymentId: string, tx: Tx) =>
+    new Set((await ledger.holdsOfPayments([paymentId], tx)).map((hold) => hold.milestoneId));
 
   /** The milestone of a running contract's plan that its owner may change: not funded, not settled, not paid in cash. */
   async function changeableMilestone(actor: Actor, milestoneId: string, tx: Tx) {
@@ -232,12 +237,16 @@ export function createMilestonePlan(dependencies: {
     async removeMilestone(actor: Actor, milestoneId: string) {
       await transaction(db, async (tx) => {
         const { job, contract, payment, milestones, milestone } = await changeableMilestone(actor, milestoneId, tx);
-        if (milestones.filter((row) => row.status !== 'cancelled').length <= 1) throw new AppError('conflict', paymentMessages.lastMilestone);
+        if (milestones.filter((row) => row.status !== 'cancelled').length <= 1)
+          throw new AppError('conflict', paymentMessages.lastMilestone);
         await repository.deleteMilestones([milestone.id], tx);
         const now = clock();
         await planChanged(payment, milestone, now, tx);
         const rest = milestones.filter((row) => row.id !== milestone.id);
-        if (rest.every((row) => isSettledMilestone(row.status)) && (await completeSettled([{ payment, contract, job }], now, tx)).length > 0)
+        if (
+          rest.every((row) => isSettledMilestone(row.status)) &&
+          (await completeSettled([{ payment, contract, job }], now, tx)).length > 0
+        )
           await notifications.notifyAll(completionNotices(job, await people.partiesOf(contract, tx)), tx);
       });
       void notifications.dispatchSoon();

@@ -97,9 +97,15 @@ export async function runMoneySimulation(
     job.paymentId = current.payment_id ?? undefined;
     job.paymentStatus = current.payment_status;
     job.milestones = new Map(current.milestones.map((milestone) => [milestone.id, milestone.status]));
-    job.held = new Map(current.milestones.filter((milestone) => milestone.held_amount > 0).map((milestone) => [milestone.id, milestone.held_amount]));
-    job.inDispute = new Set(current.milestones.filter((milestone) => milestone.dispute?.status === 'open').map((milestone) => milestone.id));
-    job.unfunded = current.milestones.filter((milestone) => !milestone.is_funded && milestone.status === 'pending').map((milestone) => milestone.id);
+    job.held = new Map(
+      current.milestones.filter((milestone) => milestone.held_amount > 0).map((milestone) => [milestone.id, milestone.held_amount]),
+    );
+    job.inDispute = new Set(
+      current.milestones.filter((milestone) => milestone.dispute?.status === 'open').map((milestone) => milestone.id),
+    );
+    job.unfunded = current.milestones
+      .filter((milestone) => !milestone.is_funded && milestone.status === 'pending')
+      .map((milestone) => milestone.id);
   }
 
   const isOpen = (job: SimJob) => job.paymentStatus !== 'released' && job.paymentStatus !== 'refunded';
@@ -247,7 +253,11 @@ export async function runMoneySimulation(
             const milestone = random.pickIfAny(job.unfunded) ?? random.pickIfAny([...job.milestones.keys()]);
             if (!milestone) return Promise.resolve();
             if (random.chance(0.5)) return payments.removeMilestone(job.employer, milestone);
-            const input = milestoneChangeSchema.parse({ title: 'Changed', description: 'Other work', amount: 1 + random.below(500_00) / 100 });
+            const input = milestoneChangeSchema.parse({
+              title: 'Changed',
+              description: 'Other work',
+              amount: 1 + random.below(500_00) / 100,
+            });
             return payments.updateMilestone(job.employer, milestone, input);
           },
         ),
@@ -319,7 +329,9 @@ export async function runMoneySimulation(
           (job) => {
             if (!job.paymentId) return Promise.resolve();
             // About one milestone escrow holds (sometimes one it does not hold: refused), or, as the spec's call, all it holds.
-            const milestone = random.chance(0.7) ? (random.pickIfAny([...job.held.keys()]) ?? random.pickIfAny([...job.milestones.keys()])) : undefined;
+            const milestone = random.chance(0.7)
+              ? (random.pickIfAny([...job.held.keys()]) ?? random.pickIfAny([...job.milestones.keys()]))
+              : undefined;
             return payments.openDispute(random.chance(0.5) ? job.employer : job.professional, job.paymentId, {
               reason: 'Quality',
               description: 'Not as agreed',

@@ -57,7 +57,11 @@ describe('POST /api/payments/{paymentId}/dispute', () => {
       dispute: { status: 'open', opened_by: 'employer', milestone_ids: [first!.id], decision: null },
     });
     // The one on hold no longer says it will be approved automatically; the other submitted one still does.
-    expect(status.milestones[0]).toMatchObject({ status: 'submitted', auto_approve_at: null, dispute: { status: 'open', reason: 'Quality' } });
+    expect(status.milestones[0]).toMatchObject({
+      status: 'submitted',
+      auto_approve_at: null,
+      dispute: { status: 'open', reason: 'Quality' },
+    });
     expect(status.milestones[1]!.auto_approve_at).not.toBeNull();
 
     const held = await approve(first!.id);
@@ -66,7 +70,9 @@ describe('POST /api/payments/{paymentId}/dispute', () => {
     expect((await approve(second!.id)).statusCode).toBe(200);
     expect((await submit(third!.id)).statusCode).toBe(200);
     // A second dispute while this one is open is refused; so is one from the other side.
-    expect((await dispute(payment_id!, professional.token, { milestone_id: third!.id })).json().detail).toBe(paymentMessages.alreadyDisputed);
+    expect((await dispute(payment_id!, professional.token, { milestone_id: third!.id })).json().detail).toBe(
+      paymentMessages.alreadyDisputed,
+    );
 
     // Fourteen days on, the third is approved for the employer; the one on hold waits for staff.
     clock.advance(15 * DAY);

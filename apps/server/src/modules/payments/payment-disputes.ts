@@ -74,7 +74,9 @@ export function createPaymentDisputes(dependencies: {
 
   /** The charge a hold was paid by, to refund through: its own (a week's hours, a milestone added later), else the escrow's. */
   async function chargeOf(hold: Hold, paymentId: string, disputeId: string) {
-    const own = (await repository.findPaidCheckout('timesheet', hold.milestoneId)) ?? (await repository.findPaidCheckout('milestone', hold.milestoneId));
+    const own =
+      (await repository.findPaidCheckout('timesheet', hold.milestoneId)) ??
+      (await repository.findPaidCheckout('milestone', hold.milestoneId));
     const charge = own ?? (await repository.findPaidCheckout('escrow', paymentId));
     if (!charge?.providerPaymentId) throw new Error(`hold ${hold.id} has no captured charge to refund`);
     return { providerPaymentId: charge.providerPaymentId, key: own ? `refund-${disputeId}-${charge.id}` : `refund-${disputeId}` };
@@ -89,7 +91,8 @@ export function createPaymentDisputes(dependencies: {
       if (!input.reason || !input.description) throw refuse(['description'], paymentMessages.disputeNeedsText);
       const { payment, contract, job } = await paymentContext(paymentId);
       const side = requireParty(actor, contract, paymentMessages.onlyPartiesDispute);
-      if (input.milestone_id !== undefined && !isRowId(input.milestone_id)) throw refuse(['milestone_id'], paymentMessages.milestoneNotInPayment);
+      if (input.milestone_id !== undefined && !isRowId(input.milestone_id))
+        throw refuse(['milestone_id'], paymentMessages.milestoneNotInPayment);
       await transaction(db, async (tx) => {
         const locked = await repository.lockPayment(payment.id, tx);
         if (!locked) throw new AppError('not_found', paymentMessages.paymentNotFound);

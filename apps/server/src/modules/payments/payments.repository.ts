@@ -303,7 +303,13 @@ export function createPaymentsRepository(db: Db) {
 
     async resolveDispute(
       id: string,
-      resolution: { decision: NonNullable<DisputeRow['decision']>; resolutionNote: string; endedContract: boolean; resolvedBy: string; resolvedAt: Date },
+      resolution: {
+        decision: NonNullable<DisputeRow['decision']>;
+        resolutionNote: string;
+        endedContract: boolean;
+        resolvedBy: string;
+        resolvedAt: Date;
+      },
       tx: Tx,
     ) {
       await tx

@@ -102,7 +102,13 @@ export function createPaymentsService(dependencies: {
         tx,
       );
       const parties = await people.partiesOf(contract, tx);
-      await tell(parties.employer, 'cash_marked', job, { worker_name: partyName(parties.professional), milestone_title: milestone.title }, tx);
+      await tell(
+        parties.employer,
+        'cash_marked',
+        job,
+        { worker_name: partyName(parties.professional), milestone_title: milestone.title },
+        tx,
+      );
     });
     void notifications.dispatchSoon();
     return { message: paymentMessages.cashMarked };
@@ -131,14 +137,29 @@ export function createPaymentsService(dependencies: {
         },
         tx,
       );
-      await repository.updateMilestone(milestone.id, { status: 'approved', approvedAt: now, ...(notes ? { reviewerNotes: notes } : {}) }, tx);
+      await repository.updateMilestone(
+        milestone.id,
+        { status: 'approved', approvedAt: now, ...(notes ? { reviewerNotes: notes } : {}) },
+        tx,
+      );
       if (contract.jobType === 'hourly') {
         const locked = await repository.lockPayment(payment.id, tx);
         if (locked)
-          await repository.setPaymentStatus(payment.id, hourlyPaymentStatus(locked, await repository.listMilestones(payment.id, tx)), now, tx);
+          await repository.setPaymentStatus(
+            payment.id,
+            hourlyPaymentStatus(locked, await repository.listMilestones(payment.id, tx)),
+            now,
+            tx,
+          );
       }
       const parties = await people.partiesOf(contract, tx);
-      await tell(parties.professional, 'cash_confirmed', job, { employer_name: partyName(parties.employer), milestone_title: milestone.title }, tx);
+      await tell(
+        parties.professional,
+        'cash_confirmed',
+        job,
+        { employer_name: partyName(parties.employer), milestone_title: milestone.title },
+        tx,
+      );
       if ((await completeSettled([{ payment, contract, job }], now, tx)).length > 0)
         await notifications.notifyAll(completionNotices(job, parties), tx);
     });
@@ -155,7 +176,11 @@ export function createPaymentsService(dependencies: {
       const side = requireParty(actor, contract ?? { employerId: job.employerId, professionalId: '' }, paymentMessages.onlyParties);
       const payment = await repository.findPaymentByJob(job.id);
       const [rows, holds, disputeRows] = payment
-        ? await Promise.all([repository.listMilestones(payment.id), ledger.holdsOfPayments([payment.id]), repository.listDisputes(payment.id)])
+        ? await Promise.all([
+            repository.listMilestones(payment.id),
+            ledger.holdsOfPayments([payment.id]),
+            repository.listDisputes(payment.id),
+          ])
         : [[], [], []];
       const currency = payment?.currency ?? job.currency;
       const sum = (read: (hold: (typeof holds)[number]) => number) => holds.reduce((total, hold) => total + read(hold), 0);
@@ -166,8 +191,10 @@ export function createPaymentsService(dependencies: {
       const planned = rows.filter((row) => row.status !== 'cancelled');
       const count = (status: string) => planned.filter((row) => row.status === status).length;
       const settled = planned.filter((row) => isSettledMilestone(row.status)).length;
-      const unfunded = job.jobType === 'hourly' || payment?.isCash ? [] : planned.filter((row) => !holdOf.has(row.id) && row.status === 'pending');
-      const openedBy = (dispute: { openedBy: string }) => (contract && dispute.openedBy === contract.employerId ? 'employer' : 'professional');
+      const unfunded =
+        job.jobType === 'hourly' || payment?.isCash ? [] : planned.filter((row) => !holdOf.has(row.id) && row.status === 'pending');
+      const openedBy = (dispute: { openedBy: string }) =>
+        contract && dispute.openedBy === contract.employerId ? 'employer' : 'professional';
       const disputeById = new Map(disputeRows.map((dispute) => [dispute.id, dispute]));
       const latest = disputeRows[0];
       const checkout =
@@ -189,9 +216,15 @@ export function createPaymentsService(dependencies: {
         },
         viewer_role: side,
         other_party_id: contract ? (side === 'employer' ? contract.professionalId : contract.employerId) : null,
-        held_amount: decimal(sum((hold) => hold.amountMinor - hold.postedMinor - hold.voidedMinor), currency),
+        held_amount: decimal(
+          sum((hold) => hold.amountMinor - hold.postedMinor - hold.voidedMinor),
+          currency,
+        ),
         released_amount: decimal(sum((hold) => hold.postedMinor) + cashReleased, currency),
-        refunded_amount: decimal(sum((hold) => hold.voidedMinor), currency),
+        refunded_amount: decimal(
+          sum((hold) => hold.voidedMinor),
+          currency,
+        ),
         unfunded_amount: decimal(
           unfunded.reduce((total, row) => total + row.amountMinor, 0),
           currency,
@@ -219,7 +252,9 @@ export function createPaymentsService(dependencies: {
           refunded_milestones: count('refunded'),
           total_milestones: planned.length,
         },
-        milestones: rows.map((row) => toMilestone(row, holdOf.get(row.id), row.disputeId ? disputeById.get(row.disputeId) : undefined, openedBy)),
+        milestones: rows.map((row) =>
+          toMilestone(row, holdOf.get(row.id), row.disputeId ? disputeById.get(row.disputeId) : undefined, openedBy),
+        ),
       };
     },
 
@@ -334,14 +369,9 @@ export function createPaymentsService(dependencies: {
     markPaidInCash: (actor: Actor, milestoneId: string) => markPaidInCash(actor, milestoneId),
     confirmCashPayment: (actor: Actor, milestoneId: string) => confirmCashPayment(actor, milestoneId),
 
-    setupPayment: plan.setupPayment,
-    addMilestone: plan.addMilestone,
-    updateMilestone: plan.updateMilestone,
-    removeMilestone: plan.removeMilestone,
-    fundMilestone: plan.fundMilestone,
-    applyMilestoneFunded: plan.applyMilestoneFunded,
-    openDispute: disputes.openDispute,
-    resolveDispute: disputes.resolveDispute,
+    // The plan (setting it up, adding, changing, removing and funding milestones) and disputes, each in its own file.
+    ...plan,
+    ...disputes,
 
     /**
      * Approves, for their employers, the milestones submitted AUTO_APPROVE_DAYS ago or more, and warns

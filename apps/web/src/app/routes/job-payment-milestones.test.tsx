@@ -129,11 +129,11 @@ describe('a dispute about one milestone', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Open Dispute' }));
     const dialog = await screen.findByRole('dialog');
     const select = within(dialog).getByRole('combobox', { name: 'Milestone in dispute' });
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Choose a milestone',
-      '\u2068Concept drawings\u2069 · AED 5,000.00',
-      '\u2068Construction set\u2069 · AED 5,000.00',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a milestone', '\u2068Concept drawings\u2069 · AED 5,000.00', '\u2068Construction set\u2069 · AED 5,000.00']);
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Reason' }), { target: { value: 'Late' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Description' }), { target: { value: 'Not delivered.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Dispute' }));
@@ -178,7 +178,11 @@ describe('a dispute about one milestone', () => {
         milestone('m2', 'Construction set', { status: 'submitted', auto_approve_at: '2026-12-10T08:00:00.000Z' }),
       ],
     };
-    mockApi(signedInAs({ role: 'employer' }), answer('GET', `/api/jobs/${JOB_ID}/payment-status`, () => jsonResponse(200, onHold)), receipts);
+    mockApi(
+      signedInAs({ role: 'employer' }),
+      answer('GET', `/api/jobs/${JOB_ID}/payment-status`, () => jsonResponse(200, onHold)),
+      receipts,
+    );
     renderPayment();
     const first = (await screen.findByRole('heading', { name: 'Concept drawings' })).closest('li')!;
     const second = screen.getByRole('heading', { name: 'Construction set' }).closest('li')!;
@@ -207,7 +211,10 @@ describe('a dispute about one milestone', () => {
     },
   ])('shows a split milestone as split, with what was released and refunded and Mihna’s decision, in $language', async (expected) => {
     await load(expected.language);
-    mockApi(signedInAs({ role: 'professional' }), answer('GET', `/api/jobs/${JOB_ID}/payment-status`, () => jsonResponse(200, { ...split, viewer_role: 'professional' })));
+    mockApi(
+      signedInAs({ role: 'professional' }),
+      answer('GET', `/api/jobs/${JOB_ID}/payment-status`, () => jsonResponse(200, { ...split, viewer_role: 'professional' })),
+    );
     renderPayment();
     const first = (await screen.findByRole('heading', { name: 'Concept drawings' })).closest('li')!;
     expect(within(first).getByText(expected.status)).toBeInTheDocument();
@@ -223,7 +230,14 @@ describe('a dispute about one milestone', () => {
 describe('the milestone plan', () => {
   it('opens the setup on the accepted price and tells the spec’s success message once saved', async () => {
     await load('en');
-    const notSetUp: PaymentStatusResponse = { ...base, payment_status: 'not_setup', payment_id: null, total_amount: 0, held_amount: 0, milestones: [] };
+    const notSetUp: PaymentStatusResponse = {
+      ...base,
+      payment_status: 'not_setup',
+      payment_id: null,
+      total_amount: 0,
+      held_amount: 0,
+      milestones: [],
+    };
     const api = mockApi(
       signedInAs({ role: 'employer' }),
       answer('GET', `/api/jobs/${JOB_ID}/payment-status`, () => jsonResponse(200, notSetUp)),
@@ -253,7 +267,10 @@ describe('the milestone plan', () => {
       unfunded_amount: 10_000,
       milestones: [milestone('m1', 'Concept drawings', { is_funded: false, held_amount: 0 })],
     };
-    mockApi(signedInAs({ role: 'employer' }), answer('GET', `/api/jobs/${JOB_ID}/payment-status`, () => jsonResponse(200, pending)));
+    mockApi(
+      signedInAs({ role: 'employer' }),
+      answer('GET', `/api/jobs/${JOB_ID}/payment-status`, () => jsonResponse(200, pending)),
+    );
     renderPayment();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Milestones' }));
     const dialog = await screen.findByRole('dialog');

@@ -206,8 +206,7 @@ export function useResolveDispute() {
       release_amount?: string;
       note: string;
       end_contract: boolean;
-    }) =>
-      adminRequest<{ message: string }>(adminPaths.resolveDispute(id), { body }),
+    }) => adminRequest<{ message: string }>(adminPaths.resolveDispute(id), { body }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: keys.disputes });
       await queryClient.invalidateQueries({ queryKey: keys.audit });

@@ -16,7 +16,7 @@ function stubConsoleApi(answers: Record<string, unknown>) {
     'fetch',
     vi.fn((input: string, init?: RequestInit) => {
       const path = new URL(input, 'http://localhost').pathname;
-      if (init?.method === 'POST') posted.push({ path, body: JSON.parse(String(init.body)) });
+      if (init?.method === 'POST' && typeof init.body === 'string') posted.push({ path, body: JSON.parse(init.body) });
       return Promise.resolve(json(answers[path] ?? {}));
     }),
   );
@@ -86,7 +86,10 @@ afterEach(() => {
 
 describe('the disputes tab', () => {
   it('marks the milestone in dispute, links its deliverables, and can also end the contract', async () => {
-    const posted = stubConsoleApi({ '/api/admin/disputes': { disputes: [dispute] }, '/api/admin/disputes/d1/resolve': { message: 'Dispute resolved.' } });
+    const posted = stubConsoleApi({
+      '/api/admin/disputes': { disputes: [dispute] },
+      '/api/admin/disputes/d1/resolve': { message: 'Dispute resolved.' },
+    });
     renderTab(<DisputesTab />);
     const card = await screen.findByRole('article');
     const rows = within(card).getAllByRole('row');
@@ -105,7 +108,9 @@ describe('the disputes tab', () => {
     fireEvent.click(within(card).getByRole('checkbox', { name: /Also end the contract/ }));
     fireEvent.click(within(card).getByRole('button', { name: 'Resolve dispute' }));
     const confirm = await screen.findByRole('dialog');
-    expect(confirm).toHaveTextContent('The contract then ends: AED 6,000.00 held for the other milestones is refunded to Omar Al Mansoori.');
+    expect(confirm).toHaveTextContent(
+      'The contract then ends: AED 6,000.00 held for the other milestones is refunded to Omar Al Mansoori.',
+    );
     fireEvent.click(within(confirm).getByRole('button', { name: 'Resolve dispute' }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toEqual({
@@ -130,16 +135,51 @@ describe('the user detail dialog', () => {
       financial_summary: { total_earned: 5880, total_spent: 0, currency: 'AED' },
       activity_summary: { projects_posted: 0, projects_worked: 1 },
       transactions: [
-        { id: 't3', type: 'payout', project_title: '', created_at: '2026-11-27T08:00:00.000Z', amount: 1000, currency: 'AED', status: 'requested', professional_id: 'w1' },
-        { id: 't2', type: 'released', project_title: 'Villa N16 fit-out drawings', created_at: '2026-11-25T08:00:00.000Z', amount: 5880, currency: 'AED', status: 'completed', professional_id: 'w1' },
-        { id: 't1', type: 'service_fee', project_title: 'Villa N16 fit-out drawings', created_at: '2026-11-25T08:00:00.000Z', amount: 120, currency: 'AED', status: 'completed', professional_id: 'w1' },
+        {
+          id: 't3',
+          type: 'payout',
+          project_title: '',
+          created_at: '2026-11-27T08:00:00.000Z',
+          amount: 1000,
+          currency: 'AED',
+          status: 'requested',
+          professional_id: 'w1',
+        },
+        {
+          id: 't2',
+          type: 'released',
+          project_title: 'Villa N16 fit-out drawings',
+          created_at: '2026-11-25T08:00:00.000Z',
+          amount: 5880,
+          currency: 'AED',
+          status: 'completed',
+          professional_id: 'w1',
+        },
+        {
+          id: 't1',
+          type: 'service_fee',
+          project_title: 'Villa N16 fit-out drawings',
+          created_at: '2026-11-25T08:00:00.000Z',
+          amount: 120,
+          currency: 'AED',
+          status: 'completed',
+          professional_id: 'w1',
+        },
       ],
     };
     stubConsoleApi({ '/api/admin/users/w1/transactions': details, '/api/admin/users/w1/login-history': { login_history: [] } });
     renderTab(<UserDetailDialog id="w1" onClose={() => undefined} />);
     const table = (await screen.findByRole('heading', { name: 'Transactions' })).closest('section')!;
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent)).map((cells) => cells.slice(1))).toEqual([
+    expect(
+      rows
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        )
+        .map((cells) => cells.slice(1)),
+    ).toEqual([
       ['Payout', 'AED 1,000.00', 'Requested'],
       ['Villa N16 fit-out drawingsReleased', 'AED 5,880.00', 'Completed'],
       ['Villa N16 fit-out drawingsService fee (2%)', 'AED 120.00', 'Completed'],

@@ -162,7 +162,13 @@ function DisputeCard({ dispute, onResolved }: { dispute: AdminDispute; onResolve
                       <ul className="mt-0.5 space-y-0.5">
                         {milestone.deliverable_urls.map((url) => (
                           <li key={url}>
-                            <a href={url} target="_blank" rel="noreferrer noopener" dir="ltr" className="break-all text-primary-strong hover:underline">
+                            <a
+                              href={url}
+                              target="_blank"
+                              rel="noreferrer noopener"
+                              dir="ltr"
+                              className="break-all text-primary-strong hover:underline"
+                            >
                               {url}
                             </a>
                           </li>

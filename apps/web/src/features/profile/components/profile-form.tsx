@@ -353,11 +353,13 @@ export function ProfileForm({ user, onUserChanged, onSaved, onRefused, onClose }
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
       <Tabs defaultValue="basic">
-        <TabsList aria-label={t('tabs_label')} className="overflow-x-auto">
-          <TabsTrigger value="basic">{t('tabs.basic')}</TabsTrigger>
-          <TabsTrigger value="professional">{t('tabs.professional')}</TabsTrigger>
-          <TabsTrigger value="location">{t('tabs.location')}</TabsTrigger>
-          <TabsTrigger value="social">{t('tabs.social')}</TabsTrigger>
+        {/* Four long labels (in Arabic most of all) wrap onto a second row on a phone instead of running off its edge. */}
+        <TabsList aria-label={t('tabs_label')} className="flex-wrap">
+          {(['basic', 'professional', 'location', 'social'] as const).map((tab) => (
+            <TabsTrigger key={tab} value={tab} className="basis-auto">
+              {t(`tabs.${tab}`)}
+            </TabsTrigger>
+          ))}
         </TabsList>
         <TabsContent value="basic" forceMount className="mt-6 data-[state=inactive]:hidden">
           <BasicTab form={form} user={user} onUserChanged={onUserChanged} />

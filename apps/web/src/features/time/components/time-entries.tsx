@@ -1,4 +1,4 @@
-import { gulfDateOf, gulfWeekOf, weekEndOf, type TimeEntry } from '@mihna/shared';
+import { gulfDateOf, gulfWeekOf, MAX_ENTRY_SECONDS, weekEndOf, type TimeEntry } from '@mihna/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -7,12 +7,15 @@ import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { decimalsOf, formatAmount, formatDate, languageOf } from '../../../lib/format.ts';
 import { useTimeEntries } from '../api/time.ts';
-import { clockText } from './use-elapsed.ts';
+import { clockText, useElapsedSeconds } from './use-elapsed.ts';
 
 interface Week {
   monday: string;
   entries: TimeEntry[];
+  /** The finished entries' seconds. */
   seconds: number;
+  /** The entry whose timer is running, if the week has it: its time is counted as it runs. */
+  running?: TimeEntry;
   /** What the week's finished entries come to, per currency, in minor units (added as integers). */
   amounts: Map<string, number>;
 }
@@ -27,6 +30,7 @@ export function groupByWeek(entries: readonly TimeEntry[]): Week[] {
     let week = weeks.get(monday);
     if (!week) weeks.set(monday, (week = { monday, entries: [], seconds: 0, amounts: new Map() }));
     week.entries.push(entry);
+    if (entry.seconds === null) week.running = entry;
     week.seconds += entry.seconds ?? 0;
     if (entry.amount !== null)
       week.amounts.set(entry.currency, (week.amounts.get(entry.currency) ?? 0) + toMinor(entry.amount, entry.currency));
@@ -77,9 +81,13 @@ function Weeks({
           <header className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 bg-slate-50 px-4 py-3 sm:px-5">
             <h3 className="font-semibold text-slate-900">{t('week', weekRange(week.monday, language))}</h3>
             <p className="text-sm text-slate-700">
-              <span dir="ltr" className="font-mono tabular-nums">
-                {clockText(week.seconds)}
-              </span>
+              {week.running ? (
+                <RunningClock since={week.running.start_time} before={week.seconds} className="font-mono tabular-nums" />
+              ) : (
+                <span dir="ltr" className="font-mono tabular-nums">
+                  {clockText(week.seconds)}
+                </span>
+              )}
               {[...week.amounts].map(([currency, amount]) => (
                 <span key={currency} className="ms-3 font-semibold">
                   {formatAmount(amount / 10 ** decimalsOf(currency), currency, language)}
@@ -93,12 +101,13 @@ function Weeks({
               <li key={entry.id} className="grid gap-1 px-4 py-3 sm:grid-cols-[8rem_1fr_auto] sm:items-center sm:gap-4 sm:px-5">
                 <span className="text-sm text-slate-600">{formatDate(gulfDateOf(entry.start_time), language)}</span>
                 <div className="min-w-0">
-                  <p className="truncate font-medium text-slate-900">
-                    <bdi>{entry.description}</bdi>
+                  {/* Its own direction, so an English task in an Arabic list is cut at its end, not its start. */}
+                  <p dir="auto" className="truncate font-medium text-slate-900 rtl:text-right">
+                    {entry.description}
                   </p>
                   <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
                     {showsJob && (
-                      <span dir="auto" className="truncate">
+                      <span dir="auto" className="min-w-0 truncate">
                         {entry.job_title}
                       </span>
                     )}
@@ -115,7 +124,11 @@ function Weeks({
                 </div>
                 <p className="text-sm sm:text-end">
                   {entry.seconds === null ? (
-                    <span className="font-medium text-emerald-700">{t('running')}</span>
+                    <span className="inline-flex items-center gap-2 font-medium text-emerald-700">
+                      <span className="size-2 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
+                      {t('running')}
+                      <RunningClock since={entry.start_time} isTimer className="font-mono tabular-nums text-slate-900" />
+                    </span>
                   ) : (
                     <>
                       <span dir="ltr" className="font-mono tabular-nums text-slate-900">
@@ -133,6 +146,31 @@ function Weeks({
         </section>
       ))}
     </div>
+  );
+}
+
+/**
+ * hh:mm:ss of a running timer, ticking as the timer card's does. `before`: time already counted with it
+ * (a week's finished entries); `isTimer`: the entry's own clock, which assistive technology names.
+ */
+function RunningClock({
+  since,
+  before = 0,
+  isTimer = false,
+  className,
+}: {
+  since: string;
+  before?: number;
+  isTimer?: boolean;
+  className: string;
+}) {
+  const { t } = useTranslation('time');
+  // The server ends a timer at its limit: the clock stops there too.
+  const seconds = Math.min(useElapsedSeconds(since), MAX_ENTRY_SECONDS);
+  return (
+    <span dir="ltr" className={className} {...(isTimer ? { role: 'timer', 'aria-label': t('clock_label') } : {})}>
+      {clockText(before + seconds)}
+    </span>
   );
 }
 
