@@ -1,5 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import sharp from 'sharp';
+import { expectHeading, registerUser, signIn } from './marketplace.ts';
+import { textsIn, useLanguage } from './texts.ts';
 
 test.describe('edit profile', () => {
   test('a visitor who is not logged in is told to log in', async ({ page }) => {
@@ -46,5 +48,36 @@ test.describe('edit profile', () => {
     await expect(page).not.toHaveURL(/\/profile\/edit$/, { timeout: 5000 });
 
     await expect(page.getByRole('banner')).toContainText('Omar Al Mansoori Jr');
+  });
+
+  test('on a phone in Arabic, every tab of the form is whole on the screen and opens its section @phone-only', async ({
+    page,
+    request,
+  }) => {
+    const text = textsIn('ar');
+    const professional = await registerUser(request);
+    await useLanguage(page, 'ar');
+    await signIn(page, professional);
+    await page.goto('/profile/edit');
+    await expectHeading(page, text('profile', 'title'));
+    const tabs = page.getByRole('tablist', { name: text('profile', 'tabs_label') });
+    // Nothing to scroll sideways to: the row of tabs wraps, and no tab runs past the screen's edge.
+    expect(await tabs.evaluate((list) => list.scrollWidth <= list.clientWidth)).toBe(true);
+    const width = page.viewportSize()!.width;
+    const sections = [
+      ['basic', 'fields.first_name'],
+      ['professional', 'fields.skills'],
+      ['location', 'fields.show_location'],
+      ['social', 'fields.website_url'],
+    ] as const;
+    for (const [tab] of sections) {
+      const box = (await tabs.getByRole('tab', { name: text('profile', `tabs.${tab}`) }).boundingBox())!;
+      expect(box.x, tab).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, tab).toBeLessThanOrEqual(width);
+    }
+    for (const [tab, field] of sections) {
+      await tabs.getByRole('tab', { name: text('profile', `tabs.${tab}`) }).click();
+      await expect(page.getByRole('tabpanel').getByLabel(text('profile', field), { exact: true })).toBeVisible();
+    }
   });
 });

@@ -77,7 +77,7 @@ describe('/time-tracker', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
     expect(await screen.findByRole('button', { name: 'Stop' })).toBeDefined();
     expect(api.callsTo('POST', '/api/time/start')[0]!.body).toEqual({ job_id: JOB_ID, description: 'Booking form' });
-    expect(screen.getByText('Running on Clinic booking site')).toBeDefined();
+    expect(screen.getByText('Running on \u2068Clinic booking site\u2069')).toBeDefined();
   });
 
   it('shows a running timer’s clock from the server’s start time, so a reload loses nothing, and stops it', async () => {

@@ -86,7 +86,7 @@ function RunningTimer({ entry }: { entry: ActiveEntry }) {
     <form onSubmit={submit} noValidate className={`${card} space-y-4 ring-2 ring-emerald-300`} aria-label={t('timer')}>
       <p className="flex items-center gap-2 text-sm font-medium text-emerald-700">
         <span className="size-2 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
-        {t('running_on', { job: entry.job_title })}
+        {t('running_on', { job: `\u2068${entry.job_title}\u2069` })}
       </p>
       <DescriptionField value={description} onChange={setDescription} isMissing={isMissing} />
       {stop.isError && <Alert tone="error">{serverMessage(stop.error, t('stop_failed'))}</Alert>}
