@@ -12,6 +12,8 @@ import { readPagePaths } from './plugins/first-load.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerFavicon } from './plugins/favicon.ts';
+import { productFontFaces } from './plugins/product-fonts.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactRepository } from './modules/contact/contact.repository.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
@@ -236,6 +238,7 @@ export async function buildApp(options: BuildAppOptions) {
   const adminRouteTable: AdminRoute[] = [];
 
   await app.register(healthRoutes(database));
+  registerFavicon(app, options.webRoot);
   if (provider.name === 'test') {
     await app.register(
       testGatewayRoutes({
@@ -244,7 +247,7 @@ export async function buildApp(options: BuildAppOptions) {
         checkouts,
         webhooks,
         secret: config.testGatewaySecret,
-        publicUrl: config.publicUrl,
+        fontFaces: productFontFaces(options.webRoot),
         clock,
       }),
     );

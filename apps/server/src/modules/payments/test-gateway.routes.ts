@@ -59,7 +59,8 @@ function languageOf(request: FastifyRequest): Language {
   return (request.headers['accept-language'] ?? '').toLowerCase().startsWith('ar') ? 'ar' : 'en';
 }
 
-function page(language: Language, checkoutId: string, body: string) {
+/** The page in the product's look: its fonts (the app's own files, `fontFaces`) and its icon. */
+function page(language: Language, checkoutId: string, body: string, fontFaces: string) {
   const words = wording[language];
   const other = language === 'ar' ? 'en' : 'ar';
   return `<!doctype html>
@@ -68,8 +69,11 @@ function page(language: Language, checkoutId: string, body: string) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${words.title}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
-  body { margin: 0; font-family: system-ui, 'Segoe UI', Tahoma, sans-serif; background: #f1f5f9; color: #0f172a; }
+  ${fontFaces}
+  body { margin: 0; font-family: 'Inter Variable', 'Inter Fallback', 'IBM Plex Sans Arabic', ui-sans-serif, system-ui, sans-serif; background: #f1f5f9; color: #0f172a; }
+  html[lang="ar"] body { font-family: 'IBM Plex Sans Arabic', 'Inter Variable', 'Inter Fallback', ui-sans-serif, system-ui, sans-serif; }
   main { max-width: 28rem; margin: 3rem auto; padding: 0 1rem; }
   .card { background: #fff; border: 1px solid #e2e8f0; border-radius: 0.75rem; padding: 1.5rem; }
   h1 { font-size: 1.25rem; margin: 0 0 1rem; }
@@ -128,10 +132,11 @@ export function testGatewayRoutes(dependencies: {
   checkouts: CheckoutService;
   webhooks: WebhooksService;
   secret: string;
-  publicUrl: string;
+  /** The @font-face rules of the app's fonts (plugins/product-fonts.ts); empty without the built app. */
+  fontFaces: string;
   clock: () => Date;
 }): FastifyPluginAsync {
-  const { repository, jobState, checkouts, webhooks, secret, publicUrl, clock } = dependencies;
+  const { repository, jobState, checkouts, webhooks, secret, fontFaces, clock } = dependencies;
 
   /** What is being paid for, in the page's language, with the project's title as its owner wrote it. */
   async function purposeOf(checkout: CheckoutRow, language: Language) {
@@ -148,8 +153,10 @@ export function testGatewayRoutes(dependencies: {
   }
 
   const find = async (id: string): Promise<CheckoutRow | undefined> => (isRowId(id) ? repository.findCheckout(id) : undefined);
-  const successUrl = (id: string) => `${publicUrl}/payments/success?checkout=${id}`;
-  const cancelUrl = (id: string) => `${publicUrl}/payments/cancelled?checkout=${id}`;
+  // On the origin the page was opened on: the one the payer started from (CheckoutService.answerVisit),
+  // where they are signed in.
+  const successUrl = (id: string) => `/payments/success?checkout=${id}`;
+  const cancelUrl = (id: string) => `/payments/cancelled?checkout=${id}`;
 
   return async (app) => {
     // The page's forms post no fields: their body is read and ignored.
@@ -163,13 +170,16 @@ export function testGatewayRoutes(dependencies: {
       const checkout = await find(request.params.id);
       void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
       if (!checkout)
-        return reply.status(404).send(page(language, request.params.id, `<p>${words.notFound}</p><a href="/">${words.back}</a>`));
+        return reply
+          .status(404)
+          .send(page(language, request.params.id, `<p>${words.notFound}</p><a href="/">${words.back}</a>`, fontFaces));
       if (checkout.status !== 'open') {
         const text = checkout.status === 'paid' ? words.paid : words.cancelled;
         return page(
           language,
           checkout.id,
           `<p>${text}</p><a href="${checkout.status === 'paid' ? successUrl(checkout.id) : '/'}">${words.back}</a>`,
+          fontFaces,
         );
       }
       const amount = formatMoney(money(checkout.amountMinor, checkout.currency as CurrencyCode), language);
@@ -182,6 +192,7 @@ export function testGatewayRoutes(dependencies: {
 <form method="post" action="/checkout/${checkout.id}/pay"><button class="pay" type="submit">${words.pay}</button></form>
 <form method="post" action="/checkout/${checkout.id}/cancel"><button class="cancel" type="submit">${words.cancel}</button></form>
 </div>`,
+        fontFaces,
       );
     });
 
