@@ -18,6 +18,8 @@ export interface FirstLoad {
   /** The old spellings the router forwards to a page (/jobs/:jobId): addresses of the app too, for the server's path rule. */
   redirects: string[];
   texts: Record<string, Record<string, string>>;
+  /** The site's description in each language (common.json's settings.site_description), for the page's `<meta name="description">`. */
+  descriptions: Record<string, string>;
 }
 
 // The router's pages, as src/app/router.tsx declares them: `{ path: 'login', ...page(() => import('./routes/login.tsx')) }`.
@@ -93,7 +95,14 @@ export function firstLoad(): Plugin {
       }
 
       const redirects = [...router.matchAll(redirectPattern)].map(([, routePath]) => `/${routePath}`);
-      const firstLoad: FirstLoad = { routes, redirects, texts };
+      const descriptions: FirstLoad['descriptions'] = {};
+      for (const language of Object.keys(texts)) {
+        const common = JSON.parse(fs.readFileSync(path.join(root, 'src/i18n/locales', language, 'common.json'), 'utf8')) as {
+          settings?: { site_description?: string };
+        };
+        if (common.settings?.site_description) descriptions[language] = common.settings.site_description;
+      }
+      const firstLoad: FirstLoad = { routes, redirects, texts, descriptions };
       this.emitFile({ type: 'asset', fileName: '.vite/first-load.json', source: `${JSON.stringify(firstLoad, null, 2)}\n` });
     },
   };

@@ -18,7 +18,7 @@ describe('the page a first visit gets', () => {
     fs.mkdirSync(path.join(webRoot, '.vite'));
     fs.writeFileSync(
       path.join(webRoot, 'index.html'),
-      '<!doctype html>\n<html lang="en" dir="ltr">\n  <head><title>Mihna</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>\n  <body><div id="root"><div class="skeleton"></div></div></body>\n</html>\n',
+      '<!doctype html>\n<html lang="en" dir="ltr">\n  <head><meta\n      name="description"\n      content="The Gulf marketplace."\n    /><title>Mihna</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>\n  <body><div id="root"><div class="skeleton"></div></div></body>\n</html>\n',
     );
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'assets', 'index-1.css'), 'body{margin:0}');
@@ -36,6 +36,7 @@ describe('the page a first visit gets', () => {
           { path: '/login', files: ['assets/login-1.js', 'assets/field-1.js'], namespaces: ['auth'] },
           { path: '/professionals/:professionalId', files: ['assets/professional-profile-1.js'], namespaces: ['professionals'] },
         ],
+        descriptions: { en: 'The Gulf marketplace.', ar: 'منصة الخليج "للعمل" المهني.' },
         texts: {
           en: {
             common: 'assets/common-en.js',
@@ -88,6 +89,15 @@ describe('the page a first visit gets', () => {
       '/assets/professional-profile-1.js',
     ]);
     expect(profile.body).not.toMatch(/-en\.js/);
+  });
+
+  it('describes the page in its language, for search results and link previews', async () => {
+    const description = (html: string) => /<meta\s+name="description"\s+content="([^"]*)"/.exec(html)?.[1];
+    expect(description((await visit('/login', { cookie: 'mihna.language=ar' })).body)).toBe('منصة الخليج &quot;للعمل&quot; المهني.');
+    expect(description((await visit('/professionals/0b5f7c1e-3a59-4c1a-9a51-3b1e3f1b2c4d', { 'accept-language': 'ar-AE' })).body)).toBe(
+      'منصة الخليج &quot;للعمل&quot; المهني.',
+    );
+    expect(description((await visit('/login')).body)).toBe('The Gulf marketplace.');
   });
 
   it('sends a public page drawn, inert until the app hydrates it, and the styles inside', async () => {

@@ -10,7 +10,11 @@ interface FirstLoad {
   /** The old spellings the app forwards to a page (/jobs/:jobId); absent from builds before they were listed. */
   redirects?: string[];
   texts: Record<string, Record<string, string>>;
+  /** The site's description per language, for `<meta name="description">`; absent from builds before it was listed. */
+  descriptions?: Record<string, string>;
 }
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The public pages the web build rendered ahead (apps/web/prerender.mjs): path → language → #root's content. */
 type Prerendered = Record<string, Partial<Record<string, string>>>;
@@ -139,6 +143,13 @@ export function createFirstLoadPages(webRoot: string) {
       ];
       const textsMeta = `<meta name="mihna-texts" content="${(route?.namespaces ?? []).join(' ')}">`;
       let html = shell.replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`);
+      // The description in the page's language too, for search results and link previews (the app keeps it so).
+      const description = firstLoad.descriptions?.[language];
+      if (description)
+        html = html.replace(
+          /(<meta\s+name="description"\s+content=")[^"]*(")/,
+          (_, start: string, end: string) => `${start}${escapeAttribute(description)}${end}`,
+        );
       if (drawn === undefined) {
         // The skeleton needs its code to draw anything: the head announces all of it, so it downloads side by side.
         const script = entry ? `<script type="module" crossorigin src="${entry}"></script>` : '';
