@@ -68,6 +68,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { createTimesheetsService } from './modules/time/timesheets.service.ts';
 import { createPdfRenderer } from './modules/documents/pdf-renderer.ts';
 import { createInvoicesRepository } from './modules/invoices/invoices.repository.ts';
+import { createReceiptsRepository } from './modules/invoices/receipts.repository.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildAppOptions) {
     contracts,
     moderation,
     notifications,
+    delivery,
     settings,
     logger: app.log,
     clock,
@@ -199,7 +201,7 @@ export async function buildApp(options: BuildAppOptions) {
   const profiles = createProfilesService({ db, clock, employerSpending: dashboard.employerSpending });
   const adminDirectories = createDirectoryIndexes(db);
   const pdf = createPdfRenderer();
-  const invoices = createInvoicesService({ repository: createInvoicesRepository(db), pdf });
+  const invoices = createInvoicesService({ repository: createInvoicesRepository(db), receipts: createReceiptsRepository(db), pdf });
   const timeRepository = createTimeRepository(db);
   const time = createTimeService({ db, repository: timeRepository, contracts, clock });
   const timesheets = createTimesheetsService({
@@ -272,7 +274,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(payoutsRoutes(sessions, payouts));
       await api.register(webhooksRoutes(webhooks));
       await api.register(reviewsRoutes(sessions, reviews));
-      await api.register(timeRoutes(sessions, time, timesheets));
+      await api.register(timeRoutes(sessions, time, timesheets, checkouts));
       await api.register(invoicesRoutes(sessions, invoices));
       await api.register(
         locationRoutes(

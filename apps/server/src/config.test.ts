@@ -102,6 +102,27 @@ describe('loadConfig, deployment settings', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/together/);
   });
 
+  it('names the site’s own origins: PUBLIC_URL’s, and outside production this machine’s names on its port', () => {
+    expect(loadConfig({}).siteOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://staging.mihna.ae/' }).siteOrigins).toEqual([
+      'https://staging.mihna.ae',
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+    ]);
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', PUBLIC_URL: 'https://mihna.ae', ...stripeTestKeys };
+    expect(loadConfig(production).siteOrigins).toEqual(['https://mihna.ae']);
+  });
+
+  it('prints the seller’s Arabic address given, the demo’s outside production, and none made up in production', () => {
+    expect(loadConfig({ INVOICE_SELLER_ADDRESS_AR: 'برج الصقر، شارع الشيخ زايد، دبي' }).invoiceSeller.addressAr).toBe(
+      'برج الصقر، شارع الشيخ زايد، دبي',
+    );
+    expect(loadConfig({}).invoiceSeller.addressAr).toBe('مدينة دبي للإنترنت، دبي، الإمارات العربية المتحدة');
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', ...stripeTestKeys };
+    expect(loadConfig(production).invoiceSeller.addressAr).toBeUndefined();
+    expect(() => loadConfig({ INVOICE_SELLER_ADDRESS_AR: 'ع'.repeat(201) })).toThrow(/INVOICE_SELLER_ADDRESS_AR: at most 200 characters/);
+  });
+
   it('trusts a number of proxy hops or a list of proxies, never the header wholesale', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);

@@ -41,6 +41,9 @@ const environmentSchema = z
         .regex(/^\d{15}$/, 'a 15-digit VAT registration number')
         .optional(),
     ),
+    // The seller's address as the Arabic tax invoice prints it (the English one is the site settings').
+    // Outside production the demo's; unset in production, the Arabic invoice prints the settings' address.
+    INVOICE_SELLER_ADDRESS_AR: z.preprocess(emptyAsUndefined, z.string().max(200, 'at most 200 characters').optional()),
     // An IP-geolocation service asked for the visitor's country when the browser gives no position
     // (§7): a URL with {ip} where the address goes, answering JSON with country_name and country_code
     // (ipapi.co's shape, https://ipapi.co/{ip}/json/). None by default: no address leaves the server.
@@ -172,8 +175,13 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** The IP-geolocation service's URL, with {ip}; none by default. */
   ipGeolocationUrl: string | undefined;
-  /** The seller on tax invoices. */
-  invoiceSeller: { name: string; vatNumber: string };
+  /** The seller on tax invoices; `addressAr` is the address the Arabic invoice prints, when known. */
+  invoiceSeller: { name: string; vatNumber: string; addressAr: string | undefined };
+  /**
+   * The origins the site itself answers at: PUBLIC_URL's, and outside production this machine's names
+   * (localhost, 127.0.0.1) on the port it listens on. A payer returns from a checkout to the one they came from.
+   */
+  siteOrigins: string[];
   twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | undefined;
   /** Stripe when both keys are set; otherwise the built-in test gateway. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | undefined;
@@ -185,6 +193,17 @@ export interface Config {
 function parseTrustProxy(value: string | undefined): number | string[] | false {
   if (!value || value === '0') return false;
   return /^\d+$/.test(value) ? Number(value) : value.split(',');
+}
+
+/** The demo seller's address in Arabic: the site settings' default address, as the Arabic pages write it. */
+const DEMO_SELLER_ADDRESS_AR = 'مدينة دبي للإنترنت، دبي، الإمارات العربية المتحدة';
+
+function siteOriginsOf(env: Environment): string[] {
+  const scheme = env.TLS_CERT_FILE ? 'https' : 'http';
+  const publicOrigin = new URL(env.PUBLIC_URL ?? `${scheme}://localhost:${env.PORT}`).origin;
+  const local =
+    env.NODE_ENV === 'production' ? [] : ['localhost', '127.0.0.1'].map((host) => new URL(`${scheme}://${host}:${env.PORT}`).origin);
+  return [...new Set([publicOrigin, ...local])];
 }
 
 export class ConfigError extends Error {
@@ -216,7 +235,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     ipGeolocationUrl: env.IP_GEOLOCATION_URL,
-    invoiceSeller: { name: env.INVOICE_SELLER_NAME ?? 'Mihna Marketplace FZ-LLC', vatNumber: env.INVOICE_VAT_NUMBER ?? '100123456700003' },
+    invoiceSeller: {
+      name: env.INVOICE_SELLER_NAME ?? 'Mihna Marketplace FZ-LLC',
+      vatNumber: env.INVOICE_VAT_NUMBER ?? '100123456700003',
+      addressAr: env.INVOICE_SELLER_ADDRESS_AR ?? (env.NODE_ENV === 'production' ? undefined : DEMO_SELLER_ADDRESS_AR),
+    },
+    siteOrigins: siteOriginsOf(env),
     twilio:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, apiUrl: env.TWILIO_API_URL }

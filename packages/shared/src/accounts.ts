@@ -7,6 +7,7 @@ import { resolveReferencesInSchema } from './reference-fields.ts';
 import { isPlainLine, toWesternDigits } from './plain-text.ts';
 import { splitList, trimListItem } from './lists.ts';
 import { emailAddress } from './text.ts';
+import { vatNumberSchema } from './invoices.ts';
 
 /**
  * The specification uses worker, professional and expert for one role. The API accepts all three
@@ -237,6 +238,7 @@ export const profileUpdateSchema = z.object({
   company_name: optionalText(120),
   company_description: optionalText(2000),
   company_size: optionalChoice(['1-10', '11-50', '51-200', '201-1000', '1000+'] as const),
+  vat_number: vatNumberSchema.optional(),
   website_url: optionalUrl,
   country: locationCountrySchema.optional(),
   emirate: optionalText(40),

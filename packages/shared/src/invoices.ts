@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toWesternDigits } from './plain-text.ts';
 
 /**
  * VAT by the payer's country, in basis points (500 is 5%): the rates in force in the Gulf. Qatar and
@@ -22,7 +23,21 @@ export const invoiceNumber = (year: number, sequence: number) => `MIH-${year}-${
 
 export const invoiceMessages = {
   notFound: 'Invoice not found',
+  receiptNotFound: 'Receipt not found',
+  /** Worded as the specification words the phone number's rule. */
+  vatNumberInvalid: 'Please enter a valid VAT number (15 digits)',
 } as const;
+
+/**
+ * A business's VAT registration number, which its tax invoices print as the buyer's: the UAE's TRN
+ * and the Saudi, Bahraini and Omani numbers are 15 digits. Spaces and dashes people copy from a
+ * certificate are dropped and Arabic-Indic digits read as 0–9; empty clears it.
+ */
+export const vatNumberSchema = z
+  .string()
+  .nullable()
+  .transform((value) => toWesternDigits(value ?? '').replace(/[\s-]/g, '') || null)
+  .refine((value) => value === null || /^\d{15}$/.test(value), invoiceMessages.vatNumberInvalid);
 
 export const invoiceKinds = ['service_fee', 'featured_fee'] as const;
 
@@ -40,6 +55,8 @@ export const taxInvoiceSchema = z.object({
   /** Percent: 5 for 5%. */
   vat_rate: z.number(),
   buyer_country: z.string(),
+  /** The buyer's VAT number (TRN) as printed on the invoice, when they had given one. */
+  buyer_vat_number: z.string().nullable(),
 });
 export type TaxInvoice = z.infer<typeof taxInvoiceSchema>;
 
@@ -49,3 +66,36 @@ export const taxInvoicesSchema = z.object({
   next_before: z.string().nullable(),
 });
 export type TaxInvoicesResponse = z.infer<typeof taxInvoicesSchema>;
+
+/** A receipt number: MIH-R-000042, the 42nd payment receipt. */
+export const receiptNumber = (sequence: number) => `MIH-R-${String(sequence).padStart(6, '0')}`;
+
+/** What a receipt says the payment was for: funding escrow (milestones) or a week's approved hours. */
+export const receiptLineSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('milestone'), title: z.string(), amount: z.number() }),
+  z.object({ kind: z.literal('hours'), week_start: z.string(), seconds: z.number().int(), amount: z.number() }),
+]);
+export type ReceiptLine = z.infer<typeof receiptLineSchema>;
+
+/** The employer's receipt for one payment they made: escrow funded, or a week's hours paid. */
+export const paymentReceiptSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  purpose: z.enum(['escrow', 'milestone', 'timesheet']),
+  paid_at: z.string(),
+  job_id: z.string().nullable(),
+  job_title: z.string().nullable(),
+  currency: z.string(),
+  amount: z.number(),
+  /** The card provider's reference of the charge. */
+  payment_reference: z.string(),
+  lines: z.array(receiptLineSchema),
+});
+export type PaymentReceipt = z.infer<typeof paymentReceiptSchema>;
+
+export const paymentReceiptsSchema = z.object({
+  receipts: z.array(paymentReceiptSchema),
+  /** Pass as `before` for the next, older page; null on the last. */
+  next_before: z.string().nullable(),
+});
+export type PaymentReceiptsResponse = z.infer<typeof paymentReceiptsSchema>;

@@ -21,6 +21,8 @@ export const currentUserSchema = z.object({
   company_description: z.string().nullable(),
   website_url: z.string().nullable(),
   company_size: z.string().nullable(),
+  /** The business's VAT number (TRN), printed on its tax invoices. */
+  vat_number: z.string().nullable(),
   country: z.string(),
   emirate: z.string().nullable(),
   city: z.string().nullable(),

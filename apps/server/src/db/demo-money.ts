@@ -74,6 +74,7 @@ export async function seedDemoMoney(app: App, now: Date, demoEmployerId: string 
     contracts: contractsRepository,
     moderation: app.services.moderation,
     notifications,
+    delivery: app.services.delivery,
     settings: app.services.settings,
     logger: app.log,
     clock,

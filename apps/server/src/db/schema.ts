@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -189,6 +190,8 @@ export const users = pgTable(
     companyDescription: text('company_description'),
     websiteUrl: text('website_url'),
     companySize: text('company_size'),
+    /** The business's VAT registration number (the UAE's TRN), printed on its tax invoices and receipts. */
+    vatNumber: text('vat_number'),
     /** ISO country of the user's location; `emirate` holds the region id within it (the emirate in the UAE). */
     country: text('country').notNull().default('AE'),
     emirate: text('emirate'),
@@ -849,6 +852,10 @@ export const checkouts = pgTable(
     providerSessionId: text('provider_session_id'),
     providerPaymentId: text('provider_payment_id'),
     url: text('url'),
+    /** The site's own origin the payer opened the checkout from, where they return to (the public address when unknown). */
+    returnOrigin: text('return_origin'),
+    /** The language the payer was reading in: their receipt's e-mail speaks it. */
+    language: text('language', { enum: ['en', 'ar'] }),
     status: text('status', { enum: checkoutStatuses }).notNull().default('open'),
     createdAt: createdAt(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
@@ -1074,8 +1081,12 @@ export const taxInvoices = pgTable(
     buyerId: uuid('buyer_id').notNull(),
     buyerName: text('buyer_name').notNull(),
     buyerCountry: text('buyer_country').notNull(),
+    /** The buyer's VAT number (TRN) when they had given one: an invoice to a registered business prints it. */
+    buyerVatNumber: text('buyer_vat_number'),
     sellerName: text('seller_name').notNull(),
     sellerAddress: text('seller_address').notNull(),
+    /** The seller's address in Arabic, for the Arabic invoice (INVOICE_SELLER_ADDRESS_AR); null on invoices issued before it was kept. */
+    sellerAddressAr: text('seller_address_ar'),
     sellerVatNumber: text('seller_vat_number').notNull(),
     jobId: uuid('job_id'),
     jobTitle: text('job_title'),
@@ -1095,6 +1106,49 @@ export const taxInvoices = pgTable(
       'tax_invoices_adds_up',
       sql`${table.netMinor} + ${table.vatMinor} = ${table.totalMinor} and ${table.vatMinor} >= 0 and ${table.netMinor} > 0`,
     ),
+  ],
+);
+
+/** Receipt numbers, never taken twice; a payment that rolls back leaves a gap, as a receipt is no tax invoice. */
+export const receiptNumbers = pgSequence('receipt_numbers');
+
+/** What a receipt lists as paid for: the milestones an escrow funding holds, or a week's approved hours. */
+export type StoredReceiptLine =
+  { kind: 'milestone'; title: string; amountMinor: number } | { kind: 'hours'; weekStart: string; seconds: number; amountMinor: number };
+
+/**
+ * The employer's receipt for each payment they make through the provider (escrow funded, a week's
+ * hours paid), issued in the charge's own database transaction (decision 44): a copy of what was paid,
+ * for what, by whom and to whom, as it was then. No foreign keys, as on tax invoices.
+ */
+export const paymentReceipts = pgTable(
+  'payment_receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sequence: bigint('sequence', { mode: 'number' }).notNull(),
+    number: text('number').notNull(),
+    /** The ledger transaction that took the payment: one receipt per charge. */
+    ledgerReference: text('ledger_reference').notNull(),
+    checkoutId: uuid('checkout_id').notNull(),
+    purpose: text('purpose', { enum: ['escrow', 'milestone', 'timesheet'] }).notNull(),
+    payerId: uuid('payer_id').notNull(),
+    payerName: text('payer_name').notNull(),
+    payerVatNumber: text('payer_vat_number'),
+    sellerName: text('seller_name').notNull(),
+    jobId: uuid('job_id'),
+    jobTitle: text('job_title'),
+    lines: jsonb('lines').$type<StoredReceiptLine[]>().notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** The card provider's reference of the charge (its payment's id), else the checkout's. */
+    paymentReference: text('payment_reference').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('payment_receipts_reference_idx').on(table.ledgerReference),
+    uniqueIndex('payment_receipts_sequence_idx').on(table.sequence),
+    index('payment_receipts_payer_idx').on(table.payerId, table.sequence.desc()),
+    check('payment_receipts_amount_positive', sql`${table.amountMinor} > 0`),
   ],
 );
 

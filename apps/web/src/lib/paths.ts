@@ -98,6 +98,8 @@ export const apiPaths = {
   locationUpdate: '/api/location/update',
   ipCountry: '/api/location/ip',
   invoicePdf: (id: string) => `/api/invoices/${id}/pdf`,
+  receipts: '/api/receipts',
+  receiptPdf: (id: string) => `/api/receipts/${id}/pdf`,
   activeTimer: '/api/time/worker/active',
   startTimer: '/api/time/start',
   stopTimer: (id: string) => `/api/time/${id}/stop`,

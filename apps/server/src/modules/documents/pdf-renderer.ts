@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { documentFonts } from './fonts.ts';
 
 /** The documents the platform issues, each a Typst template in apps/server/documents. */
-export type DocumentTemplate = 'timesheet' | 'invoice' | 'time-report';
+export type DocumentTemplate = 'timesheet' | 'invoice' | 'receipt' | 'time-report';
 
 /** What every document carries besides its own content: its language and the shared page texts. */
 export interface DocumentBase {

@@ -11,6 +11,8 @@ export interface InvoiceSeller {
   vatNumber: string;
   /** The site's address when the invoice is written (an expression of the statement that writes it). */
   address: SQL<string>;
+  /** The address as the Arabic invoice prints it (INVOICE_SELLER_ADDRESS_AR), when configured. */
+  addressAr: string | undefined;
 }
 
 /** A fee the platform took in one ledger transaction, and from whom. */
@@ -79,8 +81,10 @@ export function createFeeInvoices(dependencies: { repository: InvoicesRepository
         buyerId: buyer.id,
         buyerName: partyName(buyer),
         buyerCountry: buyer.country,
+        buyerVatNumber: buyer.vatNumber,
         sellerName: seller.name,
         sellerAddress: seller.address,
+        sellerAddressAr: seller.addressAr ?? null,
         sellerVatNumber: seller.vatNumber,
         jobId: charge.jobId,
         jobTitle,

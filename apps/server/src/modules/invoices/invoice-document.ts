@@ -19,16 +19,19 @@ export async function invoiceDocument(invoice: TaxInvoiceRow, language: Document
   const amount = (minor: number) => format.money(minor, invoice.currency);
   const isSaudi = invoice.buyerCountry === 'SA';
   const country = countryList.find((entry) => entry.code === invoice.buyerCountry)?.name[language] ?? invoice.buyerCountry;
-  const title = isSaudi ? words.title_simplified : words.title;
+  // A Saudi buyer registered for VAT gets a full tax invoice with its number; one without, ZATCA's simplified one.
+  const title = isSaudi && !invoice.buyerVatNumber ? words.title_simplified : words.title;
+  const sellerAddress = (language === 'ar' ? invoice.sellerAddressAr : null) ?? invoice.sellerAddress;
 
   const details: [string, unknown][] = [
     [words.number, invoice.number],
     [words.issued, format.gulfDate(invoice.issuedAt)],
-    [words.seller, { ...typed(invoice.sellerName), note: invoice.sellerAddress, note_dir: directionOf(invoice.sellerAddress) }],
+    [words.seller, { ...typed(invoice.sellerName), note: sellerAddress, note_dir: directionOf(sellerAddress) }],
     [words.seller_vat, invoice.sellerVatNumber],
     [words.buyer, typed(invoice.buyerName)],
-    [words.country, country],
   ];
+  if (invoice.buyerVatNumber) details.push([words.buyer_vat, invoice.buyerVatNumber]);
+  details.push([words.country, country]);
   if (invoice.jobTitle) details.push([words.project, typed(invoice.jobTitle)]);
 
   const qrText = isSaudi

@@ -18,6 +18,7 @@ export interface InvoiceBuyer {
     lastName: string;
     companyName: string | null;
     country: string;
+    vatNumber: string | null;
   };
 }
 
@@ -80,9 +81,10 @@ export function createInvoicesRepository(db: Db) {
         last_name: string;
         company_name: string | null;
         country: string;
+        vat_number: string | null;
       }>(
         tx,
-        sql`select v.reference, j.title as job_title, u.id, u.role, u.first_name, u.last_name, u.company_name, u.country
+        sql`select v.reference, j.title as job_title, u.id, u.role, u.first_name, u.last_name, u.company_name, u.country, u.vat_number
           from unnest(${sql.param(fees.map((fee) => fee.reference))}::text[], ${sql.param(fees.map((fee) => fee.payerId))}::uuid[],
             ${sql.param(fees.map((fee) => fee.jobId))}::uuid[]) as v(reference, payer_id, job_id)
           left join jobs j on j.id = v.job_id
@@ -100,6 +102,7 @@ export function createInvoicesRepository(db: Db) {
               lastName: row.last_name,
               companyName: row.company_name,
               country: row.country,
+              vatNumber: row.vat_number,
             },
           },
         ]),

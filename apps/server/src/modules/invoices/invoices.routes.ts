@@ -1,4 +1,4 @@
-import { errorResponseSchema, taxInvoicesSchema } from '@mihna/shared';
+import { errorResponseSchema, paymentReceiptsSchema, taxInvoicesSchema } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionsService } from '../auth/sessions.service.ts';
@@ -8,7 +8,7 @@ import type { InvoicesService } from './invoices.service.ts';
 
 const security = [{ bearerAuth: [] }];
 
-/** The caller's tax invoices for the fees the platform charged them, and each as a PDF. */
+/** The caller's tax invoices for the fees the platform charged them, their receipts for the payments they made, and each as a PDF. */
 export function invoicesRoutes(sessions: SessionsService, invoices: InvoicesService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -41,6 +41,44 @@ export function invoicesRoutes(sessions: SessionsService, invoices: InvoicesServ
         sendPdf(
           reply,
           await invoices.invoicePdf(await sessions.requireActor(bearerToken(request)), request.params.id, request.query.language),
+        ),
+    );
+
+    app.get(
+      '/receipts',
+      {
+        schema: {
+          tags: ['invoices'],
+          summary:
+            'Your receipts for the payments you made (escrow funded, hours paid), newest first, 50 at a time; of one project with job_id',
+          security,
+          querystring: z.object({ before: z.string().max(64).optional(), job_id: z.string().max(64).optional() }),
+          response: { 200: paymentReceiptsSchema, 401: errorResponseSchema },
+        },
+      },
+      async (request) =>
+        invoices.listReceipts(await sessions.requireActor(bearerToken(request)), {
+          before: request.query.before,
+          jobId: request.query.job_id,
+        }),
+    );
+
+    app.get(
+      '/receipts/:id/pdf',
+      {
+        schema: {
+          tags: ['invoices'],
+          summary: 'One of your payment receipts as a PDF in English or Arabic',
+          security,
+          params: z.object({ id: z.string().max(64) }),
+          querystring: z.object({ language: z.enum(['en', 'ar']).default('en') }),
+          response: { 200: z.any().describe('application/pdf'), 401: errorResponseSchema, 404: errorResponseSchema },
+        },
+      },
+      async (request, reply) =>
+        sendPdf(
+          reply,
+          await invoices.receiptPdf(await sessions.requireActor(bearerToken(request)), request.params.id, request.query.language),
         ),
     );
   };

@@ -1,4 +1,11 @@
-import { invoiceMessages, type TaxInvoice, type TaxInvoicesResponse } from '@mihna/shared';
+import {
+  invoiceMessages,
+  type PaymentReceipt,
+  type PaymentReceiptsResponse,
+  type ReceiptLine,
+  type TaxInvoice,
+  type TaxInvoicesResponse,
+} from '@mihna/shared';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
@@ -7,6 +14,8 @@ import type { PdfRenderer } from '../documents/pdf-renderer.ts';
 import { decimal } from '../payments/payment-notices.ts';
 import { invoiceDocument } from './invoice-document.ts';
 import type { InvoicesRepository, TaxInvoiceRow } from './invoices.repository.ts';
+import { receiptDocument } from './receipt-document.ts';
+import type { PaymentReceiptRow, ReceiptsRepository } from './receipts.repository.ts';
 
 const PAGE = 50;
 
@@ -23,11 +32,32 @@ const toInvoice = (row: TaxInvoiceRow): TaxInvoice => ({
   total_amount: decimal(row.totalMinor, row.currency),
   vat_rate: row.vatRateBp / 100,
   buyer_country: row.buyerCountry,
+  buyer_vat_number: row.buyerVatNumber,
 });
 
-/** A user's tax invoices: listed newest first, and each as a PDF, to the user invoiced only. */
-export function createInvoicesService(dependencies: { repository: InvoicesRepository; pdf: PdfRenderer }) {
-  const { repository, pdf } = dependencies;
+const toReceipt = (row: PaymentReceiptRow): PaymentReceipt => ({
+  id: row.id,
+  number: row.number,
+  purpose: row.purpose,
+  paid_at: row.paidAt.toISOString(),
+  job_id: row.jobId,
+  job_title: row.jobTitle,
+  currency: row.currency,
+  amount: decimal(row.amountMinor, row.currency),
+  payment_reference: row.paymentReference,
+  lines: row.lines.map((line): ReceiptLine =>
+    line.kind === 'milestone'
+      ? { kind: 'milestone', title: line.title, amount: decimal(line.amountMinor, row.currency) }
+      : { kind: 'hours', week_start: line.weekStart, seconds: line.seconds, amount: decimal(line.amountMinor, row.currency) },
+  ),
+});
+
+/**
+ * A user's tax invoices, and an employer's receipts for the payments they made: listed newest first,
+ * and each as a PDF, to the user invoiced or the payer only.
+ */
+export function createInvoicesService(dependencies: { repository: InvoicesRepository; receipts: ReceiptsRepository; pdf: PdfRenderer }) {
+  const { repository, receipts, pdf } = dependencies;
 
   return {
     async list(actor: Actor, before?: string): Promise<TaxInvoicesResponse> {
@@ -41,6 +71,21 @@ export function createInvoicesService(dependencies: { repository: InvoicesReposi
       // Someone else's invoice is not found either: its number and amounts are not theirs to learn.
       if (!row || row.buyerId !== actor.id) throw new AppError('not_found', invoiceMessages.notFound);
       return { pdf: await pdf.render('invoice', await invoiceDocument(row, language)), filename: `${row.number}-${language}.pdf` };
+    },
+
+    async listReceipts(actor: Actor, filter: { before?: string; jobId?: string }): Promise<PaymentReceiptsResponse> {
+      if (filter.jobId !== undefined && !isRowId(filter.jobId)) return { receipts: [], next_before: null };
+      const before = filter.before && isRowId(filter.before) ? filter.before : undefined;
+      const rows = await receipts.listForPayer(actor.id, { before, jobId: filter.jobId }, PAGE + 1);
+      const page = rows.slice(0, PAGE);
+      return { receipts: page.map(toReceipt), next_before: rows.length > PAGE ? (page.at(-1)?.id ?? null) : null };
+    },
+
+    async receiptPdf(actor: Actor, id: string, language: DocumentLanguage) {
+      const row = isRowId(id) ? await receipts.findReceipt(id) : undefined;
+      // Someone else's receipt is not found either: what they paid is not another's to learn.
+      if (!row || row.payerId !== actor.id) throw new AppError('not_found', invoiceMessages.receiptNotFound);
+      return { pdf: await pdf.render('receipt', receiptDocument(row, language)), filename: `${row.number}-${language}.pdf` };
     },
   };
 }

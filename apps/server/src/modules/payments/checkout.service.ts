@@ -4,6 +4,7 @@ import { transaction } from '../../db/transaction.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
+import type { CheckoutVisit } from './checkout-visit.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
 import type { CheckoutRow, PaymentsRepository } from './payments.repository.ts';
 
@@ -38,11 +39,14 @@ export function createCheckoutService(dependencies: {
   repository: PaymentsRepository;
   provider: PaymentProvider;
   publicUrl: string;
+  /** The site's own origins (config.siteOrigins): a payer returns to the one they paid from, never elsewhere. */
+  siteOrigins: string[];
   /** Where a paid or cancelled checkout sends its payer back to, per purpose and subject. */
   returnPathOf: (checkout: Pick<CheckoutRow, 'purpose' | 'subjectId'>) => Promise<string>;
   clock: () => Date;
 }) {
-  const { db, repository, provider, publicUrl, returnPathOf, clock } = dependencies;
+  const { db, repository, provider, publicUrl, siteOrigins, returnPathOf, clock } = dependencies;
+  const isSiteOrigin = (origin: string | null): origin is string => origin !== null && siteOrigins.includes(origin);
 
   /** Creates (or re-asks the provider for) the session of an open checkout; the checkout id is the idempotency key. */
   async function withSession(checkout: CheckoutRow) {
@@ -51,8 +55,10 @@ export function createCheckoutService(dependencies: {
       checkoutId: checkout.id,
       amount: money(checkout.amountMinor, checkout.currency as CurrencyCode),
       description: checkout.description,
-      successUrl: `${publicUrl}/payments/success?checkout=${checkout.id}`,
-      cancelUrl: `${publicUrl}/payments/cancelled?checkout=${checkout.id}`,
+      // Through the site, which sends the payer on to the origin they paid from (returnUrl below): a
+      // session is made once, and may be reopened from another of the site's origins.
+      successUrl: `${publicUrl}/api/checkouts/${checkout.id}/return/success`,
+      cancelUrl: `${publicUrl}/api/checkouts/${checkout.id}/return/cancelled`,
       idempotencyKey: `checkout-${checkout.id}`,
     });
     await transaction(db, (tx) =>
@@ -84,6 +90,28 @@ export function createCheckoutService(dependencies: {
       const checkout = created ?? (await repository.findOpenCheckout(request.purpose, request.subjectId));
       if (!checkout) throw new AppError('conflict', paymentMessages.checkoutClosed);
       return withSession(checkout);
+    },
+
+    /**
+     * Notes where the payer opened the checkout from (the origin only when it is the site's own) and in
+     * which language, and answers its page there: a page the site serves itself (the test gateway's) is
+     * given on the payer's origin, so they stay signed in on it from start to end.
+     */
+    async answerVisit(answer: { checkout_url: string; checkout_id: string }, visit: CheckoutVisit) {
+      const origin = isSiteOrigin(visit.origin) ? visit.origin : null;
+      await transaction(db, (tx) =>
+        repository.setCheckoutVisit(answer.checkout_id, { returnOrigin: origin, language: visit.language }, tx),
+      );
+      const page = new URL(answer.checkout_url);
+      if (!origin || !isSiteOrigin(page.origin)) return answer;
+      return { ...answer, checkout_url: `${origin}${page.pathname}${page.search}` };
+    },
+
+    /** Where the provider's return sends the payer: the page for the outcome, on the site's origin they paid from. */
+    async returnUrl(checkoutId: string, outcome: 'success' | 'cancelled') {
+      const checkout = isRowId(checkoutId) ? await repository.findCheckout(checkoutId) : undefined;
+      const origin = checkout && isSiteOrigin(checkout.returnOrigin) ? checkout.returnOrigin : publicUrl;
+      return `${origin}/payments/${outcome}?checkout=${encodeURIComponent(checkoutId)}`;
     },
 
     /** What the payer is paying for; only the payer may look. */

@@ -2,9 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { ContractsRepository } from '../contracts/contracts.repository.ts';
+import type { DeliveryService } from '../delivery/delivery.service.ts';
 import type { JobStateService } from '../jobs/job-state.ts';
 import { createFeeInvoices } from '../invoices/fee-invoices.ts';
 import { createInvoicesRepository } from '../invoices/invoices.repository.ts';
+import { createPaymentReceipts } from '../invoices/payment-receipts.ts';
+import { createReceiptsRepository } from '../invoices/receipts.repository.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { createReviewsRepository } from '../reviews/reviews.repository.ts';
@@ -37,18 +40,32 @@ export function createMoneyServices(dependencies: {
   contracts: ContractsRepository;
   moderation: ModerationService;
   notifications: NotificationsService;
+  /** Sends the employer's receipts (invoices/payment-receipts.ts). */
+  delivery: DeliveryService;
   settings: SettingsService;
   logger: FastifyBaseLogger;
   clock: () => Date;
 }) {
-  const { db, config, users, jobState, contracts, moderation, notifications, settings, logger, clock } = dependencies;
+  const { db, config, users, jobState, contracts, moderation, notifications, delivery, settings, logger, clock } = dependencies;
   const people = createPeopleLookup(users);
   const paymentsRepository = createPaymentsRepository(db);
   const feeInvoices = createFeeInvoices({
     repository: createInvoicesRepository(db),
     seller: { ...config.invoiceSeller, address: settings.addressSql() },
   });
-  const ledger = createLedgerRepository(db, { onWritten: feeInvoices.queue });
+  // Every payment taken into escrow gets its payer's receipt, in the same transaction as the fees' invoices.
+  const receipts = createPaymentReceipts({
+    repository: createReceiptsRepository(db),
+    delivery,
+    sellerName: config.invoiceSeller.name,
+    publicUrl: config.publicUrl,
+  });
+  const ledger = createLedgerRepository(db, {
+    onWritten: (transactions, tx) => {
+      feeInvoices.queue(transactions, tx);
+      receipts.queue(transactions, tx);
+    },
+  });
   const movements = createMoneyMovements(ledger);
   const provider = createPaymentProvider(config);
   const checkouts = createCheckoutService({
@@ -56,6 +73,7 @@ export function createMoneyServices(dependencies: {
     repository: paymentsRepository,
     provider,
     publicUrl: config.publicUrl,
+    siteOrigins: config.siteOrigins,
     returnPathOf: async (checkout) => {
       if (checkout.purpose === 'featured') return `/projects/${checkout.subjectId}`;
       const payment =

@@ -222,6 +222,11 @@ export function createPaymentsRepository(db: Db) {
       await tx.update(checkouts).set(session).where(eq(checkouts.id, id));
     },
 
+    /** Where and in which language the payer last opened the checkout. */
+    async setCheckoutVisit(id: string, visit: { returnOrigin: string | null; language: 'en' | 'ar' }, tx: Tx) {
+      await tx.update(checkouts).set(visit).where(eq(checkouts.id, id));
+    },
+
     async findCheckout(id: string, executor: Db = db) {
       const [row] = await executor.select().from(checkouts).where(eq(checkouts.id, id));
       return row;

@@ -16,6 +16,8 @@ import { z } from 'zod';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import { sendPdf } from '../documents/pdf-renderer.ts';
 import { bearerToken } from '../auth/request-identity.ts';
+import type { CheckoutService } from '../payments/checkout.service.ts';
+import { checkoutVisitOf } from '../payments/checkout-visit.ts';
 import type { TimeService } from './time.service.ts';
 import type { TimesheetsService } from './timesheets.service.ts';
 
@@ -23,7 +25,12 @@ const security = [{ bearerAuth: [] }];
 const actionErrors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
 /** §7 time calls, and the entries and offline time they lead to. */
-export function timeRoutes(sessions: SessionsService, time: TimeService, timesheets: TimesheetsService): FastifyPluginAsyncZod {
+export function timeRoutes(
+  sessions: SessionsService,
+  time: TimeService,
+  timesheets: TimesheetsService,
+  checkouts: CheckoutService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/time/worker/active',
@@ -172,7 +179,11 @@ export function timeRoutes(sessions: SessionsService, time: TimeService, timeshe
           response: { 200: checkoutResponseSchema, ...actionErrors },
         },
       },
-      async (request) => timesheets.pay(await sessions.requireActor(bearerToken(request)), request.params.jobId, request.params.week),
+      async (request) =>
+        checkouts.answerVisit(
+          await timesheets.pay(await sessions.requireActor(bearerToken(request)), request.params.jobId, request.params.week),
+          checkoutVisitOf(request.headers),
+        ),
     );
 
     app.post(

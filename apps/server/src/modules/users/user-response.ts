@@ -23,6 +23,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     company_description: user.companyDescription,
     website_url: user.websiteUrl,
     company_size: user.companySize,
+    vat_number: user.vatNumber,
     country: user.country,
     emirate: user.emirate,
     city: user.city,

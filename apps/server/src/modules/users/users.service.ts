@@ -41,6 +41,7 @@ const columnOf = {
   company_name: 'companyName',
   company_description: 'companyDescription',
   company_size: 'companySize',
+  vat_number: 'vatNumber',
   website_url: 'websiteUrl',
   country: 'country',
   emirate: 'emirate',

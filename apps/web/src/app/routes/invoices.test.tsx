@@ -19,6 +19,7 @@ const invoice: TaxInvoice = {
   total_amount: 20,
   vat_rate: 5,
   buyer_country: 'AE',
+  buyer_vat_number: null,
 };
 const invoices = (list: TaxInvoice[]) => answer('GET', '/api/invoices', () => jsonResponse(200, { invoices: list, next_before: null }));
 const renderPage = () => renderRoutes([{ path: '/invoices', element: <InvoicesPage /> }], '/invoices');

@@ -92,6 +92,7 @@ export const baseUser: CurrentUser = {
   company_description: null,
   website_url: null,
   company_size: null,
+  vat_number: null,
   country: 'AE',
   emirate: 'dubai',
   city: 'dubai',

@@ -25,6 +25,7 @@ const user: CurrentUser = {
   company_description: null,
   website_url: null,
   company_size: null,
+  vat_number: null,
   country: 'AE',
   emirate: 'dubai',
   city: 'jebel_ali',
