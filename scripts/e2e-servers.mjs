@@ -15,7 +15,8 @@ const servers = Array.from({ length: count }, (_, index) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-e2e-'));
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     stdio: 'inherit',
-    // The journeys open 127.0.0.1, so checkout pages and their returns must be on that origin too.
+    // PUBLIC_URL at its default (http://localhost:PORT) while the journeys open 127.0.0.1: a checkout
+    // returns a payer to the site's origin they paid from (decision 44), which every journey that pays checks.
     env: {
       ...process.env,
       PORT: String(port),
@@ -24,7 +25,7 @@ const servers = Array.from({ length: count }, (_, index) => {
       DATABASE_URL: '',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://${host}:${port}`,
+      PUBLIC_URL: '',
     },
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));

@@ -54,7 +54,7 @@ export default function DashboardPage() {
   const links = isEmployer
     ? [
         { to: paths.professionals, icon: Search, label: t('dashboard.find_professionals') },
-        { to: paths.invoices, icon: FileText, label: t('dashboard.invoices') },
+        { to: paths.invoices, icon: FileText, label: t('dashboard.invoices_employer') },
       ]
     : [
         { to: paths.projects(), icon: Briefcase, label: t('dashboard.find_projects') },

@@ -1,5 +1,5 @@
-import type { TaxInvoice } from '@mihna/shared';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { PaymentReceipt, TaxInvoice } from '@mihna/shared';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { answer, jsonResponse, loadTranslations, mockApi, renderRoutes, signedInAs } from '../../features/projects/testing.tsx';
 import { i18n } from '../../i18n/index.ts';
@@ -22,6 +22,20 @@ const invoice: TaxInvoice = {
   buyer_vat_number: null,
 };
 const invoices = (list: TaxInvoice[]) => answer('GET', '/api/invoices', () => jsonResponse(200, { invoices: list, next_before: null }));
+const RECEIPT_ID = '55555555-5555-4555-8555-555555555555';
+const receipt: PaymentReceipt = {
+  id: RECEIPT_ID,
+  number: 'MIH-R-000003',
+  purpose: 'escrow',
+  paid_at: '2026-11-20T08:00:00Z',
+  job_id: '22222222-2222-4222-8222-222222222222',
+  job_title: 'Clinic booking site',
+  currency: 'AED',
+  amount: 1500,
+  payment_reference: 'pi_test_91ab',
+  lines: [{ kind: 'milestone', title: 'Booking form', amount: 1500 }],
+};
+const receipts = (list: PaymentReceipt[]) => answer('GET', '/api/receipts', () => jsonResponse(200, { receipts: list, next_before: null }));
 const renderPage = () => renderRoutes([{ path: '/invoices', element: <InvoicesPage /> }], '/invoices');
 
 describe('/invoices', () => {
@@ -78,8 +92,70 @@ describe('/invoices', () => {
   });
 
   it('says when there is no invoice yet, and to an employer what is invoiced and where payments for work are', async () => {
-    mockApi(signedInAs({ role: 'employer' }), invoices([]));
+    mockApi(signedInAs({ role: 'employer' }), invoices([]), receipts([]));
     renderPage();
     expect(await screen.findByText(/Mihna charges employers only for featuring a project/)).toBeTruthy();
+    expect(await screen.findByText(/No receipts yet\. When you fund escrow or pay a week's hours/)).toBeInTheDocument();
+  });
+
+  it.each([
+    {
+      language: 'en' as const,
+      title: 'Receipts and tax invoices',
+      receipts: 'Payment receipts',
+      purpose: 'Escrow funded',
+      reference: 'Payment reference',
+      download: 'Download PDF',
+    },
+    {
+      language: 'ar' as const,
+      title: 'الإيصالات والفواتير الضريبية',
+      receipts: 'إيصالات الدفع',
+      purpose: 'تمويل الضمان (الإسكرو)',
+      reference: 'مرجع الدفع',
+      download: 'تنزيل PDF',
+    },
+  ])('shows an employer the receipt of every payment they made, before their invoices, in $language', async (texts) => {
+    await loadTranslations(texts.language);
+    await i18n.loadNamespaces(['earnings', 'common', 'validation', 'receipts']);
+    const saved: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = () => 'blob:receipt';
+        static override revokeObjectURL = () => undefined;
+      },
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const api = mockApi(
+      signedInAs({ role: 'employer' }),
+      invoices([]),
+      receipts([receipt]),
+      answer(
+        'GET',
+        `/api/receipts/${RECEIPT_ID}/pdf`,
+        (call) =>
+          new Response('%PDF-1.7', {
+            status: 200,
+            headers: {
+              'content-type': 'application/pdf',
+              'content-disposition': `attachment; filename="MIH-R-000003-${call.query.get('language') ?? ''}.pdf"`,
+            },
+          }),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: texts.title })).toBeInTheDocument();
+    const section = screen.getByRole('heading', { name: texts.receipts }).closest('section')!;
+    expect(await within(section).findByText(texts.purpose)).toBeInTheDocument();
+    expect(within(section).getByText('MIH-R-000003')).toBeInTheDocument();
+    expect(within(section).getByText('Clinic booking site')).toBeInTheDocument();
+    expect(within(section).getByText(texts.reference, { exact: false })).toHaveTextContent('pi_test_91ab');
+    fireEvent.click(within(section).getByRole('button', { name: texts.download }));
+    await waitFor(() => expect(saved).toEqual([`MIH-R-000003-${texts.language}.pdf`]));
+    expect(api.callsTo('GET', '/api/receipts')[0]?.query.get('job_id')).toBeNull();
+    await i18n.changeLanguage('en');
   });
 });

@@ -7,11 +7,15 @@ import { LoadMore } from '../../components/ui/load-more.tsx';
 import { PdfDownload } from '../../components/ui/pdf-download.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useInvoices } from '../../features/payments/api/invoices.ts';
+import { ReceiptsSection } from '../../features/receipts/components/receipts-section.tsx';
 import { formatAmount, formatDate, formatNumber, languageOf } from '../../lib/format.ts';
 import { apiPaths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.tsx';
 
-/** The user's tax invoices for the fees the platform charged them, each downloadable as PDF. */
+/**
+ * The user's tax invoices for the fees the platform charged them, each downloadable as PDF; an
+ * employer's receipts for the payments they made come first.
+ */
 export default function InvoicesPage() {
   const { t, i18n } = useTranslation('earnings');
   const language = languageOf(i18n.language);
@@ -19,14 +23,22 @@ export default function InvoicesPage() {
   const invoices = useInvoices();
   const [error, setError] = useState<string | null>(null);
   const list = invoices.data?.pages.flatMap((page) => page.invoices) ?? [];
+  const isEmployer = user?.role === 'employer';
+  const title = t(isEmployer ? 'invoices.title_employer' : 'invoices.title');
 
   return (
     <Container className="space-y-6 py-8 sm:py-10">
-      <title>{t('invoices.title')}</title>
+      <title>{title}</title>
       <div>
-        <h1 className="text-2xl font-bold text-slate-950 sm:text-3xl">{t('invoices.title')}</h1>
-        <p className="mt-2 max-w-3xl text-slate-600">{t('invoices.intro')}</p>
+        <h1 className="text-2xl font-bold text-slate-950 sm:text-3xl">{title}</h1>
+        <p className="mt-2 max-w-3xl text-slate-600">{t(isEmployer ? 'invoices.intro_employer' : 'invoices.intro')}</p>
       </div>
+      {isEmployer ? (
+        <>
+          <ReceiptsSection />
+          <h2 className="pt-2 text-lg font-bold text-slate-950 sm:text-xl">{t('invoices.title')}</h2>
+        </>
+      ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       {invoices.isPending ? (
         <Spinner label={t('invoices.loading')} className="min-h-[30vh]" />

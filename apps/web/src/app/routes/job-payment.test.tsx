@@ -1,5 +1,5 @@
-import type { PaymentStatusResponse, Timesheet } from '@mihna/shared';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { PaymentReceipt, PaymentStatusResponse, Timesheet } from '@mihna/shared';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { answer, JOB_ID, jsonResponse, loadTranslations, mockApi, renderRoutes, signedInAs } from '../../features/projects/testing.tsx';
 import { i18n } from '../../i18n/index.ts';
@@ -153,5 +153,77 @@ describe('an hourly project’s payment page', () => {
     expect(screen.queryByRole('button', { name: 'Review week' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'End contract' })).toBeDefined();
+  });
+});
+
+describe('the payment page’s receipts', () => {
+  const receipt: PaymentReceipt = {
+    id: '55555555-5555-4555-8555-555555555555',
+    number: 'MIH-R-000007',
+    purpose: 'timesheet',
+    paid_at: '2026-11-24T08:00:00.000Z',
+    job_id: JOB_ID,
+    job_title: 'Clinic booking site',
+    currency: 'AED',
+    amount: 300,
+    payment_reference: 'pi_test_7f3c',
+    lines: [{ kind: 'hours', week_start: WEEK, seconds: 7200, amount: 300 }],
+  };
+  const paid = { ...payment, payment_status: 'released', payment_id: '66666666-6666-4666-8666-666666666666' };
+  const weeks = answer('GET', `/api/jobs/${JOB_ID}/timesheets`, () =>
+    jsonResponse(200, { timesheets: [], contract_status: 'active', is_cash: false }),
+  );
+
+  afterEach(async () => {
+    cleanup();
+    localStorage.clear();
+    vi.unstubAllGlobals();
+    await i18n.changeLanguage('en');
+  });
+
+  it.each([
+    { language: 'en' as const, title: 'Payment receipts', purpose: 'Approved hours paid', download: 'Download PDF' },
+    { language: 'ar' as const, title: 'إيصالات الدفع', purpose: 'دفع الساعات المعتمدة', download: 'تنزيل PDF' },
+  ])('lists the employer’s receipts for the project, each with its PDF, in $language', async ({ language, title, purpose, download }) => {
+    await loadTranslations(language);
+    await i18n.loadNamespaces(['payments', 'time', 'receipts', 'validation']);
+    const api = mockApi(
+      signedInAs({ role: 'employer' }),
+      answer('GET', `/api/jobs/${JOB_ID}/payment-status`, () => jsonResponse(200, paid)),
+      weeks,
+      answer('GET', '/api/receipts', () => jsonResponse(200, { receipts: [receipt], next_before: null })),
+    );
+    renderPayment();
+    const section = (await screen.findByRole('heading', { name: title })).closest('section')!;
+    expect(within(section).getByText(purpose)).toBeInTheDocument();
+    expect(within(section).getByText('MIH-R-000007')).toBeInTheDocument();
+    expect(within(section).getByText('pi_test_7f3c')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: download })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/receipts').map((call) => call.query.get('job_id'))).toEqual([JOB_ID]);
+  });
+
+  it('shows no receipts to the professional, nor to an employer who has paid nothing yet', async () => {
+    await loadTranslations('en');
+    await i18n.loadNamespaces(['payments', 'time', 'receipts', 'validation']);
+    const professional = mockApi(
+      signedInAs({ role: 'professional' }),
+      answer('GET', `/api/jobs/${JOB_ID}/payment-status`, () => jsonResponse(200, { ...paid, viewer_role: 'professional' })),
+      weeks,
+    );
+    renderPayment();
+    expect(await screen.findByRole('heading', { name: 'Time worked and weekly timesheets' })).toBeInTheDocument();
+    expect(professional.callsTo('GET', '/api/receipts')).toEqual([]);
+    cleanup();
+
+    const employer = mockApi(
+      signedInAs({ role: 'employer' }),
+      answer('GET', `/api/jobs/${JOB_ID}/payment-status`, () => jsonResponse(200, paid)),
+      weeks,
+      answer('GET', '/api/receipts', () => jsonResponse(200, { receipts: [], next_before: null })),
+    );
+    renderPayment();
+    await waitFor(() => expect(employer.callsTo('GET', '/api/receipts')).toHaveLength(1));
+    expect(await screen.findByRole('heading', { name: 'Time worked and weekly timesheets' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Payment receipts' })).not.toBeInTheDocument();
   });
 });

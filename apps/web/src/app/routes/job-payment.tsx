@@ -14,6 +14,7 @@ import { MilestoneSetupDialog } from '../../features/payments/components/milesto
 import { ReviewPanel } from '../../features/payments/components/review-panel.tsx';
 import { PaymentOverview } from '../../features/payments/components/payment-overview.tsx';
 import { JobTimesheets } from '../../features/time/components/job-timesheets.tsx';
+import { ReceiptsSection } from '../../features/receipts/components/receipts-section.tsx';
 import { ContactButton } from '../../features/messages/components/contact-button.tsx';
 import { useMoneyFormat } from '../../features/payments/components/use-money.ts';
 import { goToCheckout } from '../../lib/checkout.ts';
@@ -169,6 +170,9 @@ export default function JobPaymentPage() {
         <JobTimesheets jobId={data.job.id} viewerRole={data.viewer_role} />
       ) : null}
 
+
+      {/* The employer's receipt for each payment they made here: escrow funded, weekly hours paid. */}
+      {isEmployer ? <ReceiptsSection jobId={data.job.id} /> : null}
 
       {data.job.status === 'completed' ? <ReviewPanel jobId={data.job.id} /> : null}
 

@@ -193,3 +193,68 @@ describe('ProfileForm refused contact details', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 });
+
+describe('ProfileForm VAT number', () => {
+  const employer: CurrentUser = { ...user, role: 'employer', company_name: 'Falcon Tech', vat_number: null };
+
+  function renderEmployerForm() {
+    const fetchMock = vi.fn((_input: string, init?: RequestInit) =>
+      Promise.resolve(
+        new Response(JSON.stringify({ ...employer, ...(JSON.parse(init?.body as string) as object), moderation_messages: [] }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const onSaved = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Suspense fallback={<p>loading</p>}>
+          <ProfileForm
+            user={employer}
+            onUserChanged={() => undefined}
+            onSaved={onSaved}
+            onRefused={() => undefined}
+            onClose={() => undefined}
+          />
+        </Suspense>
+      </QueryClientProvider>,
+    );
+    return { fetchMock, onSaved };
+  }
+
+  afterEach(async () => {
+    cleanup();
+    vi.unstubAllGlobals();
+    await i18n.changeLanguage('en');
+  });
+
+  it.each([
+    { language: 'en' as const, label: 'VAT number (TRN)', save: 'Save changes', message: 'Please enter a valid VAT number (15 digits)' },
+    { language: 'ar' as const, label: 'الرقم الضريبي (TRN)', save: 'حفظ التغييرات', message: 'يُرجى إدخال رقم ضريبي صحيح (15 خانة)' },
+  ])('refuses a VAT number that is not 15 digits and saves one that is, in $language', async ({ language, label, save, message }) => {
+    await i18n.changeLanguage(language);
+    await i18n.loadNamespaces(['profile', 'validation']);
+    const { fetchMock, onSaved } = renderEmployerForm();
+    const field = await screen.findByRole('textbox', { name: label });
+    fireEvent.change(field, { target: { value: '100 1234' } });
+    fireEvent.click(screen.getByRole('button', { name: save }));
+    const error = await screen.findByText(message);
+    expect(error).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.change(field, { target: { value: '١٠٠ 1234-5670 0003' } });
+    fireEvent.click(screen.getByRole('button', { name: save }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]?.body as string)).toMatchObject({ vat_number: '100123456700003' });
+  });
+
+  it('is not asked of a professional', async () => {
+    await i18n.loadNamespaces(['profile', 'validation']);
+    renderForm();
+    await screen.findByLabelText('Country');
+    expect(screen.queryByRole('textbox', { name: 'VAT number (TRN)' })).not.toBeInTheDocument();
+  });
+});

@@ -8,6 +8,7 @@ import {
   type ProfileUpdateRequest,
   type ProfileUpdateRequestInput,
 } from '@mihna/shared';
+import { useId } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -46,6 +47,7 @@ const toFormValues = (user: CurrentUser): ProfileUpdateRequestInput => ({
   company_name: user.company_name ?? '',
   company_description: user.company_description ?? '',
   company_size: user.company_size ?? '',
+  vat_number: user.vat_number ?? '',
   website_url: user.website_url ?? '',
   country: user.country || 'AE',
   emirate: user.emirate ?? '',
@@ -118,6 +120,33 @@ function BasicTab({ form, user, onUserChanged }: { form: ProfileForm; user: Curr
         {(props) => <Textarea {...props} {...form.register('bio')} rows={5} />}
       </Field>
     </div>
+  );
+}
+
+/** A business's VAT number (TRN), which its tax invoices and receipts print as the buyer's. */
+function VatNumberField({ form }: { form: ProfileForm }) {
+  const { t } = useTranslation('profile');
+  const fieldProps = useFieldProps(form);
+  const hintId = useId();
+  return (
+    <Field label={t('fields.vat_number')} {...fieldProps('vat_number')}>
+      {(props) => (
+        <>
+          <Input
+            {...props}
+            aria-describedby={[hintId, props['aria-describedby']].filter(Boolean).join(' ')}
+            {...form.register('vat_number')}
+            inputMode="numeric"
+            autoComplete="off"
+            dir="ltr"
+            className="rtl:text-right"
+          />
+          <p id={hintId} className="text-xs text-slate-500">
+            {t('fields.vat_number_hint')}
+          </p>
+        </>
+      )}
+    </Field>
   );
 }
 
@@ -197,6 +226,7 @@ function ProfessionalTab({ form, isEmployer }: { form: ProfileForm; isEmployer: 
           </Field>
           {industryField}
         </div>
+        <VatNumberField form={form} />
       </div>
     );
   }
