@@ -12,6 +12,8 @@ export const messages = {
   tooManyDecimals: (n: number) => `Must have no more than ${n} decimal places` as const,
   invalidEmail: 'Please enter a valid email address',
   mobileRequired: 'Mobile number is required',
+  /** A code asked for by SMS with something that is no mobile number (an e-mail address). */
+  enterMobileNumber: 'Please enter your mobile number',
   invalidPhone: 'Please enter a valid phone number (7-15 digits)',
   weakPassword: 'Password must be at least 8 characters long and contain both letters and numbers.',
   passwordsDoNotMatch: 'Passwords do not match.',

@@ -12,6 +12,17 @@ const directionOverrides = /[\u202A-\u202E\u2066-\u2069]/;
 export const toWesternDigits = (text: string) =>
   text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (digit) => String((digit.charCodeAt(0) & 0xf) % 10));
 
+/**
+ * Whether a login's identifier is written as a mobile number ('+971 50 123 4567', '050-123-4567', '٠٥٠١٢٣٤٥٦٧'):
+ * 7 to 15 digits, with spaces, dots, hyphens or brackets between them and + or 00 before them. An e-mail address is not.
+ */
+export function isMobileNumber(typed: string): boolean {
+  const western = toWesternDigits(typed).trim();
+  if (!/^\+?[\d\s().-]+$/.test(western)) return false;
+  const digits = western.replace(/\D/g, '').replace(/^00/, '');
+  return digits.length >= 7 && digits.length <= 15;
+}
+
 /** Whether a text holds control characters (a text that may span lines holds no others). */
 export const hasControlCharacters = (value: string) => controlCharacters.test(value);
 

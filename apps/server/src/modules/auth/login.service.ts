@@ -1,4 +1,4 @@
-import { loginMessages } from '@mihna/shared';
+import { isMobileNumber, loginMessages, messages } from '@mihna/shared';
 import type { AccountDependencies } from './account-dependencies.ts';
 import { randomInt } from 'node:crypto';
 import { transaction } from '../../db/transaction.ts';
@@ -121,6 +121,10 @@ export function createLoginService(dependencies: LoginDependencies) {
      * or not an account has it, so the wait reveals nothing either.
      */
     async sendLoginCode(method: 'email' | 'sms', identifierInput: string) {
+      // An SMS goes to a number: an e-mail address here is refused on its look alone, saying nothing of any account.
+      if (method === 'sms' && !isMobileNumber(identifierInput)) {
+        throw new AppError('validation_failed', [{ loc: ['body', 'email'], msg: messages.enterMobileNumber, type: 'value_error' }]);
+      }
       const loginMethod = method === 'sms' ? 'sms_code' : 'email_code';
       await checkCodeRequest(rateLimiter, 'login-code', loginIdentifier(identifierInput, loginMethod));
       const user = await findAccount({ email: identifierInput, login_method: loginMethod });

@@ -281,3 +281,47 @@ describe('POST /api/auth/enhanced-login', () => {
     ).toBe(true);
   });
 });
+
+describe('POST /api/auth/send-login-code?method=sms', () => {
+  const clock = createTestClock();
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp({ clock: clock.now });
+  });
+  afterAll(() => app.close());
+
+  const sendBySms = (identifier: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/send-login-code?method=sms', payload: { email: identifier } });
+  const smsCount = async () =>
+    (
+      await selectRows<{ total: number }>(
+        app.services.database,
+        sql`select count(*)::int as total from outgoing_messages where channel = 'sms'`,
+      )
+    )[0]?.total ?? 0;
+
+  it('answers 422 "Please enter your mobile number" to an e-mail address, known or not, and sends nothing', async () => {
+    const { input } = await createUser(app);
+    const before = await smsCount();
+    const known = await sendBySms(String(input.email));
+    const unknown = await sendBySms(uniqueEmail('ghost'));
+    for (const answer of [known, unknown]) {
+      expect(answer.statusCode).toBe(422);
+      expect(answer.json()).toEqual({
+        detail: [{ loc: ['body', 'email'], msg: 'Please enter your mobile number', type: 'value_error' }],
+        code: 'validation_failed',
+      });
+    }
+    expect(await smsCount()).toBe(before);
+    // Refused input takes nothing from the minute's allowance: the number itself still gets its code.
+    const mobile = `+971${String(input.phone_number)}`;
+    const sent = await sendBySms(`+971 ${String(input.phone_number).replace(/^(\d{2})(\d{3})/, '$1 $2 ')}`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ success: true, message: loginMessages.codeSent });
+    expect(await readLatestCode(app, mobile)).toMatch(/^\d{6}$/);
+  });
+
+  it.each(['Salem', 'call me', '123', '+971 50 123 4567 ext 9', 'omar@demo.mihna.ae'])('refuses %j as no mobile number', async (typed) => {
+    expect((await sendBySms(typed)).statusCode).toBe(422);
+  });
+});

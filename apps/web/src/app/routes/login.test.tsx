@@ -100,4 +100,32 @@ describe('/login', () => {
     expect(screen.getByRole('link', { name: 'Reset your password' }).getAttribute('href')).toBe('/forgot-password');
     expect(screen.queryByText('Please confirm you are a person')).toBeNull();
   });
+
+  it('asks for a mobile number on the SMS tab when an e-mail address is typed, sending nothing', async () => {
+    const api = mockApi();
+    renderRoutes(routes, '/login');
+    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'SMS Code' }));
+    fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: 'aisha@example.ae' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Please enter your mobile number')).toBeInTheDocument();
+    expect(screen.queryByText('We sent a 6-digit code to your mobile.')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/auth/send-login-code')).toEqual([]);
+  });
+
+  it("shows the server's refusal of what was typed on the SMS tab, never a code sent", async () => {
+    mockApi(
+      answer('POST', '/api/auth/send-login-code', () =>
+        jsonResponse(422, {
+          detail: [{ loc: ['body', 'email'], msg: 'Please enter your mobile number', type: 'value_error' }],
+          code: 'validation_failed',
+        }),
+      ),
+    );
+    renderRoutes(routes, '/login');
+    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'SMS Code' }));
+    fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '+971 50 123 4567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Please enter your mobile number')).toBeInTheDocument();
+    expect(screen.queryByText('We sent a 6-digit code to your mobile.')).not.toBeInTheDocument();
+  });
 });

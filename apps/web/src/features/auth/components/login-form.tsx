@@ -1,4 +1,4 @@
-import { readNumber, type LoginInput, type SessionResponse } from '@mihna/shared';
+import { isMobileNumber, messages, readNumber, type LoginInput, type SessionResponse } from '@mihna/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Link } from '../../../lib/router/index.tsx';
@@ -93,6 +93,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
       setMessage({ tone: 'error', text: isSms ? t('login.mobile_required') : t('login.email_first') });
       return;
     }
+    if (isSms && !isMobileNumber(identifier)) return setMessage({ tone: 'error', text: translate(messages.enterMobileNumber) });
     try {
       await sendLoginCode(isSms ? 'sms' : 'email', identifier.trim());
       setCodeSent(true);
@@ -102,6 +103,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
       if (error instanceof ApiError && error.code === 'rate_limited') {
         // The button counts down the wait the server gave.
         if (error.retryAfterSeconds) cooldown.start(error.retryAfterSeconds);
+        return setMessage({ tone: 'error', text: translate(error.message) ?? error.message });
+      }
+      if (error instanceof ApiError && error.code === 'validation_failed') {
         return setMessage({ tone: 'error', text: translate(error.message) ?? error.message });
       }
       setMessage({ tone: 'error', text: t('login.send_code_failed') });
@@ -114,6 +118,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
     setCaptchaError(undefined);
     if (!identifier.trim())
       return setMessage({ tone: 'error', text: isSms ? t('login.mobile_required') : (translate('This field is required') ?? '') });
+    if (isSms && !isMobileNumber(identifier)) return setMessage({ tone: 'error', text: translate(messages.enterMobileNumber) });
     if (method === 'password' && !password) return setMessage({ tone: 'error', text: t('login.password_required') });
     if (method !== 'password' && code.length !== 6) return setMessage({ tone: 'error', text: t('login.code_required') });
 
