@@ -170,7 +170,6 @@ export default function JobPaymentPage() {
         <JobTimesheets jobId={data.job.id} viewerRole={data.viewer_role} />
       ) : null}
 
-
       {/* The employer's receipt for each payment they made here: escrow funded, weekly hours paid. */}
       {isEmployer ? <ReceiptsSection jobId={data.job.id} /> : null}
 
