@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationKinds } from './jobs.ts';
+import { notificationKinds, type NotificationKind } from './jobs.ts';
 import { hasNotificationParams, notificationPlaceholders, notificationTexts, writeNotification } from './notification-texts.ts';
 
 const placeholdersIn = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
@@ -81,5 +81,6 @@ describe('hasNotificationParams', () => {
     expect(notificationPlaceholders('proposal_received')).toEqual(['worker_name', 'job_title']);
     expect(hasNotificationParams('proposal_received', { worker_name: 'Layla', job_title: 'Site' })).toBe(true);
     expect(hasNotificationParams('proposal_received', { worker_name: 'Layla' })).toBe(false);
+    expect(hasNotificationParams('a_kind_from_a_newer_server' as NotificationKind, { job_title: 'Site' })).toBe(false);
   });
 });

@@ -218,9 +218,13 @@ const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 export const notificationPlaceholders = (kind: NotificationKind): string[] =>
   [...notificationTexts[kind].en.message.matchAll(PLACEHOLDER)].map((match) => match[1]!);
 
-/** Whether the params hold every name the kind's sentence needs (rows written before a kind's wording changed may not). */
+/**
+ * Whether these words can say the notice: its kind is one they know (a page loaded before a new kind
+ * existed does not) and the params hold every name its sentence needs (rows written before a kind's
+ * wording changed may not). Otherwise screens show the stored English text.
+ */
 export const hasNotificationParams = (kind: NotificationKind, params: Record<string, string>): boolean =>
-  notificationPlaceholders(kind).every((name) => Boolean(params[name]));
+  Object.hasOwn(notificationTexts, kind) && notificationPlaceholders(kind).every((name) => Boolean(params[name]));
 
 /**
  * A name or title inside a sentence keeps its own direction (an English title in Arabic text, an

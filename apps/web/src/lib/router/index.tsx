@@ -260,19 +260,54 @@ export function RouterProvider({ router }: { router: Router }) {
   );
 }
 
+/** How long a #fragment's element may take to appear, drawn once its page's data has loaded. */
+const FRAGMENT_WAIT_MS = 10_000;
+const READER_SCROLLS = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Calls `found` with the element once it is in the document, unless the reader starts scrolling or
+ * the wait runs out first; answers the function that stops waiting.
+ */
+function whenElementAppears(id: string, found: (element: HTMLElement) => void): () => void {
+  const observer = new MutationObserver(() => {
+    const element = document.getElementById(id);
+    if (!element) return;
+    stop();
+    found(element);
+  });
+  const timer = window.setTimeout(stop, FRAGMENT_WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const type of READER_SCROLLS) window.removeEventListener(type, stop);
+  }
+  // New elements, and an id given to one already drawn (React keeps an element whose type stays).
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['id'] });
+  for (const type of READER_SCROLLS) window.addEventListener(type, stop, { passive: true });
+  return stop;
+}
+
 /**
  * Where the page starts once it is drawn: back and forward return to where the reader left it, an
- * address with a #fragment to that element, any other new page to the top.
+ * address with a #fragment to that element (when the page draws it later, from data it loads, as soon
+ * as it appears), any other new page to the top.
  */
 function useScrollOnArrival(router: Router, { location, action, resetScroll }: RouterState) {
   useLayoutEffect(() => {
     if (!router.scrolls) return;
     // Statements, not returns: Chromium's scroll methods now answer a promise, which React would take for a clean-up.
     const saved = action === 'POP' ? router.scrollOf(location.key) : undefined;
-    const target = location.hash ? document.getElementById(safeDecode(location.hash.slice(1))) : null;
+    const id = location.hash ? safeDecode(location.hash.slice(1)) : '';
+    const target = id ? document.getElementById(id) : null;
     if (saved !== undefined) window.scrollTo(0, saved);
     else if (target) target.scrollIntoView();
-    else if (action !== 'POP' && resetScroll) window.scrollTo(0, 0);
+    else {
+      if (action !== 'POP' && resetScroll) window.scrollTo(0, 0);
+      if (id && action !== 'POP')
+        return whenElementAppears(id, (element) => {
+          element.scrollIntoView();
+        });
+    }
   }, [location.key]); // once per arrival
 }
 

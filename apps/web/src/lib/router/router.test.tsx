@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Component, Suspense, type ComponentType, type ReactNode } from 'react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Component, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createBrowserRouter,
@@ -354,5 +354,46 @@ describe('router in the browser', () => {
     expect(scrollTo).toHaveBeenLastCalledWith(0, 640);
     view.unmount();
     scrollTo.mockRestore();
+  });
+
+  it('goes to a #fragment whose element the page draws later, once it appears, unless the reader scrolled first', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const scrolledTo: string[] = [];
+    const scrollIntoView = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolledTo.push(this.id);
+    };
+    function LoadsLater() {
+      const [isLoaded, setLoaded] = useState(false);
+      useEffect(() => {
+        const timer = setTimeout(() => setLoaded(true), 20);
+        return () => clearTimeout(timer);
+      }, []);
+      return isLoaded ? <p id="proposal-p1">the proposal</p> : <p>loading</p>;
+    }
+    window.history.replaceState(null, '', '/');
+    const router = createBrowserRouter([
+      { index: true, element: <h1>home</h1> },
+      { path: 'project', element: <LoadsLater /> },
+    ]);
+    const view = render(<RouterProvider router={router} />);
+
+    await go(router, '/project#proposal-p1');
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+    expect(await screen.findByText('the proposal')).toBeInTheDocument();
+    await waitFor(() => expect(scrolledTo).toEqual(['proposal-p1']));
+
+    await go(router, '/');
+    await go(router, '/project#proposal-p1');
+    fireEvent.wheel(window);
+    expect(await screen.findByText('the proposal')).toBeInTheDocument();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(scrolledTo).toEqual(['proposal-p1']);
+    view.unmount();
+    scrollTo.mockRestore();
+    if (scrollIntoView) Object.defineProperty(Element.prototype, 'scrollIntoView', scrollIntoView);
+    else delete (Element.prototype as Partial<Element>).scrollIntoView;
   });
 });

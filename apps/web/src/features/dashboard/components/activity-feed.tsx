@@ -2,14 +2,15 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { Link } from '../../../lib/router/index.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useNotifications } from '../../notifications/api/notifications.ts';
+import { useMarkNotificationsRead, useNotifications } from '../../notifications/api/notifications.ts';
 import { isAppPath, useNotificationText } from '../../notifications/notification-text.ts';
 import { relativeTime } from '../../notifications/relative-time.ts';
 
-/** The user's latest notifications as their recent activity, each leading where the bell's does. */
+/** The user's latest notifications as their recent activity, each leading where the bell's does and read once opened, as there. */
 export function ActivityFeed({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('auth');
   const notifications = useNotifications(userId);
+  const markRead = useMarkNotificationsRead(userId);
   const textOf = useNotificationText();
   const now = new Date();
   const items = notifications.data?.notifications ?? [];
@@ -34,7 +35,13 @@ export function ActivityFeed({ userId }: { userId: string }) {
           return (
             <li key={notification.id} className="py-3">
               {isAppPath(notification.link) ? (
-                <Link to={notification.link} className="block rounded-lg hover:bg-slate-50">
+                <Link
+                  to={notification.link}
+                  onClick={() => {
+                    if (!notification.is_read) markRead.mutate(notification.id);
+                  }}
+                  className="block rounded-lg hover:bg-slate-50"
+                >
                   {body}
                 </Link>
               ) : (

@@ -47,6 +47,7 @@ function renderBell() {
         children: [
           { path: '/', element: <p>home page</p> },
           { path: '/projects/:id', element: <p>project page</p> },
+          { path: '/projects/:id/payment', element: <p>payment page</p> },
         ],
       },
     ],
@@ -78,26 +79,70 @@ describe('NotificationBell', () => {
       unread_count: 12,
     });
     renderBell();
-    expect(await screen.findByRole('button', { name: 'Notifications, 12 unread' })).toBeDefined();
-    expect(screen.getByTestId('notification-count').textContent).toBe('9+');
+    expect(await screen.findByRole('button', { name: 'Notifications, 12 unread' })).toBeInTheDocument();
+    expect(screen.getByTestId('notification-count')).toHaveTextContent('9+');
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/notifications?limit=10');
   });
 
-  it('marks a notification read and opens its link when clicked', async () => {
-    const fetchMock = stubNotifications({ notifications: [notification({})], unread_count: 1 });
+  it('leads each notice to its subject: a link that opens it and marks that one read, the others staying unread', async () => {
+    const fetchMock = stubNotifications({
+      notifications: [
+        notification({ link: '/projects/job-1#proposal-p1' }),
+        notification({
+          id: 'n2',
+          kind: 'timesheet_auto_approved',
+          title: 'Timesheet approved automatically',
+          link: '/projects/job-2/payment#timesheet-2026-11-02',
+          params: { job_title: 'Clinic booking site', week: '2026-11-02', hours: '1.5', amount: '225', currency: 'AED' },
+        }),
+      ],
+      unread_count: 2,
+    });
     const router = renderBell();
-    await openMenu('Notifications, 1 unread');
+    await openMenu('Notifications, 2 unread');
 
     const item = await screen.findByRole('menuitem', { name: /New proposal/ });
-    expect(item.textContent).toContain('\u2068Layla Haddad\u2069 sent a proposal for "\u2068Company website\u2069".');
-    expect(item.textContent).toContain('5 minutes ago');
+    expect(item).toHaveAttribute('href', '/projects/job-1#proposal-p1');
+    expect(item).toHaveTextContent('\u2068Layla Haddad\u2069 sent a proposal for "\u2068Company website\u2069".');
+    expect(item).toHaveTextContent('5 minutes ago');
+    expect(screen.getByRole('menuitem', { name: /Timesheet approved automatically/ })).toHaveAttribute(
+      'href',
+      '/projects/job-2/payment#timesheet-2026-11-02',
+    );
     fireEvent.click(item);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects/job-1'));
-    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeDefined();
-    expect(screen.queryByTestId('notification-count')).toBeNull();
-    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(put![0]).toBe('/api/notifications/n1/read');
+    expect(router.state.location.hash).toBe('#proposal-p1');
+    expect(await screen.findByText('project page')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    expect(screen.getByTestId('notification-count')).toHaveTextContent('1');
+    const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([url]) => url);
+    expect(puts).toEqual(['/api/notifications/n1/read']);
+
+    await openMenu('Notifications, 1 unread');
+    expect(await screen.findByRole('menuitem', { name: /Timesheet approved automatically/ })).toHaveTextContent('Unread:');
+    expect(screen.getByRole('menuitem', { name: /New proposal/ })).not.toHaveTextContent('Unread:');
+  });
+
+  it('marks a notice without a link read where the reader is, and asks nothing again of one already read', async () => {
+    const fetchMock = stubNotifications({
+      notifications: [notification({ link: null }), notification({ id: 'n2', is_read: true, link: '/projects/job-2' })],
+      unread_count: 1,
+    });
+    const router = renderBell();
+    await openMenu('Notifications, 1 unread');
+    const unlinked = await screen.findByRole('menuitem', { name: /Unread:.*New proposal/ });
+    expect(unlinked).not.toHaveAttribute('href');
+    fireEvent.click(unlinked);
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+
+    await openMenu('Notifications');
+    const [read] = (await screen.findAllByRole('menuitem', { name: /New proposal/ })).filter((item) => item.hasAttribute('href'));
+    fireEvent.click(read!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/job-2'));
+    const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([url]) => url);
+    expect(puts).toEqual(['/api/notifications/n1/read']);
   });
 
   it('marks everything read at once', async () => {
@@ -110,30 +155,50 @@ describe('NotificationBell', () => {
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/notifications/read-all' && init?.method === 'PUT')).toBe(true),
     );
-    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Mark all read' })).toBeNull());
-    expect(screen.queryByText('Unread:')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Mark all read' })).not.toBeInTheDocument());
+    expect(screen.queryByText('Unread:')).not.toBeInTheDocument();
   });
 
   it('says when there is nothing yet', async () => {
     stubNotifications({ notifications: [], unread_count: 0 });
     renderBell();
     await openMenu('Notifications');
-    expect(await screen.findByText('No notifications yet')).toBeDefined();
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
   });
 
-  it('writes the message in Arabic from its params, and falls back to the English text without them', async () => {
+  it('writes the message in Arabic from its params, titles in Arabic quotes, and falls back to the English text without them', async () => {
     await i18n.changeLanguage('ar');
     stubNotifications({
       notifications: [
         notification({ kind: 'job_invitation', params: { employer_name: 'شركة النور', job_title: 'موقع الشركة' } }),
-        notification({ id: 'n2', kind: 'proposal_accepted', title: 'Proposal accepted', message: 'Accepted.', params: {} }),
+        notification({
+          id: 'n2',
+          kind: 'proposal_not_selected',
+          params: { employer_name: 'Falcon Tech', job_title: 'Company website' },
+        }),
+        notification({ id: 'n3', kind: 'proposal_accepted', title: 'Proposal accepted', message: 'Accepted.', params: {} }),
       ],
-      unread_count: 2,
+      unread_count: 3,
     });
     renderBell();
-    await openMenu('الإشعارات، غير المقروءة: 2');
-    expect(await screen.findByText('دعاك \u2068شركة النور\u2069 إلى مشروع «\u2068موقع الشركة\u2069».')).toBeDefined();
-    expect(screen.getByText('دعوة إلى مشروع')).toBeDefined();
-    expect(screen.getByText('Accepted.')).toBeDefined();
+    await openMenu('الإشعارات، غير المقروءة: 3');
+    expect(await screen.findByText('دعاك \u2068شركة النور\u2069 إلى مشروع «\u2068موقع الشركة\u2069».')).toBeInTheDocument();
+    expect(screen.getByText('دعوة إلى مشروع')).toBeInTheDocument();
+    expect(
+      screen.getByText('وظّف \u2068Falcon Tech\u2069 محترفًا آخر لمشروع «\u2068Company website\u2069». شكرًا على عرضك.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Accepted.')).toBeInTheDocument();
+  });
+
+  it('shows the English text the server stored for a kind this page does not know', async () => {
+    stubNotifications({
+      notifications: [
+        notification({ kind: 'a_newer_kind' as Notification['kind'], title: 'Something new', message: 'Said by the server.' }),
+      ],
+      unread_count: 1,
+    });
+    renderBell();
+    await openMenu('Notifications, 1 unread');
+    expect(await screen.findByText('Said by the server.')).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import clsx from 'clsx';
 import { Bell } from 'lucide-react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { headerIconClass, IconCount } from '../../../components/ui/header-icon.tsx';
-import { useNavigate } from '../../../lib/router/index.tsx';
+import { Link } from '../../../lib/router/index.tsx';
 import { useDurationLabel } from '../../../lib/durations.ts';
 import { formatDate, languageOf } from '../../../lib/format.ts';
 import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
@@ -39,7 +39,6 @@ function useNotificationDetails() {
 
 export function NotificationBell({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const notifications = useNotifications(userId);
   const markRead = useMarkNotificationsRead(userId);
   const textOf = useNotificationText();
@@ -48,9 +47,9 @@ export function NotificationBell({ userId }: { userId: string }) {
   const items = notifications.data?.notifications ?? [];
   const now = new Date();
 
-  function open(notification: Notification) {
+  // Opening one notice reads that one only; "Mark all read" is its own action.
+  function markOpened(notification: Notification) {
     if (!notification.is_read) markRead.mutate(notification.id);
-    if (isAppPath(notification.link)) void navigate(notification.link);
   }
 
   return (
@@ -97,15 +96,12 @@ export function NotificationBell({ userId }: { userId: string }) {
               {items.map((notification) => {
                 const text = textOf(notification);
                 const details = detailsOf(notification);
-                return (
-                  <DropdownMenu.Item
-                    key={notification.id}
-                    onSelect={() => open(notification)}
-                    className={clsx(
-                      'flex cursor-pointer gap-3 px-4 py-3 outline-none data-[highlighted]:bg-slate-100',
-                      !notification.is_read && 'bg-primary/5',
-                    )}
-                  >
+                const className = clsx(
+                  'flex cursor-pointer gap-3 px-4 py-3 outline-none data-[highlighted]:bg-slate-100',
+                  !notification.is_read && 'bg-primary/5',
+                );
+                const content = (
+                  <>
                     <span
                       aria-hidden="true"
                       className={clsx('mt-1.5 size-2 shrink-0 rounded-full', notification.is_read ? 'bg-transparent' : 'bg-primary')}
@@ -131,6 +127,16 @@ export function NotificationBell({ userId }: { userId: string }) {
                         {relativeTime(notification.created_at, now, i18n.language)}
                       </time>
                     </span>
+                  </>
+                );
+                // A real link: it opens in a new tab too, and the menu reads it as one; choosing it marks that notice read.
+                return isAppPath(notification.link) ? (
+                  <DropdownMenu.Item key={notification.id} asChild onSelect={() => markOpened(notification)} className={className}>
+                    <Link to={notification.link}>{content}</Link>
+                  </DropdownMenu.Item>
+                ) : (
+                  <DropdownMenu.Item key={notification.id} onSelect={() => markOpened(notification)} className={className}>
+                    {content}
                   </DropdownMenu.Item>
                 );
               })}

@@ -1,4 +1,4 @@
-import type { JobInterest, Proposal } from '@mihna/shared';
+import { subjectAnchors, type JobInterest, type Proposal } from '@mihna/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Link, useLocation } from '../../../lib/router/index.tsx';
@@ -37,7 +37,11 @@ function ProposalItem({ proposal, canAccept, onAccept }: { proposal: Proposal; c
   const { worker } = proposal;
   const skills = takeFirst(worker.skills, PROPOSAL_SKILLS);
   return (
-    <li className="space-y-3 rounded-xl p-4 ring-1 ring-slate-200 sm:p-5" data-testid="proposal">
+    <li
+      id={subjectAnchors.proposal(proposal.id)}
+      className="scroll-mt-20 space-y-3 rounded-xl p-4 ring-1 ring-slate-200 sm:p-5"
+      data-testid="proposal"
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <WorkerHeading worker={worker} />
         <div className="flex flex-wrap items-center gap-2">
@@ -70,7 +74,11 @@ function ProposalItem({ proposal, canAccept, onAccept }: { proposal: Proposal; c
 
 function InterestItem({ interest }: { interest: JobInterest }) {
   return (
-    <li className="space-y-3 rounded-xl p-4 ring-1 ring-slate-200 sm:p-5" data-testid="interest">
+    <li
+      id={subjectAnchors.interest(interest.id)}
+      className="scroll-mt-20 space-y-3 rounded-xl p-4 ring-1 ring-slate-200 sm:p-5"
+      data-testid="interest"
+    >
       <WorkerHeading worker={interest.worker} />
       <InterestDetailsList interest={interest} />
     </li>

@@ -1,4 +1,4 @@
-import { gulfDateOf, gulfWeekOf, MAX_ENTRY_SECONDS, weekEndOf, type TimeEntry } from '@mihna/shared';
+import { gulfDateOf, gulfWeekOf, MAX_ENTRY_SECONDS, subjectAnchors, weekEndOf, type TimeEntry } from '@mihna/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -75,7 +75,9 @@ function Weeks({
       {groupByWeek(entries).map((week) => (
         <section
           key={week.monday}
-          className="overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200"
+          // A week under its timesheet is what a timesheet's notice leads to.
+          id={weekPanel ? subjectAnchors.timesheet(week.monday) : undefined}
+          className="scroll-mt-20 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200"
           aria-label={t('week', weekRange(week.monday, language))}
         >
           <header className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 bg-slate-50 px-4 py-3 sm:px-5">
