@@ -26,14 +26,18 @@ export const professionalStatsSchema = z.object({
 });
 
 /**
- * §3 Dashboard stats for an employer: projects posted, projects open or in progress, what they paid
+ * §3 Dashboard stats for an employer: projects posted, projects with a professional hired (active) and
+ * those still open to proposals, what they paid
  * through the marketplace (escrow and weekly hours, less refunds, cash they confirmed, featured fees),
  * and the proposals their projects received.
  */
 export const employerStatsSchema = z.object({
   role: z.literal('employer'),
   total_jobs: z.number().int(),
+  /** Projects with a professional hired, not yet finished (assigned or in progress). */
   active_jobs: z.number().int(),
+  /** Projects open to proposals, with nobody hired yet. */
+  open_jobs: z.number().int(),
   total_spent: z.number(),
   applications: z.number().int(),
   currency: z.string(),

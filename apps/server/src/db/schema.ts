@@ -397,8 +397,10 @@ export const dashboardCounts = pgTable('dashboard_counts', {
     .references(() => users.id, { onDelete: 'cascade' }),
   /** Projects the employer has posted. */
   projects: integer('projects').notNull().default(0),
-  /** Of those, open or in progress (profiles.repository's currentJobStatuses). */
+  /** Of those, the ones with a professional hired and not finished (assigned or in progress). */
   activeProjects: integer('active_projects').notNull().default(0),
+  /** Of those, the ones open to proposals. */
+  openProjects: integer('open_projects').notNull().default(0),
   /** Proposals received across them (the sum of their proposal_count). */
   applications: integer('applications').notNull().default(0),
   /** Proposals the professional has sent. */

@@ -43,7 +43,7 @@ const countsSql = (since: string) => sql`
     (select count(*)::int from users where role = 'professional') as professionals,
     (select count(*)::int from users where role = 'employer') as employers,
     (select count(*)::int from dashboard_counts c join users u on u.id = c.user_id where u.role = 'professional' and c.active_contracts > 0) as active_professionals,
-    (select count(*)::int from dashboard_counts c join users u on u.id = c.user_id where u.role = 'employer' and c.active_projects > 0) as active_employers,
+    (select count(*)::int from dashboard_counts c join users u on u.id = c.user_id where u.role = 'employer' and (c.active_projects > 0 or c.open_projects > 0)) as active_employers,
     (select count(*)::int from contracts where status = 'completed') as completed,
     (select count(*)::int from contracts where status = 'cancelled') as cancelled,
     (select coalesce(json_object_agg(month, joined), '{}') from (

@@ -17,7 +17,10 @@ export interface ProfessionalFigures {
 
 export interface EmployerFigures {
   total: number;
+  /** Projects with a professional hired (assigned or in progress). */
   active: number;
+  /** Projects open to proposals. */
+  open: number;
   applications: number;
   months: MonthAmount[];
   projects: { id: string; title: string; proposals: number }[];
@@ -84,7 +87,7 @@ export function createDashboardRepository(db: Db) {
     ),
 
     /**
-     * Projects (all, and those open or in progress), proposals received, what they paid per currency
+     * Projects (all, those with a professional hired, those open), proposals received, what they paid per currency
      * and month (escrow and weekly hours funded, featured fees and cash confirmed, less refunds), and
      * the most recent projects with their proposal counts.
      */
@@ -94,6 +97,7 @@ export function createDashboardRepository(db: Db) {
           id: sql<string>`${askedUser}`,
           total: sql<number>`coalesce(${dashboardCounts.projects}, 0)`,
           active: sql<number>`coalesce(${dashboardCounts.activeProjects}, 0)`,
+          open: sql<number>`coalesce(${dashboardCounts.openProjects}, 0)`,
           applications: sql<number>`coalesce(${dashboardCounts.applications}, 0)`,
           months: monthsOf('spent'),
           projects: sql<

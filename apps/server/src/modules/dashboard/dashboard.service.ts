@@ -49,6 +49,7 @@ export function createDashboardService(dependencies: { repository: DashboardRepo
         role: 'employer',
         total_jobs: counts.total,
         active_jobs: counts.active,
+        open_jobs: counts.open,
         total_spent: money.total,
         applications: counts.applications,
         currency: money.currency,

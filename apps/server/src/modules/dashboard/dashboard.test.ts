@@ -86,16 +86,33 @@ describe('GET /api/dashboard/stats', () => {
     await expectLedgerSound(app);
   });
 
-  it('counts the employer’s projects, those open or in progress, proposals received, and what they paid', async () => {
+  it('counts the employer’s projects, those with a professional hired, proposals received, and what they paid', async () => {
     const figures = await stats<EmployerStats>(employer);
     // Three hires (two completed, one in escrow); every one had one proposal.
-    expect(figures).toMatchObject({ role: 'employer', total_jobs: 3, active_jobs: 1, applications: 3, currency: 'AED' });
+    expect(figures).toMatchObject({ role: 'employer', total_jobs: 3, active_jobs: 1, open_jobs: 0, applications: 3, currency: 'AED' });
     // Escrow funded: 1,500 + 800 + 200.
     expect(figures.total_spent).toBe(2500);
     expect(monthOf(figures, '2026-11')).toBe(2300);
     expect(monthOf(figures, '2026-12')).toBe(200);
     expect(figures.proposals_per_project).toHaveLength(3);
     expect(figures.proposals_per_project.every((project) => project.proposals === 1)).toBe(true);
+  });
+
+  it('counts as active only the projects with a professional hired, and the open ones as a figure of their own', async () => {
+    const poster = await createEmployer(app);
+    const hiredProfessional = await createUser(app, { first_name: 'Mariam', last_name: 'Al Suwaidi' });
+    const open = await insertJob(app, poster.user.id, { status: 'open' });
+    await insertJob(app, poster.user.id, { status: 'open' });
+    expect(await stats<EmployerStats>(poster)).toMatchObject({ total_jobs: 2, active_jobs: 0, open_jobs: 2 });
+    // Hiring on a third makes it active; the open ones stay open.
+    const hired = await hire(app, poster, hiredProfessional);
+    expect(await stats<EmployerStats>(poster)).toMatchObject({ total_jobs: 3, active_jobs: 1, open_jobs: 2 });
+    await app.services.database.db.update(jobs).set({ status: 'in_progress' }).where(eq(jobs.id, hired.id));
+    expect(await stats<EmployerStats>(poster)).toMatchObject({ active_jobs: 1, open_jobs: 2 });
+    // Finished or closed, a project is neither.
+    await app.services.database.db.update(jobs).set({ status: 'completed' }).where(eq(jobs.id, hired.id));
+    await app.services.database.db.update(jobs).set({ status: 'closed' }).where(eq(jobs.id, open.id));
+    expect(await stats<EmployerStats>(poster)).toMatchObject({ total_jobs: 3, active_jobs: 0, open_jobs: 1 });
   });
 
   it('answers every user with their own figures only', async () => {
@@ -109,7 +126,13 @@ describe('GET /api/dashboard/stats', () => {
       currency: 'SAR',
     });
     const otherEmployer = await createEmployer(app);
-    expect(await stats<EmployerStats>(otherEmployer)).toMatchObject({ total_jobs: 0, active_jobs: 0, total_spent: 0, applications: 0 });
+    expect(await stats<EmployerStats>(otherEmployer)).toMatchObject({
+      total_jobs: 0,
+      active_jobs: 0,
+      open_jobs: 0,
+      total_spent: 0,
+      applications: 0,
+    });
   });
 
   it('answers users asking at the same moment each with their own figures, as when they ask one by one', async () => {
@@ -124,14 +147,16 @@ describe('GET /api/dashboard/stats', () => {
   it('keeps each user’s counts as a recount of their projects, proposals and contracts would, through every change', async () => {
     const { db } = app.services.database;
     const recount = sql`select user_id, sum(projects)::int as projects, sum(active_projects)::int as active_projects,
-        sum(applications)::int as applications, sum(proposals)::int as proposals, sum(active_contracts)::int as active_contracts
-      from (select employer_id as user_id, count(*) as projects, count(*) filter (where status in ('open', 'assigned', 'in_progress')) as active_projects,
-              sum(proposal_count) as applications, 0 as proposals, 0 as active_contracts from jobs group by employer_id
-            union all select worker_id, 0, 0, 0, count(*), 0 from proposals group by worker_id
-            union all select professional_id, 0, 0, 0, 0, count(*) from contracts where status = 'active' group by professional_id) counted
+        sum(open_projects)::int as open_projects, sum(applications)::int as applications, sum(proposals)::int as proposals,
+        sum(active_contracts)::int as active_contracts
+      from (select employer_id as user_id, count(*) as projects, count(*) filter (where status in ('assigned', 'in_progress')) as active_projects,
+              count(*) filter (where status = 'open') as open_projects, sum(proposal_count) as applications, 0 as proposals,
+              0 as active_contracts from jobs group by employer_id
+            union all select worker_id, 0, 0, 0, 0, count(*), 0 from proposals group by worker_id
+            union all select professional_id, 0, 0, 0, 0, 0, count(*) from contracts where status = 'active' group by professional_id) counted
       group by user_id order by user_id`;
-    const kept = sql`select user_id, projects, active_projects, applications, proposals, active_contracts from dashboard_counts
-      where (projects, active_projects, applications, proposals, active_contracts) <> (0, 0, 0, 0, 0) order by user_id`;
+    const kept = sql`select user_id, projects, active_projects, open_projects, applications, proposals, active_contracts from dashboard_counts
+      where (projects, active_projects, open_projects, applications, proposals, active_contracts) <> (0, 0, 0, 0, 0, 0) order by user_id`;
     const expectKept = async () => {
       const rows = await selectRows(app.services.database, kept);
       expect(rows.length).toBeGreaterThan(0);
@@ -151,13 +176,13 @@ describe('GET /api/dashboard/stats', () => {
     await expectKept();
     await db.update(jobs).set({ employerId: other.user.id, status: 'open' }).where(eq(jobs.id, second!.id));
     await expectKept();
-    expect(await stats<EmployerStats>(other)).toMatchObject({ total_jobs: 1, active_jobs: 1, applications: 5 });
+    expect(await stats<EmployerStats>(other)).toMatchObject({ total_jobs: 1, active_jobs: 0, open_jobs: 1, applications: 5 });
     // A project posted and deleted again leaves the counts as they were.
     const posted = await insertJob(app, other.user.id, { status: 'open', proposalCount: 2 });
-    expect(await stats<EmployerStats>(other)).toMatchObject({ total_jobs: 2, active_jobs: 2, applications: 7 });
+    expect(await stats<EmployerStats>(other)).toMatchObject({ total_jobs: 2, active_jobs: 0, open_jobs: 2, applications: 7 });
     await db.delete(jobs).where(eq(jobs.id, posted.id));
     await expectKept();
-    expect(await stats<EmployerStats>(other)).toMatchObject({ total_jobs: 1, active_jobs: 1, applications: 5 });
+    expect(await stats<EmployerStats>(other)).toMatchObject({ total_jobs: 1, active_jobs: 0, open_jobs: 1, applications: 5 });
     // The professional's contract in progress completes, and another opens; a proposal of theirs is deleted.
     const before = await stats<ProfessionalStats>(professional);
     await db
@@ -180,10 +205,16 @@ describe('GET /api/dashboard/stats', () => {
     expect(await stats<ProfessionalStats>(professional)).toMatchObject({ total_proposals: before.total_proposals + 1 });
     await db.delete(proposals).where(eq(proposals.jobId, open.id));
     await expectKept();
-    // Migration 0025's count of what was already there, run again over an emptied table, agrees too.
-    const migration = fs.readFileSync(fileURLToPath(new URL('../../../drizzle/0025_dashboard_counts.sql', import.meta.url)), 'utf8');
+    // The migrations' counts of what was already there, run again over an emptied table, agree too: 0025's,
+    // then the one that counted active projects apart from open ones.
+    const lastStatementOf = (suffix: string) => {
+      const folder = fileURLToPath(new URL('../../../drizzle/', import.meta.url));
+      const file = fs.readdirSync(folder).find((name) => name.endsWith(suffix));
+      return fs.readFileSync(`${folder}${file}`, 'utf8').split('--> statement-breakpoint').at(-1)!;
+    };
     await db.execute(sql`delete from dashboard_counts`);
-    await db.execute(sql.raw(migration.split('--> statement-breakpoint').at(-1)!));
+    await db.execute(sql.raw(lastStatementOf('_dashboard_counts.sql')));
+    await db.execute(sql.raw(lastStatementOf('_dashboard_open_projects.sql')));
     await expectKept();
   });
 });

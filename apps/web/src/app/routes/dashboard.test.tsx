@@ -48,6 +48,7 @@ const employerStats: EmployerStats = {
   role: 'employer',
   total_jobs: 5,
   active_jobs: 3,
+  open_jobs: 2,
   total_spent: 2500,
   applications: 17,
   currency: 'AED',
@@ -128,7 +129,7 @@ describe('/dashboard', () => {
     await vi.waitFor(() => expect(api.calls.filter((call) => call.method === 'DELETE')).toHaveLength(1));
   });
 
-  it('shows the employer’s four figures, opens on My Projects, and charts proposals per project under Analytics', async () => {
+  it('shows the employer’s figures, active projects apart from open ones, opens on My Projects, and charts proposals per project under Analytics', async () => {
     mockApi(
       signedInAs({ role: 'employer' }),
       answer('GET', '/api/dashboard/stats', () => jsonResponse(200, employerStats)),
@@ -139,6 +140,7 @@ describe('/dashboard', () => {
     for (const [label, value] of [
       ['Total Projects', '5'],
       ['Active Projects', '3'],
+      ['Open Projects', '2'],
       ['Total Investment', 'AED 2,500.00'],
       ['Applications', '17'],
     ]) {
@@ -155,6 +157,28 @@ describe('/dashboard', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual(['ProjectApplications', 'Villa renovation9', 'Clinic booking site8']);
+  });
+
+  it('names the employer’s active and open projects apart in Arabic', async () => {
+    await loadTranslations('ar');
+    try {
+      mockApi(
+        signedInAs({ role: 'employer' }),
+        answer('GET', '/api/dashboard/stats', () => jsonResponse(200, employerStats)),
+        emptyList('/api/jobs/employer/my', 'jobs'),
+        noNotifications,
+      );
+      renderDashboard();
+      for (const [label, value] of [
+        ['المشاريع النشطة', '3'],
+        ['المشاريع المفتوحة', '2'],
+      ]) {
+        const card = (await screen.findByText(label!, { selector: 'dt' })).parentElement!;
+        expect(within(card).getByText(value!)).toBeInTheDocument();
+      }
+    } finally {
+      await loadTranslations('en');
+    }
   });
 
   it('leads from My Projects to each hired project’s payment page, and shows the company and recent activity under Overview', async () => {

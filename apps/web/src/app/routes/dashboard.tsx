@@ -1,5 +1,19 @@
 import type { CurrentUser, DashboardStats, EmployerStats, ProfessionalStats } from '@mihna/shared';
-import { Briefcase, Building2, Clock, FileText, FolderOpen, Plus, Search, Send, Star, UserRoundPen, Users, Wallet } from 'lucide-react';
+import {
+  Briefcase,
+  Building2,
+  Clock,
+  FileText,
+  FolderOpen,
+  Megaphone,
+  Plus,
+  Search,
+  Send,
+  Star,
+  UserRoundPen,
+  Users,
+  Wallet,
+} from 'lucide-react';
 import { LocationPrompt } from '../../features/location/location-prompt.tsx';
 import { useTranslation } from '../../i18n/index.ts';
 import { Link } from '../../lib/router/index.tsx';
@@ -191,7 +205,9 @@ function EmployerDashboard({ stats, user, language }: { stats: EmployerStats | u
   const cards: Stat[] = stats
     ? [
         { label: t('dashboard.total_projects'), value: formatNumber(stats.total_jobs, language), icon: FolderOpen },
+        // Active: a professional is hired on it; open ones, still taking proposals, are counted apart.
         { label: t('dashboard.active_projects'), value: formatNumber(stats.active_jobs, language), icon: Briefcase },
+        { label: t('dashboard.open_projects'), value: formatNumber(stats.open_jobs, language), icon: Megaphone },
         { label: t('dashboard.total_investment'), value: spent!.value, note: spent!.note, icon: Wallet },
         { label: t('dashboard.applications'), value: formatNumber(stats.applications, language), icon: Users },
       ]
