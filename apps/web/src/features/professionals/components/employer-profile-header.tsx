@@ -64,7 +64,7 @@ export function EmployerProfileStats({ profile }: { profile: EmployerProfile }) 
   // Money is never added across currencies: the headline currency's total, the others' under it.
   const otherCurrencies = stats.totals.filter((total) => total.currency !== stats.currency);
   return (
-    <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-6">
+    <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
       <StatCard label={t('employer.projects_posted')} value={format.number(stats.total_projects)} />
       <StatCard label={t('employer.active_jobs')} value={format.number(stats.active_jobs)} />
       <StatCard label={t('employer.open_jobs')} value={format.number(stats.open_jobs)} />
