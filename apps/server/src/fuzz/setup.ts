@@ -69,8 +69,8 @@ async function fundEscrow(app: App, employerToken: string, jobId: string, propos
   await call('PUT', `/api/proposals/${proposalId}/accept`);
   await call('POST', `/api/jobs/${jobId}/setup-payment`, {
     milestones: [
-      { title: 'Design', description: 'Pages designed', amount: 100, due_date: null },
-      { title: 'Build', description: 'Site built', amount: 100, due_date: null },
+      { title: 'Design', description: 'Pages designed', amount: 60, due_date: null },
+      { title: 'Build', description: 'Site built', amount: 60, due_date: null },
     ],
   });
   const status = (await call('GET', `/api/jobs/${jobId}/payment-status`)) as { payment_id: string; milestones: { id: string }[] };
