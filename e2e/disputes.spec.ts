@@ -108,7 +108,7 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
     await expect(split.getByText(text('payments', 'milestone_statuses.split'), { exact: true })).toBeVisible();
     await expect(split).toContainText(aed('3,500'));
     await expect(split).toContainText(aed('2,500'));
-    await expect(split.getByText(text('payments', 'milestones.decision'))).toBeVisible();
+    await expect(split.getByText(text('payments', 'milestones.decision'), { exact: true })).toBeVisible();
     await expect(split.getByText('The layouts were delivered; the kitchen was not drawn.')).toBeVisible();
     await expect(split.getByText(text('payments', 'milestones.reviewer_notes'), { exact: false })).toHaveCount(0);
     await expect(figure(theirs, text('payments', 'overview.released'))).toContainText(aed('7,500'));
@@ -129,7 +129,11 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
     const search = staffPage.getByRole('tabpanel').getByRole('searchbox', { name: text('admin', 'common.search') });
     await search.fill(employer.email);
     await search.press('Enter');
-    await staffPage.getByRole('button', { name: `${employer.firstName} ${employer.lastName}` }).click();
+    await staffPage
+      .getByRole('row')
+      .filter({ hasText: employer.email })
+      .getByRole('button', { name: `${employer.firstName} ${employer.lastName}`, exact: true })
+      .click();
     const detail = staffPage.getByRole('dialog');
     await expect(figure(detail, text('admin', 'user_detail.total_spent'))).toContainText(aed('7,500'));
     const rows = detail.getByRole('region', { name: text('admin', 'user_detail.transactions') }).getByRole('row');

@@ -122,14 +122,15 @@ const optionalDueDate = z.preprocess(
 );
 
 /** A milestone amount as typed: a number or numeric text (Arabic-Indic digits read), at least 0.01 of the currency. */
-const milestoneAmount = z.preprocess(
+const requiredMilestoneAmount = z.preprocess(
   readNumber,
   z
     .number({ error: (issue) => (issue.input === undefined ? messages.required : messages.validNumber) })
     .refine(Number.isFinite, messages.validNumber)
-    .refine((value) => value > 0, messages.min(0))
-    .optional(),
+    .refine((value) => value > 0, messages.min(0)),
 );
+/** In the setup dialog a row without an amount is simply not kept (§5). */
+const milestoneAmount = requiredMilestoneAmount.optional();
 
 /** One row of the milestone setup dialog; rows without title, description and amount are dropped (§5). */
 export const milestoneInputSchema = z.object({
@@ -148,7 +149,7 @@ export type SetupPaymentInput = z.output<typeof setupPaymentSchema>;
 export const milestoneChangeSchema = milestoneInputSchema.extend({
   title: z.preprocess((value) => value ?? '', z.string().trim().min(1, messages.required).max(150, messages.maxLength(150))),
   description: z.preprocess((value) => value ?? '', z.string().trim().min(1, messages.required).max(2000, messages.maxLength(2000))),
-  amount: milestoneAmount.refine((value) => value !== undefined, messages.required),
+  amount: requiredMilestoneAmount,
 });
 export type MilestoneChangeInput = z.output<typeof milestoneChangeSchema>;
 

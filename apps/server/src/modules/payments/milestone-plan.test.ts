@@ -114,6 +114,13 @@ describe('POST /api/payments/{paymentId}/milestones', () => {
     });
     const incomplete = await call(app, 'POST', `/api/payments/${payment_id}/milestones`, employer.token, { title: 'More', amount: 10 });
     expect(incomplete.statusCode).toBe(422);
+    const noAmount = await call(app, 'POST', `/api/payments/${payment_id}/milestones`, employer.token, {
+      title: 'More',
+      description: 'More work',
+      due_date: '2027-01-01',
+    });
+    expect(noAmount.statusCode, noAmount.body).toBe(422);
+    expect(noAmount.json().detail[0]).toMatchObject({ loc: ['body', 'amount'], msg: 'This field is required' });
     expect((await call(app, 'POST', `/api/payments/${payment_id}/milestones`, otherEmployer.token, milestone('x', 1))).statusCode).toBe(
       403,
     );

@@ -299,7 +299,7 @@ function MilestoneDispute({ milestone }: { milestone: Milestone }) {
   return (
     <div className="mt-3 rounded-xl bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
       <p className="font-semibold text-slate-950">
-        {t('milestones.decision')}
+        <span>{t('milestones.decision')}</span>
         {dispute.decision ? <span className="font-normal text-slate-700"> · {t(`milestones.decision_${dispute.decision}`)}</span> : null}
       </p>
       {dispute.decision_note ? (
