@@ -311,6 +311,7 @@ export async function buildApp(options: BuildAppOptions) {
             jobState,
             users,
             notifications,
+            payments,
             clock,
           }),
           time: createAdminTimeService({ db, pdf, clock }),

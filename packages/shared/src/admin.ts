@@ -13,7 +13,7 @@ import {
 } from './jobs.ts';
 import { referenceMessages } from './reference-fields.ts';
 import { resolveIndustry } from './reference/resolve.ts';
-import { disputeDecisions } from './payments.ts';
+import { disputeDecisions, paymentStatusSchema } from './payments.ts';
 
 /** Admin spec §5: the four staff roles, admin by default. */
 export const adminRoles = ['super_admin', 'admin', 'support_staff', 'moderator'] as const;
@@ -321,13 +321,18 @@ export const adminUserDetailsSchema = z.object({
   transactions: z.array(
     z.object({
       id: z.string(),
-      /** escrow through the card provider, or cash paid in person. */
-      type: z.enum(['escrow', 'cash']),
+      /**
+       * What the money did, as the ledger moved it (payments/user-movements.ts): escrow funded, released
+       * (to the professional; what reached their balance after the fee, on their side), refunded, the
+       * service fee, a featured fee, cash paid or received in person, a payout and a payout returned.
+       */
+      type: z.enum(['escrow_funded', 'released', 'refunded', 'service_fee', 'featured_fee', 'cash', 'payout', 'payout_returned']),
       project_title: z.string(),
       created_at: z.string(),
       /** In `currency`. */
       amount: z.number(),
       currency: z.string(),
+      /** completed, or a payout's requested, paid or failed. */
       status: z.string(),
       professional_id: z.string(),
     }),
@@ -420,6 +425,8 @@ export const adminProjectDetailSchema = adminProjectRowSchema.extend({
   }),
   /** The project's public page, which the share buttons link to. */
   public_url: z.string(),
+  /** Its payment once set up, as both parties see it: escrow held, released, refunded, and each milestone (split ones too). */
+  payment: paymentStatusSchema.omit({ viewer_role: true, other_party_id: true, checkout_url: true }).nullable(),
 });
 export type AdminProjectDetail = z.infer<typeof adminProjectDetailSchema>;
 

@@ -1,4 +1,4 @@
-import type { AdminDispute, AuditLogResponse } from '@mihna/shared';
+import type { AdminDispute, AdminProjectDetail, AuditLogResponse } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
@@ -152,6 +152,20 @@ describe('the disputes queue', () => {
     );
     expect((await openDisputes()).some((item) => item.id === dispute.id)).toBe(false);
     expect((await resolve(dispute.id, { decision: 'refund', note: 'Again' })).statusCode).toBe(404);
+
+    // The console's project detail shows the same: the milestone split, with what went each way.
+    const project = await app.inject({ method: 'GET', url: `/api/admin/projects/${job.id}`, headers: bearer(superAdmin.token) });
+    expect(project.json<AdminProjectDetail>().payment).toMatchObject({
+      payment_status: 'escrowed',
+      released_amount: 250,
+      refunded_amount: 150,
+      held_amount: 600,
+      progress: { split_milestones: 1 },
+      milestones: [
+        expect.objectContaining({ status: 'split', released_amount: 250, refunded_amount: 150, dispute: expect.objectContaining({ decision: 'split' }) }),
+        expect.objectContaining({ status: 'pending', held_amount: 600 }),
+      ],
+    });
 
     // The contract goes on: the second milestone is delivered and approved, and the job completes.
     expect((await call(app, 'POST', `/api/milestones/${milestones[1]!.id}/submit`, professional.token, {})).statusCode).toBe(200);

@@ -25,6 +25,7 @@ import type { LiveIndex } from '../../search/live-index.ts';
 import type { JobStateService } from '../jobs/job-state.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
 import { requirePermission, type AdminActor } from './admin-auth.service.ts';
 import type { AdminsRepository } from './admins.repository.ts';
 import { auditEntry } from './audit.ts';
@@ -74,9 +75,11 @@ export function createAdminProjectsService(dependencies: {
   jobState: JobStateService;
   users: UsersRepository;
   notifications: NotificationsService;
+  /** The payment of a project, as both parties see it (the payments module's staff read). */
+  payments: Pick<PaymentsService, 'describeForStaff'>;
   clock: () => Date;
 }) {
-  const { db, directory, audit, jobState, users, notifications, clock } = dependencies;
+  const { db, directory, audit, jobState, users, notifications, payments, clock } = dependencies;
 
   function toRow(row: ProjectRow, now: Date): AdminProjectRow {
     const currency = row.currency as CurrencyCode;
@@ -164,6 +167,7 @@ export function createAdminProjectsService(dependencies: {
     async detail(actor: AdminActor, id: string): Promise<AdminProjectDetail> {
       requirePermission(actor, 'view_users');
       const row = await findProject(id);
+      const payment = await payments.describeForStaff(row.id);
       return {
         ...toRow(row, clock()),
         description: row.description,
@@ -176,6 +180,7 @@ export function createAdminProjectsService(dependencies: {
           account_status: row.employer_account_status,
         },
         public_url: `/projects/${row.id}`,
+        payment,
       };
     },
 

@@ -1,4 +1,6 @@
-import { AUTO_APPROVE_DAYS, isSettledMilestone, type Milestone, type MilestoneStatus } from '@mihna/shared';
+import { AUTO_APPROVE_DAYS, isSettledMilestone, type Milestone, type MilestoneStatus, type PaymentStatusResponse } from '@mihna/shared';
+import type { ContractRow } from '../contracts/contracts.repository.ts';
+import type { JobState } from '../jobs/job-state.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
 import { decimal } from './payment-notices.ts';
 import type { DisputeRow, MilestoneRow, PaymentRow } from './payments.repository.ts';
@@ -74,5 +76,92 @@ export function toMilestone(
           resolved_at: dispute.resolvedAt?.toISOString() ?? null,
         }
       : null,
+  };
+}
+
+/** What a payment's view holds whoever reads it; the payment page adds who is reading. */
+export type PaymentView = Omit<PaymentStatusResponse, 'viewer_role' | 'other_party_id' | 'checkout_url'>;
+
+/**
+ * Where a job's money stands: the payment's status and total, what escrow holds, released and
+ * refunded (from the ledger's holds; cash confirmed counts as released), what is planned and not funded,
+ * the latest dispute, the progress and each milestone.
+ */
+export function paymentView(input: {
+  job: JobState;
+  contract: ContractRow | undefined;
+  payment: PaymentRow | undefined;
+  milestones: MilestoneRow[];
+  holds: Hold[];
+  disputes: DisputeRow[];
+}): PaymentView {
+  const { job, contract, payment, milestones: rows, holds, disputes } = input;
+  const currency = payment?.currency ?? job.currency;
+  const sum = (read: (hold: Hold) => number) => holds.reduce((total, hold) => total + read(hold), 0);
+  const holdOf = new Map(holds.map((hold) => [hold.milestoneId, hold]));
+  const cashReleased = payment?.isCash
+    ? rows.filter((row) => row.status === 'approved').reduce((total, row) => total + row.amountMinor, 0)
+    : 0;
+  const planned = rows.filter((row) => row.status !== 'cancelled');
+  const count = (status: MilestoneStatus) => planned.filter((row) => row.status === status).length;
+  const settled = planned.filter((row) => isSettledMilestone(row.status)).length;
+  const unfunded =
+    job.jobType === 'hourly' || payment?.isCash ? [] : planned.filter((row) => !holdOf.has(row.id) && row.status === 'pending');
+  const openedBy = (dispute: { openedBy: string }) => (contract && dispute.openedBy === contract.employerId ? 'employer' : 'professional');
+  const disputeById = new Map(disputes.map((dispute) => [dispute.id, dispute]));
+  const latest = disputes[0];
+  return {
+    payment_status: payment?.status ?? 'not_setup',
+    payment_id: payment?.id ?? null,
+    total_amount: payment ? decimal(payment.totalMinor, currency) : 0,
+    currency,
+    is_cash: job.paymentMethod === 'cash',
+    job: {
+      id: job.id,
+      title: job.title,
+      status: job.status,
+      job_type: job.jobType,
+      budget_max: decimal(job.budgetMaxMinor, job.currency),
+      agreed_amount: contract && contract.jobType === 'fixed' ? decimal(contract.agreedAmountMinor, contract.currency) : null,
+      is_running: contract?.status === 'active' && job.status === 'assigned',
+    },
+    held_amount: decimal(
+      sum((hold) => hold.amountMinor - hold.postedMinor - hold.voidedMinor),
+      currency,
+    ),
+    released_amount: decimal(sum((hold) => hold.postedMinor) + cashReleased, currency),
+    refunded_amount: decimal(
+      sum((hold) => hold.voidedMinor),
+      currency,
+    ),
+    unfunded_amount: decimal(
+      unfunded.reduce((total, row) => total + row.amountMinor, 0),
+      currency,
+    ),
+    dispute: latest
+      ? {
+          id: latest.id,
+          reason: latest.reason,
+          description: latest.description,
+          status: latest.status,
+          created_at: latest.createdAt.toISOString(),
+          opened_by: openedBy(latest),
+          milestone_ids: rows.filter((row) => row.disputeId === latest.id).map((row) => row.id),
+          decision: latest.decision,
+          decision_note: latest.resolutionNote,
+          ended_contract: latest.endedContract,
+          resolved_at: latest.resolvedAt?.toISOString() ?? null,
+        }
+      : null,
+    progress: {
+      completion_percentage: planned.length === 0 ? 0 : Math.round((settled / planned.length) * 100),
+      completed_milestones: count('approved'),
+      split_milestones: count('split'),
+      refunded_milestones: count('refunded'),
+      total_milestones: planned.length,
+    },
+    milestones: rows.map((row) =>
+      toMilestone(row, holdOf.get(row.id), row.disputeId ? disputeById.get(row.disputeId) : undefined, openedBy),
+    ),
   };
 }

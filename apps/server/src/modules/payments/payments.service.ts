@@ -2,7 +2,6 @@ import {
   AUTO_APPROVE_DAYS,
   AUTO_APPROVE_WARNING_DAYS,
   type CurrencyCode,
-  isSettledMilestone,
   type milestoneApprovalSchema,
   type milestoneSubmissionSchema,
   money,
@@ -17,8 +16,8 @@ import { transaction, type Tx } from '../../db/transaction.ts';
 import { requireEmployer, requireParty, requireProfessional, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
-import type { ContractsRepository } from '../contracts/contracts.repository.ts';
-import type { JobStateService } from '../jobs/job-state.ts';
+import type { ContractRow, ContractsRepository } from '../contracts/contracts.repository.ts';
+import type { JobState, JobStateService } from '../jobs/job-state.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { partyName } from '../profiles/public-user.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
@@ -26,8 +25,8 @@ import { completionNotices, createCompletion, createMilestoneApprovals } from '.
 import { createMilestonePlan } from './milestone-plan.ts';
 import type { MoneyMovements } from './money-movements.ts';
 import { createPaymentDisputes } from './payment-disputes.ts';
-import { amountParams, decimal, paymentLink, paymentNotice } from './payment-notices.ts';
-import { isOnHold, toMilestone } from './payment-state.ts';
+import { amountParams, paymentLink, paymentNotice } from './payment-notices.ts';
+import { isOnHold, paymentView } from './payment-state.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import { hourlyPaymentStatus } from './hourly-billing.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
@@ -167,6 +166,19 @@ export function createPaymentsService(dependencies: {
     return { message: paymentMessages.cashConfirmed };
   }
 
+  /** Where a job's money stands, read from its payment, milestones, holds and disputes (the same for both parties and staff). */
+  async function viewOf(job: JobState, contract: ContractRow | undefined) {
+    const payment = await repository.findPaymentByJob(job.id);
+    const [milestones, holds, disputes] = payment
+      ? await Promise.all([
+          repository.listMilestones(payment.id),
+          ledger.holdsOfPayments([payment.id]),
+          repository.listDisputes(payment.id),
+        ])
+      : [[], [], []];
+    return paymentView({ job, contract, payment, milestones, holds, disputes });
+  }
+
   return {
     /** §3 Payment status, for the job's owner and its hired professional only. */
     async getPaymentStatus(actor: Actor, jobId: string): Promise<PaymentStatusResponse> {
@@ -174,88 +186,26 @@ export function createPaymentsService(dependencies: {
       if (!job) throw new AppError('not_found', paymentMessages.jobNotFound);
       const contract = await contracts.findContractByJob(job.id);
       const side = requireParty(actor, contract ?? { employerId: job.employerId, professionalId: '' }, paymentMessages.onlyParties);
-      const payment = await repository.findPaymentByJob(job.id);
-      const [rows, holds, disputeRows] = payment
-        ? await Promise.all([
-            repository.listMilestones(payment.id),
-            ledger.holdsOfPayments([payment.id]),
-            repository.listDisputes(payment.id),
-          ])
-        : [[], [], []];
-      const currency = payment?.currency ?? job.currency;
-      const sum = (read: (hold: (typeof holds)[number]) => number) => holds.reduce((total, hold) => total + read(hold), 0);
-      const holdOf = new Map(holds.map((hold) => [hold.milestoneId, hold]));
-      const cashReleased = payment?.isCash
-        ? rows.filter((row) => row.status === 'approved').reduce((total, row) => total + row.amountMinor, 0)
-        : 0;
-      const planned = rows.filter((row) => row.status !== 'cancelled');
-      const count = (status: string) => planned.filter((row) => row.status === status).length;
-      const settled = planned.filter((row) => isSettledMilestone(row.status)).length;
-      const unfunded =
-        job.jobType === 'hourly' || payment?.isCash ? [] : planned.filter((row) => !holdOf.has(row.id) && row.status === 'pending');
-      const openedBy = (dispute: { openedBy: string }) =>
-        contract && dispute.openedBy === contract.employerId ? 'employer' : 'professional';
-      const disputeById = new Map(disputeRows.map((dispute) => [dispute.id, dispute]));
-      const latest = disputeRows[0];
+      const view = await viewOf(job, contract);
       const checkout =
-        payment?.status === 'pending' && side === 'employer' ? await repository.findOpenCheckout('escrow', payment.id) : undefined;
+        view.payment_status === 'pending' && view.payment_id && side === 'employer'
+          ? await repository.findOpenCheckout('escrow', view.payment_id)
+          : undefined;
       return {
-        payment_status: payment?.status ?? 'not_setup',
-        payment_id: payment?.id ?? null,
-        total_amount: payment ? decimal(payment.totalMinor, currency) : 0,
-        currency,
-        is_cash: job.paymentMethod === 'cash',
-        job: {
-          id: job.id,
-          title: job.title,
-          status: job.status,
-          job_type: job.jobType,
-          budget_max: decimal(job.budgetMaxMinor, job.currency),
-          agreed_amount: contract && contract.jobType === 'fixed' ? decimal(contract.agreedAmountMinor, contract.currency) : null,
-          is_running: contract?.status === 'active' && job.status === 'assigned',
-        },
+        ...view,
         viewer_role: side,
         other_party_id: contract ? (side === 'employer' ? contract.professionalId : contract.employerId) : null,
-        held_amount: decimal(
-          sum((hold) => hold.amountMinor - hold.postedMinor - hold.voidedMinor),
-          currency,
-        ),
-        released_amount: decimal(sum((hold) => hold.postedMinor) + cashReleased, currency),
-        refunded_amount: decimal(
-          sum((hold) => hold.voidedMinor),
-          currency,
-        ),
-        unfunded_amount: decimal(
-          unfunded.reduce((total, row) => total + row.amountMinor, 0),
-          currency,
-        ),
-        dispute: latest
-          ? {
-              id: latest.id,
-              reason: latest.reason,
-              description: latest.description,
-              status: latest.status,
-              created_at: latest.createdAt.toISOString(),
-              opened_by: openedBy(latest),
-              milestone_ids: rows.filter((row) => row.disputeId === latest.id).map((row) => row.id),
-              decision: latest.decision,
-              decision_note: latest.resolutionNote,
-              ended_contract: latest.endedContract,
-              resolved_at: latest.resolvedAt?.toISOString() ?? null,
-            }
-          : null,
         checkout_url: checkout?.url ?? null,
-        progress: {
-          completion_percentage: planned.length === 0 ? 0 : Math.round((settled / planned.length) * 100),
-          completed_milestones: count('approved'),
-          split_milestones: count('split'),
-          refunded_milestones: count('refunded'),
-          total_milestones: planned.length,
-        },
-        milestones: rows.map((row) =>
-          toMilestone(row, holdOf.get(row.id), row.disputeId ? disputeById.get(row.disputeId) : undefined, openedBy),
-        ),
       };
+    },
+
+    /** A job's payment as staff read it in the console (who may is the console's check): null before it is set up. */
+    async describeForStaff(jobId: string) {
+      const job = await jobState.findJob(jobId);
+      const contract = job ? await contracts.findContractByJob(job.id) : undefined;
+      if (!job || !contract) return null;
+      const view = await viewOf(job, contract);
+      return view.payment_id ? view : null;
     },
 
     /** The owner pays the milestones' total into escrow through the provider's checkout; asking again reuses it. */

@@ -1,10 +1,11 @@
-import type { AdminDispute, AdminUserDetails } from '@mihna/shared';
+import type { AdminDispute, AdminProjectDetail, AdminUserDetails } from '@mihna/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../i18n/index.ts';
 import { DisputesTab } from './disputes-tab.tsx';
+import { ProjectDetailDialog } from './project-detail-dialog.tsx';
 import { UserDetailDialog } from './user-detail-dialog.tsx';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -184,5 +185,101 @@ describe('the user detail dialog', () => {
       ['Villa N16 fit-out drawingsReleased', 'AED 5,880.00', 'Completed'],
       ['Villa N16 fit-out drawingsService fee (2%)', 'AED 120.00', 'Completed'],
     ]);
+  });
+});
+
+describe('the project detail', () => {
+  it('shows the project’s payment, a milestone settled by a split saying so with what went each way', async () => {
+    const milestone = {
+      currency: 'AED',
+      due_date: null,
+      submission_notes: null,
+      deliverable_urls: [],
+      reviewer_notes: null,
+      submitted_at: null,
+      approved_at: null,
+      auto_approve_at: null,
+      is_funded: true,
+      dispute: null,
+    };
+    const detail: AdminProjectDetail = {
+      id: 'j1',
+      title: 'Villa N16 fit-out drawings',
+      employer_id: 'e1',
+      employer_name: 'Omar Al Mansoori',
+      employer_account_status: 'active',
+      status: 'assigned',
+      project_status: 'assigned',
+      moderation_status: 'active',
+      moderation_reason: null,
+      industry_category: null,
+      job_type: 'fixed',
+      is_featured: false,
+      days_posted: 9,
+      budget_min: 8000,
+      budget_max: 12_000,
+      currency: 'AED',
+      created_at: '2026-11-20T08:00:00.000Z',
+      proposal_count: 1,
+      assigned_professional_name: 'Hessa Al Falasi',
+      description: 'Drawings for a villa fit-out.',
+      proposals_count: 1,
+      employer_info: { id: 'e1', name: 'Omar Al Mansoori', email: 'omar@example.ae', company: null, account_status: 'active' },
+      public_url: '/projects/j1',
+      payment: {
+        payment_status: 'escrowed',
+        payment_id: 'p1',
+        total_amount: 10_000,
+        currency: 'AED',
+        is_cash: false,
+        job: {
+          id: 'j1',
+          title: 'Villa N16 fit-out drawings',
+          status: 'assigned',
+          job_type: 'fixed',
+          budget_max: 12_000,
+          agreed_amount: 10_000,
+          is_running: true,
+        },
+        held_amount: 4000,
+        released_amount: 3500,
+        refunded_amount: 2500,
+        unfunded_amount: 0,
+        dispute: null,
+        progress: { completion_percentage: 50, completed_milestones: 0, split_milestones: 1, refunded_milestones: 0, total_milestones: 2 },
+        milestones: [
+          {
+            ...milestone,
+            id: 'm1',
+            title: 'Concept drawings',
+            description: 'Layouts',
+            amount: 6000,
+            status: 'split',
+            held_amount: 0,
+            released_amount: 3500,
+            refunded_amount: 2500,
+          },
+          {
+            ...milestone,
+            id: 'm2',
+            title: 'Construction set',
+            description: 'Drawings',
+            amount: 4000,
+            status: 'pending',
+            held_amount: 4000,
+            released_amount: 0,
+            refunded_amount: 0,
+          },
+        ],
+      },
+    };
+    stubConsoleApi({ '/api/admin/projects/j1': detail });
+    renderTab(<ProjectDetailDialog id="j1" canModerate={false} onClose={() => undefined} />);
+    const section = (await screen.findByRole('heading', { name: 'Payment' })).closest('section')!;
+    expect(within(section).getByText('In escrow')).toBeInTheDocument();
+    const split = within(section).getByText('Concept drawings').closest('li')!;
+    expect(within(split).getByText('Split')).toBeInTheDocument();
+    expect(within(split).getByText('AED 3,500.00 released, AED 2,500.00 refunded')).toBeInTheDocument();
+    expect(within(section).getByText('Refunded').closest('div')).toHaveTextContent('AED 2,500.00');
   });
 });

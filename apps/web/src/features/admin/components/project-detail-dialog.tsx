@@ -2,7 +2,7 @@ import { projectModerationStatuses, STATUS_REASON_MAX, type AdminProjectDetail, 
 import { ExternalLink } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
-import { formatNumber, languageOf } from '../../../lib/format.ts';
+import { formatAmount, formatNumber, languageOf } from '../../../lib/format.ts';
 import { useJobBudget } from '../../../lib/use-job-budget.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -101,6 +101,7 @@ function ProjectDetail({ project, canModerate }: { project: AdminProjectDetail; 
           {project.description || t('projects.no_description')}
         </p>
       </section>
+      {project.payment ? <ProjectPayment payment={project.payment} /> : null}
       <section>
         <h3 className="font-semibold text-slate-950">{t('projects.employer_info')}</h3>
         <dl className="mt-1 divide-y divide-slate-100">
@@ -147,6 +148,52 @@ function ProjectDetail({ project, canModerate }: { project: AdminProjectDetail; 
         </a>
       </section>
     </div>
+  );
+}
+
+/** Where the project's money stands, as both parties see it: held, released, refunded, and each milestone, split ones saying so. */
+function ProjectPayment({ payment }: { payment: NonNullable<AdminProjectDetail['payment']> }) {
+  const { t, i18n } = useTranslation('admin');
+  const language = languageOf(i18n.language);
+  const money = (amount: number) => formatAmount(amount, payment.currency, language);
+  const figures = [
+    { label: t('projects.payment_held'), value: payment.held_amount },
+    { label: t('projects.payment_released'), value: payment.released_amount },
+    { label: t('projects.payment_refunded'), value: payment.refunded_amount },
+  ];
+  return (
+    <section aria-labelledby="project-payment">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id="project-payment" className="font-semibold text-slate-950">
+          {t('projects.payment')}
+        </h3>
+        <Badge>{t(`payment_statuses.${payment.payment_status}`)}</Badge>
+      </div>
+      <dl className="mt-2 grid grid-cols-3 gap-2">
+        {figures.map((figure) => (
+          <div key={figure.label} className="rounded-lg bg-slate-50 p-2 ring-1 ring-slate-200">
+            <dt className="text-xs text-slate-500">{figure.label}</dt>
+            <dd className="text-sm font-semibold tabular-nums">{money(figure.value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <ul className="mt-2 divide-y divide-slate-100">
+        {payment.milestones.map((milestone) => (
+          <li key={milestone.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+            <span dir="auto">{milestone.title}</span>
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="tabular-nums">{money(milestone.amount)}</span>
+              <Badge>{t(`milestone_statuses.${milestone.status}`)}</Badge>
+              {milestone.status === 'split' ? (
+                <span className="text-xs text-slate-600">
+                  {t('projects.payment_split', { released: money(milestone.released_amount), refunded: money(milestone.refunded_amount) })}
+                </span>
+              ) : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
