@@ -198,7 +198,11 @@ export async function buildApp(options: BuildAppOptions) {
   );
   const jobs = createJobsService({ db, users, moderation, proposals, contracts, clock, searchIndex });
   const dashboard = createDashboardService({ repository: createDashboardRepository(db), clock });
-  const profiles = createProfilesService({ db, clock, employerSpending: dashboard.employerSpending });
+  const profiles = createProfilesService({
+    db,
+    clock,
+    employerSpending: (employerId, country) => dashboard.employerSpending(employerId, country),
+  });
   const adminDirectories = createDirectoryIndexes(db);
   const pdf = createPdfRenderer();
   const invoices = createInvoicesService({ repository: createInvoicesRepository(db), receipts: createReceiptsRepository(db), pdf });
