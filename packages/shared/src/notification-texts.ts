@@ -119,13 +119,18 @@ export const notificationTexts: Record<NotificationKind, Record<NotificationLang
   dispute_opened: {
     en: {
       title: 'Dispute opened',
-      message: '{{party_name}} opened a dispute on "{{job_title}}". Payment is on hold while our team reviews it.',
+      message:
+        '{{party_name}} opened a dispute about "{{milestone_title}}" on "{{job_title}}". The payment for that milestone is on hold while our team reviews it; the rest of the contract goes on.',
     },
-    ar: { title: 'فُتح نزاع', message: 'فتح {{party_name}} نزاعًا على مشروع «{{job_title}}». الدفع معلّق حتى يراجعه فريقنا.' },
+    ar: {
+      title: 'فُتح نزاع',
+      message:
+        'فتح {{party_name}} نزاعًا على مرحلة «{{milestone_title}}» في مشروع «{{job_title}}». دفع هذه المرحلة معلّق حتى يراجعه فريقنا، ويستمر باقي العقد.',
+    },
   },
   dispute_resolved: {
-    en: { title: 'Dispute resolved', message: 'The dispute on "{{job_title}}" was resolved by our team.' },
-    ar: { title: 'حُلّ النزاع', message: 'حلّ فريقنا النزاع على مشروع «{{job_title}}».' },
+    en: { title: 'Dispute resolved', message: 'Our team resolved the dispute on "{{job_title}}". The decision: {{note}}' },
+    ar: { title: 'حُلّ النزاع', message: 'حلّ فريق مهنة النزاع على مشروع «{{job_title}}». قرار مهنة: {{note}}' },
   },
   cash_marked: {
     en: {

@@ -162,7 +162,12 @@ describe('the disputes queue', () => {
       held_amount: 600,
       progress: { split_milestones: 1 },
       milestones: [
-        expect.objectContaining({ status: 'split', released_amount: 250, refunded_amount: 150, dispute: expect.objectContaining({ decision: 'split' }) }),
+        expect.objectContaining({
+          status: 'split',
+          released_amount: 250,
+          refunded_amount: 150,
+          dispute: expect.objectContaining({ decision: 'split' }),
+        }),
         expect.objectContaining({ status: 'pending', held_amount: 600 }),
       ],
     });

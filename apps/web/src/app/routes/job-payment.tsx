@@ -166,9 +166,7 @@ export default function JobPaymentPage() {
 
       {data.milestones.length > 0 && !isHourly ? <MilestoneList payment={data} onDone={done} onFailure={failed} /> : null}
 
-      {isHourly ? (
-        <JobTimesheets jobId={data.job.id} viewerRole={data.viewer_role} />
-      ) : null}
+      {isHourly ? <JobTimesheets jobId={data.job.id} viewerRole={data.viewer_role} /> : null}
 
       {/* The employer's receipt for each payment they made here: escrow funded, weekly hours paid. */}
       {isEmployer ? <ReceiptsSection jobId={data.job.id} /> : null}

@@ -22,13 +22,7 @@ type Notice = { tone: 'success' | 'error'; text: string };
  * An hourly project's time on its payment page: every entry week by week, each week's timesheet with
  * its review and payment, and ending the contract. The employer reviews and pays; both see it all.
  */
-export function JobTimesheets({
-  jobId,
-  viewerRole,
-}: {
-  jobId: string;
-  viewerRole: 'employer' | 'professional';
-}) {
+export function JobTimesheets({ jobId, viewerRole }: { jobId: string; viewerRole: 'employer' | 'professional' }) {
   const { t } = useTranslation('time');
   const serverMessage = useServerMessage();
   const sheets = useTimesheets(jobId);
