@@ -59,7 +59,7 @@ export function PaymentOverview({ payment }: { payment: PaymentStatusResponse })
           <div className="flex flex-wrap justify-between gap-2 text-sm text-slate-600">
             <span>
               {[
-                t('overview.progress', { completed: progress.completed_milestones, total: progress.total_milestones }),
+                t('overview.progress', { completed: progress.completed_milestones, count: progress.total_milestones }),
                 ...(progress.split_milestones > 0 ? [t('overview.split_count', { count: progress.split_milestones })] : []),
                 ...(progress.refunded_milestones > 0 ? [t('overview.refunded_count', { count: progress.refunded_milestones })] : []),
               ].join(' · ')}
