@@ -192,17 +192,31 @@ describe('hostile bodies and requests the HTTP parser refuses', () => {
 
   const nested = (depth: number) => `{"content":${'['.repeat(depth)}${']'.repeat(depth)}}`;
 
-  it('answers a deeply nested body with 400 on every route that reads a body, logged in or not', async () => {
-    for (const [method, url] of [
-      ['POST', '/api/content/validate'],
-      ['POST', '/api/auth/enhanced-login'],
-      ['PUT', '/api/jobs/00000000-0000-0000-0000-000000000000'],
-      ['POST', '/content/validate'],
+  it('answers a deeply nested body with 400 on every route that reads a body, to whoever may call it', async () => {
+    const user = await createUser(app);
+    for (const [method, url, token] of [
+      ['POST', '/api/content/validate', undefined],
+      ['POST', '/api/auth/enhanced-login', undefined],
+      ['PUT', '/api/jobs/00000000-0000-0000-0000-000000000000', user.token],
+      ['POST', '/content/validate', undefined],
     ] as const) {
-      const response = await app.inject({ method, url, headers: { 'content-type': 'application/json' }, payload: nested(5000) });
+      const response = await app.inject({
+        method,
+        url,
+        headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) },
+        payload: nested(5000),
+      });
       expect(response.statusCode, url).toBe(400);
       expect(response.json()).toEqual({ detail: requestMessages.tooDeep, code: 'bad_request' });
     }
+    // A route for signed-in users checks the session first: an anonymous caller is told that, whatever the body.
+    const anonymous = await app.inject({
+      method: 'PUT',
+      url: '/api/jobs/00000000-0000-0000-0000-000000000000',
+      headers: { 'content-type': 'application/json' },
+      payload: nested(5000),
+    });
+    expect(anonymous.statusCode).toBe(401);
     // As deep as any real request goes and more is still read.
     const fine = await app.inject({ method: 'POST', url: '/api/content/validate', payload: { content: 'Hello', nested: [[[[['x']]]]] } });
     expect(fine.statusCode).toBe(200);

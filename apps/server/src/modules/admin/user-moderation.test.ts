@@ -388,8 +388,8 @@ describe('the user transactions of a dispute settled by a split', () => {
         await app.inject({ method: 'GET', url: `/api/admin/users/${account.user.id}/transactions`, headers: bearer(support.token) })
       ).json<AdminUserDetails>().transactions;
     expect((await detailsOf(employer)).map(({ type, amount, currency }) => [type, amount, currency])).toEqual([
-      ['refunded', 4000, 'AED'],
       ['released', 6000, 'AED'],
+      ['refunded', 4000, 'AED'],
       ['escrow_funded', 10_000, 'AED'],
     ]);
     const earned = await detailsOf(professional);

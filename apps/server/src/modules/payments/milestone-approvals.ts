@@ -84,6 +84,9 @@ export const completionNotices = (
   paymentNotice(parties.professional, 'job_completed', job, { party_name: partyName(parties.employer) }),
 ];
 
+/** An approval asked of a cash job's milestone: it is confirmed as cash paid in person, not released from escrow. */
+export class CashMilestone extends Error {}
+
 const fulfilled: PromiseFulfilledResult<void> = { status: 'fulfilled', value: undefined };
 const rejected = (reason: unknown): PromiseRejectedResult => ({ status: 'rejected', reason });
 
@@ -117,7 +120,8 @@ export function createMilestoneApprovals(dependencies: {
         if (!context) throw new AppError('not_found', paymentMessages.milestoneNotFound);
         const { milestone, payment, contract } = context;
         if (request.by !== 'automatic') requireEmployer(request.by, contract, paymentMessages.onlyOwnerApproves);
-        if (payment.isCash) throw new AppError('conflict', paymentMessages.notCashConfirmable);
+        // The spec's approve of a cash milestone confirms the cash instead (payments.service.ts), out of the batch.
+        if (payment.isCash) throw new CashMilestone();
         // Only the milestone a dispute is about waits for it; the rest of the contract goes on (decision 45).
         if (isOnHold(milestone)) throw new AppError('conflict', paymentMessages.milestoneOnHold);
         // A second request for a milestone in the same batch finds it approved, as it would one batch later;

@@ -21,7 +21,7 @@ import type { JobState, JobStateService } from '../jobs/job-state.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { partyName } from '../profiles/public-user.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
-import { completionNotices, createCompletion, createMilestoneApprovals } from './milestone-approvals.ts';
+import { CashMilestone, completionNotices, createCompletion, createMilestoneApprovals } from './milestone-approvals.ts';
 import { createMilestonePlan } from './milestone-plan.ts';
 import type { MoneyMovements } from './money-movements.ts';
 import { createPaymentDisputes } from './payment-disputes.ts';
@@ -309,10 +309,14 @@ export function createPaymentsService(dependencies: {
      * cash job the spec's approve confirms the cash was received (no fee).
      */
     async approveMilestone(actor: Actor, milestoneId: string, input: ApprovalInput) {
-      const found = isRowId(milestoneId) ? await repository.findMilestoneWithPayment(milestoneId) : undefined;
-      if (!found) throw new AppError('not_found', paymentMessages.milestoneNotFound);
-      if (found.payment.isCash) return confirmCashPayment(actor, milestoneId, input.notes || null);
-      await approvals.approve({ milestoneId, by: actor, notes: input.notes || null });
+      if (!isRowId(milestoneId)) throw new AppError('not_found', paymentMessages.milestoneNotFound);
+      // Straight into the batch, in the order approvals arrive; a cash milestone comes back out of it.
+      try {
+        await approvals.approve({ milestoneId, by: actor, notes: input.notes || null });
+      } catch (error) {
+        if (error instanceof CashMilestone) return confirmCashPayment(actor, milestoneId, input.notes || null);
+        throw error;
+      }
       return { message: paymentMessages.milestoneApproved };
     },
 

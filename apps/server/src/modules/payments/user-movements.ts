@@ -84,7 +84,10 @@ export async function listUserMovements(db: Db, userId: string, limit: number): 
       join ledger_accounts fa on fa.id = f.account_id and fa.kind = 'service_fees'
       left join jobs j on j.id = t.job_id
     ) movements
-    order by created_at desc, id desc
+    -- Movements of one moment (a dispute's split) in the order they are read: released, its fee, refunded.
+    order by created_at desc,
+      case type when 'released' then 1 when 'service_fee' then 2 when 'refunded' then 3 else 4 end,
+      id desc
     limit ${limit}`,
   );
   return rows.map((row) => ({
