@@ -26,6 +26,8 @@ const servers = Array.from({ length: count }, (_, index) => {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: '',
+      // The journeys tell each one's client address as a proxy would (e2e/fixtures.ts).
+      TRUST_PROXY: '127.0.0.1',
     },
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
