@@ -324,9 +324,21 @@ export const adminUserDetailsSchema = z.object({
       /**
        * What the money did, as the ledger moved it (payments/user-movements.ts): escrow funded, released
        * (to the professional; what reached their balance after the fee, on their side), refunded, the
-       * service fee, a featured fee, cash paid or received in person, a payout and a payout returned.
+       * service fee, a featured fee, cash paid or received in person, a payout and a payout returned, and a
+       * page paid when no longer needed with its refund.
        */
-      type: z.enum(['escrow_funded', 'released', 'refunded', 'service_fee', 'featured_fee', 'cash', 'payout', 'payout_returned']),
+      type: z.enum([
+        'escrow_funded',
+        'released',
+        'refunded',
+        'service_fee',
+        'featured_fee',
+        'cash',
+        'payout',
+        'payout_returned',
+        'second_charge',
+        'second_charge_refunded',
+      ]),
       project_title: z.string(),
       created_at: z.string(),
       /** In `currency`. */

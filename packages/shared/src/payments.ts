@@ -113,7 +113,8 @@ export const paymentMessages = {
   noOpenDispute: 'There is no open dispute on this payment',
   resolutionOutOfRange: (held: string) => `The amount released must be between 0 and what escrow holds (${held})` as const,
   disputeResolved: 'Dispute resolved.',
-  changedWhileResolving: 'The payment changed while the dispute was being resolved. Please look at it again and resolve it.',
+  refundUnavailable:
+    'The card provider could not be reached to refund the employer. Please resolve the dispute again: it carries out the same decision, and nothing is refunded twice.',
 } as const;
 
 const optionalDueDate = z.preprocess(
@@ -232,6 +233,8 @@ export const paymentStatusSchema = z.object({
     agreed_amount: z.number().nullable(),
     /** Whether the contract is still running (milestones can be added). */
     is_running: z.boolean(),
+    /** How much more the plan may take before it reaches the accepted price (refunded work counts nothing). */
+    room_amount: z.number().nullable(),
   }),
   viewer_role: z.enum(['employer', 'professional']),
   /** The other party of the hire (the professional for the employer, and the reverse), whom the page's Message button writes to. */

@@ -897,6 +897,20 @@ export const providerEvents = pgTable(
   ],
 );
 
+/** What resolving a dispute does, decided once (disputes.resolution_plan). */
+export interface DisputeResolutionPlan {
+  decision: 'release' | 'refund' | 'split';
+  note: string;
+  endContract: boolean;
+  staffId: string;
+  /** Each pending hold it settles: how much of it goes to the professional (the rest back to the employer). */
+  holds: { holdId: string; milestoneId: string; releaseMinor: number }[];
+  /** What each charge gives back, under the key the provider is asked with. */
+  refunds: { providerPaymentId: string; amountMinor: number; key: string }[];
+  heldMinor: number;
+  refundedOtherMinor: number;
+}
+
 export const disputes = pgTable(
   'disputes',
   {
@@ -917,6 +931,12 @@ export const disputes = pgTable(
     resolutionNote: text('resolution_note'),
     /** Whether staff also ended the contract, refunding what escrow held for the other milestones. */
     endedContract: boolean('ended_contract').notNull().default(false),
+    /**
+     * Staff's decision, worked out and kept before any refund is asked of the provider, while the dispute
+     * is still open: carried out exactly as planned, by the resolution that kept it or by the next
+     * attempt, so a refund is never asked twice, nor for another amount (payment-disputes.ts).
+     */
+    resolutionPlan: jsonb('resolution_plan').$type<DisputeResolutionPlan>(),
     resolvedBy: uuid('resolved_by'),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),

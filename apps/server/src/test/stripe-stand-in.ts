@@ -27,6 +27,8 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
   const objects = new Map<string, StoredObject>();
   /** Idempotency: the first answer to a key is replayed for the same request, and a different request with the key is refused. */
   const replays = new Map<string, { path: string; body: string; status: number; answer: unknown }>();
+  /** How many of the next requests to a path fail as an outage does (to test retries). */
+  const outages = new Map<string, number>();
   /** Bank account numbers this bank refuses (to test a final refusal). */
   const refusedAccounts = new Set<string>();
 
@@ -116,6 +118,12 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
     const stripeAccount = request.headers['stripe-account'] as string | undefined;
     requests.push({ path, form, idempotencyKey, stripeAccount });
+    // An outage: the request is refused before Stripe does anything with it, as a 500 from Stripe is.
+    const outage = outages.get(path) ?? 0;
+    if (outage > 0) {
+      outages.set(path, outage - 1);
+      return send(response, 500, { error: { type: 'api_error', message: 'An unexpected error occurred.' } });
+    }
     if (idempotencyKey) {
       const earlier = replays.get(idempotencyKey);
       if (earlier) {
@@ -159,6 +167,8 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
     url: `http://127.0.0.1:${port}`,
     requests,
     refuseAccountNumber: (accountNumber: string) => refusedAccounts.add(accountNumber),
+    /** The next `count` requests to `path` fail with a 500, then Stripe answers again. */
+    failNext: (path: string, count = 1) => outages.set(path, count),
     /** The customer paid the session: the session completes, and its event is signed for delivery. */
     completeSession(sessionId: string, signedAt?: Date) {
       const session = objects.get(sessionId);

@@ -149,16 +149,18 @@ export function createAdminDisputesService(dependencies: { db: Db; payments: Pay
         (tx, outcome) =>
           audit.insertAudit(
             auditEntry(actor, {
-              action: `dispute.${resolution.decision}`,
+              // What was carried out: this decision, or the one an earlier attempt kept (payment-disputes.ts).
+              action: `dispute.${outcome.decision}`,
               targetType: 'dispute',
               targetId: dispute.id,
-              reason: resolution.note,
+              reason: outcome.note,
               before: { status: 'open', held_minor: outcome.heldMinor, currency: outcome.currency },
               after: {
                 status: 'resolved',
-                released_minor: releaseMinor,
-                refunded_minor: outcome.heldMinor - releaseMinor,
-                ended_contract: resolution.end_contract,
+                decision: outcome.decision,
+                released_minor: outcome.holds.reduce((sum, hold) => sum + hold.releaseMinor, 0),
+                refunded_minor: outcome.heldMinor - outcome.holds.reduce((sum, hold) => sum + hold.releaseMinor, 0),
+                ended_contract: outcome.endContract,
                 refunded_other_minor: outcome.refundedOtherMinor,
                 currency: outcome.currency,
               },

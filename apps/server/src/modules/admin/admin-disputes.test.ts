@@ -193,6 +193,7 @@ describe('the disputes queue', () => {
         before: { status: 'open', held_minor: 40_000, currency: 'AED' },
         after: {
           status: 'resolved',
+          decision: 'split',
           released_minor: 25_000,
           refunded_minor: 15_000,
           ended_contract: false,

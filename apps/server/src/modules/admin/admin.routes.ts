@@ -408,11 +408,13 @@ export function adminRoutes(services: {
         config: { admin: 'resolve_disputes' },
         schema: {
           tags: ['admin'],
-          summary: 'Resolve an open dispute: release what escrow holds, refund it, or split it, with a note both parties receive',
+          summary:
+            'Resolve an open dispute about a milestone: release what escrow holds for it, refund it, or split it, with Mihna’s decision both parties receive; optionally end the contract, refunding what is held for the rest',
           security,
           params: adminId,
           body: disputeResolutionSchema,
-          response: { 200: adminMessageSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...refusals },
+          // 503: the provider could not be reached for a refund; resolving again carries out the same decision.
+          response: { 200: adminMessageSchema, 404: errorResponseSchema, 409: errorResponseSchema, 503: errorResponseSchema, ...refusals },
         },
       },
       async (request) => disputes.resolve(actorOf(request), knownDispute(request.params.id), request.body),

@@ -70,7 +70,10 @@ export function createCheckoutService(dependencies: {
   return {
     async open(request: CheckoutRequest) {
       const existing = await repository.findOpenCheckout(request.purpose, request.subjectId);
-      if (existing) return withSession(existing);
+      if (existing && existing.amountMinor === request.amount.minor && existing.currency === request.amount.currency)
+        return withSession(existing);
+      // A page opened for another amount (what it pays for changed meanwhile) closes; a late payment of it is refunded.
+      if (existing) await transaction(db, (tx) => repository.cancelOpenCheckout(request.purpose, request.subjectId, clock(), tx));
       const created = await transaction(db, (tx) =>
         repository.insertCheckout(
           {

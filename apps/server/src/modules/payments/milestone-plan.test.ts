@@ -1,8 +1,9 @@
-import { paymentMessages } from '@mihna/shared';
+import { paymentMessages, type AdminUserDetails } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClock, createUser, type TestAccount } from '../../test/accounts.ts';
+import { bearer, createTestClock, createUser, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
+import { createSuperAdmin } from '../admin/test-admins.ts';
 import { createEmployer } from '../proposals/test-jobs.ts';
 import { call, deliverPaid, expectLedgerSound, fundEscrow, hire, milestonesOf, payCheckout, paymentStatus } from './test-payments.ts';
 import type { App } from '../../app.ts';
@@ -52,6 +53,22 @@ describe('POST /api/jobs/{jobId}/setup-payment before funding', () => {
       sql`select status from checkouts where purpose = 'escrow' and subject_id = ${payment_id} order by created_at limit 1`,
     );
     expect(owed?.status).toMatch(/^refund/);
+    // The console lists that charge and its refund among the employer's money.
+    const staff = await createSuperAdmin(app);
+    const details = await app.inject({
+      method: 'GET',
+      url: `/api/admin/users/${employer.user.id}/transactions`,
+      headers: bearer(staff.token),
+    });
+    expect(
+      details
+        .json<AdminUserDetails>()
+        .transactions.filter((row) => row.type.startsWith('second_charge'))
+        .map(({ type, amount }) => [type, amount]),
+    ).toEqual([
+      ['second_charge_refunded', 3000],
+      ['second_charge', 3000],
+    ]);
 
     const escrow = await call(app, 'POST', `/api/payments/${payment_id}/create-escrow`, employer.token);
     await payCheckout(app, escrow.json<{ checkout_url: string }>().checkout_url);
@@ -81,8 +98,14 @@ describe('POST /api/payments/{paymentId}/milestones', () => {
     expect((await call(app, 'POST', `/api/milestones/${milestones[0]!.id}/fund`, employer.token)).json().detail).toBe(
       paymentMessages.alreadyFunded,
     );
-    const checkout = await call(app, 'POST', `/api/milestones/${extra.id}/fund`, employer.token);
+    // Opened from the site's other address, the page is answered there, as escrow's is (decision 44).
+    const checkout = await app.inject({
+      method: 'POST',
+      url: `/api/milestones/${extra.id}/fund`,
+      headers: { ...bearer(employer.token), origin: 'http://127.0.0.1:3000' },
+    });
     expect(checkout.statusCode, checkout.body).toBe(200);
+    expect(checkout.json<{ checkout_url: string }>().checkout_url).toMatch(/^http:\/\/127\.0\.0\.1:3000\/checkout\//);
     const page = await app.inject({ method: 'GET', url: new URL(checkout.json<{ checkout_url: string }>().checkout_url).pathname });
     expect(page.body).toContain('AED 1,500.00');
     await payCheckout(app, checkout.json<{ checkout_url: string }>().checkout_url);
@@ -185,5 +208,69 @@ describe('PUT and DELETE /api/milestones/{id}', () => {
     expect((await call(app, 'DELETE', `/api/milestones/${extra.id}`, employer.token)).statusCode).toBe(200);
     expect(await paymentStatus(app, job.id, employer.token)).toMatchObject({ payment_status: 'released', job: { status: 'completed' } });
     await expectLedgerSound(app);
+  });
+});
+
+describe('the room a plan has under the accepted price', () => {
+  it('counts what each milestone will really pay: work refunded by a dispute can be planned again', async () => {
+    const job = await hire(app, employer, professional);
+    const { payment_id, milestones } = await fundEscrow(app, employer, job.id, [5000, 3000]);
+    expect((await paymentStatus(app, job.id, employer.token)).job.room_amount).toBe(0);
+    expect((await call(app, 'POST', `/api/payments/${payment_id}/milestones`, employer.token, milestone('More', 1))).statusCode).toBe(422);
+    await call(app, 'POST', `/api/payments/${payment_id}/dispute`, employer.token, {
+      reason: 'Not started',
+      description: 'The second part was never started.',
+      milestone_id: milestones[1]!.id,
+    });
+    await app.services.payments.resolveDispute({ id: employer.user.id }, payment_id!, {
+      decision: 'split',
+      releaseMinor: 100_000,
+      note: 'A third was done.',
+      endContract: false,
+    });
+    // AED 3,000 planned, AED 1,000 of it paid, 2,000 refunded: 2,000 of the price is free again.
+    expect((await paymentStatus(app, job.id, employer.token)).job.room_amount).toBe(2000);
+    const again = await call(app, 'POST', `/api/payments/${payment_id}/milestones`, employer.token, milestone('Second part, again', 2000));
+    expect(again.statusCode, again.body).toBe(201);
+    expect(
+      (await call(app, 'POST', `/api/payments/${payment_id}/milestones`, employer.token, milestone('One more', 0.01))).statusCode,
+    ).toBe(422);
+    await expectLedgerSound(app);
+  });
+
+  it('lets a plan over the accepted price (laid out before the rule) be brought down, never up', async () => {
+    const job = await hire(app, employer, professional);
+    const { payment_id } = await fundEscrow(app, employer, job.id, [7000]);
+    expect((await call(app, 'POST', `/api/payments/${payment_id}/milestones`, employer.token, milestone('Extra', 1000))).statusCode).toBe(
+      201,
+    );
+    const extra = (await paymentStatus(app, job.id, employer.token)).milestones.at(-1)!;
+    // As an older plan might: its total (AED 8,500) above the AED 8,000 agreed.
+    await app.services.database.db.execute(sql`update milestones set amount_minor = 150000 where id = ${extra.id}`);
+    expect((await call(app, 'PUT', `/api/milestones/${extra.id}`, employer.token, milestone('Extra', 1600))).statusCode).toBe(422);
+    const lower = await call(app, 'PUT', `/api/milestones/${extra.id}`, employer.token, milestone('Extra', 1200));
+    expect(lower.statusCode, lower.body).toBe(200);
+  });
+});
+
+describe('a checkout asked again for another amount', () => {
+  it('closes the page opened for the old amount and opens one for the new', async () => {
+    const job = await hire(app, employer, professional);
+    await call(app, 'POST', `/api/jobs/${job.id}/setup-payment`, employer.token, { milestones: milestonesOf(1000) });
+    const { payment_id } = await paymentStatus(app, job.id, employer.token);
+    const request = (minor: number) => ({
+      purpose: 'escrow' as const,
+      subjectId: payment_id!,
+      payerId: employer.user.id,
+      amount: { minor, currency: 'AED' as const },
+      description: 'Escrow',
+      returnPath: `/projects/${job.id}/payment`,
+    });
+    // As when a plan changes between reading its total and opening its page.
+    const stale = await app.services.checkouts.open(request(50_000));
+    const again = await app.services.checkouts.open(request(100_000));
+    expect(again.checkout_id).not.toBe(stale.checkout_id);
+    expect((await app.services.paymentsRepository.findCheckout(stale.checkout_id))?.status).toBe('cancelled');
+    expect((await app.services.checkouts.open(request(100_000))).checkout_id).toBe(again.checkout_id);
   });
 });

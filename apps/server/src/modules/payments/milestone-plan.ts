@@ -23,7 +23,7 @@ import type { LedgerRepository } from './ledger.repository.ts';
 import { completionNotices } from './milestone-approvals.ts';
 import type { MoneyMovements } from './money-movements.ts';
 import { amountParams, amountText, paymentLink, paymentNotice } from './payment-notices.ts';
-import { planStatus } from './payment-state.ts';
+import { planCommitment, planStatus } from './payment-state.ts';
 import type { MilestoneRow, PaymentRow, PaymentsRepository } from './payments.repository.ts';
 import type { PeopleLookup } from './people.ts';
 
@@ -83,35 +83,49 @@ export function createMilestonePlan(dependencies: {
 }) {
   const { db, repository, ledger, movements, checkouts, jobState, contracts, people, notifications, completeSettled, clock } = dependencies;
 
-  /** The owner's fixed-price job and its running contract, or the refusal. */
-  async function ownContract(actor: Actor, jobId: string, tx: Tx) {
+  /**
+   * The owner's fixed-price job and its running contract, or the refusal. The payment, when there is one,
+   * is locked before the job, the order every money path locks them in (completing a job writes it
+   * under its payment's lock).
+   */
+  async function ownContract(actor: Actor, jobId: string, tx: Tx, paymentId?: string) {
+    const payment = paymentId ? await repository.lockPayment(paymentId, tx) : undefined;
     const job = await jobState.lockJob(jobId, tx);
     if (!job) throw new AppError('not_found', paymentMessages.jobNotFound);
     requireEmployer(actor, job, paymentMessages.onlyOwnerSetsUp);
     if (job.jobType === 'hourly') throw new AppError('conflict', timeMessages.paidByTimesheets);
     const contract = await contracts.findContractByJob(job.id, tx);
     if (job.status !== 'assigned' || contract?.status !== 'active') throw new AppError('conflict', paymentMessages.notAssigned);
-    return { job, contract };
+    return { job, contract, payment };
   }
 
-  /** The total of these milestones against the accepted price, in the spec's words (§5). */
-  function checkTotal(contract: ContractRow, totalMinor: number, field: (string | number)[]) {
-    if (totalMinor <= contract.agreedAmountMinor) return;
+  /**
+   * The plan's total against the accepted price, in the spec's words (§5), counting what each milestone
+   * will really pay (planCommitment). A change that does not raise the total is always allowed, so a plan
+   * laid out before this rule can still be brought down.
+   */
+  function checkTotal(contract: ContractRow, change: { beforeMinor: number; afterMinor: number }, field: (string | number)[]) {
+    if (change.afterMinor <= contract.agreedAmountMinor || change.afterMinor <= change.beforeMinor) return;
     throw refuse(
       field,
-      paymentMessages.budgetExceeded(amountText(totalMinor, contract.currency), amountText(contract.agreedAmountMinor, contract.currency)),
+      paymentMessages.budgetExceeded(
+        amountText(change.afterMinor, contract.currency),
+        amountText(contract.agreedAmountMinor, contract.currency),
+      ),
     );
   }
 
   const holdsOf = async (paymentId: string, tx: Tx) =>
     new Set((await ledger.holdsOfPayments([paymentId], tx)).map((hold) => hold.milestoneId));
+  /** What the payment's plan will really pay (payment-state.ts planCommitment). */
+  const commitmentOf = async (paymentId: string, milestones: MilestoneRow[], tx: Tx) =>
+    planCommitment(milestones, await ledger.holdsOfPayments([paymentId], tx));
 
   /** The milestone of a running contract's plan that its owner may change: not funded, not settled, not paid in cash. */
   async function changeableMilestone(actor: Actor, milestoneId: string, tx: Tx) {
     const found = isRowId(milestoneId) ? await repository.findMilestoneWithPayment(milestoneId, tx) : undefined;
     if (!found) throw new AppError('not_found', paymentMessages.milestoneNotFound);
-    const { job, contract } = await ownContract(actor, found.payment.jobId, tx);
-    const payment = await repository.lockPayment(found.payment.id, tx);
+    const { job, contract, payment } = await ownContract(actor, found.payment.jobId, tx, found.payment.id);
     const milestones = await repository.lockMilestones(found.payment.id, tx);
     const milestone = milestones.find((row) => row.id === milestoneId);
     if (!payment || !milestone) throw new AppError('not_found', paymentMessages.milestoneNotFound);
@@ -149,21 +163,25 @@ export function createMilestonePlan(dependencies: {
         .filter(({ milestone }) => milestone.title !== '' && milestone.description !== '' && milestone.amount !== undefined);
       if (!isRowId(jobId)) throw new AppError('not_found', paymentMessages.jobNotFound);
       await transaction(db, async (tx) => {
-        const { job, contract } = await ownContract(actor, jobId, tx);
+        const existing = await repository.findPaymentByJob(jobId, tx);
+        const owned = await ownContract(actor, jobId, tx, existing?.id);
+        const { job, contract } = owned;
+        let payment = owned.payment;
         if (complete.length === 0) throw refuse(['milestones'], paymentMessages.noCompleteMilestone);
         const currency = contract.currency as CurrencyCode;
         const planned = complete.map(({ milestone, index }) => readMilestone(milestone, currency, ['milestones', index]));
+        const old = payment ? await repository.lockMilestones(payment.id, tx) : [];
         checkTotal(
           contract,
-          planned.reduce((sum, milestone) => sum + milestone.amountMinor, 0),
+          {
+            beforeMinor: payment ? await commitmentOf(payment.id, old, tx) : 0,
+            afterMinor: planned.reduce((sum, milestone) => sum + milestone.amountMinor, 0),
+          },
           ['milestones'],
         );
         const now = clock();
-        const existing = await repository.findPaymentByJob(job.id, tx);
-        let payment = existing ? await repository.lockPayment(existing.id, tx) : undefined;
         let firstPosition = 0;
         if (payment) {
-          const old = await repository.lockMilestones(payment.id, tx);
           if ((await holdsOf(payment.id, tx)).size > 0 || old.some((milestone) => milestone.status !== 'pending'))
             throw new AppError('conflict', paymentMessages.alreadySetUp);
           await repository.deleteMilestones(
@@ -204,13 +222,12 @@ export function createMilestonePlan(dependencies: {
       const found = isRowId(paymentId) ? await repository.findPayment(paymentId) : undefined;
       if (!found) throw new AppError('not_found', paymentMessages.paymentNotFound);
       await transaction(db, async (tx) => {
-        const { job, contract } = await ownContract(actor, found.jobId, tx);
-        const payment = await repository.lockPayment(found.id, tx);
+        const { job, contract, payment } = await ownContract(actor, found.jobId, tx, found.id);
         if (!payment) throw new AppError('not_found', paymentMessages.paymentNotFound);
         const milestones = await repository.lockMilestones(payment.id, tx);
         const added = readMilestone(input, payment.currency as CurrencyCode, []);
-        const planned = milestones.filter((milestone) => milestone.status !== 'cancelled');
-        checkTotal(contract, planned.reduce((sum, milestone) => sum + milestone.amountMinor, 0) + added.amountMinor, ['amount']);
+        const before = await commitmentOf(payment.id, milestones, tx);
+        checkTotal(contract, { beforeMinor: before, afterMinor: before + added.amountMinor }, ['amount']);
         const position = Math.max(-1, ...milestones.map((milestone) => milestone.position)) + 1;
         await repository.insertMilestones([{ paymentId: payment.id, position, currency: payment.currency, ...added }], tx);
         await planChanged(payment, null, clock(), tx);
@@ -225,8 +242,8 @@ export function createMilestonePlan(dependencies: {
       await transaction(db, async (tx) => {
         const { contract, payment, milestones, milestone } = await changeableMilestone(actor, milestoneId, tx);
         const changed = readMilestone(input, payment.currency as CurrencyCode, []);
-        const others = milestones.filter((row) => row.id !== milestone.id && row.status !== 'cancelled');
-        checkTotal(contract, others.reduce((sum, row) => sum + row.amountMinor, 0) + changed.amountMinor, ['amount']);
+        const before = await commitmentOf(payment.id, milestones, tx);
+        checkTotal(contract, { beforeMinor: before, afterMinor: before - milestone.amountMinor + changed.amountMinor }, ['amount']);
         await repository.updateMilestone(milestone.id, changed, tx);
         await planChanged(payment, milestone, clock(), tx);
       });
@@ -246,8 +263,11 @@ export function createMilestonePlan(dependencies: {
         if (
           rest.every((row) => isSettledMilestone(row.status)) &&
           (await completeSettled([{ payment, contract, job }], now, tx)).length > 0
-        )
+        ) {
+          // Completed as released; refunded instead when a dispute before gave everything back.
+          await planChanged(payment, null, now, tx);
           await notifications.notifyAll(completionNotices(job, await people.partiesOf(contract, tx)), tx);
+        }
       });
       void notifications.dispatchSoon();
       return { message: paymentMessages.milestoneRemoved };

@@ -9,7 +9,6 @@ import {
 } from '@mihna/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { writeTogether } from '../../db/together.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
 import { requireParty, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -24,6 +23,7 @@ import type { LedgerRepository } from './ledger.repository.ts';
 import type { MoneyMovements } from './money-movements.ts';
 import { amountText, paymentNotice } from './payment-notices.ts';
 import { planStatus, settledStatus } from './payment-state.ts';
+import type { DisputeResolutionPlan } from '../../db/schema.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
 import type { PeopleLookup } from './people.ts';
 
@@ -73,13 +73,13 @@ export function createPaymentDisputes(dependencies: {
   }
 
   /** The charge a hold was paid by, to refund through: its own (a week's hours, a milestone added later), else the escrow's. */
-  async function chargeOf(hold: Hold, paymentId: string, disputeId: string) {
+  async function chargeOf(hold: Hold, paymentId: string, disputeId: string, tx: Tx) {
     const own =
-      (await repository.findPaidCheckout('timesheet', hold.milestoneId)) ??
-      (await repository.findPaidCheckout('milestone', hold.milestoneId));
-    const charge = own ?? (await repository.findPaidCheckout('escrow', paymentId));
+      (await repository.findPaidCheckout('timesheet', hold.milestoneId, tx)) ??
+      (await repository.findPaidCheckout('milestone', hold.milestoneId, tx));
+    const charge = own ?? (await repository.findPaidCheckout('escrow', paymentId, tx));
     if (!charge?.providerPaymentId) throw new Error(`hold ${hold.id} has no captured charge to refund`);
-    return { providerPaymentId: charge.providerPaymentId, key: own ? `refund-${disputeId}-${charge.id}` : `refund-${disputeId}` };
+    return { providerPaymentId: charge.providerPaymentId, key: `refund-${disputeId}-${charge.id}` };
   }
 
   return {
@@ -146,72 +146,106 @@ export function createPaymentDisputes(dependencies: {
      * what it holds goes to the professional (oldest hold first), the rest back to the employer through
      * the charge that paid it. With `endContract`, what escrow holds for the other milestones goes back
      * too, the milestones never funded are cancelled and the project closes; otherwise it goes on.
-     * Refunds are asked of the provider before anything is written, under keys naming this dispute and
-     * charge, so a retry after a failure refunds nothing twice.
+     *
+     * In three steps, so that money is never moved twice: the decision is worked out under the payment's
+     * lock and kept on the dispute (every milestone it touches put on hold, so nothing else moves them);
+     * the provider is asked for the refunds, each under a key naming the dispute and the charge; then the
+     * ledger carries the plan out. An attempt that fails after the first step leaves the plan kept: the
+     * next attempt carries out that plan, whatever it was asked, and never another.
      */
     async resolveDispute(
       staff: { id: string },
       paymentId: string,
       resolution: DisputeResolutionRequest,
-      /** Written in the resolution's own transaction (the console's audit entry). */
-      record?: (tx: Tx, outcome: { heldMinor: number; refundedOtherMinor: number; currency: string }) => Promise<void>,
+      /** Written in the resolution's own transaction (the console's audit entry), with what was carried out. */
+      record?: (tx: Tx, outcome: DisputeResolutionPlan & { currency: string }) => Promise<void>,
     ) {
       const note = resolution.note.trim();
       if (!note) throw refuse(['note'], paymentMessages.resolutionNeedsNote);
       const { payment, contract, job } = await paymentContext(paymentId);
       const dispute = await repository.findOpenDispute(payment.id);
       if (!dispute) throw new AppError('conflict', paymentMessages.noOpenDispute);
-      const inDispute = new Set(
-        (await repository.listMilestones(payment.id))
-          .filter((milestone) => milestone.disputeId === dispute.id && !isSettledMilestone(milestone.status))
-          .map((milestone) => milestone.id),
-      );
-      const pending = (await ledger.holdsOfPayments([payment.id])).filter((hold) => hold.status === 'pending').toSorted(oldestFirst);
-      const disputedHolds = pending.filter((hold) => inDispute.has(hold.milestoneId));
-      const otherHolds = resolution.endContract ? pending.filter((hold) => !inDispute.has(hold.milestoneId)) : [];
-      const held = disputedHolds.reduce((sum, hold) => sum + hold.amountMinor, 0);
-      if (!Number.isSafeInteger(resolution.releaseMinor) || resolution.releaseMinor < 0 || resolution.releaseMinor > held) {
-        throw refuse(['release_amount'], paymentMessages.resolutionOutOfRange(amountText(held, payment.currency)));
-      }
 
-      // What each hold releases, oldest first; everything else of it (and of the other holds, when the contract ends) is refunded.
-      const releases = new Map<string, number>();
-      let releasing = resolution.releaseMinor;
-      for (const hold of disputedHolds) {
-        const released = Math.min(releasing, hold.amountMinor);
-        releasing -= released;
-        releases.set(hold.id, released);
-      }
-      for (const hold of otherHolds) releases.set(hold.id, 0);
-      const refunds = new Map<string, { amountMinor: number; key: string }>();
-      for (const hold of [...disputedHolds, ...otherHolds]) {
-        const refundMinor = hold.amountMinor - (releases.get(hold.id) ?? 0);
-        if (refundMinor === 0) continue;
-        const charge = await chargeOf(hold, payment.id, dispute.id);
-        const refund = refunds.get(charge.providerPaymentId) ?? { amountMinor: 0, key: charge.key };
-        refunds.set(charge.providerPaymentId, { ...refund, amountMinor: refund.amountMinor + refundMinor });
-      }
-      for (const [providerPaymentId, refund] of refunds) {
-        await checkouts.refund({
-          providerPaymentId,
-          amount: money(refund.amountMinor, payment.currency as CurrencyCode),
-          idempotencyKey: refund.key,
-        });
+      const plan = await transaction(db, async (tx) => {
+        await repository.lockPayment(payment.id, tx);
+        const open = await repository.lockDispute(dispute.id, tx);
+        if (open?.status !== 'open') throw new AppError('conflict', paymentMessages.noOpenDispute);
+        // An earlier attempt decided already: carry that out, not something else.
+        if (open.resolutionPlan) return open.resolutionPlan;
+        const milestones = await repository.lockMilestones(payment.id, tx);
+        const pending = (await ledger.lockPendingHoldsOfPayment(payment.id, tx)).toSorted(oldestFirst);
+        const inDispute = new Set(
+          milestones.filter((row) => row.disputeId === dispute.id && !isSettledMilestone(row.status)).map((row) => row.id),
+        );
+        const disputedHolds = pending.filter((hold) => inDispute.has(hold.milestoneId));
+        const otherHolds = resolution.endContract ? pending.filter((hold) => !inDispute.has(hold.milestoneId)) : [];
+        const held = disputedHolds.reduce((sum, hold) => sum + hold.amountMinor, 0);
+        if (!Number.isSafeInteger(resolution.releaseMinor) || resolution.releaseMinor < 0 || resolution.releaseMinor > held) {
+          throw refuse(['release_amount'], paymentMessages.resolutionOutOfRange(amountText(held, payment.currency)));
+        }
+        const holds: DisputeResolutionPlan['holds'] = [];
+        let releasing = resolution.releaseMinor;
+        for (const hold of disputedHolds) {
+          const releaseMinor = Math.min(releasing, hold.amountMinor);
+          releasing -= releaseMinor;
+          holds.push({ holdId: hold.id, milestoneId: hold.milestoneId, releaseMinor });
+        }
+        for (const hold of otherHolds) holds.push({ holdId: hold.id, milestoneId: hold.milestoneId, releaseMinor: 0 });
+        const refunds = new Map<string, DisputeResolutionPlan['refunds'][number]>();
+        for (const { holdId, releaseMinor } of holds) {
+          const hold = pending.find((row) => row.id === holdId)!;
+          const refundMinor = hold.amountMinor - releaseMinor;
+          if (refundMinor === 0) continue;
+          const charge = await chargeOf(hold, payment.id, dispute.id, tx);
+          const refund = refunds.get(charge.providerPaymentId) ?? { ...charge, amountMinor: 0 };
+          refunds.set(charge.providerPaymentId, { ...refund, amountMinor: refund.amountMinor + refundMinor });
+        }
+        const kept: DisputeResolutionPlan = {
+          // What the money did, whatever was chosen: a split of nothing is a refund, of everything a release.
+          decision: resolution.releaseMinor === held && held > 0 ? 'release' : resolution.releaseMinor === 0 ? 'refund' : 'split',
+          note,
+          endContract: resolution.endContract,
+          staffId: staff.id,
+          holds,
+          refunds: [...refunds.values()],
+          heldMinor: held,
+          refundedOtherMinor: otherHolds.reduce((sum, hold) => sum + hold.amountMinor, 0),
+        };
+        // Ending the contract holds the rest too: nothing of it is approved, submitted or changed meanwhile.
+        if (resolution.endContract) {
+          await repository.setMilestonesDispute(
+            milestones.filter((row) => !isSettledMilestone(row.status) && !inDispute.has(row.id)).map((row) => row.id),
+            dispute.id,
+            tx,
+          );
+        }
+        await repository.keepResolutionPlan(dispute.id, kept, tx);
+        return kept;
+      });
+
+      for (const refund of plan.refunds) {
+        try {
+          await checkouts.refund({
+            providerPaymentId: refund.providerPaymentId,
+            amount: money(refund.amountMinor, payment.currency as CurrencyCode),
+            idempotencyKey: refund.key,
+          });
+        } catch (error) {
+          // The plan is kept: trying again asks the same refunds under the same keys, and moves nothing twice.
+          throw Object.assign(new AppError('unavailable', paymentMessages.refundUnavailable), { cause: error });
+        }
       }
 
       await transaction(db, async (tx) => {
-        const locked = await repository.lockPayment(payment.id, tx);
+        await repository.lockPayment(payment.id, tx);
         const open = await repository.lockDispute(dispute.id, tx);
-        if (!locked || open?.status !== 'open') throw new AppError('conflict', paymentMessages.noOpenDispute);
+        if (open?.status !== 'open' || !open.resolutionPlan) throw new AppError('conflict', paymentMessages.noOpenDispute);
         const now = clock();
-        const lockedHolds = await ledger.lockPendingHoldsOfPayment(payment.id, tx);
-        // A hold funded or settled in the meantime would be settled without the refund worked out above: start again.
-        const planned = [...disputedHolds, ...otherHolds];
-        const stillPending = new Set(lockedHolds.map((hold) => hold.id));
-        if (planned.some((hold) => !stillPending.has(hold.id)) || (resolution.endContract && lockedHolds.length !== planned.length))
-          throw new AppError('conflict', paymentMessages.changedWhileResolving);
-        for (const hold of planned) {
-          const released = releases.get(hold.id) ?? 0;
+        const pending = new Map((await ledger.lockPendingHoldsOfPayment(payment.id, tx)).map((hold) => [hold.id, hold]));
+        for (const planned of plan.holds) {
+          const hold = pending.get(planned.holdId);
+          // Every milestone the plan touches is on hold since it was made: its hold cannot have moved.
+          if (!hold) throw new Error(`dispute ${dispute.id}: hold ${planned.holdId} is no longer pending`);
           await movements.settleHold(
             {
               milestoneId: hold.milestoneId,
@@ -219,16 +253,16 @@ export function createPaymentDisputes(dependencies: {
               jobId: job.id,
               professionalId: contract.professionalId,
               currency: payment.currency,
-              amountMinor: released,
+              amountMinor: planned.releaseMinor,
               at: now,
             },
             tx,
           );
-          const status = settledStatus(hold, released);
+          const status = settledStatus(hold, planned.releaseMinor);
           await repository.updateMilestone(hold.milestoneId, status === 'approved' ? { status, approvedAt: now } : { status }, tx);
         }
         let milestones = await repository.lockMilestones(payment.id, tx);
-        if (resolution.endContract) {
+        if (plan.endContract) {
           for (const milestone of milestones.filter((row) => !isSettledMilestone(row.status)))
             await repository.updateMilestone(milestone.id, { status: 'cancelled' }, tx);
           for (const milestone of milestones) await repository.cancelOpenCheckout('milestone', milestone.id, now, tx);
@@ -237,10 +271,10 @@ export function createPaymentDisputes(dependencies: {
         await repository.resolveDispute(
           dispute.id,
           {
-            decision: resolution.decision,
-            resolutionNote: note,
-            endedContract: resolution.endContract,
-            resolvedBy: staff.id,
+            decision: plan.decision,
+            resolutionNote: plan.note,
+            endedContract: plan.endContract,
+            resolvedBy: plan.staffId,
             resolvedAt: now,
           },
           tx,
@@ -252,22 +286,16 @@ export function createPaymentDisputes(dependencies: {
         await repository.setPaymentTotal(payment.id, status, now, tx);
         const anyPaid = milestones.some((milestone) => milestone.status === 'approved' || milestone.status === 'split');
         const isSettled = milestones.every((milestone) => isSettledMilestone(milestone.status));
-        if (resolution.endContract) {
+        // Ended by staff, or the dispute was about the last of a fixed-price plan: the project is done, paid
+        // or not (an hourly contract otherwise goes on until a party ends it).
+        if (plan.endContract || (isSettled && !isHourly)) {
           await contracts.endContract(contract.id, anyPaid ? 'completed' : 'cancelled', now, tx);
-          await jobState.setJobStatus(job.id, anyPaid ? 'completed' : 'cancelled', now, tx);
-        } else if (isSettled && !isHourly) {
-          // The dispute was about the last of the plan: the project is done (an hourly contract goes on until a party ends it).
-          await writeTogether(tx, [contracts.completeContractsStatement([contract.id], now)]);
           await jobState.setJobStatus(job.id, anyPaid ? 'completed' : 'cancelled', now, tx);
         }
         const parties = await people.partiesOf(contract, tx);
         for (const party of [parties.employer, parties.professional])
-          await notifications.notify(paymentNotice(party, 'dispute_resolved', job, { note }), tx);
-        await record?.(tx, {
-          heldMinor: held,
-          refundedOtherMinor: otherHolds.reduce((sum, hold) => sum + hold.amountMinor, 0),
-          currency: payment.currency,
-        });
+          await notifications.notify(paymentNotice(party, 'dispute_resolved', job, { note: plan.note }), tx);
+        await record?.(tx, { ...plan, currency: payment.currency });
       });
       void notifications.dispatchSoon();
       return { message: paymentMessages.disputeResolved };

@@ -29,11 +29,36 @@ export function planStatus(
   return state.isFunded ? 'escrowed' : 'pending';
 }
 
+/**
+ * What a plan will really pay: every milestone's amount, but what a split released of it, and nothing of
+ * one refunded, rejected or cancelled. The accepted price caps this, so work refunded can be planned again.
+ */
+export function planCommitment(
+  milestones: Pick<MilestoneRow, 'id' | 'status' | 'amountMinor'>[],
+  holds: Pick<Hold, 'milestoneId' | 'postedMinor'>[],
+): number {
+  const released = new Map(holds.map((hold) => [hold.milestoneId, hold.postedMinor]));
+  return milestones.reduce((sum, milestone) => {
+    if (milestone.status === 'refunded' || milestone.status === 'rejected' || milestone.status === 'cancelled') return sum;
+    return sum + (milestone.status === 'split' ? (released.get(milestone.id) ?? 0) : milestone.amountMinor);
+  }, 0);
+}
+
 /** How a dispute settled a milestone's hold: approved when all of it went to the professional, refunded when none did. */
 export function settledStatus(hold: { amountMinor: number }, releasedMinor: number): MilestoneStatus {
   if (releasedMinor === hold.amountMinor) return 'approved';
   return releasedMinor === 0 ? 'refunded' : 'split';
 }
+
+/** What a resolved dispute did to one of its milestones: released, refunded or split; nothing for one never funded. */
+const decisionFor = (status: MilestoneStatus) =>
+  status === 'approved'
+    ? ('release' as const)
+    : status === 'refunded'
+      ? ('refund' as const)
+      : status === 'split'
+        ? ('split' as const)
+        : null;
 
 /** A milestone as both parties see it: its money (from its hold), its review period and its dispute. */
 export function toMilestone(
@@ -71,7 +96,8 @@ export function toMilestone(
           opened_by: openedBy(dispute),
           reason: dispute.reason,
           opened_at: dispute.createdAt.toISOString(),
-          decision: dispute.decision,
+          // What the decision did to this milestone (a dispute may cover several, and end the contract).
+          decision: dispute.status === 'resolved' ? decisionFor(row.status) : null,
           decision_note: dispute.resolutionNote,
           resolved_at: dispute.resolvedAt?.toISOString() ?? null,
         }
@@ -123,6 +149,10 @@ export function paymentView(input: {
       job_type: job.jobType,
       budget_max: decimal(job.budgetMaxMinor, job.currency),
       agreed_amount: contract && contract.jobType === 'fixed' ? decimal(contract.agreedAmountMinor, contract.currency) : null,
+      room_amount:
+        contract && contract.jobType === 'fixed'
+          ? decimal(Math.max(0, contract.agreedAmountMinor - planCommitment(rows, holds)), contract.currency)
+          : null,
       is_running: contract?.status === 'active' && job.status === 'assigned',
     },
     held_amount: decimal(

@@ -2,7 +2,18 @@ import { settledMilestoneStatuses } from '@mihna/shared';
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
-import { checkouts, contracts, disputes, jobs, ledgerHolds, milestones, payments, providerEvents, users } from '../../db/schema.ts';
+import {
+  checkouts,
+  contracts,
+  disputes,
+  jobs,
+  ledgerHolds,
+  milestones,
+  payments,
+  providerEvents,
+  users,
+  type DisputeResolutionPlan,
+} from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -304,6 +315,11 @@ export function createPaymentsRepository(db: Db) {
     async lockDispute(id: string, tx: Tx) {
       const [row] = await tx.select().from(disputes).where(eq(disputes.id, id)).for('update');
       return row;
+    },
+
+    /** Keeps staff's decision on an open dispute before any of it is carried out. */
+    async keepResolutionPlan(id: string, plan: DisputeResolutionPlan, tx: Tx) {
+      await tx.update(disputes).set({ resolutionPlan: plan }).where(eq(disputes.id, id));
     },
 
     async resolveDispute(

@@ -123,7 +123,11 @@ export function paymentsRoutes(dependencies: {
           response: { 200: checkoutResponseSchema, ...actionErrors },
         },
       },
-      async (request) => payments.fundMilestone(await sessions.requireActor(bearerToken(request)), request.params.id),
+      async (request) =>
+        checkouts.answerVisit(
+          await payments.fundMilestone(await sessions.requireActor(bearerToken(request)), request.params.id),
+          checkoutVisitOf(request.headers),
+        ),
     );
 
     app.post(

@@ -1,11 +1,11 @@
-import { payoutMessages } from '@mihna/shared';
+import { paymentMessages, payoutMessages } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock, createUser, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
 import { createEmployer } from '../proposals/test-jobs.ts';
-import { call, earn, expectLedgerSound, hire, milestonesOf, paymentStatus } from './test-payments.ts';
+import { call, earn, expectLedgerSound, fundEscrow, hire, milestonesOf, paymentStatus } from './test-payments.ts';
 import { formatInbox, readInbox } from './webhook-inbox.ts';
 import type { App } from '../../app.ts';
 
@@ -44,6 +44,9 @@ const deliver = (delivery: { body: string; signature: string }) =>
     payload: delivery.body,
   });
 
+/** What a professional may pay out, in AED. */
+const earnings = async (account: TestAccount) =>
+  (await call(app, 'GET', '/api/earnings', account.token)).json<{ balances: { available: number }[] }>().balances[0]?.available ?? 0;
 const count = async (query: ReturnType<typeof sql>) => (await selectRows<{ total: number }>(app.services.database, query))[0]?.total ?? 0;
 
 describe('Stripe, against a local stand-in that speaks its protocol', () => {
@@ -198,6 +201,90 @@ describe('Stripe, against a local stand-in that speaks its protocol', () => {
     expect(refunds[0]?.form).toMatchObject({ amount: '75000' });
     expect(refunds[0]?.form.payment_intent).toMatch(/^pi_/);
     expect(refunds[0]?.idempotencyKey).toBeTruthy();
+    await expectLedgerSound(app);
+  });
+
+  it('carries out a resolution Stripe could not refund at first exactly as decided, asking the same refund again and no other', async () => {
+    const job = await hire(app, employer, professional);
+    const { payment_id, milestones } = await fundEscrow(app, employer, job.id, [1000], (checkoutUrl) =>
+      deliver(stripe.completeSession(checkoutUrl.split('/').pop()!, clock.now())),
+    );
+    await call(app, 'POST', `/api/payments/${payment_id}/dispute`, employer.token, {
+      reason: 'Late',
+      description: 'Half was delivered.',
+      milestone_id: milestones[0]!.id,
+    });
+    const before = stripe.requests.filter((request) => request.path === '/v1/refunds').length;
+    const staff = { id: employer.user.id };
+    stripe.failNext('/v1/refunds');
+    await expect(
+      app.services.payments.resolveDispute(staff, payment_id!, {
+        decision: 'split',
+        releaseMinor: 40_000,
+        note: 'Split',
+        endContract: false,
+      }),
+    ).rejects.toMatchObject({ statusCode: 503, detail: paymentMessages.refundUnavailable });
+    // Nothing moved yet, and the milestone is still on hold.
+    expect(await paymentStatus(app, job.id, employer.token)).toMatchObject({ payment_status: 'disputed', held_amount: 1000 });
+    expect((await call(app, 'POST', `/api/milestones/${milestones[0]!.id}/approve`, employer.token, {})).statusCode).toBe(409);
+
+    // Tried again, even as another decision: the split decided first is carried out, with the same refund.
+    const balance = await earnings(professional);
+    await app.services.payments.resolveDispute(staff, payment_id!, {
+      decision: 'release',
+      releaseMinor: 100_000,
+      note: 'All',
+      endContract: false,
+    });
+    const refunds = stripe.requests.filter((request) => request.path === '/v1/refunds').slice(before);
+    expect(refunds).toHaveLength(2);
+    expect(refunds[1]).toMatchObject({ form: refunds[0]!.form, idempotencyKey: refunds[0]!.idempotencyKey });
+    expect(refunds[0]?.form).toMatchObject({ amount: '60000' });
+    expect(await paymentStatus(app, job.id, employer.token)).toMatchObject({ released_amount: 400, refunded_amount: 600, held_amount: 0 });
+    // AED 400 less the 2% fee.
+    expect((await earnings(professional)) - balance).toBe(392);
+    await expectLedgerSound(app);
+  });
+
+  it('resolves a dispute once when staff resolve it twice at the same moment', async () => {
+    const job = await hire(app, employer, professional);
+    const { payment_id, milestones } = await fundEscrow(app, employer, job.id, [500], (checkoutUrl) =>
+      deliver(stripe.completeSession(checkoutUrl.split('/').pop()!, clock.now())),
+    );
+    await call(app, 'POST', `/api/payments/${payment_id}/dispute`, professional.token, {
+      reason: 'Unpaid',
+      description: 'Delivered in full.',
+      milestone_id: milestones[0]!.id,
+    });
+    const before = stripe.requests.filter((request) => request.path === '/v1/refunds').length;
+    const balance = await earnings(professional);
+    const outcomes = await Promise.allSettled([
+      app.services.payments.resolveDispute({ id: employer.user.id }, payment_id!, {
+        decision: 'release',
+        releaseMinor: 50_000,
+        note: 'Paid',
+        endContract: false,
+      }),
+      app.services.payments.resolveDispute({ id: employer.user.id }, payment_id!, {
+        decision: 'refund',
+        releaseMinor: 0,
+        note: 'Back',
+        endContract: false,
+      }),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
+    const after = await paymentStatus(app, job.id, employer.token);
+    // One decision was carried out, wholly: either all released (no refund asked) or all refunded (and nothing released).
+    const refunds = stripe.requests.filter((request) => request.path === '/v1/refunds').slice(before);
+    if (after.released_amount === 500) {
+      expect(refunds).toHaveLength(0);
+      expect((await earnings(professional)) - balance).toBe(490);
+    } else {
+      expect(after.refunded_amount).toBe(500);
+      expect(new Set(refunds.map((request) => request.idempotencyKey)).size).toBe(1);
+      expect(await earnings(professional)).toBe(balance);
+    }
     await expectLedgerSound(app);
   });
 

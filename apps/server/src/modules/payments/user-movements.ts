@@ -12,6 +12,8 @@ export const userMovementTypes = [
   'cash',
   'payout',
   'payout_returned',
+  'second_charge',
+  'second_charge_refunded',
 ] as const;
 export type UserMovementType = (typeof userMovementTypes)[number];
 
@@ -30,7 +32,8 @@ export interface UserMovement {
 /**
  * The money a user's account really moved, newest first, read from the ledger (the console's user
  * transactions): for an employer, what they paid into escrow, what left it to the professional, what
- * came back, their featured fees and the cash they paid; for a professional, what reached their balance
+ * came back, their featured fees, the cash they paid and any page paid when no longer needed (charged,
+ * then refunded); for a professional, what reached their balance
  * (after the fee), the fee itself, their payouts and the cash they received. The amounts of each side
  * add up to that side's ledger entries.
  */
@@ -83,10 +86,19 @@ export async function listUserMovements(db: Db, userId: string, limit: number): 
       join ledger_entries f on f.transaction_id = t.id
       join ledger_accounts fa on fa.id = f.account_id and fa.kind = 'service_fees'
       left join jobs j on j.id = t.job_id
+      union all
+      -- A page paid when it was no longer needed (paid already, or its plan changed): charged, then given back.
+      select t.id::text || ':second', case t.kind when 'duplicate_charge' then 'second_charge' else 'second_charge_refunded' end,
+        null, t.created_at, c.amount_minor::text, c.currency, 'completed', null
+      from checkouts c
+      join ledger_transactions t on t.kind in ('duplicate_charge', 'duplicate_refunded')
+        and t.reference in ('checkout:' || c.id::text, 'duplicate-refund:' || c.id::text)
+      where c.payer_id = ${userId}
     ) movements
-    -- Movements of one moment (a dispute's split) in the order they are read: released, its fee, refunded.
+    -- Movements of one moment (a dispute's split) in the order they are read: released, its fee, refunded (a refund before its charge).
     order by created_at desc,
-      case type when 'released' then 1 when 'service_fee' then 2 when 'refunded' then 3 else 4 end,
+      case type when 'released' then 1 when 'service_fee' then 2 when 'refunded' then 3
+        when 'second_charge_refunded' then 4 when 'second_charge' then 5 else 6 end,
       id desc
     limit ${limit}`,
   );

@@ -43,6 +43,7 @@ const base: PaymentStatusResponse = {
     budget_max: 12_000,
     agreed_amount: 10_000,
     is_running: true,
+    room_amount: 0,
   },
   viewer_role: 'employer',
   other_party_id: '44444444-4444-4444-8444-444444444444',
@@ -191,6 +192,8 @@ describe('a dispute about one milestone', () => {
     expect(within(first).queryByText(/Approved automatically/)).not.toBeInTheDocument();
     expect(within(second).getByRole('button', { name: 'Approve & Release' })).toBeInTheDocument();
     expect(within(second).getByText(/Approved automatically on/)).toBeInTheDocument();
+    // The plan already takes the whole accepted price: adding a milestone is not offered.
+    expect(screen.queryByRole('button', { name: 'Add Milestone' })).not.toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('A dispute is open about \u2068Concept drawings\u2069');
   });
 
@@ -224,6 +227,24 @@ describe('a dispute about one milestone', () => {
     // Never written as the employer's notes.
     expect(within(first).queryByText(/Employer's notes|ملاحظات صاحب العمل/)).not.toBeInTheDocument();
     expect(screen.getByText(new RegExp(expected.progress))).toBeInTheDocument();
+  });
+});
+
+describe('a dispute from before disputes named their milestone', () => {
+  it('is told about the payment as a whole, never as a dispute about nothing', async () => {
+    await load('en');
+    const legacy: PaymentStatusResponse = {
+      ...base,
+      payment_status: 'disputed',
+      dispute: { ...split.dispute!, status: 'open', milestone_ids: [], decision: null, decision_note: null, resolved_at: null },
+    };
+    mockApi(
+      signedInAs({ role: 'employer' }),
+      answer('GET', `/api/jobs/${JOB_ID}/payment-status`, () => jsonResponse(200, legacy)),
+      receipts,
+    );
+    renderPayment();
+    expect(await screen.findByRole('alert')).toHaveTextContent('A dispute is open: \u2068Late\u2069. Our team is reviewing it.');
   });
 });
 
@@ -284,7 +305,12 @@ describe('the milestone plan', () => {
     const api = mockApi(
       signedInAs({ role: 'employer' }),
       answer('GET', `/api/jobs/${JOB_ID}/payment-status`, () =>
-        jsonResponse(200, { ...base, unfunded_amount: 1500, milestones: [...base.milestones, added] }),
+        jsonResponse(200, {
+          ...base,
+          job: { ...base.job, agreed_amount: 12_000, room_amount: 500 },
+          unfunded_amount: 1500,
+          milestones: [...base.milestones, added],
+        }),
       ),
       answer('POST', `/api/payments/${PAYMENT_ID}/milestones`, () => jsonResponse(201, { message: 'Milestone added.' })),
       answer('DELETE', '/api/milestones/m3', () => jsonResponse(200, { message: 'Milestone removed.' })),

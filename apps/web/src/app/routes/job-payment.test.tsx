@@ -26,6 +26,7 @@ const payment: PaymentStatusResponse = {
     budget_max: 200,
     agreed_amount: null,
     is_running: true,
+    room_amount: null,
   },
   viewer_role: 'employer',
   other_party_id: '44444444-4444-4444-8444-444444444444',

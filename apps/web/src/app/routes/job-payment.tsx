@@ -108,14 +108,19 @@ export default function JobPaymentPage() {
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       {data.dispute?.status === 'open' ? (
         <Alert tone="error">
-          {t('dispute.open', { milestones: disputedTitles(data.dispute.milestone_ids), reason: `\u2068${data.dispute.reason}\u2069` })}
+          {data.dispute.milestone_ids.length > 0
+            ? t('dispute.open', { milestones: disputedTitles(data.dispute.milestone_ids), reason: `\u2068${data.dispute.reason}\u2069` })
+            : t('dispute.open_payment', { reason: `\u2068${data.dispute.reason}\u2069` })}
         </Alert>
       ) : null}
       {data.dispute?.status === 'resolved' ? (
         <Alert tone="info">
-          {t(data.dispute.ended_contract ? 'dispute.resolved_ended' : 'dispute.resolved', {
-            milestones: disputedTitles(data.dispute.milestone_ids),
-          })}
+          {/* A dispute from before disputes named their milestones is about the payment as a whole. */}
+          {data.dispute.milestone_ids.length === 0
+            ? t('dispute.resolved_payment')
+            : t(data.dispute.ended_contract ? 'dispute.resolved_ended' : 'dispute.resolved', {
+                milestones: disputedTitles(data.dispute.milestone_ids),
+              })}
         </Alert>
       ) : null}
 

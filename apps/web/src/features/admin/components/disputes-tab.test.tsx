@@ -240,6 +240,7 @@ describe('the project detail', () => {
           budget_max: 12_000,
           agreed_amount: 10_000,
           is_running: true,
+          room_amount: 2500,
         },
         held_amount: 4000,
         released_amount: 3500,

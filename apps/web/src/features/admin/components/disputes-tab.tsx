@@ -2,7 +2,6 @@ import { readNumber, type AdminDispute } from '@mihna/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatAmount, formatDate, languageOf } from '../../../lib/format.ts';
-import { paths } from '../../../lib/paths.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -13,6 +12,7 @@ import { Field, Textarea } from '../../../components/ui/field.tsx';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
 import { useDisputes, useResolveDispute } from '../api/admin-api.ts';
 import { bodyCell, LoadState, panel, HeadRow } from './console-ui.tsx';
+import { ProjectDetailDialog } from './project-detail-dialog.tsx';
 
 type Decision = 'release' | 'refund' | 'split';
 
@@ -51,6 +51,7 @@ function DisputeCard({ dispute, onResolved }: { dispute: AdminDispute; onResolve
   const [endContract, setEndContract] = useState(false);
   const [errors, setErrors] = useState<{ amount?: string; note?: string }>({});
   const [isConfirming, setIsConfirming] = useState(false);
+  const [showsProject, setShowsProject] = useState(false);
   const [failure, setFailure] = useState<string>();
   const money = (value: number) => formatAmount(value, dispute.currency, language);
   // With nothing held, resolving moves no money: it closes the dispute with the note.
@@ -92,13 +93,15 @@ function DisputeCard({ dispute, onResolved }: { dispute: AdminDispute; onResolve
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={`dispute-${dispute.id}`} className="text-lg font-semibold text-slate-950" dir="auto">
-            <a href={paths.projectPayment(dispute.project_id)} target="_blank" rel="noreferrer" className="hover:underline">
-              {dispute.project_title || t('common.no_title')}
-            </a>
+            {dispute.project_title || t('common.no_title')}
           </h2>
           <p className="mt-1 text-sm text-slate-600">
             {t('disputes.parties', { employer: dispute.employer.name, professional: dispute.professional.name })}
           </p>
+          {/* The payment page is the parties' own: staff read the project and its payment in the console. */}
+          <Button size="sm" variant="ghost" className="mt-1 -ms-2" onClick={() => setShowsProject(true)}>
+            {t('disputes.open_project')}
+          </Button>
         </div>
         <div className="text-end">
           <p className="text-xs text-slate-500">{t('disputes.held_in_dispute')}</p>
@@ -241,6 +244,7 @@ function DisputeCard({ dispute, onResolved }: { dispute: AdminDispute; onResolve
         </div>
       </form>
 
+      <ProjectDetailDialog id={showsProject ? dispute.project_id : undefined} canModerate={false} onClose={() => setShowsProject(false)} />
       <ConfirmDialog
         isOpen={isConfirming}
         title={t('disputes.confirm_title')}

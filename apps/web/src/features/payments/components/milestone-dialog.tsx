@@ -12,6 +12,7 @@ export function MilestoneDialog({
   paymentId,
   currency,
   price,
+  room,
   milestone,
   onClose,
   onDone,
@@ -21,6 +22,8 @@ export function MilestoneDialog({
   currency: string;
   /** The accepted price, formatted: the plan's total may not exceed it. */
   price: string;
+  /** How much more the plan may take, formatted. */
+  room: string;
   /** The milestone to change; null to add one. */
   milestone: Milestone | null;
   onClose: () => void;
@@ -47,7 +50,7 @@ export function MilestoneDialog({
       isOpen
       onClose={onClose}
       title={t(milestone ? 'milestones.edit_title' : 'milestones.add_title')}
-      description={t(milestone ? 'milestones.edit_text' : 'milestones.add_text', { price })}
+      description={t(milestone ? 'milestones.edit_text' : 'milestones.add_text', { price, room })}
       closeLabel={t('close')}
       cancelLabel={t('cancel')}
       submitLabel={add.isPending || update.isPending ? t('setup.saving') : t('milestones.save')}

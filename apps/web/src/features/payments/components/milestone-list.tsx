@@ -63,7 +63,9 @@ export function MilestoneList({
   const isEmployer = !isProfessional;
   // Work starts once the plan is funded (a cash job: once it is set up); milestones added later are funded one by one.
   const isPlanFunded = payment.payment_status !== 'pending';
-  const canChangePlan = isEmployer && payment.job.is_running && !payment.is_cash;
+  const canChangePlan = isEmployer && payment.job.is_running;
+  // Up to the accepted price: what refunded work no longer takes can be planned again.
+  const room = payment.job.room_amount ?? 0;
   const planned = payment.milestones.filter((milestone) => milestone.status !== 'cancelled');
   const money = (amount: number) => format.amount(amount, payment.currency);
   const price = payment.job.agreed_amount === null ? '' : money(payment.job.agreed_amount);
@@ -86,7 +88,7 @@ export function MilestoneList({
         <h2 id="milestones" className="text-lg font-bold text-slate-950">
           {t('milestones.title')}
         </h2>
-        {canChangePlan && isPlanFunded ? (
+        {canChangePlan && (isPlanFunded || payment.is_cash) && room > 0 ? (
           <Button size="sm" variant="secondary" onClick={() => setAction({ kind: 'add' })}>
             {t('milestones.add')}
           </Button>
@@ -97,6 +99,8 @@ export function MilestoneList({
           const isOnHold = milestone.dispute?.status === 'open';
           const isUnfunded = !payment.is_cash && !milestone.is_funded && milestone.status === 'pending';
           const isAddedLater = isUnfunded && isPlanFunded;
+          // Not funded yet (a cash milestone not paid yet): its employer may still change or remove it.
+          const isChangeable = payment.is_cash ? milestone.status === 'pending' : isAddedLater;
           return (
             <li key={milestone.id} className="rounded-2xl bg-white p-5 ring-1 ring-slate-200">
               <div className="flex flex-wrap items-start justify-between gap-3">
@@ -201,12 +205,12 @@ export function MilestoneList({
                     {fund.isPending ? t('milestones.funding') : t('milestones.fund', { amount: money(milestone.amount) })}
                   </Button>
                 ) : null}
-                {canChangePlan && isAddedLater ? (
+                {canChangePlan && isChangeable ? (
                   <Button size="sm" variant="secondary" onClick={() => setAction({ kind: 'edit', milestone })}>
                     {t('milestones.edit')}
                   </Button>
                 ) : null}
-                {canChangePlan && isAddedLater && planned.length > 1 ? (
+                {canChangePlan && isChangeable && planned.length > 1 ? (
                   <Button size="sm" variant="ghost" onClick={() => setAction({ kind: 'remove', milestone })}>
                     {t('milestones.remove')}
                   </Button>
@@ -234,6 +238,7 @@ export function MilestoneList({
           paymentId={payment.payment_id}
           currency={payment.currency}
           price={price}
+          room={money(room)}
           milestone={action.kind === 'edit' ? action.milestone : null}
           onClose={() => setAction(null)}
           onDone={onDone}
