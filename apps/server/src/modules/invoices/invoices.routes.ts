@@ -8,6 +8,16 @@ import type { InvoicesService } from './invoices.service.ts';
 
 const security = [{ bearerAuth: [] }];
 
+/** One of the caller's documents as a PDF, in English or Arabic: its route's schema. */
+const pdfSchema = (summary: string) => ({
+  tags: ['invoices'],
+  summary,
+  security,
+  params: z.object({ id: z.string().max(64) }),
+  querystring: z.object({ language: z.enum(['en', 'ar']).default('en') }),
+  response: { 200: z.any().describe('application/pdf'), 401: errorResponseSchema, 404: errorResponseSchema },
+});
+
 /** The caller's tax invoices for the fees the platform charged them, their receipts for the payments they made, and each as a PDF. */
 export function invoicesRoutes(sessions: SessionsService, invoices: InvoicesService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -25,23 +35,11 @@ export function invoicesRoutes(sessions: SessionsService, invoices: InvoicesServ
       async (request) => invoices.list(await sessions.requireActor(bearerToken(request)), request.query.before),
     );
 
-    app.get(
-      '/invoices/:id/pdf',
-      {
-        schema: {
-          tags: ['invoices'],
-          summary: 'One of your tax invoices as a PDF in English or Arabic',
-          security,
-          params: z.object({ id: z.string().max(64) }),
-          querystring: z.object({ language: z.enum(['en', 'ar']).default('en') }),
-          response: { 200: z.any().describe('application/pdf'), 401: errorResponseSchema, 404: errorResponseSchema },
-        },
-      },
-      async (request, reply) =>
-        sendPdf(
-          reply,
-          await invoices.invoicePdf(await sessions.requireActor(bearerToken(request)), request.params.id, request.query.language),
-        ),
+    app.get('/invoices/:id/pdf', { schema: pdfSchema('One of your tax invoices as a PDF in English or Arabic') }, async (request, reply) =>
+      sendPdf(
+        reply,
+        await invoices.invoicePdf(await sessions.requireActor(bearerToken(request)), request.params.id, request.query.language),
+      ),
     );
 
     app.get(
@@ -65,16 +63,7 @@ export function invoicesRoutes(sessions: SessionsService, invoices: InvoicesServ
 
     app.get(
       '/receipts/:id/pdf',
-      {
-        schema: {
-          tags: ['invoices'],
-          summary: 'One of your payment receipts as a PDF in English or Arabic',
-          security,
-          params: z.object({ id: z.string().max(64) }),
-          querystring: z.object({ language: z.enum(['en', 'ar']).default('en') }),
-          response: { 200: z.any().describe('application/pdf'), 401: errorResponseSchema, 404: errorResponseSchema },
-        },
-      },
+      { schema: pdfSchema('One of your payment receipts as a PDF in English or Arabic') },
       async (request, reply) =>
         sendPdf(
           reply,

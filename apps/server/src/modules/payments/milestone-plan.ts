@@ -8,24 +8,19 @@ import {
   type ServerMessage,
   type SetupPaymentInput,
 } from '@mihna/shared';
-import type { Db } from '../../db/client.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
 import { requireEmployer, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import { requireAmount } from '../../lib/money-input.ts';
-import type { ContractRow, ContractsRepository } from '../contracts/contracts.repository.ts';
-import type { JobState, JobStateService } from '../jobs/job-state.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { ContractRow } from '../contracts/contracts.repository.ts';
+import type { JobState } from '../jobs/job-state.ts';
 import { partyName } from '../profiles/public-user.ts';
-import type { CheckoutService } from './checkout.service.ts';
-import type { LedgerRepository } from './ledger.repository.ts';
 import { completionNotices } from './milestone-approvals.ts';
-import type { MoneyMovements } from './money-movements.ts';
 import { amountParams, amountText, paymentLink, paymentNotice } from './payment-notices.ts';
+import type { PaymentDependencies } from './payment-context.ts';
 import { planCommitment, planStatus } from './payment-state.ts';
-import type { MilestoneRow, PaymentRow, PaymentsRepository } from './payments.repository.ts';
-import type { PeopleLookup } from './people.ts';
+import type { MilestoneRow, PaymentRow } from './payments.repository.ts';
 
 type Completion = (items: { payment: PaymentRow; contract: ContractRow; job: JobState }[], now: Date, tx: Tx) => Promise<unknown[]>;
 
@@ -68,19 +63,7 @@ function readMilestone(
  * one not funded yet can still be changed or taken out. The plan's total never exceeds the price the
  * employer accepted (the hired proposal's amount).
  */
-export function createMilestonePlan(dependencies: {
-  db: Db;
-  repository: PaymentsRepository;
-  ledger: LedgerRepository;
-  movements: MoneyMovements;
-  checkouts: CheckoutService;
-  jobState: JobStateService;
-  contracts: ContractsRepository;
-  people: PeopleLookup;
-  notifications: NotificationsService;
-  completeSettled: Completion;
-  clock: () => Date;
-}) {
+export function createMilestonePlan(dependencies: PaymentDependencies & { completeSettled: Completion }) {
   const { db, repository, ledger, movements, checkouts, jobState, contracts, people, notifications, completeSettled, clock } = dependencies;
 
   /**
@@ -117,9 +100,6 @@ export function createMilestonePlan(dependencies: {
 
   const holdsOf = async (paymentId: string, tx: Tx) =>
     new Set((await ledger.holdsOfPayments([paymentId], tx)).map((hold) => hold.milestoneId));
-  /** What the payment's plan will really pay (payment-state.ts planCommitment). */
-  const commitmentOf = async (paymentId: string, milestones: MilestoneRow[], tx: Tx) =>
-    planCommitment(milestones, await ledger.holdsOfPayments([paymentId], tx));
 
   /** The milestone of a running contract's plan that its owner may change: not funded, not settled, not paid in cash. */
   async function changeableMilestone(actor: Actor, milestoneId: string, tx: Tx) {
@@ -129,9 +109,10 @@ export function createMilestonePlan(dependencies: {
     const milestones = await repository.lockMilestones(found.payment.id, tx);
     const milestone = milestones.find((row) => row.id === milestoneId);
     if (!payment || !milestone) throw new AppError('not_found', paymentMessages.milestoneNotFound);
-    const funded = await holdsOf(payment.id, tx);
-    if (funded.has(milestone.id) || milestone.status !== 'pending') throw new AppError('conflict', paymentMessages.notChangeable);
-    return { job, contract, payment, milestones, milestone, funded };
+    const holds = await ledger.holdsOfPayments([payment.id], tx);
+    if (holds.some((hold) => hold.milestoneId === milestone.id) || milestone.status !== 'pending')
+      throw new AppError('conflict', paymentMessages.notChangeable);
+    return { job, contract, payment, milestones, milestone, holds };
   }
 
   /** After a change to the plan: its total and status again, and any open checkout for the old amount closed. */
@@ -171,10 +152,11 @@ export function createMilestonePlan(dependencies: {
         const currency = contract.currency as CurrencyCode;
         const planned = complete.map(({ milestone, index }) => readMilestone(milestone, currency, ['milestones', index]));
         const old = payment ? await repository.lockMilestones(payment.id, tx) : [];
+        const holds = payment ? await ledger.holdsOfPayments([payment.id], tx) : [];
         checkTotal(
           contract,
           {
-            beforeMinor: payment ? await commitmentOf(payment.id, old, tx) : 0,
+            beforeMinor: planCommitment(old, holds),
             afterMinor: planned.reduce((sum, milestone) => sum + milestone.amountMinor, 0),
           },
           ['milestones'],
@@ -182,7 +164,7 @@ export function createMilestonePlan(dependencies: {
         const now = clock();
         let firstPosition = 0;
         if (payment) {
-          if ((await holdsOf(payment.id, tx)).size > 0 || old.some((milestone) => milestone.status !== 'pending'))
+          if (holds.length > 0 || old.some((milestone) => milestone.status !== 'pending'))
             throw new AppError('conflict', paymentMessages.alreadySetUp);
           await repository.deleteMilestones(
             old.map((milestone) => milestone.id),
@@ -226,7 +208,7 @@ export function createMilestonePlan(dependencies: {
         if (!payment) throw new AppError('not_found', paymentMessages.paymentNotFound);
         const milestones = await repository.lockMilestones(payment.id, tx);
         const added = readMilestone(input, payment.currency as CurrencyCode, []);
-        const before = await commitmentOf(payment.id, milestones, tx);
+        const before = planCommitment(milestones, await ledger.holdsOfPayments([payment.id], tx));
         checkTotal(contract, { beforeMinor: before, afterMinor: before + added.amountMinor }, ['amount']);
         const position = Math.max(-1, ...milestones.map((milestone) => milestone.position)) + 1;
         await repository.insertMilestones([{ paymentId: payment.id, position, currency: payment.currency, ...added }], tx);
@@ -240,9 +222,9 @@ export function createMilestonePlan(dependencies: {
     /** The owner changes a milestone not funded yet. */
     async updateMilestone(actor: Actor, milestoneId: string, input: MilestoneChangeInput) {
       await transaction(db, async (tx) => {
-        const { contract, payment, milestones, milestone } = await changeableMilestone(actor, milestoneId, tx);
+        const { contract, payment, milestones, milestone, holds } = await changeableMilestone(actor, milestoneId, tx);
         const changed = readMilestone(input, payment.currency as CurrencyCode, []);
-        const before = await commitmentOf(payment.id, milestones, tx);
+        const before = planCommitment(milestones, holds);
         checkTotal(contract, { beforeMinor: before, afterMinor: before - milestone.amountMinor + changed.amountMinor }, ['amount']);
         await repository.updateMilestone(milestone.id, changed, tx);
         await planChanged(payment, milestone, clock(), tx);

@@ -8,24 +8,17 @@ import {
   type ServerMessage,
 } from '@mihna/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
 import { requireParty, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
-import type { ContractsRepository } from '../contracts/contracts.repository.ts';
-import type { JobStateService } from '../jobs/job-state.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { partyName } from '../profiles/public-user.ts';
-import type { CheckoutService } from './checkout.service.ts';
 import { hourlyPaymentStatus } from './hourly-billing.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
-import type { MoneyMovements } from './money-movements.ts';
 import { amountText, paymentNotice } from './payment-notices.ts';
 import { planStatus, settledStatus } from './payment-state.ts';
 import type { DisputeResolutionPlan } from '../../db/schema.ts';
-import type { PaymentsRepository } from './payments.repository.ts';
-import type { PeopleLookup } from './people.ts';
+import { createPaymentContexts, type PaymentDependencies } from './payment-context.ts';
 
 type DisputeInput = z.output<typeof disputeInputSchema>;
 
@@ -50,27 +43,10 @@ export interface DisputeResolutionRequest {
  * automatically. Staff settle what the dispute holds (release, refund or split), and the contract goes
  * on unless they also end it, which refunds what escrow still holds for the rest.
  */
-export function createPaymentDisputes(dependencies: {
-  db: Db;
-  repository: PaymentsRepository;
-  ledger: LedgerRepository;
-  movements: MoneyMovements;
-  checkouts: CheckoutService;
-  jobState: JobStateService;
-  contracts: ContractsRepository;
-  people: PeopleLookup;
-  notifications: NotificationsService;
-  clock: () => Date;
-}) {
+export function createPaymentDisputes(dependencies: PaymentDependencies) {
   const { db, repository, ledger, movements, checkouts, jobState, contracts, people, notifications, clock } = dependencies;
 
-  async function paymentContext(paymentId: string) {
-    const payment = isRowId(paymentId) ? await repository.findPayment(paymentId) : undefined;
-    if (!payment) throw new AppError('not_found', paymentMessages.paymentNotFound);
-    const [contract, job] = await Promise.all([contracts.findContract(payment.contractId), jobState.findJob(payment.jobId)]);
-    if (!contract || !job) throw new Error(`payment ${payment.id} has no contract or job`);
-    return { payment, contract, job };
-  }
+  const { paymentContext } = createPaymentContexts(dependencies);
 
   /** The charge a hold was paid by, to refund through: its own (a week's hours, a milestone added later), else the escrow's. */
   async function chargeOf(hold: Hold, paymentId: string, disputeId: string, tx: Tx) {

@@ -302,16 +302,6 @@ export function createPaymentsRepository(db: Db) {
     listDisputes: (paymentId: string, executor: Db = db) =>
       executor.select().from(disputes).where(eq(disputes.paymentId, paymentId)).orderBy(desc(disputes.createdAt), desc(disputes.id)),
 
-    async findLatestDispute(paymentId: string, executor: Db = db) {
-      const [row] = await executor
-        .select()
-        .from(disputes)
-        .where(eq(disputes.paymentId, paymentId))
-        .orderBy(desc(disputes.createdAt))
-        .limit(1);
-      return row;
-    },
-
     async lockDispute(id: string, tx: Tx) {
       const [row] = await tx.select().from(disputes).where(eq(disputes.id, id)).for('update');
       return row;

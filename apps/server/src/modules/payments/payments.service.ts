@@ -11,49 +11,34 @@ import {
   timeMessages,
 } from '@mihna/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
 import { requireEmployer, requireParty, requireProfessional, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
-import type { ContractRow, ContractsRepository } from '../contracts/contracts.repository.ts';
-import type { JobState, JobStateService } from '../jobs/job-state.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { ContractRow } from '../contracts/contracts.repository.ts';
+import type { JobState } from '../jobs/job-state.ts';
 import { partyName } from '../profiles/public-user.ts';
-import type { LedgerRepository } from './ledger.repository.ts';
 import { CashMilestone, completionNotices, createCompletion, createMilestoneApprovals } from './milestone-approvals.ts';
 import { createMilestonePlan } from './milestone-plan.ts';
-import type { MoneyMovements } from './money-movements.ts';
+import { createPaymentContexts, type PaymentDependencies } from './payment-context.ts';
 import { createPaymentDisputes } from './payment-disputes.ts';
 import { amountParams, paymentLink, paymentNotice } from './payment-notices.ts';
 import { isOnHold, paymentView } from './payment-state.ts';
-import type { CheckoutService } from './checkout.service.ts';
 import { hourlyPaymentStatus } from './hourly-billing.ts';
-import type { PaymentsRepository } from './payments.repository.ts';
-import type { PeopleLookup, PersonSummary } from './people.ts';
+import type { PersonSummary } from './people.ts';
 
 type SubmissionInput = z.output<typeof milestoneSubmissionSchema>;
 type ApprovalInput = z.output<typeof milestoneApprovalSchema>;
 
 const DAY = 86_400_000;
 
-export function createPaymentsService(dependencies: {
-  db: Db;
-  repository: PaymentsRepository;
-  ledger: LedgerRepository;
-  movements: MoneyMovements;
-  checkouts: CheckoutService;
-  jobState: JobStateService;
-  contracts: ContractsRepository;
-  people: PeopleLookup;
-  notifications: NotificationsService;
-  clock: () => Date;
-}) {
+export function createPaymentsService(dependencies: PaymentDependencies) {
   const { db, repository, ledger, movements, checkouts, jobState, contracts, people, notifications, clock } = dependencies;
   const completeSettled = createCompletion({ repository, contracts, jobState });
   const approvals = createMilestoneApprovals({ db, repository, movements, contracts, jobState, notifications, clock });
   const plan = createMilestonePlan({ ...dependencies, completeSettled });
   const disputes = createPaymentDisputes(dependencies);
+  const { paymentContext, milestoneContext } = createPaymentContexts(dependencies);
 
   /** Tells one side of a contract, in the bell and by e-mail, in the caller's transaction. */
   const tell = (
@@ -64,23 +49,16 @@ export function createPaymentsService(dependencies: {
     tx: Tx,
   ) => notifications.notify(paymentNotice(recipient, kind, job, params), tx);
 
-  /** The job, its contract and payment behind a milestone, or 404. */
-  async function milestoneContext(milestoneId: string) {
-    const found = isRowId(milestoneId) ? await repository.findMilestoneWithPayment(milestoneId) : undefined;
-    if (!found) throw new AppError('not_found', paymentMessages.milestoneNotFound);
-    const { milestone, payment } = found;
-    const [contract, job] = await Promise.all([contracts.findContract(payment.contractId), jobState.findJob(payment.jobId)]);
-    if (!contract || !job) throw new Error(`milestone ${milestone.id} has no contract or job`);
-    return { milestone, payment, contract, job };
-  }
-
-  async function paymentContext(paymentId: string) {
-    const payment = isRowId(paymentId) ? await repository.findPayment(paymentId) : undefined;
-    if (!payment) throw new AppError('not_found', paymentMessages.paymentNotFound);
-    const contract = await contracts.findContract(payment.contractId);
-    const job = await jobState.findJob(payment.jobId);
-    if (!contract || !job) throw new Error(`payment ${payment.id} has no contract or job`);
-    return { payment, contract, job };
+  /** Tells the employer what their professional did with a milestone: handed it in, or says it was paid in cash. */
+  async function tellEmployer(
+    kind: 'milestone_submitted' | 'cash_marked',
+    contract: ContractRow,
+    job: { id: string; title: string },
+    milestone: { title: string },
+    tx: Tx,
+  ) {
+    const parties = await people.partiesOf(contract, tx);
+    await tell(parties.employer, kind, job, { worker_name: partyName(parties.professional), milestone_title: milestone.title }, tx);
   }
 
   /** Cash job: the professional says a milestone was paid in person (the spec's submit of a cash milestone means this). */
@@ -100,14 +78,7 @@ export function createPaymentsService(dependencies: {
         },
         tx,
       );
-      const parties = await people.partiesOf(contract, tx);
-      await tell(
-        parties.employer,
-        'cash_marked',
-        job,
-        { worker_name: partyName(parties.professional), milestone_title: milestone.title },
-        tx,
-      );
+      await tellEmployer('cash_marked', contract, job, milestone, tx);
     });
     void notifications.dispatchSoon();
     return { message: paymentMessages.cashMarked };
@@ -291,14 +262,7 @@ export function createPaymentsService(dependencies: {
           },
           tx,
         );
-        const parties = await people.partiesOf(contract, tx);
-        await tell(
-          parties.employer,
-          'milestone_submitted',
-          job,
-          { worker_name: partyName(parties.professional), milestone_title: milestone.title },
-          tx,
-        );
+        await tellEmployer('milestone_submitted', contract, job, milestone, tx);
       });
       void notifications.dispatchSoon();
       return { message: paymentMessages.milestoneSubmitted };

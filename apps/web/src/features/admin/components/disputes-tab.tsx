@@ -7,6 +7,7 @@ import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LinkList } from '../../../components/ui/link-list.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Field, Textarea } from '../../../components/ui/field.tsx';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
@@ -159,26 +160,7 @@ function DisputeCard({ dispute, onResolved }: { dispute: AdminDispute; onResolve
                       {milestone.reviewer_notes}
                     </p>
                   ) : null}
-                  {milestone.deliverable_urls.length > 0 ? (
-                    <div className="mt-1">
-                      <span className="font-semibold">{t('disputes.deliverables')}: </span>
-                      <ul className="mt-0.5 space-y-0.5">
-                        {milestone.deliverable_urls.map((url) => (
-                          <li key={url}>
-                            <a
-                              href={url}
-                              target="_blank"
-                              rel="noreferrer noopener"
-                              dir="ltr"
-                              className="break-all text-primary-strong hover:underline"
-                            >
-                              {url}
-                            </a>
-                          </li>
-                        ))}
-                      </ul>
-                    </div>
-                  ) : null}
+                  <LinkList label={t('disputes.deliverables')} urls={milestone.deliverable_urls} className="mt-1" />
                   {!milestone.submission_notes && !milestone.reviewer_notes && milestone.deliverable_urls.length === 0 ? (
                     <span className="text-slate-400">—</span>
                   ) : null}

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Field, Textarea } from '../../../components/ui/field.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { LinkList } from '../../../components/ui/link-list.tsx';
 import { goToCheckout } from '../../../lib/checkout.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
 import {
@@ -130,26 +131,7 @@ export function MilestoneList({
                   <span dir="auto">{milestone.submission_notes}</span>
                 </p>
               ) : null}
-              {milestone.deliverable_urls.length > 0 ? (
-                <div className="mt-2 text-sm">
-                  <span className="font-medium text-slate-700">{t('milestones.deliverables')}: </span>
-                  <ul className="mt-1 space-y-1">
-                    {milestone.deliverable_urls.map((url) => (
-                      <li key={url}>
-                        <a
-                          href={url}
-                          target="_blank"
-                          rel="noreferrer noopener"
-                          className="break-all text-primary-strong hover:underline"
-                          dir="ltr"
-                        >
-                          {url}
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
+              <LinkList label={t('milestones.deliverables')} urls={milestone.deliverable_urls} className="mt-2 text-sm text-slate-700" />
               {milestone.reviewer_notes ? (
                 <p className="mt-2 text-sm text-slate-700">
                   <span className="font-medium">{t('milestones.reviewer_notes')}: </span>
