@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, isOutboxEnabled, loadConfig } from './config.ts';
 import { DataDirectoryLockedError } from './db/lock.ts';
 import { openDatabase } from './db/open.ts';
-import { seedDatabase } from './db/seed.ts';
+import { seedDatabase } from './seed/seed.ts';
 
 /** The longest a clean shutdown may take; past it the process exits with status 1. */
 const SHUTDOWN_LIMIT_MS = 30_000;

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, pgliteExtensions, pgliteMigrationsFolder, type Database } from '../db/client.ts';
-import { seedDatabase } from '../db/seed.ts';
+import { seedDatabase } from '../seed/seed.ts';
 
 /**
  * A migrated, empty PGlite data directory, dumped once per set of migrations and kept under .tmp:

@@ -2,7 +2,7 @@ import type { Conversation, Message } from '@mihna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import { openPostgres } from '../../db/client.ts';
-import { seedDatabase } from '../../db/seed.ts';
+import { seedDatabase } from '../../seed/seed.ts';
 import { createUser, type TestAccount } from '../../test/accounts.ts';
 import { createScratchDatabase, createTestApp, testConfig } from '../../test/harness.ts';
 import { call } from '../payments/test-payments.ts';

@@ -16,7 +16,7 @@ import { moderateText } from '../modules/moderation/moderation.ts';
 import { createTestApp, selectRows } from '../test/harness.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.ts';
 import { planDemoMarketplace, seedDemoMarketplace } from './demo-marketplace.ts';
-import { jobInterests, jobInvitations, jobs, notifications, proposals, users } from './schema.ts';
+import { jobInterests, jobInvitations, jobs, notifications, proposals, users } from '../db/schema.ts';
 import { seedDatabase } from './seed.ts';
 import { seedDemoMoney } from './demo-money.ts';
 import { seedDemoMessages } from './demo-messages.ts';

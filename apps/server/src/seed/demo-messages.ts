@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import { actorOf } from '../lib/access.ts';
-import { conversations, jobs, messages, proposals } from './schema.ts';
+import { conversations, jobs, messages, proposals } from '../db/schema.ts';
 
 const MINUTE = 60_000;
 

@@ -11,7 +11,7 @@ import { createTimeRepository } from '../modules/time/time.repository.ts';
 import { createTimeService } from '../modules/time/time.service.ts';
 import { createTimesheetsService } from '../modules/time/timesheets.service.ts';
 import { workByTheHour } from './demo-time.ts';
-import { contracts, jobs, ledgerAccounts, payments, users } from './schema.ts';
+import { contracts, jobs, ledgerAccounts, payments, users } from '../db/schema.ts';
 
 const isArabic = (text: string) => /[\u0600-\u06FF]/.test(text);
 

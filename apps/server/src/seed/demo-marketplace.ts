@@ -17,11 +17,11 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import { hashSecret } from '../lib/secrets.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
 import { demoEmployers, demoProfessionals, proposalTemplates, type DemoProfessional } from './demo-marketplace-data.ts';
 import { demoProjects, type DemoProject } from './demo-marketplace-projects.ts';
-import { contracts, jobs, notifications, proposals, users } from './schema.ts';
+import { contracts, jobs, notifications, proposals, users } from '../db/schema.ts';
 import { describeNotification } from '../modules/notifications/notifications.service.ts';
 import { createRandom, type Random } from '../lib/random.ts';
 
