@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../test/harness.ts';
-import { users } from './schema.ts';
+import { users } from '../modules/users/users.schema.ts';
 import { openPglite, sharedBuffersFor, writeCountOf } from './client.ts';
 
 const scratch: string[] = [];

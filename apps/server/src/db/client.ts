@@ -14,9 +14,9 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { checkChannel, createPostgresListener, type Listen } from './listener.ts';
-import * as schema from './schema.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** Drizzle over either database; each module's tables are in its own `*.schema.ts`, queried with the query builder. */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -143,7 +143,7 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
     extensions: pgliteExtensions,
   });
   const writes = countWrites(client);
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   writeCounts.set(db, writes);
   await migratePglite(db, { migrationsFolder });
   return {
@@ -191,7 +191,7 @@ async function underLock<T>(pool: pg.Pool, key: number, work: (client: pg.PoolCl
  * others wait and then find every migration applied instead of failing on a table the first created.
  */
 const migrateUnderLock = (pool: pg.Pool) =>
-  underLock(pool, migrationLockKey, (client) => migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder }));
+  underLock(pool, migrationLockKey, (client) => migratePostgres(drizzlePostgres(client), { migrationsFolder }));
 
 export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<Database> {
   // JIT compiles plans that look expensive; for the short queries of a web request it only adds latency.
@@ -199,7 +199,7 @@ export async function openPostgres(connectionString: string, options: { max?: nu
   // An idle connection the server closes (a restart, a failover) must not crash the process: the pool
   // drops it and the next query opens a new one, reporting any real trouble to its caller.
   pool.on('error', () => undefined);
-  const db = drizzlePostgres(pool, { schema });
+  const db = drizzlePostgres(pool);
   await migrateUnderLock(pool);
   const listener = createPostgresListener(connectionString);
   return {

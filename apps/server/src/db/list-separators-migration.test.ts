@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp, openTestDatabase, selectRows } from '../test/harness.ts';
 import type { Database } from './client.ts';
-import { jobs, users } from './schema.ts';
+import { jobs } from '../modules/jobs/jobs.schema.ts';
+import { users } from '../modules/users/users.schema.ts';
 
 // Migration 0035 ran when the database opened; lists are put back as they were stored before it (typed
 // with Arabic separators, kept as one item), it is run again over them, and only then is the app built

@@ -7,7 +7,7 @@ import { createTestApp, selectRows } from '../test/harness.ts';
 import { createUser, type TestAccount } from '../test/accounts.ts';
 import { call } from '../modules/payments/test-payments.ts';
 import { createEmployer, insertJob } from '../modules/proposals/test-jobs.ts';
-import { notifications } from './schema.ts';
+import { notifications } from '../modules/notifications/notifications.schema.ts';
 
 // Migration 0038 ran when the database opened. Notices are put back as they were written before it, each
 // leading to its subject's page only, it runs again over them, and each is read back.

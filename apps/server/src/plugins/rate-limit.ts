@@ -2,7 +2,7 @@ import { requestMessages, type ServerMessage } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { rateLimitCounters, requestCooldowns } from '../db/schema.ts';
+import { rateLimitCounters, requestCooldowns } from '../modules/rate-limits/rate-limits.schema.ts';
 import { tooManyRequests } from '../lib/app-error.ts';
 
 /** One client: an IPv4 address, or an IPv6 /64 (one subscriber usually holds a whole /64). */

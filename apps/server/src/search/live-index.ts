@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { writeCountOf, type Db } from '../db/client.ts';
-import type { jobChanges } from '../db/schema.ts';
+import type { jobChanges } from '../modules/jobs/jobs.schema.ts';
 import { rowsOf } from '../db/rows.ts';
 import { inTurns } from '../lib/in-turns.ts';
 import { createLru } from '../lib/lru.ts';

@@ -21,7 +21,11 @@ import type { Db } from '../db/client.ts';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
 import { demoEmployers, demoProfessionals, proposalTemplates, type DemoProfessional } from './demo-marketplace-data.ts';
 import { demoProjects, type DemoProject } from './demo-marketplace-projects.ts';
-import { contracts, jobs, notifications, proposals, users } from '../db/schema.ts';
+import { contracts } from '../modules/contracts/contracts.schema.ts';
+import { jobs } from '../modules/jobs/jobs.schema.ts';
+import { notifications } from '../modules/notifications/notifications.schema.ts';
+import { proposals } from '../modules/proposals/proposals.schema.ts';
+import { users } from '../modules/users/users.schema.ts';
 import { describeNotification } from '../modules/notifications/notifications.service.ts';
 import { createRandom, type Random } from '../lib/random.ts';
 

@@ -1,7 +1,9 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import { actorOf } from '../lib/access.ts';
-import { conversations, jobs, messages, proposals } from '../db/schema.ts';
+import { jobs } from '../modules/jobs/jobs.schema.ts';
+import { conversations, messages } from '../modules/messaging/messaging.schema.ts';
+import { proposals } from '../modules/proposals/proposals.schema.ts';
 
 const MINUTE = 60_000;
 

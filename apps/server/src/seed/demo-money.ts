@@ -11,7 +11,10 @@ import { createTimeRepository } from '../modules/time/time.repository.ts';
 import { createTimeService } from '../modules/time/time.service.ts';
 import { createTimesheetsService } from '../modules/time/timesheets.service.ts';
 import { workByTheHour } from './demo-time.ts';
-import { contracts, jobs, ledgerAccounts, payments, users } from '../db/schema.ts';
+import { contracts } from '../modules/contracts/contracts.schema.ts';
+import { jobs } from '../modules/jobs/jobs.schema.ts';
+import { ledgerAccounts, payments } from '../modules/payments/payments.schema.ts';
+import { users } from '../modules/users/users.schema.ts';
 
 const isArabic = (text: string) => /[\u0600-\u06FF]/.test(text);
 

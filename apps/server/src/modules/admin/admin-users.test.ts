@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.ts';
 import { bearer, createUser, type TestAccount } from '../../test/accounts.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/users.schema.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
 import { earn } from '../payments/test-payments.ts';
 import { createEmployer } from '../proposals/test-jobs.ts';

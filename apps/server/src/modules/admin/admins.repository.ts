@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { adminAuditLog, adminSessions, admins } from '../../db/schema.ts';
+import { adminAuditLog, adminSessions, admins } from './admin.schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 
 export type AdminRow = typeof admins.$inferSelect;

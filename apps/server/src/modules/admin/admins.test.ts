@@ -1,10 +1,11 @@
 import { adminMay, adminMessages, adminRoles, loginMessages, rolePermissions, type AdminRole } from '@mihna/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { bearer, createTestClock, createUser, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
 import { adminActorOf } from './admin-auth.service.ts';
+import { admins } from './admin.schema.ts';
 import { ADMIN_PASSWORD, adminLogin, adminToken, createAdmin, createSuperAdmin, type TestAdmin } from './test-admins.ts';
 
 const clock = createTestClock(Date.parse('2026-11-26T08:00:00Z'));
@@ -25,7 +26,7 @@ const put = (url: string, token: string, payload: unknown) =>
 
 /** The admin's row as the service reads it, for calls whose routes come with the users tab. */
 const actorFor = async (admin: TestAdmin) => {
-  const [row] = await app.services.database.db.query.admins.findMany({ where: (table, { eq }) => eq(table.id, admin.id) });
+  const [row] = await app.services.database.db.select().from(admins).where(eq(admins.id, admin.id));
   return adminActorOf(row!, '127.0.0.1');
 };
 
@@ -240,12 +241,12 @@ describe('managing admins', () => {
       const first = await createSuperAdmin(lone);
       const second = await createAdmin(lone, first, 'super_admin');
       const firstActor = await (async () => {
-        const [row] = await lone.services.database.db.query.admins.findMany({ where: (table, { eq }) => eq(table.id, first.id) });
+        const [row] = await lone.services.database.db.select().from(admins).where(eq(admins.id, first.id));
         return adminActorOf(row!, '127.0.0.1');
       })();
       // The second may be suspended while the first remains; then the first is the last, and stays.
       await lone.services.admins.changeStatus(firstActor, second.id, 'suspend');
-      const secondRow = await lone.services.database.db.query.admins.findMany({ where: (table, { eq }) => eq(table.id, second.id) });
+      const secondRow = await lone.services.database.db.select().from(admins).where(eq(admins.id, second.id));
       const secondActor = adminActorOf(secondRow[0]!, '127.0.0.1');
       await expect(lone.services.admins.changeStatus({ ...secondActor, role: 'super_admin' }, first.id, 'block')).rejects.toMatchObject({
         detail: adminMessages.lastSuperAdmin,

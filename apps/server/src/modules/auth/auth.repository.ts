@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { captchaChallenges, loginEvents, loginThrottles, pendingRegistrations, verificationCodes } from '../../db/schema.ts';
+import { captchaChallenges, loginEvents, loginThrottles, pendingRegistrations, verificationCodes } from './auth.schema.ts';
 
 export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose'];
 export type PendingRegistration = typeof pendingRegistrations.$inferSelect;

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { sessions } from './auth.schema.ts';
+import { users } from '../users/users.schema.ts';
 import { createBatcher } from '../../lib/batcher.ts';
 
 type SessionWithUser = { session: typeof sessions.$inferSelect; user: typeof users.$inferSelect };

@@ -1,6 +1,6 @@
 import type { ContactMessageInput } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
-import { contactMessages } from '../../db/schema.ts';
+import { contactMessages } from './contact.schema.ts';
 
 export function createContactRepository(db: Db) {
   return {

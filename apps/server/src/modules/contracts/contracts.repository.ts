@@ -1,7 +1,7 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { contracts } from '../../db/schema.ts';
+import { contracts } from './contracts.schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 
 export type ContractRow = typeof contracts.$inferSelect;

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { dashboardCounts, jobs, moneyByMonth } from '../../db/schema.ts';
+import { dashboardCounts } from './dashboard.schema.ts';
+import { jobs } from '../jobs/jobs.schema.ts';
+import { moneyByMonth } from '../payments/payments.schema.ts';
 import { createBatcher } from '../../lib/batcher.ts';
 
 export interface MonthAmount {

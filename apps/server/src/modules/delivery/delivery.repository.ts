@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { outgoingMessages } from '../../db/schema.ts';
+import { outgoingMessages } from './delivery.schema.ts';
 
 export type Channel = 'email' | 'sms';
 export type OutgoingMessage = typeof outgoingMessages.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { taxInvoices } from '../../db/schema.ts';
+import { taxInvoices } from './invoices.schema.ts';
 import type { Part } from '../../db/together.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { rowsOf } from '../../db/rows.ts';

@@ -2,7 +2,7 @@ import { invoiceNumber, type TaxInvoice } from '@mihna/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.ts';
-import { taxInvoices } from '../../db/schema.ts';
+import { taxInvoices } from './invoices.schema.ts';
 import { transaction } from '../../db/transaction.ts';
 import { createTestClock, createUser, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';

@@ -1,5 +1,5 @@
 import { weekEndOf } from '@mihna/shared';
-import type { StoredReceiptLine } from '../../db/schema.ts';
+import type { StoredReceiptLine } from './invoices.schema.ts';
 import { documentFormat, typed } from '../documents/document-format.ts';
 import { documentTexts, fill, type DocumentLanguage } from '../documents/document-texts.ts';
 import type { DocumentBase } from '../documents/pdf-renderer.ts';

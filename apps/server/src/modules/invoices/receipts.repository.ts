@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { paymentReceipts, type StoredReceiptLine } from '../../db/schema.ts';
+import { paymentReceipts, type StoredReceiptLine } from './invoices.schema.ts';
 import type { Part } from '../../db/together.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { rowsOf } from '../../db/rows.ts';

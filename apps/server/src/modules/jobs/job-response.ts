@@ -10,7 +10,7 @@ import {
   type OwnProposal,
   type Point,
 } from '@mihna/shared';
-import type { jobs } from '../../db/schema.ts';
+import type { jobs } from './jobs.schema.ts';
 import { mediaPath } from '../media/media.routes.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import type { Actor } from '../../lib/access.ts';

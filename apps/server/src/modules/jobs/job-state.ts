@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { jobs } from '../../db/schema.ts';
+import { jobs } from './jobs.schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 
 /** What other modules need of a job to decide on it. */

@@ -11,7 +11,9 @@ import {
 import { and, count, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pruneChanges } from '../../search/live-index.ts';
-import { contracts, jobChanges, jobInterests, jobInvitations, jobs, jobViews, proposals } from '../../db/schema.ts';
+import { contracts } from '../contracts/contracts.schema.ts';
+import { jobChanges, jobs, jobViews } from './jobs.schema.ts';
+import { jobInterests, jobInvitations, proposals } from '../proposals/proposals.schema.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
 import type { IndexPlace, IndexSort } from './job-index.ts';
 import type { JobCardRow } from './job-response.ts';

@@ -1,7 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from '../../db/schema.ts';
 import { createSearchIndex, inThisThread } from './search-index.ts';
 import type { FromThread, ThreadOptions, ToThread } from './search-thread-link.ts';
 
@@ -16,7 +15,7 @@ const { url, plan, compactAbove } = workerData as ThreadOptions;
 const pool = new pg.Pool({ connectionString: url, max: 2, options: '-c jit=off' });
 // A connection the database closes (a restart, a failover) is dropped; the next read opens another.
 pool.on('error', () => undefined);
-const live = createSearchIndex(drizzle(pool, { schema }), { plan, compactAbove });
+const live = createSearchIndex(drizzle(pool), { plan, compactAbove });
 const index = inThisThread(live);
 
 /** Whether the index has loaded once. */

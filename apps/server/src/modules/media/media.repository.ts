@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { mediaFiles } from '../../db/schema.ts';
+import { mediaFiles } from './media.schema.ts';
 
 export interface NewMedia {
   ownerUserId: string | null;

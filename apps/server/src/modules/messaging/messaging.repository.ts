@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf, uuidList } from '../../db/rows.ts';
-import { conversationReports, conversations, messageAttachments, userBlocks } from '../../db/schema.ts';
+import { conversationReports, conversations, messageAttachments, userBlocks } from './messaging.schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { ConversationReportReason } from '@mihna/shared';
 import { fundedBetween } from '../contracts/contracts.repository.ts';

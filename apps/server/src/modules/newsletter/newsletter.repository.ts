@@ -1,6 +1,6 @@
 import type { NewsletterSubscription } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
-import { newsletterSubscriptions } from '../../db/schema.ts';
+import { newsletterSubscriptions } from './newsletter.schema.ts';
 
 export function createNewsletterRepository(db: Db) {
   return {

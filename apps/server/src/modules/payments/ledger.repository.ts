@@ -2,7 +2,7 @@ import { ledgerMessages, type ServerMessage } from '@mihna/shared';
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ledgerAccounts, ledgerHolds } from '../../db/schema.ts';
+import { ledgerAccounts, ledgerHolds } from './payments.schema.ts';
 import { preparedRowsOf } from '../../db/rows.ts';
 import type { Part } from '../../db/together.ts';
 import { atTheEnd, type Tx } from '../../db/transaction.ts';

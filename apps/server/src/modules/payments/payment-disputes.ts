@@ -17,7 +17,7 @@ import { hourlyPaymentStatus } from './hourly-billing.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
 import { amountText, paymentNotice } from './payment-notices.ts';
 import { planStatus, settledStatus } from './payment-state.ts';
-import type { DisputeResolutionPlan } from '../../db/schema.ts';
+import type { DisputeResolutionPlan } from './payments.schema.ts';
 import { createPaymentContexts, type PaymentDependencies } from './payment-context.ts';
 
 type DisputeInput = z.output<typeof disputeInputSchema>;

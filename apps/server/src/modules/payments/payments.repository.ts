@@ -2,18 +2,10 @@ import { settledMilestoneStatuses } from '@mihna/shared';
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  checkouts,
-  contracts,
-  disputes,
-  jobs,
-  ledgerHolds,
-  milestones,
-  payments,
-  providerEvents,
-  users,
-  type DisputeResolutionPlan,
-} from '../../db/schema.ts';
+import { contracts } from '../contracts/contracts.schema.ts';
+import { jobs } from '../jobs/jobs.schema.ts';
+import { checkouts, disputes, ledgerHolds, milestones, payments, providerEvents, type DisputeResolutionPlan } from './payments.schema.ts';
+import { users } from '../users/users.schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;

@@ -1,6 +1,8 @@
 import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { contracts, jobs, ledgerAccounts, ledgerEntries, ledgerHolds, ledgerTransactions, payments, payouts } from '../../db/schema.ts';
+import { contracts } from '../contracts/contracts.schema.ts';
+import { jobs } from '../jobs/jobs.schema.ts';
+import { ledgerAccounts, ledgerEntries, ledgerHolds, ledgerTransactions, payments, payouts } from './payments.schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 
 export type PayoutRow = typeof payouts.$inferSelect;

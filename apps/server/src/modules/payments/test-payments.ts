@@ -2,7 +2,7 @@ import type { PaymentStatusResponse } from '@mihna/shared';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { App } from '../../app.ts';
-import type { jobs } from '../../db/schema.ts';
+import type { jobs } from '../jobs/jobs.schema.ts';
 import { bearer } from '../../test/accounts.ts';
 import { insertJob } from '../proposals/test-jobs.ts';
 import { checkLedgerInvariants } from './ledger-invariants.ts';

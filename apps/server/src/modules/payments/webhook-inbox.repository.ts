@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { providerEvents } from '../../db/schema.ts';
+import { providerEvents } from './payments.schema.ts';
 
 /** The inbox's record of events that can never apply: failed with their reason, and never due for a retry. */
 export function createWebhookInboxRepository(db: Db) {

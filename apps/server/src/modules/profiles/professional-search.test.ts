@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { professionalSearchParamsSchema, type ProfessionalSearchResponse } from '@mihna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/users.schema.ts';
 import { createUser } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { createProfessionalSearchIndex } from './professional-search.ts';

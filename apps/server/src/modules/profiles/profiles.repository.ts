@@ -4,7 +4,12 @@ import type { ProfessionalSearchParams } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
 import { pruneChanges } from '../../search/live-index.ts';
 import { rowsInOrder } from '../../db/rows.ts';
-import { contracts, jobs, ledgerEntries, ledgerTransactions, proposals, reviews, userChanges, users } from '../../db/schema.ts';
+import { contracts } from '../contracts/contracts.schema.ts';
+import { jobs } from '../jobs/jobs.schema.ts';
+import { ledgerEntries, ledgerTransactions } from '../payments/payments.schema.ts';
+import { proposals } from '../proposals/proposals.schema.ts';
+import { reviews } from '../reviews/reviews.schema.ts';
+import { userChanges, users } from '../users/users.schema.ts';
 import { createProfessionalSearchIndex, indexSearchOf, type ProfessionalSearchIndex } from './professional-search.ts';
 import { publicUserColumns } from './public-user.ts';
 

@@ -1,5 +1,5 @@
 import { hourlyRateFromMinor, type PublicUser } from '@mihna/shared';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/users.schema.ts';
 import { mediaPath } from '../media/media.routes.ts';
 
 /** The columns a public answer may be built from: no e-mail, phone or password ever leaves the query. */

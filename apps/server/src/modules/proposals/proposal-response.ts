@@ -8,7 +8,7 @@ import {
   type Proposal,
   type ProposalStage,
 } from '@mihna/shared';
-import type { jobInterests } from '../../db/schema.ts';
+import type { jobInterests } from './proposals.schema.ts';
 import { mediaPath } from '../media/media.routes.ts';
 import { maskContactDetails } from '../moderation/contact-details.ts';
 import type { Person, ProposalRow } from './proposals.repository.ts';

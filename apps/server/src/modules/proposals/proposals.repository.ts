@@ -2,7 +2,9 @@ import type { ProposalStage } from '@mihna/shared';
 import { and, asc, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { jobInterests, jobInvitations, jobs, proposals, users } from '../../db/schema.ts';
+import { jobs } from '../jobs/jobs.schema.ts';
+import { jobInterests, jobInvitations, proposals } from './proposals.schema.ts';
+import { users } from '../users/users.schema.ts';
 
 export type ProposalRow = typeof proposals.$inferSelect;
 export type NewProposal = typeof proposals.$inferInsert;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { App } from '../../app.ts';
-import { jobs } from '../../db/schema.ts';
+import { jobs } from '../jobs/jobs.schema.ts';
 import { createUser } from '../../test/accounts.ts';
 import { selectRows } from '../../test/harness.ts';
 

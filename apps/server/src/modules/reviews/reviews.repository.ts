@@ -1,6 +1,6 @@
 import { and, avg, count, eq, isNotNull, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { reviews } from '../../db/schema.ts';
+import { reviews } from './reviews.schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 
 export type ReviewRow = typeof reviews.$inferSelect;

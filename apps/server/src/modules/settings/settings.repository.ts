@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SiteSettings } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
-import { siteSettings } from '../../db/schema.ts';
+import { siteSettings } from './settings.schema.ts';
 
 export function createSettingsRepository(db: Db) {
   return {

@@ -1,7 +1,9 @@
 import { MAX_ENTRY_SECONDS } from '@mihna/shared';
 import { and, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { jobs, milestones, timeEntries, timesheets } from '../../db/schema.ts';
+import { jobs } from '../jobs/jobs.schema.ts';
+import { milestones } from '../payments/payments.schema.ts';
+import { timeEntries, timesheets } from './time.schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 
 export type TimeEntryRow = typeof timeEntries.$inferSelect;

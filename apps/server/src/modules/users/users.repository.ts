@@ -2,7 +2,7 @@ import { phoneCountryCodes, toWesternDigits } from '@mihna/shared';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { users } from '../../db/schema.ts';
+import { users } from './users.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
