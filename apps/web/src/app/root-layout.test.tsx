@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderRoutes } from '../features/projects/testing.tsx';
+import { mockApi, renderRoutes } from '../test/testing.tsx';
 import { initI18n } from '../i18n/index.ts';
 import { useSearchParams } from '../lib/router/index.tsx';
 import { RootLayout } from './root-layout.tsx';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSettingText } from '../../features/settings/api/get-interface-settings.ts';
+import { useSettingText } from '../../lib/site-settings.ts';
 
 /**
  * The page's `<meta name="description">` in the reader's language, kept as they switch: the site's

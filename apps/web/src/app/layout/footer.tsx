@@ -3,15 +3,10 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { Link } from '../../lib/router/index.tsx';
 import { NewsletterForm } from '../../features/newsletter/components/newsletter-form.tsx';
-import {
-  useContactDetails,
-  useQuickLinkName,
-  useSettingText,
-  useSiteSettings,
-} from '../../features/settings/api/get-interface-settings.ts';
+import { useContactDetails, useQuickLinkName, useSettingText, useSiteSettings } from '../../lib/site-settings.ts';
 import { paths } from '../../lib/paths.ts';
 import { Container } from '../../components/ui/container.tsx';
-import { Brand } from './logo.tsx';
+import { Brand } from '../../components/ui/logo.tsx';
 import { SocialLinks, socialUrls } from '../../components/ui/social-icons.tsx';
 
 // Footer links open a new page, so the reader starts at its top.

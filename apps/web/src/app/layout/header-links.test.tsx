@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadTranslations, mockApi, renderRoutes, signedInAs } from '../../features/projects/testing.tsx';
+import { loadTranslations, mockApi, renderRoutes, signedInAs } from '../../test/testing.tsx';
 import { Header } from './header.tsx';
 
 const renderHeader = () => renderRoutes([{ path: '*', element: <Header /> }], '/');

@@ -7,8 +7,9 @@ import { paths } from '../../lib/paths.ts';
 import { useSession, type SessionUser } from '../../lib/session.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
+import { LanguageSwitch } from '../../components/ui/language-switch.tsx';
 import { CountrySelect } from './country-select.tsx';
-import { Brand } from './logo.tsx';
+import { Brand } from '../../components/ui/logo.tsx';
 
 // Loaded once someone is signed in: its menu (Radix, Floating UI) is a third of the first bundle's
 // libraries and visitors never see it.
@@ -45,26 +46,6 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     'whitespace-nowrap rounded-md px-3 py-2 xl:px-2 text-sm font-medium transition-colors',
     isActive ? 'text-primary-strong' : 'text-slate-700 hover:text-slate-950',
   );
-
-export function LanguageSwitch({ className }: { className?: string }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <button
-      type="button"
-      onClick={() => void i18n.changeLanguage(i18n.language === 'ar' ? 'en' : 'ar')}
-      title={t('header.switch_to_label')}
-      lang={i18n.language === 'ar' ? 'en' : 'ar'}
-      className={clsx(
-        'whitespace-nowrap rounded-md px-3 py-2 xl:px-2 text-sm font-medium text-slate-700 hover:bg-slate-100',
-        // 'العربية' on an English page in the system's Arabic font: the only Arabic there, not worth a font download.
-        i18n.language !== 'ar' && 'font-[system-ui]',
-        className,
-      )}
-    >
-      {t('header.switch_to')}
-    </button>
-  );
-}
 
 function AccountActions({ stacked = false }: { stacked?: boolean }) {
   const { t } = useTranslation();

@@ -6,10 +6,12 @@ import { useAdminMe } from '../../features/admin/api/admin-api.ts';
 import { useAdminToken } from '../../features/admin/api/admin-session.ts';
 import { AdminLogin } from '../../features/admin/components/admin-login.tsx';
 import { Console } from '../../features/admin/components/console.tsx';
+import { BarChart } from '../../features/dashboard/components/bar-chart.tsx';
 
 /**
  * /admin: the staff console, a chunk of its own that public visitors never download. Its guard is the
  * admin session: without a live one (no token, or one the server no longer accepts) the login shows.
+ * The console draws its charts with the dashboard's bar chart, handed to it here.
  */
 export default function AdminPage() {
   const { t } = useTranslation('admin');
@@ -21,7 +23,7 @@ export default function AdminPage() {
     if (!token) queryClient.removeQueries({ queryKey: ['admin'] });
   }, [token, queryClient]);
   if (!token) return <AdminLogin />;
-  if (me.data) return <Console admin={me.data} />;
+  if (me.data) return <Console admin={me.data} BarChart={BarChart} />;
   if (me.isError) return <AdminLogin />;
   return <Spinner label={t('common.loading')} className="min-h-screen" />;
 }

@@ -5,7 +5,7 @@ import { SocialLinks, socialUrls } from '../../components/ui/social-icons.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { ContactForm } from '../../features/contact/components/contact-form.tsx';
 import { defaultSiteSettings } from '@mihna/shared';
-import { useSiteSettings } from '../../features/settings/api/get-interface-settings.ts';
+import { useSiteSettings } from '../../lib/site-settings.ts';
 import { paths } from '../../lib/paths.ts';
 import { PageHeader } from './page-header.tsx';
 

@@ -1,16 +1,7 @@
 import type { EmployerStats, Notification, ProfessionalStats, ReceivedProposal } from '@mihna/shared';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  answer,
-  baseUser,
-  jobCard,
-  jsonResponse,
-  loadTranslations,
-  mockApi,
-  renderRoutes,
-  signedInAs,
-} from '../../features/projects/testing.tsx';
+import { answer, baseUser, jobCard, jsonResponse, loadTranslations, mockApi, renderRoutes, signedInAs } from '../../test/testing.tsx';
 import { i18n } from '../../i18n/index.ts';
 import DashboardPage from './dashboard.tsx';
 

@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n/index.ts';
 import { Link } from '../../lib/router/index.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
-import { useContactDetails } from '../../features/settings/api/get-interface-settings.ts';
+import { useContactDetails } from '../../lib/site-settings.ts';
 import { paths } from '../../lib/paths.ts';
 import { PageHeader } from './page-header.tsx';
 

@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n/index.ts';
 import { Link } from '../../lib/router/index.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
-import { useSettingText, useSiteSettings } from '../../features/settings/api/get-interface-settings.ts';
+import { useSettingText, useSiteSettings } from '../../lib/site-settings.ts';
 import { formatNumber, languageOf } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 

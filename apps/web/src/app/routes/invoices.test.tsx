@@ -1,7 +1,7 @@
 import type { PaymentReceipt, TaxInvoice } from '@mihna/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { answer, jsonResponse, loadTranslations, mockApi, renderRoutes, signedInAs } from '../../features/projects/testing.tsx';
+import { answer, jsonResponse, loadTranslations, mockApi, renderRoutes, signedInAs } from '../../test/testing.tsx';
 import { i18n } from '../../i18n/index.ts';
 import InvoicesPage from './invoices.tsx';
 

@@ -15,7 +15,7 @@ import { ReviewPanel } from '../../features/payments/components/review-panel.tsx
 import { PaymentOverview } from '../../features/payments/components/payment-overview.tsx';
 import { JobTimesheets } from '../../features/time/components/job-timesheets.tsx';
 import { ReceiptsSection } from '../../features/receipts/components/receipts-section.tsx';
-import { ContactButton } from '../../features/messages/components/contact-button.tsx';
+import { ContactButton } from '../../components/ui/contact-button.tsx';
 import { useMoneyFormat } from '../../features/payments/components/use-money.ts';
 import { goToCheckout } from '../../lib/checkout.ts';
 import { paths } from '../../lib/paths.ts';

@@ -1,7 +1,7 @@
 import { i18n } from '../../i18n/index.ts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { answer, baseUser, jsonResponse, loadTranslations, mockApi, renderRoutes } from '../../features/projects/testing.tsx';
+import { answer, baseUser, jsonResponse, loadTranslations, mockApi, renderRoutes } from '../../test/testing.tsx';
 import { RequireUser } from '../require-user.tsx';
 import LoginPage from './login.tsx';
 

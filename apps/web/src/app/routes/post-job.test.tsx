@@ -1,15 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  answer,
-  JOB_ID,
-  jobDetail,
-  jsonResponse,
-  loadTranslations,
-  mockApi,
-  renderRoutes,
-  signedInAs,
-} from '../../features/projects/testing.tsx';
+import { answer, JOB_ID, jobDetail, jsonResponse, loadTranslations, mockApi, renderRoutes, signedInAs } from '../../test/testing.tsx';
 import PostJobPage from './post-job.tsx';
 
 const renderPostJob = () =>

@@ -2,7 +2,7 @@ import type { CurrentUser } from '@mihna/shared';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expertProfile, publicUser } from '../../features/professionals/test-support.tsx';
-import { answer, baseUser, jsonResponse, loadTranslations, mockApi, renderRoutes, signedInAs } from '../../features/projects/testing.tsx';
+import { answer, baseUser, jsonResponse, loadTranslations, mockApi, renderRoutes, signedInAs } from '../../test/testing.tsx';
 import EmployerProfilePage from './employer-profile.tsx';
 import EditProfilePage from './profile-edit.tsx';
 import ProfessionalProfilePage from './professional-profile.tsx';

@@ -12,7 +12,7 @@ import {
   renderRoutes,
   signedInAs,
   viewerOf,
-} from '../../features/projects/testing.tsx';
+} from '../../test/testing.tsx';
 import ProjectDetailPage from './project-detail.tsx';
 
 const renderDetail = () => renderRoutes([{ path: '/projects/:projectId', element: <ProjectDetailPage /> }], `/projects/${JOB_ID}`);

@@ -1,7 +1,7 @@
 import { defaultSiteSettings } from '@mihna/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { answer, jobCard, jsonResponse, loadTranslations, mockApi, renderRoutes } from '../../features/projects/testing.tsx';
+import { answer, jobCard, jsonResponse, loadTranslations, mockApi, renderRoutes } from '../../test/testing.tsx';
 import ProjectsPage from './projects.tsx';
 
 const renderAt = (path: string) => renderRoutes([{ path: '/projects', element: <ProjectsPage /> }], path);

@@ -15,7 +15,7 @@ import { countryDisplayName } from '../../lib/places.ts';
 import { refusedFields } from '../../lib/server-errors.ts';
 import { filterCurrency, hasPoint, nearbyRadii, radiusKmOf, toSearchQuery } from '../../features/projects/lib/search-filters.ts';
 import { useProjectFilters } from '../../features/projects/lib/use-project-filters.ts';
-import { useSiteSettings } from '../../features/settings/api/get-interface-settings.ts';
+import { useSiteSettings } from '../../lib/site-settings.ts';
 import { PageHeader } from './page-header.tsx';
 import { LoadMore } from '../../components/ui/load-more.tsx';
 

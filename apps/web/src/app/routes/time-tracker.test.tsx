@@ -1,16 +1,7 @@
 import type { TimeEntry } from '@mihna/shared';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  answer,
-  JOB_ID,
-  jobCard,
-  jsonResponse,
-  loadTranslations,
-  mockApi,
-  renderRoutes,
-  signedInAs,
-} from '../../features/projects/testing.tsx';
+import { answer, JOB_ID, jobCard, jsonResponse, loadTranslations, mockApi, renderRoutes, signedInAs } from '../../test/testing.tsx';
 import { groupByWeek } from '../../features/time/components/time-entries.tsx';
 import { i18n } from '../../i18n/index.ts';
 import TimeTrackerPage from './time-tracker.tsx';

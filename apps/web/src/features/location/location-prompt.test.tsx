@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { answer, jsonResponse, loadTranslations, mockApi, renderRoutes, signedInAs } from '../projects/testing.tsx';
-import { GEOLOCATION_OPTIONS } from './current-position.ts';
+import { answer, jsonResponse, loadTranslations, mockApi, renderRoutes, signedInAs } from '../../test/testing.tsx';
+import { GEOLOCATION_OPTIONS } from '../../lib/geolocation.ts';
 import { LocationPrompt } from './location-prompt.tsx';
 
 const dubai = { id: 'dubai', name: { en: 'Dubai', ar: 'دبي' } };

@@ -8,8 +8,7 @@ import { languageOf } from '../../lib/format.ts';
 import { apiPaths, paths } from '../../lib/paths.ts';
 import { Link } from '../../lib/router/index.tsx';
 import { storage } from '../../lib/storage.ts';
-import { nearbyQuery } from '../projects/lib/search-filters.ts';
-import { currentPosition, hasGeolocation, isRefused } from './current-position.ts';
+import { currentPosition, hasGeolocation, isRefused, nearbyQuery } from '../../lib/geolocation.ts';
 
 const DISMISSED_KEY = 'mihna.location_prompt_dismissed';
 

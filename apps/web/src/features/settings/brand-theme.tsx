@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSiteSettings } from './api/get-interface-settings.ts';
+import { useSiteSettings } from '../../lib/site-settings.ts';
 
 /** Applies the brand colours and favicon from the settings, so the console re-brands the site without a rebuild. */
 export function BrandTheme() {

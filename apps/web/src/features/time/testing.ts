@@ -1,5 +1,5 @@
 import type { TimeEntry } from '@mihna/shared';
-import { JOB_ID } from '../projects/testing.tsx';
+import { JOB_ID } from '../../test/testing.tsx';
 
 /** A finished entry on the test job (AED 150 an hour), as the API answers it; tests change what they need. */
 export const timeEntry = (changes: Partial<TimeEntry> = {}): TimeEntry => ({

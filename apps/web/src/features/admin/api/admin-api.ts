@@ -21,7 +21,7 @@ import type {
 } from '@mihna/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
-import { interfaceSettingsQuery } from '../../settings/api/get-interface-settings.ts';
+import { interfaceSettingsQuery } from '../../../lib/site-settings.ts';
 import { adminToken } from './admin-session.ts';
 
 /** Admin spec §7's calls. */

@@ -1,8 +1,8 @@
 import { adminMay, type AdminPermission, type AdminUser } from '@mihna/shared';
 import { LogOut } from 'lucide-react';
-import { useState } from 'react';
-import { LanguageSwitch } from '../../../app/layout/header.tsx';
-import { LogoMark } from '../../../app/layout/logo.tsx';
+import { useState, type ComponentType } from 'react';
+import { LanguageSwitch } from '../../../components/ui/language-switch.tsx';
+import { LogoMark } from '../../../components/ui/logo.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Link, useSearchParams } from '../../../lib/router/index.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -34,11 +34,20 @@ const tabs = [
 ] as const satisfies readonly { id: string; permission: AdminPermission }[];
 export type ConsoleTab = (typeof tabs)[number]['id'];
 
+/** The bar chart the dashboard tab draws its months with: the site's own, handed in by the page. */
+export type ChartComponent = ComponentType<{
+  title: string;
+  bars: { label: string; value: number; text: string }[];
+  labelTitle: string;
+  valueTitle: string;
+  emptyText?: string;
+}>;
+
 /**
  * The console after login: a header with Logout and the tabs. The open tab is in the address (?tab=),
  * so a reload or a shared link opens it again; a tab loads its data when first opened and keeps it.
  */
-export function Console({ admin }: { admin: AdminUser }) {
+export function Console({ admin, BarChart }: { admin: AdminUser; BarChart: ChartComponent }) {
   const { t } = useTranslation('admin');
   const logout = useAdminLogout();
   const [search, setSearch] = useSearchParams();
@@ -90,7 +99,7 @@ export function Console({ admin }: { admin: AdminUser }) {
                   <h1 id={`${tab.id}-title`} className="mb-4 text-2xl font-bold text-slate-950">
                     {t(`tabs.${tab.id}_title`)}
                   </h1>
-                  <TabBody tab={tab.id} admin={admin} onOpen={open} />
+                  <TabBody tab={tab.id} admin={admin} onOpen={open} BarChart={BarChart} />
                 </section>
               ) : null}
             </TabsContent>
@@ -101,10 +110,20 @@ export function Console({ admin }: { admin: AdminUser }) {
   );
 }
 
-function TabBody({ tab, admin, onOpen }: { tab: ConsoleTab; admin: AdminUser; onOpen: (tab: ConsoleTab) => void }) {
+function TabBody({
+  tab,
+  admin,
+  onOpen,
+  BarChart,
+}: {
+  tab: ConsoleTab;
+  admin: AdminUser;
+  onOpen: (tab: ConsoleTab) => void;
+  BarChart: ChartComponent;
+}) {
   switch (tab) {
     case 'dashboard':
-      return <DashboardTab admin={admin} onOpen={onOpen} />;
+      return <DashboardTab admin={admin} onOpen={onOpen} BarChart={BarChart} />;
     case 'users':
       return <UsersTab admin={admin} />;
     case 'projects':

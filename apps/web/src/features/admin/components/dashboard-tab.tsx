@@ -4,10 +4,9 @@ import { BadgePercent, Briefcase, FolderOpen, Settings, Sparkles, TrendingUp, Us
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatAmount, formatMonth, formatNumber, languageOf, type Language } from '../../../lib/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { BarChart } from '../../dashboard/components/bar-chart.tsx';
-import { StatCards, type Stat } from '../../dashboard/components/stat-cards.tsx';
+import { StatCards, type Stat } from '../../../components/ui/stat-cards.tsx';
 import { useFinancialStats } from '../api/admin-api.ts';
-import type { ConsoleTab } from './console.tsx';
+import type { ChartComponent, ConsoleTab } from './console.tsx';
 import { bodyCell, LoadState, panel, HeadRow } from './console-ui.tsx';
 
 /**
@@ -15,7 +14,15 @@ import { bodyCell, LoadState, panel, HeadRow } from './console-ui.tsx';
  * currency's own figures below), the platform's live figures in place of the spec's samples, charts
  * of revenue and new users by month, and shortcuts to the settings and projects tabs (decision 37).
  */
-export function DashboardTab({ admin, onOpen }: { admin: AdminUser; onOpen: (tab: ConsoleTab) => void }) {
+export function DashboardTab({
+  admin,
+  onOpen,
+  BarChart,
+}: {
+  admin: AdminUser;
+  onOpen: (tab: ConsoleTab) => void;
+  BarChart: ChartComponent;
+}) {
   const { t, i18n } = useTranslation('admin');
   const language = languageOf(i18n.language);
   const stats = useFinancialStats();

@@ -8,7 +8,7 @@ import { useReferenceOptions } from '../../../lib/reference-options.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
-import { StatCards } from '../../dashboard/components/stat-cards.tsx';
+import { StatCards } from '../../../components/ui/stat-cards.tsx';
 import { useAdminProjects, type ListQuery } from '../api/admin-api.ts';
 import { bodyCell, Filters, FilterSelect, LoadState, panel, SearchField, table, HeadRow, tableScroll } from './console-ui.tsx';
 import { Pager } from './pager.tsx';

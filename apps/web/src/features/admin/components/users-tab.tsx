@@ -9,7 +9,7 @@ import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { StatCards } from '../../dashboard/components/stat-cards.tsx';
+import { StatCards } from '../../../components/ui/stat-cards.tsx';
 import { useAdminUsers, useDeleteUser, useSetUserStatus, type ListQuery } from '../api/admin-api.ts';
 import {
   bodyCell,

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/index.ts';
-import { answer, jsonResponse, loadTranslations, mockApi } from '../../projects/testing.tsx';
+import { answer, jsonResponse, loadTranslations, mockApi } from '../../../test/testing.tsx';
 import { CaptchaChallenge } from './captcha-challenge.tsx';
 
 const challenge = answer('GET', '/api/auth/captcha', () =>

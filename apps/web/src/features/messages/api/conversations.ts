@@ -143,13 +143,6 @@ export function applyMessagingEvent(queryClient: QueryClient, userId: string, ev
   void queryClient.invalidateQueries({ queryKey: messagingKeys.unread(userId) });
 }
 
-/** Contact Expert, Contact Employer, a proposal's Message: the one conversation with this person. */
-export function useStartConversation() {
-  return useMutation({
-    mutationFn: (body: { participant_id: string; job_id?: string }) => apiRequest<Conversation>(apiPaths.conversations, { body }),
-  });
-}
-
 export type SentMessage = Message & { moderation_messages?: string[] };
 
 export function useSendMessage(userId: string, conversationId: string) {

@@ -1,6 +1,6 @@
 import type { Conversation } from '@mihna/shared';
 import { paths } from '../../../lib/paths.ts';
-import { Avatar } from '../../professionals/components/avatar.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
 
 type Person = Conversation['other'];
 

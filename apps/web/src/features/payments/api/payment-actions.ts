@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { apiPaths } from '../../../lib/paths.ts';
-import { paymentStatusKey } from './payment-status.ts';
+import { paymentStatusKey } from '../../../lib/query-keys.ts';
 
 interface Done {
   message: string;

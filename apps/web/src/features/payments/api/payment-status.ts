@@ -2,8 +2,7 @@ import type { PaymentStatusResponse } from '@mihna/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { apiPaths } from '../../../lib/paths.ts';
-
-export const paymentStatusKey = (jobId: string) => ['payments', 'status', jobId] as const;
+import { paymentStatusKey } from '../../../lib/query-keys.ts';
 
 export const paymentStatusQuery = (jobId: string) =>
   queryOptions({

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/index.ts';
-import { answer, jsonResponse, loadTranslations, mockApi } from '../../projects/testing.tsx';
+import { answer, jsonResponse, loadTranslations, mockApi } from '../../../test/testing.tsx';
 import { ReviewPanel } from './review-panel.tsx';
 
 const written = {

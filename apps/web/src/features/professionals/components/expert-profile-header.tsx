@@ -6,9 +6,9 @@ import { Link } from '../../../lib/router/index.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { takeFirst } from '../../../lib/format.ts';
-import { ContactButton } from '../../messages/components/contact-button.tsx';
+import { ContactButton } from '../../../components/ui/contact-button.tsx';
 import { fullName } from '../display.ts';
-import { Avatar } from './avatar.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
 import { LocationAndIndustryBadges, SkillChips } from './badges.tsx';
 
 const HEADER_SKILLS = 8;

@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 import { takeFirst } from '../../../lib/format.ts';
 import { fullName, truncateText } from '../display.ts';
 import { useFormatters } from '../use-formatters.ts';
-import { Avatar } from './avatar.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
 import { LocationAndIndustryBadges, SkillChips } from './badges.tsx';
 import { StarRating } from './star-rating.tsx';
 

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n/index.ts';
-import { loadTranslations } from '../../projects/testing.tsx';
+import { loadTranslations } from '../../../test/testing.tsx';
 import { ReviewList } from './review-list.tsx';
 
 const review = {

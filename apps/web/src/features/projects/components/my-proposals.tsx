@@ -4,7 +4,7 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { Link } from '../../../lib/router/index.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ContactButton } from '../../messages/components/contact-button.tsx';
+import { ContactButton } from '../../../components/ui/contact-button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate, languageOf } from '../../../lib/format.ts';

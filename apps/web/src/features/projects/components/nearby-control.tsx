@@ -4,9 +4,9 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Select } from '../../../components/ui/field.tsx';
 import { formatNumber, languageOf } from '../../../lib/format.ts';
-import { currentPosition, hasGeolocation, isRefused } from '../../location/current-position.ts';
+import { currentPosition, hasGeolocation, isRefused, nearbyQuery } from '../../../lib/geolocation.ts';
 import { NEARBY_RADIUS_KM } from '@mihna/shared';
-import { hasPoint, nearbyQuery, nearbyRadii, radiusKmOf, type FilterField, type ProjectFilters } from '../lib/search-filters.ts';
+import { hasPoint, nearbyRadii, radiusKmOf, type FilterField, type ProjectFilters } from '../lib/search-filters.ts';
 
 interface NearbyControlProps {
   filters: ProjectFilters;

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { MaskedNote } from '../../../components/ui/masked-note.tsx';
 import { useWithdrawProposal } from '../api/my-proposals.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
-import { ContactButton } from '../../messages/components/contact-button.tsx';
+import { ContactButton } from '../../../components/ui/contact-button.tsx';
 import { ExpressInterest } from './express-interest.tsx';
 import { InterestDetailsList } from './interest-details.tsx';
 import { ProposalForm } from './proposal-form.tsx';

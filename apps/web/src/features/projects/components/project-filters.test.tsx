@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeFilter, emptyFilters, type ProjectFilters } from '../lib/search-filters.ts';
-import { loadTranslations } from '../testing.tsx';
+import { loadTranslations } from '../../../test/testing.tsx';
 import { ProjectFiltersPanel } from './project-filters.tsx';
 
 function Harness({ onSearch = () => undefined, initial = emptyFilters }: { onSearch?: () => void; initial?: ProjectFilters }) {

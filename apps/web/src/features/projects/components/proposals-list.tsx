@@ -12,7 +12,7 @@ import { takeFirst } from '../../../lib/format.ts';
 import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
 import { useAcceptProposal, useJobProposals } from '../api/job-proposals.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
-import { ContactButton } from '../../messages/components/contact-button.tsx';
+import { ContactButton } from '../../../components/ui/contact-button.tsx';
 import { InterestDetailsList } from './interest-details.tsx';
 import { RatingLine, SkillChips } from './job-badges.tsx';
 import { ProposalStageBadge, ProposalStatusBadge, ProposalTerms } from './proposal-status.tsx';

@@ -3,7 +3,7 @@ import { jobMessages, messages, proposalMessages, referenceMessages, searchMessa
 import { renderHook } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
-import { loadTranslations } from '../testing.tsx';
+import { loadTranslations } from '../../../test/testing.tsx';
 
 describe('the server answers about projects and proposals', () => {
   beforeAll(() => loadTranslations('ar'));

@@ -3,12 +3,12 @@ import {
   changeFilter,
   emptyFilters,
   filterCurrency,
-  nearbyQuery,
   readFilters,
   toSearchQuery,
   writeFilters,
   type ProjectFilters,
 } from './search-filters.ts';
+import { nearbyQuery } from '../../../lib/geolocation.ts';
 
 const read = (query: string, language: 'en' | 'ar' = 'en') => readFilters(new URLSearchParams(query), language);
 

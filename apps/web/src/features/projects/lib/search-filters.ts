@@ -59,17 +59,6 @@ export const emptyFilters: ProjectFilters = {
 /** The radii offered around a point, in km (§9 allows 1-100). */
 export const nearbyRadii = [5, 10, 25, 50, 100] as const;
 
-/**
- * A nearby search around a position, nearest first. Two decimals place it within about a kilometre:
- * enough to find the nearest cities, and no more of the reader's position than that in the URL.
- */
-export const nearbyQuery = (coords: { latitude: number; longitude: number }, radiusKm: number = NEARBY_RADIUS_KM.default) => ({
-  near_lat: coords.latitude.toFixed(2),
-  near_lng: coords.longitude.toFixed(2),
-  radius_km: String(radiusKm),
-  sort_by: 'distance',
-});
-
 /** The radius searched around the point, in km: as typed (Arabic digits too), else the default. */
 export function radiusKmOf(filters: Pick<ProjectFilters, 'radius_km'>) {
   const typed = readNumber(filters.radius_km);

@@ -2,7 +2,7 @@ import type { TimesheetsResponse } from '@mihna/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { apiPaths } from '../../../lib/paths.ts';
-import { paymentStatusKey } from '../../payments/api/payment-status.ts';
+import { paymentStatusKey } from '../../../lib/query-keys.ts';
 import { timeKey } from './time.ts';
 
 const timesheetsKey = (jobId: string) => [...timeKey, 'timesheets', jobId] as const;
@@ -39,3 +39,19 @@ export const usePayTimesheet = (jobId: string) =>
 
 export const useEndContract = (jobId: string) =>
   useTimesheetAction(jobId, () => apiRequest<{ message: string }>(apiPaths.endContract(jobId), { method: 'POST' }));
+
+/** A week's bill paid in cash: the professional says so, the employer confirms it; the payment and the job are read again. */
+function useCashBillAction(jobId: string, path: (milestoneId: string) => string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (milestoneId: string) => apiRequest<{ message: string }>(path(milestoneId), { method: 'POST' }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: paymentStatusKey(jobId) });
+      await queryClient.invalidateQueries({ queryKey: ['jobs'] });
+    },
+  });
+}
+
+export const useMarkBillPaidInCash = (jobId: string) => useCashBillAction(jobId, apiPaths.markPaidInCash);
+
+export const useConfirmBillPaidInCash = (jobId: string) => useCashBillAction(jobId, apiPaths.confirmCashPayment);

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { initialsOf } from '../../../lib/initials.ts';
+import { initialsOf } from '../../lib/initials.ts';
 
 const sizes = { sm: 'size-11 text-sm', md: 'size-14 text-lg', lg: 'size-24 text-3xl' } as const;
 

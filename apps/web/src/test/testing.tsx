@@ -2,13 +2,13 @@ import type { CurrentUser, JobCard, JobDetail } from '@mihna/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from '../../lib/router/index.tsx';
+import { createMemoryRouter, RouterProvider, type RouteObject } from '../lib/router/index.tsx';
 import { vi } from 'vitest';
-import { i18n, initI18n } from '../../i18n/index.ts';
-import { sessionToken } from '../../lib/api-client.ts';
-import { SessionProvider } from '../../lib/session.tsx';
+import { i18n, initI18n } from '../i18n/index.ts';
+import { sessionToken } from '../lib/api-client.ts';
+import { SessionProvider } from '../lib/session.tsx';
 
-/** Test helpers for the project screens: translations, a signed-in user, and an API answered by a table. */
+/** Test helpers for the screens: translations, a signed-in user, an API answered by a table, and a sample project. */
 export async function loadTranslations(language: 'en' | 'ar' = 'en') {
   if (!i18n.isInitialized) await initI18n(language);
   await i18n.changeLanguage(language);

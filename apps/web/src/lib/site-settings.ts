@@ -1,8 +1,8 @@
 import { defaultSiteSettings, type SiteSettings } from '@mihna/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from '../../../i18n/index.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { apiPaths } from '../../../lib/paths.ts';
+import { useTranslation } from '../i18n/index.ts';
+import { apiRequest } from './api-client.ts';
+import { apiPaths } from './paths.ts';
 
 export const interfaceSettingsQuery = queryOptions({
   queryKey: ['interface-settings'],

@@ -13,7 +13,7 @@ import { formatDate, languageOf } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
 import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
-import { ProposalStageBadge } from '../../projects/components/proposal-status.tsx';
+import { ProposalStageBadge } from './proposal-status.tsx';
 import { useApplications, useMarkApplication } from '../api/applications.ts';
 
 const markable = ['pending', 'reviewed', 'shortlisted'] as const;

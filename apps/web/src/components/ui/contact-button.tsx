@@ -1,10 +1,12 @@
+import type { Conversation } from '@mihna/shared';
+import { useMutation } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
-import { useTranslation } from '../../../i18n/index.ts';
-import { useNavigate } from '../../../lib/router/index.tsx';
-import { paths } from '../../../lib/paths.ts';
-import { useServerMessage } from '../../../lib/server-message.ts';
-import { Button, type ButtonProps } from '../../../components/ui/button.tsx';
-import { useStartConversation } from '../api/conversations.ts';
+import { useTranslation } from '../../i18n/index.ts';
+import { useNavigate } from '../../lib/router/index.tsx';
+import { apiRequest } from '../../lib/api-client.ts';
+import { apiPaths, paths } from '../../lib/paths.ts';
+import { useServerMessage } from '../../lib/server-message.ts';
+import { Button, type ButtonProps } from './button.tsx';
 
 interface ContactButtonProps {
   participantId: string;
@@ -23,7 +25,9 @@ export function ContactButton({ participantId, jobId, label, variant = 'secondar
   const { t } = useTranslation('messages');
   const navigate = useNavigate();
   const serverMessage = useServerMessage();
-  const start = useStartConversation();
+  const start = useMutation({
+    mutationFn: (body: { participant_id: string; job_id?: string }) => apiRequest<Conversation>(apiPaths.conversations, { body }),
+  });
   return (
     <div className="flex flex-col gap-1.5 sm:items-end">
       <Button

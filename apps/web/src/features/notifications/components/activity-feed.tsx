@@ -2,9 +2,9 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { Link } from '../../../lib/router/index.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useMarkNotificationsRead, useNotifications } from '../../notifications/api/notifications.ts';
-import { isAppPath, useNotificationText } from '../../notifications/notification-text.ts';
-import { relativeTime } from '../../notifications/relative-time.ts';
+import { useMarkNotificationsRead, useNotifications } from '../api/notifications.ts';
+import { isAppPath, useNotificationText } from '../notification-text.ts';
+import { relativeTime } from '../relative-time.ts';
 
 /** The user's latest notifications as their recent activity, each leading where the bell's does and read once opened, as there. */
 export function ActivityFeed({ userId }: { userId: string }) {

@@ -1,4 +1,4 @@
-import { useSiteSettings, useSettingText } from '../../features/settings/api/get-interface-settings.ts';
+import { useSiteSettings, useSettingText } from '../../lib/site-settings.ts';
 
 export function LogoMark({ className = 'size-9' }: { className?: string }) {
   const { logo_url, logo_alt_text } = useSiteSettings();
