@@ -33,10 +33,15 @@ function importsOf(file) {
   });
 }
 
-/** The folder a file belongs to: `modules/<m>`, `features/<f>`, or its first folder under src. */
+/**
+ * The unit a file belongs to: `modules/<m>`, `features/<f>`, or its first folder under src; a file at the top of src
+ * is its own unit. A module's tables (`<m>.schema.ts`) are a layer below every module, `tables/<m>`: they import only
+ * other tables, and repositories read across them (each table is written by its own module only).
+ */
 function unitOf(src, file) {
   const parts = relative(src, file).split(sep);
-  if (parts.length === 1) return '.';
+  if (parts.length === 1) return parts[0];
+  if (parts[0] === 'modules' && parts.length > 2 && parts.at(-1).endsWith('.schema.ts')) return `tables/${parts[1]}`;
   if ((parts[0] === 'modules' || parts[0] === 'features') && parts.length > 2) return `${parts[0]}/${parts[1]}`;
   return parts[0];
 }

@@ -11,6 +11,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { readPagePaths } from './plugins/first-load.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
+import { checkSignedIn } from './plugins/signed-in.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerFavicon } from './plugins/favicon.ts';
 import { productFontFaces } from './plugins/product-fonts.ts';
@@ -33,7 +34,6 @@ import { registrationRoutes } from './modules/auth/registration.routes.ts';
 import { createRegistrationService } from './modules/auth/registration.service.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createSessionsService } from './modules/auth/sessions.service.ts';
-import { checkSessionsFirst } from './modules/auth/session-guard.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { createModerationService } from './modules/moderation/moderation.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
@@ -74,7 +74,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
 import { createLocationService } from './modules/location/location.service.ts';
 import { createIpCountry } from './modules/location/ip-country.ts';
-import { createPeopleLookup } from './modules/payments/people.ts';
+import { createPeopleLookup } from './modules/users/people.ts';
 import { webhooksRoutes } from './modules/payments/webhooks.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
@@ -196,7 +196,7 @@ export async function buildApp(options: BuildAppOptions) {
       onLost: (error) => app.log.error({ err: error }, 'the project search index’s thread stopped: the next search starts another'),
     },
   );
-  const jobs = createJobsService({ db, users, moderation, proposals, contracts, clock, searchIndex });
+  const jobs = createJobsService({ db, users, moderation, proposals, clock, searchIndex });
   const dashboard = createDashboardService({ repository: createDashboardRepository(db), clock });
   const profiles = createProfilesService({
     db,
@@ -258,7 +258,7 @@ export async function buildApp(options: BuildAppOptions) {
       }),
     );
   }
-  checkSessionsFirst(app, sessions);
+  const signedIn = checkSignedIn(app, sessions);
   await app.register(mediaRoutes(media));
   await app.register(
     async (api) => {
@@ -268,21 +268,21 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(newsletterRoutes(createNewsletterRepository(db), rateLimiter));
       await api.register(registrationRoutes(registration, rateLimiter));
       await api.register(loginRoutes(login, passwordReset, sessions, rateLimiter));
-      await api.register(usersRoutes(sessions, usersService));
+      await api.register(usersRoutes(signedIn, usersService));
       await api.register(moderationRoutes(moderation, rateLimiter));
-      await api.register(notificationsRoutes(sessions, notifications));
-      await api.register(jobsRoutes(sessions, jobs));
-      await api.register(proposalsRoutes(sessions, proposals));
+      await api.register(notificationsRoutes(signedIn, notifications));
+      await api.register(jobsRoutes(signedIn, jobs));
+      await api.register(proposalsRoutes(signedIn, proposals));
       await api.register(profilesRoutes(profiles));
-      await api.register(paymentsRoutes({ sessions, payments, featured, checkouts }));
-      await api.register(payoutsRoutes(sessions, payouts));
+      await api.register(paymentsRoutes({ signedIn, payments, featured, checkouts }));
+      await api.register(payoutsRoutes(signedIn, payouts));
       await api.register(webhooksRoutes(webhooks));
-      await api.register(reviewsRoutes(sessions, reviews));
-      await api.register(timeRoutes(sessions, time, timesheets, checkouts));
-      await api.register(invoicesRoutes(sessions, invoices));
+      await api.register(reviewsRoutes(signedIn, reviews));
+      await api.register(timeRoutes(signedIn, time, timesheets, checkouts));
+      await api.register(invoicesRoutes(signedIn, invoices));
       await api.register(
         locationRoutes(
-          sessions,
+          signedIn,
           createLocationService({
             users,
             clock,
@@ -290,8 +290,8 @@ export async function buildApp(options: BuildAppOptions) {
           }),
         ),
       );
-      await api.register(dashboardRoutes(sessions, dashboard));
-      await api.register(messagingRoutes(sessions, messaging, messageHub));
+      await api.register(dashboardRoutes(signedIn, dashboard));
+      await api.register(messagingRoutes(signedIn, messaging, messageHub));
       await api.register(
         adminRoutes({
           auth: adminAuth,

@@ -67,6 +67,9 @@ export function toDecimal(value: Money): number {
   return Number(toDecimalText(value));
 }
 
+/** An amount read back from the database (minor units and its currency's code) as a decimal for the API. */
+export const decimalOf = (minor: number, currency: string): number => toDecimal(money(minor, currency as CurrencyCode));
+
 /** The amount as decimal text with all of the currency's places ('10.50', '1.235'). */
 export function toDecimalText(value: Money): string {
   const { decimals } = currencyInfo(value.currency);

@@ -6,7 +6,7 @@ import { createNotificationsRepository } from '../modules/notifications/notifica
 import { createNotificationsService } from '../modules/notifications/notifications.service.ts';
 import { createMoneyServices } from '../modules/payments/money-services.ts';
 import { completeTestCheckout } from '../modules/payments/test-gateway.routes.ts';
-import { createPeopleLookup } from '../modules/payments/people.ts';
+import { createPeopleLookup } from '../modules/users/people.ts';
 import { createTimeRepository } from '../modules/time/time.repository.ts';
 import { createTimeService } from '../modules/time/time.service.ts';
 import { createTimesheetsService } from '../modules/time/timesheets.service.ts';

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { generateToken, hashToken, verifyAgainstDecoy, verifySecret } from '../../lib/secrets.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
 import { lockedError, reserveLoginAttempt } from '../auth/login-throttle.ts';
-import type { ClientInfo } from '../auth/sessions.service.ts';
+import type { ClientInfo } from '../../plugins/request-identity.ts';
 import type { AdminRow, AdminsRepository } from './admins.repository.ts';
 
 /** An admin session lasts a working day; the console then asks for the password again. */

@@ -43,7 +43,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import { perClient, type RateLimiter } from '../../plugins/rate-limit.ts';
-import { bearerToken, clientInfo } from '../auth/request-identity.ts';
+import { bearerToken, clientInfo } from '../../plugins/request-identity.ts';
 import type { AdminActor, AdminAuthService } from './admin-auth.service.ts';
 import type { AdminsService } from './admins.service.ts';
 import type { ConsoleSettingsService } from './console-settings.service.ts';

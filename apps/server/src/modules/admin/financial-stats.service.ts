@@ -1,5 +1,4 @@
-import { lastMonths, sumConverted, toDecimal, type FinancialStats } from '@mihna/shared';
-import { decimal } from '../payments/payment-notices.ts';
+import { decimalOf, type FinancialStats, lastMonths, sumConverted, toDecimal } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -102,9 +101,9 @@ export function createFinancialStatsService(dependencies: { db: Db; clock: () =>
           .filter((row) => Number(row.settlement) !== 0 || Number(row.featured) !== 0 || Number(row.commission) !== 0)
           .map((row) => ({
             currency: row.currency,
-            total_settlement_value: decimal(Number(row.settlement), row.currency),
-            featured_posts_income: decimal(Number(row.featured), row.currency),
-            platform_commission: decimal(Number(row.commission), row.currency),
+            total_settlement_value: decimalOf(Number(row.settlement), row.currency),
+            featured_posts_income: decimalOf(Number(row.featured), row.currency),
+            platform_commission: decimalOf(Number(row.commission), row.currency),
           })),
         users: {
           total: counts.users,

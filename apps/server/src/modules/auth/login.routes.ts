@@ -5,7 +5,7 @@ import { perClient, type RateLimiter } from '../../plugins/rate-limit.ts';
 import type { LoginService } from './login.service.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
 import type { SessionsService } from './sessions.service.ts';
-import { bearerToken, clientInfo } from './request-identity.ts';
+import { bearerToken, clientInfo } from '../../plugins/request-identity.ts';
 
 const errors = {
   400: errorResponseSchema,

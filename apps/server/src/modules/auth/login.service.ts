@@ -8,7 +8,7 @@ import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { toCurrentUser } from '../users/user-response.ts';
 import { internationalPhoneDigits, type UserRow } from '../users/users.repository.ts';
 import { checkCodeRequest, issueCodeQuietly } from './codes.service.ts';
-import type { ClientInfo } from './sessions.service.ts';
+import type { ClientInfo } from '../../plugins/request-identity.ts';
 import { CAPTCHA_AFTER_FAILURES, lockedError, minutesUntil, reserveLoginAttempt } from './login-throttle.ts';
 
 const CAPTCHA_LIFETIME_MS = 5 * 60_000;

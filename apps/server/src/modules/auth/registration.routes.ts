@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perClient, type RateLimiter } from '../../plugins/rate-limit.ts';
 import type { RegistrationService } from './registration.service.ts';
-import { clientInfo } from './request-identity.ts';
+import { clientInfo } from '../../plugins/request-identity.ts';
 
 const registrationResponseSchema = z.object({
   registration_id: z.string(),

@@ -10,7 +10,7 @@ import type { ModerationService } from '../moderation/moderation.service.ts';
 import { toCurrentUser } from '../users/user-response.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { PendingRegistration } from './auth.repository.ts';
-import type { ClientInfo } from './sessions.service.ts';
+import type { ClientInfo } from '../../plugins/request-identity.ts';
 
 const PENDING_LIFETIME_MS = 24 * 3_600_000;
 

@@ -4,16 +4,12 @@ import { actorOf, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { generateToken, hashToken } from '../../lib/secrets.ts';
 import type { UserRow } from '../users/users.repository.ts';
+import type { ClientInfo } from '../../plugins/request-identity.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
 
 const SESSION_LIFETIME_MS = 30 * 24 * 3_600_000;
 // Touching last_seen_at on every request would write on every read; once a minute is enough.
 const TOUCH_INTERVAL_MS = 60_000;
-
-export interface ClientInfo {
-  ipAddress: string;
-  userAgent: string | undefined;
-}
 
 export function createSessionsService(dependencies: { repository: SessionsRepository; clock: () => Date }) {
   const { repository, clock } = dependencies;

@@ -1,12 +1,11 @@
-import { dashboardStatsSchema, errorResponseSchema } from '@mihna/shared';
+import { dashboardStatsSchema, errorResponseSchema, type UserRole } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { SessionsService } from '../auth/sessions.service.ts';
-import { bearerToken } from '../auth/request-identity.ts';
+import type { SignedIn } from '../../plugins/signed-in.ts';
 import { actorOf } from '../../lib/access.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
 /** §7 GET /api/dashboard/stats. */
-export function dashboardRoutes(sessions: SessionsService, dashboard: DashboardService): FastifyPluginAsyncZod {
+export function dashboardRoutes(signedIn: SignedIn<{ id: string; role: UserRole; country: string }>, dashboard: DashboardService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/dashboard/stats',
@@ -19,7 +18,7 @@ export function dashboardRoutes(sessions: SessionsService, dashboard: DashboardS
         },
       },
       async (request) => {
-        const user = await sessions.requireUser(bearerToken(request));
+        const user = await signedIn.user(request);
         return dashboard.stats(actorOf(user), user.country);
       },
     );

@@ -1,5 +1,4 @@
-import { currencyOfCountry, lastMonths, type DashboardStats } from '@mihna/shared';
-import { decimal } from '../payments/payment-notices.ts';
+import { currencyOfCountry, type DashboardStats, decimalOf, lastMonths } from '@mihna/shared';
 import type { Actor } from '../../lib/access.ts';
 import type { DashboardRepository, MonthAmount } from './dashboard.repository.ts';
 
@@ -12,13 +11,13 @@ function summarise(rows: MonthAmount[], country: string | null, now: Date) {
   for (const row of rows) byCurrency.set(row.currency, (byCurrency.get(row.currency) ?? 0) + row.amountMinor);
   const totals = [...byCurrency]
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-    .map(([currency, minor]) => ({ currency, amount: decimal(minor, currency) }));
+    .map(([currency, minor]) => ({ currency, amount: decimalOf(minor, currency) }));
   const currency = totals[0]?.currency ?? currencyOfCountry(country);
   const months = lastMonths(now);
   const amounts = new Map(rows.map((row) => [`${row.currency} ${row.month}`, row.amountMinor]));
   const charted = totals.length > 0 ? totals.map((total) => total.currency) : [currency];
   const monthly = charted.flatMap((code) =>
-    months.map((month) => ({ month, currency: code, amount: decimal(amounts.get(`${code} ${month}`) ?? 0, code) })),
+    months.map((month) => ({ month, currency: code, amount: decimalOf(amounts.get(`${code} ${month}`) ?? 0, code) })),
   );
   return { totals, currency, monthly, total: totals.find((total) => total.currency === currency)?.amount ?? 0 };
 }

@@ -1,7 +1,7 @@
 import { gulfDateOf, splitVat, vatRateOf } from '@mihna/shared';
 import type { SQL } from 'drizzle-orm';
 import { atTheEnd, type Tx } from '../../db/transaction.ts';
-import type { NewLedgerTransaction } from '../payments/ledger.repository.ts';
+import type { BookedTransaction } from './booked-transaction.ts';
 import { partyName } from '../profiles/public-user.ts';
 import type { InvoicesRepository } from './invoices.repository.ts';
 
@@ -28,7 +28,7 @@ interface FeeCharge {
 }
 
 /** The fees in ledger transactions: credits to the platform's service fees and featured income. */
-export function feeChargesOf(transactions: NewLedgerTransaction[]): FeeCharge[] {
+export function feeChargesOf(transactions: BookedTransaction[]): FeeCharge[] {
   const charges: FeeCharge[] = [];
   for (const transaction of transactions)
     for (const leg of transaction.legs) {
@@ -101,7 +101,7 @@ export function createFeeInvoices(dependencies: { repository: InvoicesRepository
 
   return {
     /** Called by the ledger's writer with the transactions it wrote; the invoices are issued at the transaction's end. */
-    queue: (transactions: NewLedgerTransaction[], tx: Tx) => {
+    queue: (transactions: BookedTransaction[], tx: Tx) => {
       const charges = feeChargesOf(transactions);
       if (charges.length === 0) return;
       let list = queued.get(tx);

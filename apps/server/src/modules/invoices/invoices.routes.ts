@@ -1,9 +1,8 @@
 import { errorResponseSchema, paymentReceiptsSchema, taxInvoicesSchema } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SessionsService } from '../auth/sessions.service.ts';
+import type { SignedIn } from '../../plugins/signed-in.ts';
 import { sendPdf } from '../documents/pdf-renderer.ts';
-import { bearerToken } from '../auth/request-identity.ts';
 import type { InvoicesService } from './invoices.service.ts';
 
 const security = [{ bearerAuth: [] }];
@@ -19,7 +18,7 @@ const pdfSchema = (summary: string) => ({
 });
 
 /** The caller's tax invoices for the fees the platform charged them, their receipts for the payments they made, and each as a PDF. */
-export function invoicesRoutes(sessions: SessionsService, invoices: InvoicesService): FastifyPluginAsyncZod {
+export function invoicesRoutes(signedIn: SignedIn, invoices: InvoicesService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/invoices',
@@ -32,13 +31,13 @@ export function invoicesRoutes(sessions: SessionsService, invoices: InvoicesServ
           response: { 200: taxInvoicesSchema, 401: errorResponseSchema },
         },
       },
-      async (request) => invoices.list(await sessions.requireActor(bearerToken(request)), request.query.before),
+      async (request) => invoices.list(await signedIn.actor(request), request.query.before),
     );
 
     app.get('/invoices/:id/pdf', { schema: pdfSchema('One of your tax invoices as a PDF in English or Arabic') }, async (request, reply) =>
       sendPdf(
         reply,
-        await invoices.invoicePdf(await sessions.requireActor(bearerToken(request)), request.params.id, request.query.language),
+        await invoices.invoicePdf(await signedIn.actor(request), request.params.id, request.query.language),
       ),
     );
 
@@ -55,7 +54,7 @@ export function invoicesRoutes(sessions: SessionsService, invoices: InvoicesServ
         },
       },
       async (request) =>
-        invoices.listReceipts(await sessions.requireActor(bearerToken(request)), {
+        invoices.listReceipts(await signedIn.actor(request), {
           before: request.query.before,
           jobId: request.query.job_id,
         }),
@@ -67,7 +66,7 @@ export function invoicesRoutes(sessions: SessionsService, invoices: InvoicesServ
       async (request, reply) =>
         sendPdf(
           reply,
-          await invoices.receiptPdf(await sessions.requireActor(bearerToken(request)), request.params.id, request.query.language),
+          await invoices.receiptPdf(await signedIn.actor(request), request.params.id, request.query.language),
         ),
     );
   };

@@ -1,17 +1,9 @@
-import {
-  invoiceMessages,
-  type PaymentReceipt,
-  type PaymentReceiptsResponse,
-  type ReceiptLine,
-  type TaxInvoice,
-  type TaxInvoicesResponse,
-} from '@mihna/shared';
+import { decimalOf, invoiceMessages, type PaymentReceipt, type PaymentReceiptsResponse, type ReceiptLine, type TaxInvoice, type TaxInvoicesResponse } from '@mihna/shared';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import type { DocumentLanguage } from '../documents/document-texts.ts';
 import type { PdfRenderer } from '../documents/pdf-renderer.ts';
-import { decimal } from '../payments/payment-notices.ts';
 import { invoiceDocument } from './invoice-document.ts';
 import type { InvoicesRepository, TaxInvoiceRow } from './invoices.repository.ts';
 import { receiptDocument } from './receipt-document.ts';
@@ -27,9 +19,9 @@ const toInvoice = (row: TaxInvoiceRow): TaxInvoice => ({
   job_id: row.jobId,
   job_title: row.jobTitle,
   currency: row.currency,
-  net_amount: decimal(row.netMinor, row.currency),
-  vat_amount: decimal(row.vatMinor, row.currency),
-  total_amount: decimal(row.totalMinor, row.currency),
+  net_amount: decimalOf(row.netMinor, row.currency),
+  vat_amount: decimalOf(row.vatMinor, row.currency),
+  total_amount: decimalOf(row.totalMinor, row.currency),
   vat_rate: row.vatRateBp / 100,
   buyer_country: row.buyerCountry,
   buyer_vat_number: row.buyerVatNumber,
@@ -43,12 +35,12 @@ const toReceipt = (row: PaymentReceiptRow): PaymentReceipt => ({
   job_id: row.jobId,
   job_title: row.jobTitle,
   currency: row.currency,
-  amount: decimal(row.amountMinor, row.currency),
+  amount: decimalOf(row.amountMinor, row.currency),
   payment_reference: row.paymentReference,
   lines: row.lines.map((line): ReceiptLine =>
     line.kind === 'milestone'
-      ? { kind: 'milestone', title: line.title, amount: decimal(line.amountMinor, row.currency) }
-      : { kind: 'hours', week_start: line.weekStart, seconds: line.seconds, amount: decimal(line.amountMinor, row.currency) },
+      ? { kind: 'milestone', title: line.title, amount: decimalOf(line.amountMinor, row.currency) }
+      : { kind: 'hours', week_start: line.weekStart, seconds: line.seconds, amount: decimalOf(line.amountMinor, row.currency) },
   ),
 });
 

@@ -1,7 +1,7 @@
 import { receiptNumber } from '@mihna/shared';
 import { atTheEnd, type Tx } from '../../db/transaction.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
-import type { NewLedgerTransaction } from '../payments/ledger.repository.ts';
+import type { BookedTransaction } from './booked-transaction.ts';
 import { partyName } from '../profiles/public-user.ts';
 import { receiptEmail } from './receipt-document.ts';
 import type { ChargeTaken, NewPaymentReceipt, ReceiptsRepository } from './receipts.repository.ts';
@@ -9,7 +9,7 @@ import type { ChargeTaken, NewPaymentReceipt, ReceiptsRepository } from './recei
 const CHECKOUT_REFERENCE = /^checkout:([0-9a-f-]{36})$/;
 
 /** The payments an employer made in these ledger transactions: charges through a checkout, taken into escrow. */
-export function chargesTakenOf(transactions: NewLedgerTransaction[]): (ChargeTaken & { amountMinor: number; currency: string })[] {
+export function chargesTakenOf(transactions: BookedTransaction[]): (ChargeTaken & { amountMinor: number; currency: string })[] {
   return transactions.flatMap((transaction) => {
     const checkoutId = CHECKOUT_REFERENCE.exec(transaction.reference)?.[1];
     if (transaction.kind !== 'escrow_funded' || !checkoutId) return [];
@@ -80,7 +80,7 @@ export function createPaymentReceipts(dependencies: {
 
   return {
     /** Called by the ledger's writer with the transactions it wrote; the receipts are issued at the transaction's end. */
-    queue: (transactions: NewLedgerTransaction[], tx: Tx) => {
+    queue: (transactions: BookedTransaction[], tx: Tx) => {
       const charges = chargesTakenOf(transactions);
       if (charges.length === 0) return;
       let list = queued.get(tx);

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { pruneChanges } from '../../search/live-index.ts';
 import { contracts } from '../contracts/contracts.schema.ts';
 import { jobChanges, jobs, jobViews } from './jobs.schema.ts';
-import { jobInterests, jobInvitations, proposals } from '../proposals/proposals.schema.ts';
+import { proposals } from '../proposals/proposals.schema.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
 import type { IndexPlace, IndexSort } from './job-index.ts';
 import type { JobCardRow } from './job-response.ts';
@@ -276,27 +276,6 @@ export function createJobsRepository(db: Db, searchIndex: JobSearchIndex = inThi
     },
 
     /** What the viewer has done on the job (their proposal, their interest) and the invitation they were sent. */
-    async viewerRecords(jobId: string, userId: string) {
-      const [[proposal], [interest], [invitation]] = await Promise.all([
-        db
-          .select()
-          .from(proposals)
-          .where(and(eq(proposals.jobId, jobId), eq(proposals.workerId, userId)))
-          .limit(1),
-        db
-          .select()
-          .from(jobInterests)
-          .where(and(eq(jobInterests.jobId, jobId), eq(jobInterests.workerId, userId)))
-          .limit(1),
-        db
-          .select({ message: jobInvitations.message, createdAt: jobInvitations.createdAt })
-          .from(jobInvitations)
-          .where(and(eq(jobInvitations.jobId, jobId), eq(jobInvitations.professionalId, userId)))
-          .limit(1),
-      ]);
-      return { proposal, interest, invitation };
-    },
-
     /** Counts a view once per viewer per day: only the first insert of the day adds to the count. */
     async recordView(jobId: string, viewerKey: string, day: string) {
       return transaction(db, async (tx) => {

@@ -13,9 +13,9 @@ import {
 } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SessionsService } from '../auth/sessions.service.ts';
+import type { SignedIn } from '../../plugins/signed-in.ts';
 import type { JobsService } from './jobs.service.ts';
-import { bearerToken, clientInfo } from '../auth/request-identity.ts';
+import { clientInfo } from '../../plugins/request-identity.ts';
 
 const jobIdParams = z.object({ jobId: z.string().max(64) });
 // Statuses every route with a JSON body can answer before its handler runs.
@@ -52,7 +52,7 @@ export function searchStatsRoutes(jobs: JobsService): FastifyPluginAsyncZod {
   };
 }
 
-export function jobsRoutes(sessions: SessionsService, jobs: JobsService): FastifyPluginAsyncZod {
+export function jobsRoutes(signedIn: SignedIn, jobs: JobsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/jobs',
@@ -66,7 +66,7 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
         },
       },
       async (request, reply) => {
-        const user = await sessions.requireActor(bearerToken(request));
+        const user = await signedIn.actor(request);
         return reply.code(201).send(await jobs.createJob(user, request.body));
       },
     );
@@ -83,7 +83,7 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
           response: { 200: ownJobsResponseSchema, 401: errorResponseSchema, 422: errorResponseSchema },
         },
       },
-      async (request) => jobs.listHiredJobs(await sessions.requireActor(bearerToken(request)), request.query),
+      async (request) => jobs.listHiredJobs(await signedIn.actor(request), request.query),
     );
 
     app.get(
@@ -97,7 +97,7 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
           response: { 200: ownJobsResponseSchema, 401: errorResponseSchema, 422: errorResponseSchema },
         },
       },
-      async (request) => jobs.listOwnJobs(await sessions.requireActor(bearerToken(request)), request.query),
+      async (request) => jobs.listOwnJobs(await signedIn.actor(request), request.query),
     );
 
     app.put(
@@ -112,7 +112,7 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
           response: { 200: jobChangedSchema, ...bodyErrors, ...changeErrors },
         },
       },
-      async (request) => jobs.updateJob(await sessions.requireActor(bearerToken(request)), request.params.jobId, request.body),
+      async (request) => jobs.updateJob(await signedIn.actor(request), request.params.jobId, request.body),
     );
 
     app.put(
@@ -126,7 +126,7 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
           response: { 200: jobChangedSchema, 422: errorResponseSchema, ...changeErrors },
         },
       },
-      async (request) => jobs.closeJob(await sessions.requireActor(bearerToken(request)), request.params.jobId),
+      async (request) => jobs.closeJob(await signedIn.actor(request), request.params.jobId),
     );
 
     app.put(
@@ -140,7 +140,7 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
           response: { 200: jobChangedSchema, 422: errorResponseSchema, ...changeErrors },
         },
       },
-      async (request) => jobs.reopenJob(await sessions.requireActor(bearerToken(request)), request.params.jobId),
+      async (request) => jobs.reopenJob(await signedIn.actor(request), request.params.jobId),
     );
 
     app.get(
@@ -154,7 +154,7 @@ export function jobsRoutes(sessions: SessionsService, jobs: JobsService): Fastif
         },
       },
       async (request) => {
-        const user = await sessions.findSessionUser(bearerToken(request));
+        const user = await signedIn.optionalUser(request);
         const client = clientInfo(request);
         return jobs.getJob(request.params.jobId, { user, ipAddress: client.ipAddress, userAgent: client.userAgent });
       },

@@ -27,13 +27,10 @@ import { transaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { EncodedAnswer } from '../../lib/encoded-answer.ts';
 import { isRowId } from '../../lib/ids.ts';
-import type { ContractsRepository } from '../contracts/contracts.repository.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import { partyName } from '../profiles/public-user.ts';
-import { readableNote, toInterestDetails, toOwnProposal } from '../proposals/proposal-response.ts';
-import type { ProposalsService } from '../proposals/proposals.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import { anonymousViewer, toJobCard, toJobDetail, withDistance, type JobCardRow, type Viewer } from './job-response.ts';
+import { toJobCard, toJobDetail, withDistance, type JobCardRow, type Viewer } from './job-response.ts';
 import { createJobsRepository } from './jobs.repository.ts';
 import { searchCursor } from './search-cursor.ts';
 import { createSearchCache } from './search-cache.ts';
@@ -96,45 +93,34 @@ function jobFields(input: JobCreation, moderated: { title?: string | undefined; 
 
 const moderationMessageOf = (messages: string[]) => (messages.length > 0 ? messages.join(' ') : null);
 
+/**
+ * What the jobs module asks of proposals, which provides it: proposals depend on jobs, never the
+ * reverse, so the port is written here and the proposals service answers it.
+ */
+export interface JobProposals {
+  /** Tells the authors of the job's pending proposals that it was closed or reopened, in the closing transaction. */
+  notifyPendingAuthors(job: { id: string; title: string }, kind: NotificationKind, employerName: string, executor: Tx): Promise<void>;
+  /** Who the viewer is to the job: their proposal and interest (as they sent them), and the invitation they were sent. */
+  viewerOf(job: Pick<JobCardRow, 'id' | 'jobType' | 'employerId'>, user: Actor | undefined): Promise<Viewer>;
+}
+
 export function createJobsService(dependencies: {
   db: Db;
   users: UsersRepository;
   moderation: ModerationService;
-  proposals: Pick<ProposalsService, 'notifyPendingAuthors'>;
-  contracts: Pick<ContractsRepository, 'fundedPairs'>;
+  proposals: JobProposals;
   clock: () => Date;
   /** Where the search index runs: this thread unless given (search-index.ts). */
   searchIndex?: JobSearchIndex;
 }) {
-  const { db, users, moderation, proposals, contracts, clock, searchIndex } = dependencies;
+  const { db, users, moderation, proposals, clock, searchIndex } = dependencies;
   const repository = createJobsRepository(db, searchIndex);
   const answerCache = createSearchCache<EncodedAnswer>({ maxEntries: 1000, maxAgeMs: 60_000 });
-
-  /** The invitation's note as the invited professional reads it: contact details only once a contract with the employer is funded. */
-  async function invitationOf(job: Pick<JobCardRow, 'employerId'>, user: Actor, invitation: { message: string | null; createdAt: Date }) {
-    const { message } = invitation;
-    const pair = { employerId: job.employerId, professionalId: user.id };
-    const isFunded = message !== null && (await contracts.fundedPairs([pair])).size > 0;
-    const shown = message === null ? null : readableNote(message, isFunded ? 'other-funded' : 'other');
-    return { message: shown, is_masked: shown !== message, created_at: invitation.createdAt.toISOString() };
-  }
-
-  /** Who the viewer is to the job: their proposal and interest (as they sent them), and the invitation they were sent. */
-  async function viewerOf(job: Pick<JobCardRow, 'id' | 'jobType' | 'employerId'>, user: Actor | undefined): Promise<Viewer> {
-    if (!user) return anonymousViewer(undefined);
-    const records = await repository.viewerRecords(job.id, user.id);
-    return {
-      user,
-      proposal: records.proposal ? toOwnProposal(records.proposal, job.jobType) : null,
-      interest: records.interest ? toInterestDetails(records.interest, job.jobType, 'author') : null,
-      invitation: records.invitation ? await invitationOf(job, user, records.invitation) : null,
-    };
-  }
 
   async function describeJob(job: JobCardRow, user: Actor | undefined) {
     const employer = await users.findUserById(job.employerId);
     if (!employer) throw new AppError('not_found', jobMessages.notFound);
-    const [record, viewer] = await Promise.all([repository.employerRecord(employer.id), viewerOf(job, user)]);
+    const [record, viewer] = await Promise.all([repository.employerRecord(employer.id), proposals.viewerOf(job, user)]);
     return toJobDetail(job, employer, record, viewer, clock());
   }
 

@@ -1,14 +1,13 @@
 import { errorResponseSchema, ipCountrySchema, locationUpdateSchema, reverseGeocodeQuerySchema, reverseGeocodeSchema } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SessionsService } from '../auth/sessions.service.ts';
-import { bearerToken } from '../auth/request-identity.ts';
+import type { SignedIn } from '../../plugins/signed-in.ts';
 import type { LocationService } from './location.service.ts';
 
 const security = [{ bearerAuth: [] }];
 
 /** §7 location calls: storing the browser's position, and naming the place a point is in, offline. */
-export function locationRoutes(sessions: SessionsService, location: LocationService): FastifyPluginAsyncZod {
+export function locationRoutes(signedIn: SignedIn, location: LocationService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/location/update',
@@ -21,7 +20,7 @@ export function locationRoutes(sessions: SessionsService, location: LocationServ
           response: { 200: reverseGeocodeSchema.extend({ message: z.string() }), 401: errorResponseSchema, 422: errorResponseSchema },
         },
       },
-      async (request) => location.update(await sessions.requireActor(bearerToken(request)), request.body),
+      async (request) => location.update(await signedIn.actor(request), request.body),
     );
 
     app.get(

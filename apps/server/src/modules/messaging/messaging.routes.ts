@@ -14,8 +14,7 @@ import {
 } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SessionsService } from '../auth/sessions.service.ts';
-import { bearerToken } from '../auth/request-identity.ts';
+import type { SignedIn } from '../../plugins/signed-in.ts';
 import { attachmentHeaders } from './attachments.ts';
 import type { MessageHub } from './messaging-hub.ts';
 import type { MessagingService } from './messaging.service.ts';
@@ -24,9 +23,9 @@ const security = [{ bearerAuth: [] }];
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 const conversationParams = z.object({ id: z.uuid() });
 
-export function messagingRoutes(sessions: SessionsService, messaging: MessagingService, hub: MessageHub): FastifyPluginAsyncZod {
+export function messagingRoutes(signedIn: SignedIn, messaging: MessagingService, hub: MessageHub): FastifyPluginAsyncZod {
   return async (app) => {
-    const actorOf = (request: { headers: { authorization?: string } }) => sessions.requireActor(bearerToken(request as never));
+    const actorOf = (request: { headers: { authorization?: string } }) => signedIn.actor(request as never);
 
     // Attachments arrive as the file's bytes; a little over the limit still reaches the handler, which says why.
     app.addContentTypeParser(

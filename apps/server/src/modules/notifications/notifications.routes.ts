@@ -1,13 +1,12 @@
 import { errorResponseSchema, notificationListSchema } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SessionsService } from '../auth/sessions.service.ts';
+import type { SignedIn } from '../../plugins/signed-in.ts';
 import type { NotificationsService } from './notifications.service.ts';
-import { bearerToken } from '../auth/request-identity.ts';
 
 const okSchema = z.object({ success: z.literal(true) });
 
-export function notificationsRoutes(sessions: SessionsService, notifications: NotificationsService): FastifyPluginAsyncZod {
+export function notificationsRoutes(signedIn: SignedIn, notifications: NotificationsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/notifications',
@@ -20,7 +19,7 @@ export function notificationsRoutes(sessions: SessionsService, notifications: No
           response: { 200: notificationListSchema, 401: errorResponseSchema },
         },
       },
-      async (request) => notifications.list((await sessions.requireActor(bearerToken(request))).id, request.query.limit),
+      async (request) => notifications.list((await signedIn.actor(request)).id, request.query.limit),
     );
 
     app.put(
@@ -34,7 +33,7 @@ export function notificationsRoutes(sessions: SessionsService, notifications: No
         },
       },
       async (request) => {
-        await notifications.markAllRead((await sessions.requireActor(bearerToken(request))).id);
+        await notifications.markAllRead((await signedIn.actor(request)).id);
         return { success: true as const };
       },
     );
@@ -51,7 +50,7 @@ export function notificationsRoutes(sessions: SessionsService, notifications: No
         },
       },
       async (request) => {
-        await notifications.markRead((await sessions.requireActor(bearerToken(request))).id, request.params.id);
+        await notifications.markRead((await signedIn.actor(request)).id, request.params.id);
         return { success: true as const };
       },
     );

@@ -10,7 +10,7 @@ import type { CheckoutService } from './checkout.service.ts';
 import type { MoneyMovements } from './money-movements.ts';
 import { amountParams, paymentLink, paymentNotice } from './payment-notices.ts';
 import type { MilestoneRow, PaymentRow, PaymentsRepository } from './payments.repository.ts';
-import type { PeopleLookup } from './people.ts';
+import type { PeopleLookup } from '../users/people.ts';
 
 /**
  * An hourly contract's payment status from its weekly bills: pending while an approved week awaits

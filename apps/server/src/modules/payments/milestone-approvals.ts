@@ -13,7 +13,7 @@ import type { MoneyMovements } from './money-movements.ts';
 import { isOnHold } from './payment-state.ts';
 import { amountParams, paymentNotice } from './payment-notices.ts';
 import type { PaymentRow, PaymentsRepository } from './payments.repository.ts';
-import type { PersonSummary } from './people.ts';
+import type { PersonSummary } from '../users/people.ts';
 
 export interface ApprovalRequest {
   milestoneId: string;

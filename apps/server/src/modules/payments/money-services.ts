@@ -23,7 +23,7 @@ import { createPaymentsRepository } from './payments.repository.ts';
 import { createPaymentsService } from './payments.service.ts';
 import { createPayoutsRepository } from './payouts.repository.ts';
 import { createPayoutsService } from './payouts.service.ts';
-import { createPeopleLookup } from './people.ts';
+import { createPeopleLookup } from '../users/people.ts';
 import { createPaymentProvider } from './providers/create-provider.ts';
 import { createWebhooksService } from './webhooks.service.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestClock } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { simulationSettings } from '../../test/simulation-settings.ts';
-import { runMoneySimulation } from './money-simulation.ts';
+import { runMoneySimulation } from '../../test/money-simulation.ts';
 
 const clock = createTestClock();
 let app: Awaited<ReturnType<typeof createTestApp>>;

@@ -9,7 +9,7 @@ import type { CheckoutService } from './checkout.service.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
 import type { MoneyMovements } from './money-movements.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
-import type { PeopleLookup } from './people.ts';
+import type { PeopleLookup } from '../users/people.ts';
 
 /** What the payment services are built from (payments.service.ts and the plan and disputes it is made of). */
 export interface PaymentDependencies {

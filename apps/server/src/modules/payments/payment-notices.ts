@@ -1,15 +1,14 @@
-import { formatMoney, money, toDecimal, type CurrencyCode, type NotificationKind } from '@mihna/shared';
+import { decimalOf, formatMoney, money, type CurrencyCode, type NotificationKind } from '@mihna/shared';
 import type { NotificationEvent } from '../notifications/notifications.service.ts';
-import type { PersonSummary } from './people.ts';
+import type { PersonSummary } from '../users/people.ts';
 
 export const paymentLink = (jobId: string) => `/projects/${jobId}/payment`;
 export const amountText = (minor: number, currency: string) => formatMoney(money(minor, currency as CurrencyCode));
-export const decimal = (minor: number, currency: string) => toDecimal(money(minor, currency as CurrencyCode));
 
 /** An amount in a notification: English text for the stored message and e-mail, and the data screens format themselves. */
 export const amountParams = (minor: number, currency: string) => ({
   amount_text: amountText(minor, currency),
-  amount: String(decimal(minor, currency)),
+  amount: String(decimalOf(minor, currency)),
   currency,
 });
 

@@ -1,8 +1,7 @@
-import { AUTO_APPROVE_DAYS, isSettledMilestone, type Milestone, type MilestoneStatus, type PaymentStatusResponse } from '@mihna/shared';
+import { AUTO_APPROVE_DAYS, decimalOf, isSettledMilestone, type Milestone, type MilestoneStatus, type PaymentStatusResponse } from '@mihna/shared';
 import type { ContractRow } from '../contracts/contracts.repository.ts';
 import type { JobState } from '../jobs/job-state.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
-import { decimal } from './payment-notices.ts';
 import type { DisputeRow, MilestoneRow, PaymentRow } from './payments.repository.ts';
 
 const DAY = 86_400_000;
@@ -72,7 +71,7 @@ export function toMilestone(
     id: row.id,
     title: row.title,
     description: row.description,
-    amount: decimal(row.amountMinor, row.currency),
+    amount: decimalOf(row.amountMinor, row.currency),
     currency: row.currency,
     due_date: row.dueDate?.toISOString() ?? null,
     status: row.status,
@@ -86,9 +85,9 @@ export function toMilestone(
         ? new Date(row.submittedAt.getTime() + AUTO_APPROVE_DAYS * DAY).toISOString()
         : null,
     is_funded: hold !== undefined,
-    held_amount: decimal(hold ? hold.amountMinor - hold.postedMinor - hold.voidedMinor : 0, row.currency),
-    released_amount: decimal(hold?.postedMinor ?? 0, row.currency),
-    refunded_amount: decimal(hold?.voidedMinor ?? 0, row.currency),
+    held_amount: decimalOf(hold ? hold.amountMinor - hold.postedMinor - hold.voidedMinor : 0, row.currency),
+    released_amount: decimalOf(hold?.postedMinor ?? 0, row.currency),
+    refunded_amount: decimalOf(hold?.voidedMinor ?? 0, row.currency),
     dispute: dispute
       ? {
           id: dispute.id,
@@ -139,7 +138,7 @@ export function paymentView(input: {
   return {
     payment_status: payment?.status ?? 'not_setup',
     payment_id: payment?.id ?? null,
-    total_amount: payment ? decimal(payment.totalMinor, currency) : 0,
+    total_amount: payment ? decimalOf(payment.totalMinor, currency) : 0,
     currency,
     is_cash: job.paymentMethod === 'cash',
     job: {
@@ -147,24 +146,24 @@ export function paymentView(input: {
       title: job.title,
       status: job.status,
       job_type: job.jobType,
-      budget_max: decimal(job.budgetMaxMinor, job.currency),
-      agreed_amount: contract && contract.jobType === 'fixed' ? decimal(contract.agreedAmountMinor, contract.currency) : null,
+      budget_max: decimalOf(job.budgetMaxMinor, job.currency),
+      agreed_amount: contract && contract.jobType === 'fixed' ? decimalOf(contract.agreedAmountMinor, contract.currency) : null,
       room_amount:
         contract && contract.jobType === 'fixed'
-          ? decimal(Math.max(0, contract.agreedAmountMinor - planCommitment(rows, holds)), contract.currency)
+          ? decimalOf(Math.max(0, contract.agreedAmountMinor - planCommitment(rows, holds)), contract.currency)
           : null,
       is_running: contract?.status === 'active' && job.status === 'assigned',
     },
-    held_amount: decimal(
+    held_amount: decimalOf(
       sum((hold) => hold.amountMinor - hold.postedMinor - hold.voidedMinor),
       currency,
     ),
-    released_amount: decimal(sum((hold) => hold.postedMinor) + cashReleased, currency),
-    refunded_amount: decimal(
+    released_amount: decimalOf(sum((hold) => hold.postedMinor) + cashReleased, currency),
+    refunded_amount: decimalOf(
       sum((hold) => hold.voidedMinor),
       currency,
     ),
-    unfunded_amount: decimal(
+    unfunded_amount: decimalOf(
       unfunded.reduce((total, row) => total + row.amountMinor, 0),
       currency,
     ),

@@ -13,24 +13,23 @@ import {
 } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SessionsService } from '../auth/sessions.service.ts';
+import type { SignedIn } from '../../plugins/signed-in.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import { checkoutVisitOf } from './checkout-visit.ts';
 import type { FeaturedService } from './featured.service.ts';
 import type { PaymentsService } from './payments.service.ts';
-import { bearerToken } from '../auth/request-identity.ts';
 
 const idParam = z.string().max(64);
 const security = [{ bearerAuth: [] }];
 const actionErrors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
 export function paymentsRoutes(dependencies: {
-  sessions: SessionsService;
+  signedIn: SignedIn;
   payments: PaymentsService;
   featured: FeaturedService;
   checkouts: CheckoutService;
 }): FastifyPluginAsyncZod {
-  const { sessions, payments, featured, checkouts } = dependencies;
+  const { signedIn, payments, featured, checkouts } = dependencies;
   return async (app) => {
     app.get(
       '/jobs/:jobId/payment-status',
@@ -43,7 +42,7 @@ export function paymentsRoutes(dependencies: {
           response: { 200: paymentStatusSchema, ...actionErrors },
         },
       },
-      async (request) => payments.getPaymentStatus(await sessions.requireActor(bearerToken(request)), request.params.jobId),
+      async (request) => payments.getPaymentStatus(await signedIn.actor(request), request.params.jobId),
     );
 
     app.post(
@@ -62,7 +61,7 @@ export function paymentsRoutes(dependencies: {
       async (request, reply) =>
         reply
           .status(201)
-          .send(await payments.setupPayment(await sessions.requireActor(bearerToken(request)), request.params.jobId, request.body)),
+          .send(await payments.setupPayment(await signedIn.actor(request), request.params.jobId, request.body)),
     );
 
     app.post(
@@ -80,7 +79,7 @@ export function paymentsRoutes(dependencies: {
       async (request, reply) =>
         reply
           .status(201)
-          .send(await payments.addMilestone(await sessions.requireActor(bearerToken(request)), request.params.paymentId, request.body)),
+          .send(await payments.addMilestone(await signedIn.actor(request), request.params.paymentId, request.body)),
     );
 
     app.put(
@@ -95,7 +94,7 @@ export function paymentsRoutes(dependencies: {
           response: { 200: paymentActionResponseSchema, ...actionErrors },
         },
       },
-      async (request) => payments.updateMilestone(await sessions.requireActor(bearerToken(request)), request.params.id, request.body),
+      async (request) => payments.updateMilestone(await signedIn.actor(request), request.params.id, request.body),
     );
 
     app.delete(
@@ -109,7 +108,7 @@ export function paymentsRoutes(dependencies: {
           response: { 200: paymentActionResponseSchema, ...actionErrors },
         },
       },
-      async (request) => payments.removeMilestone(await sessions.requireActor(bearerToken(request)), request.params.id),
+      async (request) => payments.removeMilestone(await signedIn.actor(request), request.params.id),
     );
 
     app.post(
@@ -125,7 +124,7 @@ export function paymentsRoutes(dependencies: {
       },
       async (request) =>
         checkouts.answerVisit(
-          await payments.fundMilestone(await sessions.requireActor(bearerToken(request)), request.params.id),
+          await payments.fundMilestone(await signedIn.actor(request), request.params.id),
           checkoutVisitOf(request.headers),
         ),
     );
@@ -143,7 +142,7 @@ export function paymentsRoutes(dependencies: {
       },
       async (request) =>
         checkouts.answerVisit(
-          await payments.createEscrow(await sessions.requireActor(bearerToken(request)), request.params.paymentId),
+          await payments.createEscrow(await signedIn.actor(request), request.params.paymentId),
           checkoutVisitOf(request.headers),
         ),
     );
@@ -164,7 +163,7 @@ export function paymentsRoutes(dependencies: {
       async (request, reply) =>
         reply
           .status(201)
-          .send(await payments.openDispute(await sessions.requireActor(bearerToken(request)), request.params.paymentId, request.body)),
+          .send(await payments.openDispute(await signedIn.actor(request), request.params.paymentId, request.body)),
     );
 
     app.post(
@@ -179,7 +178,7 @@ export function paymentsRoutes(dependencies: {
           response: { 200: paymentActionResponseSchema, ...actionErrors },
         },
       },
-      async (request) => payments.submitMilestone(await sessions.requireActor(bearerToken(request)), request.params.id, request.body),
+      async (request) => payments.submitMilestone(await signedIn.actor(request), request.params.id, request.body),
     );
 
     app.post(
@@ -194,7 +193,7 @@ export function paymentsRoutes(dependencies: {
           response: { 200: paymentActionResponseSchema, ...actionErrors },
         },
       },
-      async (request) => payments.approveMilestone(await sessions.requireActor(bearerToken(request)), request.params.id, request.body),
+      async (request) => payments.approveMilestone(await signedIn.actor(request), request.params.id, request.body),
     );
 
     app.post(
@@ -208,7 +207,7 @@ export function paymentsRoutes(dependencies: {
           response: { 200: paymentActionResponseSchema, ...actionErrors },
         },
       },
-      async (request) => payments.markPaidInCash(await sessions.requireActor(bearerToken(request)), request.params.id),
+      async (request) => payments.markPaidInCash(await signedIn.actor(request), request.params.id),
     );
 
     app.post(
@@ -222,7 +221,7 @@ export function paymentsRoutes(dependencies: {
           response: { 200: paymentActionResponseSchema, ...actionErrors },
         },
       },
-      async (request) => payments.confirmCashPayment(await sessions.requireActor(bearerToken(request)), request.params.id),
+      async (request) => payments.confirmCashPayment(await signedIn.actor(request), request.params.id),
     );
 
     app.post(
@@ -238,7 +237,7 @@ export function paymentsRoutes(dependencies: {
       },
       async (request) =>
         checkouts.answerVisit(
-          await featured.createFeaturedCheckout(await sessions.requireActor(bearerToken(request)), request.params.id),
+          await featured.createFeaturedCheckout(await signedIn.actor(request), request.params.id),
           checkoutVisitOf(request.headers),
         ),
     );
@@ -265,7 +264,7 @@ export function paymentsRoutes(dependencies: {
           },
         },
       },
-      async (request) => checkouts.viewCheckout(await sessions.requireActor(bearerToken(request)), request.params.id),
+      async (request) => checkouts.viewCheckout(await signedIn.actor(request), request.params.id),
     );
 
     app.get(

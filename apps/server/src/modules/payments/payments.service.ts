@@ -25,7 +25,7 @@ import { createPaymentDisputes } from './payment-disputes.ts';
 import { amountParams, paymentLink, paymentNotice } from './payment-notices.ts';
 import { isOnHold, paymentView } from './payment-state.ts';
 import { hourlyPaymentStatus } from './hourly-billing.ts';
-import type { PersonSummary } from './people.ts';
+import type { PersonSummary } from '../users/people.ts';
 
 type SubmissionInput = z.output<typeof milestoneSubmissionSchema>;
 type ApprovalInput = z.output<typeof milestoneApprovalSchema>;

@@ -1,13 +1,12 @@
 import { earningsSchema, errorResponseSchema, payoutRequestSchema, payoutResponseSchema } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { SessionsService } from '../auth/sessions.service.ts';
+import type { SignedIn } from '../../plugins/signed-in.ts';
 import type { PayoutsService } from './payouts.service.ts';
-import { bearerToken } from '../auth/request-identity.ts';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema };
 
-export function payoutsRoutes(sessions: SessionsService, payouts: PayoutsService): FastifyPluginAsyncZod {
+export function payoutsRoutes(signedIn: SignedIn, payouts: PayoutsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/earnings',
@@ -19,7 +18,7 @@ export function payoutsRoutes(sessions: SessionsService, payouts: PayoutsService
           response: { 200: earningsSchema, ...errors },
         },
       },
-      async (request) => payouts.earnings(await sessions.requireActor(bearerToken(request))),
+      async (request) => payouts.earnings(await signedIn.actor(request)),
     );
 
     app.post(
@@ -34,7 +33,7 @@ export function payoutsRoutes(sessions: SessionsService, payouts: PayoutsService
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await payouts.requestPayout(await sessions.requireActor(bearerToken(request)), request.body)),
+        reply.status(201).send(await payouts.requestPayout(await signedIn.actor(request), request.body)),
     );
   };
 }

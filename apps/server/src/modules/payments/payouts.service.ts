@@ -19,7 +19,7 @@ import { requireAmount } from '../../lib/money-input.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
 import { balanceAccount, type MoneyMovements } from './money-movements.ts';
-import type { PeopleLookup } from './people.ts';
+import type { PeopleLookup } from '../users/people.ts';
 import { ProviderRefused, type PaymentProvider, type ProviderEvent } from './providers/payment-provider.ts';
 import type { PayoutRow, PayoutsRepository } from './payouts.repository.ts';
 

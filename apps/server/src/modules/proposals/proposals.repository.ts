@@ -32,6 +32,28 @@ export type Person = { [K in keyof typeof personColumns]: (typeof users.$inferSe
 
 export function createProposalsRepository(db: Db) {
   return {
+    /** The viewer's own proposal and interest on a job, and the invitation they were sent to it. */
+    async viewerRecords(jobId: string, userId: string) {
+      const [[proposal], [interest], [invitation]] = await Promise.all([
+        db
+          .select()
+          .from(proposals)
+          .where(and(eq(proposals.jobId, jobId), eq(proposals.workerId, userId)))
+          .limit(1),
+        db
+          .select()
+          .from(jobInterests)
+          .where(and(eq(jobInterests.jobId, jobId), eq(jobInterests.workerId, userId)))
+          .limit(1),
+        db
+          .select({ message: jobInvitations.message, createdAt: jobInvitations.createdAt })
+          .from(jobInvitations)
+          .where(and(eq(jobInvitations.jobId, jobId), eq(jobInvitations.professionalId, userId)))
+          .limit(1),
+      ]);
+      return { proposal, interest, invitation };
+    },
+
     async findPerson(id: string, executor: Db = db): Promise<Person | undefined> {
       const [row] = await executor.select(personColumns).from(users).where(eq(users.id, id));
       return row;

@@ -15,9 +15,8 @@ import {
 } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SessionsService } from '../auth/sessions.service.ts';
+import type { SignedIn } from '../../plugins/signed-in.ts';
 import type { ProposalsService } from './proposals.service.ts';
-import { bearerToken } from '../auth/request-identity.ts';
 
 const idParam = z.string().max(64);
 const moderationMessages = z.array(z.string()).describe('Said when inappropriate words in the free text were replaced');
@@ -28,7 +27,7 @@ const requestErrors = { 400: errorResponseSchema, 422: errorResponseSchema };
 // Statuses of a route with a JSON body: too large (413) or not JSON (415).
 const bodyErrors = { ...requestErrors, 413: errorResponseSchema, 415: errorResponseSchema };
 
-export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsService): FastifyPluginAsyncZod {
+export function proposalsRoutes(signedIn: SignedIn, proposals: ProposalsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/proposals',
@@ -49,7 +48,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
         },
       },
       async (request, reply) => {
-        const actor = await sessions.requireActor(bearerToken(request));
+        const actor = await signedIn.actor(request);
         return reply.status(201).send(await proposals.submitProposal(actor, request.body));
       },
     );
@@ -72,7 +71,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
           },
         },
       },
-      async (request) => proposals.listProposals(await sessions.requireActor(bearerToken(request)), request.params.jobId),
+      async (request) => proposals.listProposals(await signedIn.actor(request), request.params.jobId),
     );
 
     app.get(
@@ -86,7 +85,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
           response: { 200: myProposalsResponseSchema, ...requestErrors, 401: errorResponseSchema },
         },
       },
-      async (request) => proposals.listMyProposals(await sessions.requireActor(bearerToken(request)), request.query),
+      async (request) => proposals.listMyProposals(await signedIn.actor(request), request.query),
     );
 
     app.get(
@@ -100,7 +99,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
           response: { 200: receivedProposalsResponseSchema, ...requestErrors, 401: errorResponseSchema, 403: errorResponseSchema },
         },
       },
-      async (request) => proposals.listReceivedProposals(await sessions.requireActor(bearerToken(request)), request.query),
+      async (request) => proposals.listReceivedProposals(await signedIn.actor(request), request.query),
     );
 
     app.put(
@@ -122,7 +121,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
           },
         },
       },
-      async (request) => proposals.markProposal(await sessions.requireActor(bearerToken(request)), request.params.id, request.body.stage),
+      async (request) => proposals.markProposal(await signedIn.actor(request), request.params.id, request.body.stage),
     );
 
     app.put(
@@ -143,7 +142,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
           },
         },
       },
-      async (request) => proposals.withdrawProposal(await sessions.requireActor(bearerToken(request)), request.params.id),
+      async (request) => proposals.withdrawProposal(await signedIn.actor(request), request.params.id),
     );
 
     app.put(
@@ -164,7 +163,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
           },
         },
       },
-      async (request) => proposals.acceptProposal(await sessions.requireActor(bearerToken(request)), request.params.id),
+      async (request) => proposals.acceptProposal(await signedIn.actor(request), request.params.id),
     );
 
     app.post(
@@ -187,7 +186,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
         },
       },
       async (request, reply) => {
-        const actor = await sessions.requireActor(bearerToken(request));
+        const actor = await signedIn.actor(request);
         return reply.status(201).send(await proposals.expressInterest(actor, request.params.id, request.body));
       },
     );
@@ -212,7 +211,7 @@ export function proposalsRoutes(sessions: SessionsService, proposals: ProposalsS
         },
       },
       async (request, reply) => {
-        const actor = await sessions.requireActor(bearerToken(request));
+        const actor = await signedIn.actor(request);
         return reply.status(201).send(await proposals.inviteProfessional(actor, request.params.id, request.body));
       },
     );

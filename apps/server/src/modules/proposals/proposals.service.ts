@@ -26,6 +26,7 @@ import { isRowId } from '../../lib/ids.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { partyName } from '../profiles/public-user.ts';
+import { anonymousViewer, type JobCardRow, type Viewer } from '../jobs/job-response.ts';
 import { readableNote, toInterestDetails, toOwnProposal, toProposal, toWorker, type Reader } from './proposal-response.ts';
 import { createProposalsRepository, type Person, type ProposalRow } from './proposals.repository.ts';
 
@@ -136,7 +137,28 @@ export function createProposalsService(dependencies: {
     }
   }
 
+  /** The invitation's note as the invited professional reads it: contact details only once a contract with the employer is funded. */
+  async function invitationOf(job: Pick<JobCardRow, 'employerId'>, user: Actor, invitation: { message: string | null; createdAt: Date }) {
+    const { message } = invitation;
+    const pair = { employerId: job.employerId, professionalId: user.id };
+    const isFunded = message !== null && (await contracts.fundedPairs([pair])).size > 0;
+    const shown = message === null ? null : readableNote(message, isFunded ? 'other-funded' : 'other');
+    return { message: shown, is_masked: shown !== message, created_at: invitation.createdAt.toISOString() };
+  }
+
   return {
+    /** Who the viewer is to the job: their proposal and interest (as they sent them), and the invitation they were sent. */
+    async viewerOf(job: Pick<JobCardRow, 'id' | 'jobType' | 'employerId'>, user: Actor | undefined): Promise<Viewer> {
+      if (!user) return anonymousViewer(undefined);
+      const records = await repository.viewerRecords(job.id, user.id);
+      return {
+        user,
+        proposal: records.proposal ? toOwnProposal(records.proposal, job.jobType) : null,
+        interest: records.interest ? toInterestDetails(records.interest, job.jobType, 'author') : null,
+        invitation: records.invitation ? await invitationOf(job, user, records.invitation) : null,
+      };
+    },
+
     /** A professional proposes on an open job; the job is locked so the proposal and an acceptance happen in turn. */
     async submitProposal(actor: Actor, input: ProposalSubmission) {
       requireRole(actor, 'professional', proposalMessages.onlyProfessionals);

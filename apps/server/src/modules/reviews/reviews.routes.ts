@@ -1,15 +1,14 @@
 import { accomplishmentSettingsSchema, errorResponseSchema, jobReviewsSchema, reviewInputSchema } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SessionsService } from '../auth/sessions.service.ts';
+import type { SignedIn } from '../../plugins/signed-in.ts';
 import type { ReviewsService } from './reviews.service.ts';
-import { bearerToken } from '../auth/request-identity.ts';
 
 const idParam = z.string().max(64);
 const security = [{ bearerAuth: [] }];
 const actionErrors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
-export function reviewsRoutes(sessions: SessionsService, reviews: ReviewsService): FastifyPluginAsyncZod {
+export function reviewsRoutes(signedIn: SignedIn, reviews: ReviewsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/jobs/:jobId/reviews',
@@ -23,7 +22,7 @@ export function reviewsRoutes(sessions: SessionsService, reviews: ReviewsService
           response: { 200: jobReviewsSchema, ...actionErrors },
         },
       },
-      async (request) => reviews.getJobReviews(await sessions.requireActor(bearerToken(request)), request.params.jobId),
+      async (request) => reviews.getJobReviews(await signedIn.actor(request), request.params.jobId),
     );
 
     app.post(
@@ -42,7 +41,7 @@ export function reviewsRoutes(sessions: SessionsService, reviews: ReviewsService
       async (request, reply) =>
         reply
           .status(201)
-          .send(await reviews.submitReview(await sessions.requireActor(bearerToken(request)), request.params.jobId, request.body)),
+          .send(await reviews.submitReview(await signedIn.actor(request), request.params.jobId, request.body)),
     );
 
     app.put(
@@ -58,7 +57,7 @@ export function reviewsRoutes(sessions: SessionsService, reviews: ReviewsService
         },
       },
       async (request) =>
-        reviews.setAccomplishmentSettings(await sessions.requireActor(bearerToken(request)), request.params.jobId, request.body),
+        reviews.setAccomplishmentSettings(await signedIn.actor(request), request.params.jobId, request.body),
     );
   };
 }

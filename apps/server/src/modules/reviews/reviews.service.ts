@@ -9,7 +9,7 @@ import type { ContractsRepository } from '../contracts/contracts.repository.ts';
 import type { JobStateService } from '../jobs/job-state.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { PeopleLookup } from '../payments/people.ts';
+import type { PeopleLookup } from '../users/people.ts';
 import { partyName } from '../profiles/public-user.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { ReviewRow, ReviewsRepository } from './reviews.repository.ts';

@@ -13,9 +13,8 @@ import {
 } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SessionsService } from '../auth/sessions.service.ts';
+import type { SignedIn } from '../../plugins/signed-in.ts';
 import { sendPdf } from '../documents/pdf-renderer.ts';
-import { bearerToken } from '../auth/request-identity.ts';
 import type { CheckoutService } from '../payments/checkout.service.ts';
 import { checkoutVisitOf } from '../payments/checkout-visit.ts';
 import type { TimeService } from './time.service.ts';
@@ -26,7 +25,7 @@ const actionErrors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: 
 
 /** §7 time calls, and the entries and offline time they lead to. */
 export function timeRoutes(
-  sessions: SessionsService,
+  signedIn: SignedIn,
   time: TimeService,
   timesheets: TimesheetsService,
   checkouts: CheckoutService,
@@ -42,7 +41,7 @@ export function timeRoutes(
           response: { 200: z.object({ active_entry: activeEntrySchema.nullable() }), 401: errorResponseSchema },
         },
       },
-      async (request) => time.activeEntry(await sessions.requireActor(bearerToken(request))),
+      async (request) => time.activeEntry(await signedIn.actor(request)),
     );
 
     app.post(
@@ -56,7 +55,7 @@ export function timeRoutes(
           response: { 201: z.object({ message: z.string(), entry: activeEntrySchema }), ...actionErrors },
         },
       },
-      async (request, reply) => reply.status(201).send(await time.start(await sessions.requireActor(bearerToken(request)), request.body)),
+      async (request, reply) => reply.status(201).send(await time.start(await signedIn.actor(request), request.body)),
     );
 
     app.put(
@@ -71,7 +70,7 @@ export function timeRoutes(
           response: { 200: z.object({ message: z.string(), entry: timeEntrySchema }), ...actionErrors },
         },
       },
-      async (request) => time.stop(await sessions.requireActor(bearerToken(request)), request.params.id, request.body),
+      async (request) => time.stop(await signedIn.actor(request), request.params.id, request.body),
     );
 
     app.post(
@@ -86,7 +85,7 @@ export function timeRoutes(
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await time.addManual(await sessions.requireActor(bearerToken(request)), request.body)),
+        reply.status(201).send(await time.addManual(await signedIn.actor(request), request.body)),
     );
 
     app.get(
@@ -104,7 +103,7 @@ export function timeRoutes(
           response: { 200: timeEntriesSchema, ...actionErrors },
         },
       },
-      async (request) => time.listEntries(await sessions.requireActor(bearerToken(request)), request.query),
+      async (request) => time.listEntries(await signedIn.actor(request), request.query),
     );
 
     const week = z.object({ jobId: z.string().max(64), week: weekStartSchema });
@@ -120,7 +119,7 @@ export function timeRoutes(
           response: { 200: timesheetsSchema, ...actionErrors },
         },
       },
-      async (request) => timesheets.listTimesheets(await sessions.requireActor(bearerToken(request)), request.params.jobId),
+      async (request) => timesheets.listTimesheets(await signedIn.actor(request), request.params.jobId),
     );
 
     app.post(
@@ -137,7 +136,7 @@ export function timeRoutes(
       },
       async (request) =>
         timesheets.review(
-          await sessions.requireActor(bearerToken(request)),
+          await signedIn.actor(request),
           request.params.jobId,
           request.params.week,
           request.body.disputes,
@@ -160,7 +159,7 @@ export function timeRoutes(
         sendPdf(
           reply,
           await timesheets.timesheetPdf(
-            await sessions.requireActor(bearerToken(request)),
+            await signedIn.actor(request),
             request.params.jobId,
             request.params.week,
             request.query.language,
@@ -181,7 +180,7 @@ export function timeRoutes(
       },
       async (request) =>
         checkouts.answerVisit(
-          await timesheets.pay(await sessions.requireActor(bearerToken(request)), request.params.jobId, request.params.week),
+          await timesheets.pay(await signedIn.actor(request), request.params.jobId, request.params.week),
           checkoutVisitOf(request.headers),
         ),
     );
@@ -197,7 +196,7 @@ export function timeRoutes(
           response: { 200: messageSchema, ...actionErrors },
         },
       },
-      async (request) => timesheets.endContract(await sessions.requireActor(bearerToken(request)), request.params.jobId),
+      async (request) => timesheets.endContract(await signedIn.actor(request), request.params.jobId),
     );
   };
 }

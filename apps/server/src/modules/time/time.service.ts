@@ -1,17 +1,4 @@
-import {
-  gulfWeekOf,
-  gulfWeekStartInstant,
-  isRecordableInstant,
-  MAX_ENTRY_SECONDS,
-  messages,
-  paymentMessages,
-  timeMessages,
-  type ActiveEntry,
-  type manualEntrySchema,
-  type TimeEntry,
-  type timerStartSchema,
-  type timerStopSchema,
-} from '@mihna/shared';
+import { type ActiveEntry, decimalOf, gulfWeekOf, gulfWeekStartInstant, isRecordableInstant, type manualEntrySchema, MAX_ENTRY_SECONDS, messages, paymentMessages, type TimeEntry, timeMessages, type timerStartSchema, type timerStopSchema } from '@mihna/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -19,7 +6,6 @@ import { requireParty, requireRole, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import type { ContractRow, ContractsRepository } from '../contracts/contracts.repository.ts';
-import { decimal } from '../payments/payment-notices.ts';
 import { amountFor, endingAt } from './entry-ending.ts';
 import type { TimeEntryRow, TimeEntryWithJob, TimeRepository } from './time.repository.ts';
 
@@ -37,8 +23,8 @@ export const toTimeEntry = (row: TimeEntryWithJob): TimeEntry => ({
   ...toActive(row),
   end_time: row.endedAt?.toISOString() ?? null,
   seconds: row.seconds,
-  hourly_rate: decimal(row.rateMinor, row.currency),
-  amount: row.amountMinor === null ? null : decimal(row.amountMinor, row.currency),
+  hourly_rate: decimalOf(row.rateMinor, row.currency),
+  amount: row.amountMinor === null ? null : decimalOf(row.amountMinor, row.currency),
   currency: row.currency,
   source: row.source,
   manual_reason: row.manualReason,

@@ -1,17 +1,4 @@
-import {
-  gulfWeekOf,
-  gulfWeekStartInstant,
-  paymentMessages,
-  subjectLinks,
-  TIMESHEET_AUTO_APPROVE_DAYS,
-  timeMessages,
-  weekEndOf,
-  type MilestoneStatus,
-  type Timesheet,
-  type timesheetBillStatuses,
-  type TimesheetsResponse,
-  type timesheetReviewSchema,
-} from '@mihna/shared';
+import { decimalOf, gulfWeekOf, gulfWeekStartInstant, type MilestoneStatus, paymentMessages, subjectLinks, timeMessages, type Timesheet, TIMESHEET_AUTO_APPROVE_DAYS, type timesheetBillStatuses, type timesheetReviewSchema, type TimesheetsResponse, weekEndOf } from '@mihna/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
@@ -26,8 +13,8 @@ import type { JobStateService } from '../jobs/job-state.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { HourlyBilling } from '../payments/hourly-billing.ts';
 import { completionNotices } from '../payments/milestone-approvals.ts';
-import { amountParams, decimal, paymentNotice } from '../payments/payment-notices.ts';
-import type { PeopleLookup } from '../payments/people.ts';
+import { amountParams, paymentNotice } from '../payments/payment-notices.ts';
+import type { PeopleLookup } from '../users/people.ts';
 import { partyName } from '../profiles/public-user.ts';
 import { endingAt } from './entry-ending.ts';
 import { timesheetDocument } from './timesheet-document.ts';
@@ -86,10 +73,10 @@ export function createTimesheetsService(dependencies: {
       status,
       entries: week.entries,
       seconds: week.seconds,
-      amount: decimal(week.amountMinor, currency),
+      amount: decimalOf(week.amountMinor, currency),
       currency,
       approved_seconds: week.approvedSeconds,
-      approved_amount: decimal(week.approvedAmountMinor, currency),
+      approved_amount: decimalOf(week.approvedAmountMinor, currency),
       disputed_entries: week.disputedEntries,
       disputed_seconds: week.disputedSeconds,
       reviewed_at: week.review?.reviewedAt.toISOString() ?? null,

@@ -1,16 +1,16 @@
 import { currentUserSchema, errorResponseSchema, profileUpdateRequestSchema } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SessionsService } from '../auth/sessions.service.ts';
+import type { SignedIn } from '../../plugins/signed-in.ts';
+import type { UserRow } from './users.repository.ts';
 import { toCurrentUser } from './user-response.ts';
 import type { UsersService } from './users.service.ts';
-import { bearerToken } from '../auth/request-identity.ts';
 
 // Room for photos of several MB, so that an oversized picture hears the image rule's own message
 // ('Image size must be less than 2MB'); it is refused by its length before it is decoded.
 const PICTURE_BODY_LIMIT = 8 * 1024 * 1024;
 
-export function usersRoutes(sessions: SessionsService, usersService: UsersService): FastifyPluginAsyncZod {
+export function usersRoutes(signedIn: SignedIn<UserRow>, usersService: UsersService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/users/me',
@@ -22,7 +22,7 @@ export function usersRoutes(sessions: SessionsService, usersService: UsersServic
           response: { 200: currentUserSchema, 401: errorResponseSchema },
         },
       },
-      async (request) => toCurrentUser(await sessions.requireUser(bearerToken(request))),
+      async (request) => toCurrentUser(await signedIn.user(request)),
     );
 
     app.put(
@@ -43,7 +43,7 @@ export function usersRoutes(sessions: SessionsService, usersService: UsersServic
           },
         },
       },
-      async (request) => usersService.updateProfile(await sessions.requireActor(bearerToken(request)), request.params.id, request.body),
+      async (request) => usersService.updateProfile(await signedIn.actor(request), request.params.id, request.body),
     );
 
     app.post(
@@ -58,7 +58,7 @@ export function usersRoutes(sessions: SessionsService, usersService: UsersServic
           response: { 200: currentUserSchema, 401: errorResponseSchema, 413: errorResponseSchema, 422: errorResponseSchema },
         },
       },
-      async (request) => usersService.setProfilePicture(await sessions.requireActor(bearerToken(request)), request.body.image_data),
+      async (request) => usersService.setProfilePicture(await signedIn.actor(request), request.body.image_data),
     );
 
     app.delete(
@@ -71,7 +71,7 @@ export function usersRoutes(sessions: SessionsService, usersService: UsersServic
           response: { 200: currentUserSchema, 401: errorResponseSchema },
         },
       },
-      async (request) => usersService.deleteProfilePicture(await sessions.requireActor(bearerToken(request))),
+      async (request) => usersService.deleteProfilePicture(await signedIn.actor(request)),
     );
   };
 }

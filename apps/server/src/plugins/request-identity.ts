@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { ClientInfo } from './sessions.service.ts';
 
 // What routes read from a request for the services, which never see the request itself.
 
@@ -10,6 +9,12 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** Where a login or registration comes from, kept with its session. */
+export interface ClientInfo {
+  ipAddress: string;
+  userAgent: string | undefined;
+}
+
+/** Where a login or registration comes from, read off its request. */
 export const clientInfo = (request: FastifyRequest): ClientInfo => ({
   ipAddress: request.ip,
   userAgent: request.headers['user-agent']?.slice(0, 500),

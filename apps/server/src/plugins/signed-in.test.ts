@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { listOperations, type Operation } from '../../fuzz/cases.ts';
-import { createTestApp } from '../../test/harness.ts';
+import type { App } from '../app.ts';
+import { listOperations, type Operation } from '../fuzz/cases.ts';
+import { createTestApp } from '../test/harness.ts';
 
 let app: App;
 let operations: Operation[];

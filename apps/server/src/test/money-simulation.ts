@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { milestoneChangeSchema, proposalInputSchema, setupPaymentSchema } from '@mihna/shared';
-import type { App } from '../../app.ts';
-import type { Actor } from '../../lib/access.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { createRandom } from '../../lib/random.ts';
-import { createUser, type TestClock } from '../../test/accounts.ts';
-import { createEmployer, insertJob } from '../proposals/test-jobs.ts';
-import { checkLedgerInvariants, type InvariantViolation } from './ledger-invariants.ts';
-import { WebhookRefused } from './providers/payment-provider.ts';
-import { signPayload } from './providers/webhook-signature.ts';
-import { balanceAccount } from './money-movements.ts';
+import type { App } from '../app.ts';
+import type { Actor } from '../lib/access.ts';
+import { AppError } from '../lib/app-error.ts';
+import { createRandom } from '../lib/random.ts';
+import { createUser, type TestClock } from './accounts.ts';
+import { createEmployer, insertJob } from '../modules/proposals/test-jobs.ts';
+import { checkLedgerInvariants, type InvariantViolation } from '../modules/payments/ledger-invariants.ts';
+import { WebhookRefused } from '../modules/payments/providers/payment-provider.ts';
+import { signPayload } from '../modules/payments/providers/webhook-signature.ts';
+import { balanceAccount } from '../modules/payments/money-movements.ts';
 
 interface SimJob {
   jobId: string;

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
+import type { UsersRepository } from './users.repository.ts';
 
 /** What money screens and messages need of a person: a name to show and an address to e-mail. */
 export interface PersonSummary {
