@@ -27,7 +27,8 @@ import {
   useDeleteAdmin,
   useSetAdminPermissions,
 } from '../api/admin-api.ts';
-import { bodyCell, headCell, LoadState, panel, table, tableScroll } from './console-ui.tsx';
+import { LoadState, panel } from './console-ui.tsx';
+import { DataTable, type Column } from './data-table.tsx';
 import { statusTone } from './users-tab.tsx';
 
 type Notice = { tone: 'success' | 'error'; text: string };
@@ -75,6 +76,59 @@ export function AdminsTab({ admin: me }: { admin: AdminUser }) {
   }
 
   const list = admins.data?.admins ?? [];
+  const columns: Column<AdminUser>[] = [
+    {
+      header: 'admins.name',
+      cell: (admin) => (
+        <>
+          <span className="font-semibold" dir="auto">
+            {nameOf(admin)}
+          </span>
+          {admin.id === me.id ? <Badge className="ms-2">{t('admins.you')}</Badge> : null}
+          <span className="block text-xs text-slate-500" dir="ltr">
+            {admin.email}
+          </span>
+        </>
+      ),
+    },
+    { header: 'admins.role', cell: (admin) => t(`roles.${admin.role}`) },
+    {
+      header: 'admins.status',
+      cell: (admin) => <Badge tone={statusTone[admin.status]}>{t(`status.${admin.is_active ? 'active' : admin.status}`)}</Badge>,
+    },
+    {
+      header: 'admins.last_login',
+      className: 'whitespace-nowrap',
+      cell: (admin) => (admin.last_login ? formatDate(admin.last_login, language) : t('users.never')),
+    },
+    ...(canManage
+      ? [
+          {
+            header: 'admins.actions',
+            cell: (admin: AdminUser) =>
+              admin.id === me.id ? null : (
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => setPending({ admin, action: admin.is_active ? 'suspend' : 'reactivate' })}
+                  >
+                    {admin.is_active ? t('admins.suspend') : t('admins.reactivate')}
+                  </Button>
+                  {admin.status !== 'blocked' ? (
+                    <Button size="sm" variant="secondary" onClick={() => setPending({ admin, action: 'block' })}>
+                      {t('admins.block')}
+                    </Button>
+                  ) : null}
+                  <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setPending({ admin, action: 'delete' })}>
+                    {t('admins.delete')}
+                  </Button>
+                </div>
+              ),
+          },
+        ]
+      : []),
+  ];
   return (
     <div className="space-y-6">
       <section className={panel} aria-labelledby="admins-list">
@@ -92,84 +146,13 @@ export function AdminsTab({ admin: me }: { admin: AdminUser }) {
           {!admins.data && !admins.isError ? (
             <LoadState isPending={admins.isPending} error={null} onRetry={() => void admins.refetch()} />
           ) : null}
-          {admins.data && list.length === 0 ? <p className="py-6 text-center text-sm text-slate-600">{t('admins.empty')}</p> : null}
-          {list.length > 0 ? (
-            <div className={tableScroll}>
-              <table className={table}>
-                <thead>
-                  <tr>
-                    <th scope="col" className={headCell}>
-                      {t('admins.name')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('admins.role')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('admins.status')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('admins.last_login')}
-                    </th>
-                    {canManage ? (
-                      <th scope="col" className={headCell}>
-                        {t('admins.actions')}
-                      </th>
-                    ) : null}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {list.map((admin) => (
-                    <tr key={admin.id}>
-                      <td className={bodyCell}>
-                        <span className="font-semibold" dir="auto">
-                          {nameOf(admin)}
-                        </span>
-                        {admin.id === me.id ? <Badge className="ms-2">{t('admins.you')}</Badge> : null}
-                        <span className="block text-xs text-slate-500" dir="ltr">
-                          {admin.email}
-                        </span>
-                      </td>
-                      <td className={bodyCell}>{t(`roles.${admin.role}`)}</td>
-                      <td className={bodyCell}>
-                        <Badge tone={statusTone[admin.status]}>{t(`status.${admin.is_active ? 'active' : admin.status}`)}</Badge>
-                      </td>
-                      <td className={`${bodyCell} whitespace-nowrap`}>
-                        {admin.last_login ? formatDate(admin.last_login, language) : t('users.never')}
-                      </td>
-                      {canManage ? (
-                        <td className={bodyCell}>
-                          {admin.id === me.id ? null : (
-                            <div className="flex flex-wrap gap-2">
-                              <Button
-                                size="sm"
-                                variant="secondary"
-                                onClick={() => setPending({ admin, action: admin.is_active ? 'suspend' : 'reactivate' })}
-                              >
-                                {admin.is_active ? t('admins.suspend') : t('admins.reactivate')}
-                              </Button>
-                              {admin.status !== 'blocked' ? (
-                                <Button size="sm" variant="secondary" onClick={() => setPending({ admin, action: 'block' })}>
-                                  {t('admins.block')}
-                                </Button>
-                              ) : null}
-                              <Button
-                                size="sm"
-                                variant="ghost"
-                                className="text-red-700"
-                                onClick={() => setPending({ admin, action: 'delete' })}
-                              >
-                                {t('admins.delete')}
-                              </Button>
-                            </div>
-                          )}
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : null}
+          <DataTable
+            columns={columns}
+            rows={admins.data?.admins}
+            rowKey={(admin) => admin.id}
+            empty={t('admins.empty')}
+            emptyClassName="py-6 text-center text-sm text-slate-600"
+          />
         </div>
       </section>
 

@@ -1,9 +1,10 @@
+import type { AuditLogEntry } from '@mihna/shared';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatDateTime, languageOf } from '../../../lib/format.ts';
 import { useAuditLog, type ListQuery } from '../api/admin-api.ts';
-import { bodyCell, Filters, FilterSelect, LoadState, panel, SearchField, table, HeadRow, tableScroll } from './console-ui.tsx';
-import { Pager } from './pager.tsx';
+import { Filters, FilterSelect, panel, SearchField } from './console-ui.tsx';
+import { DataTable, type Column } from './data-table.tsx';
 
 const targetTypes = ['user', 'admin', 'project', 'dispute', 'conversation', 'site_settings'] as const;
 
@@ -26,6 +27,57 @@ export function AuditTab() {
   const log = useAuditLog(query);
   const filter = (changes: ListQuery) => setQuery((before) => ({ ...before, ...changes, skip: 0 }));
   const data = log.data;
+  const columns: Column<AuditLogEntry>[] = [
+    {
+      header: 'audit.when',
+      className: 'whitespace-nowrap',
+      cell: (entry) => (
+        <>
+          {formatDateTime(entry.created_at, language)}
+          {entry.ip_address ? (
+            <span className="block text-xs text-slate-500" dir="ltr">
+              {entry.ip_address}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    { header: 'audit.who', dir: 'ltr', cell: (entry) => entry.admin_email },
+    { header: 'audit.action', className: 'font-mono text-xs', dir: 'ltr', cell: (entry) => entry.action },
+    {
+      header: 'audit.target',
+      cell: (entry) => (
+        <>
+          {t(`audit.targets.${entry.target_type}`, { defaultValue: entry.target_type })}
+          {entry.target_id ? (
+            <span className="block max-w-40 truncate font-mono text-xs text-slate-500" dir="ltr" title={entry.target_id}>
+              {entry.target_id}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    { header: 'audit.reason', className: 'max-w-64', dir: 'auto', cell: (entry) => entry.reason ?? '' },
+    {
+      header: 'audit.change',
+      cell: (entry) =>
+        entry.before || entry.after ? (
+          <details>
+            <summary className="cursor-pointer text-xs font-semibold text-primary-strong">{t('audit.show_change')}</summary>
+            <div className="mt-2 grid gap-2 text-xs sm:grid-cols-2" dir="ltr">
+              <div>
+                <p className="font-semibold text-slate-500">{t('audit.before')}</p>
+                <pre className="whitespace-pre-wrap">{describe(entry.before) || '—'}</pre>
+              </div>
+              <div>
+                <p className="font-semibold text-slate-500">{t('audit.after')}</p>
+                <pre className="whitespace-pre-wrap">{describe(entry.after) || '—'}</pre>
+              </div>
+            </div>
+          </details>
+        ) : null,
+    },
+  ];
   return (
     <section className={panel}>
       <Filters>
@@ -39,70 +91,15 @@ export function AuditTab() {
         <SearchField placeholder={t('audit.search_placeholder')} query={query} onFilter={filter} />
       </Filters>
       <div className="mt-4">
-        {!data ? (
-          <LoadState isPending={log.isPending} error={log.error} onRetry={() => void log.refetch()} />
-        ) : data.entries.length === 0 ? (
-          <p className="py-10 text-center text-sm text-slate-600">{t('audit.empty')}</p>
-        ) : (
-          <div className={tableScroll}>
-            <table className={table}>
-              <HeadRow
-                labels={[t('audit.when'), t('audit.who'), t('audit.action'), t('audit.target'), t('audit.reason'), t('audit.change')]}
-              />
-              <tbody className="divide-y divide-slate-100">
-                {data.entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td className={`${bodyCell} whitespace-nowrap`}>
-                      {formatDateTime(entry.created_at, language)}
-                      {entry.ip_address ? (
-                        <span className="block text-xs text-slate-500" dir="ltr">
-                          {entry.ip_address}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className={bodyCell} dir="ltr">
-                      {entry.admin_email}
-                    </td>
-                    <td className={`${bodyCell} font-mono text-xs`} dir="ltr">
-                      {entry.action}
-                    </td>
-                    <td className={bodyCell}>
-                      {t(`audit.targets.${entry.target_type}`, { defaultValue: entry.target_type })}
-                      {entry.target_id ? (
-                        <span className="block max-w-40 truncate font-mono text-xs text-slate-500" dir="ltr" title={entry.target_id}>
-                          {entry.target_id}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className={`${bodyCell} max-w-64`} dir="auto">
-                      {entry.reason ?? ''}
-                    </td>
-                    <td className={bodyCell}>
-                      {entry.before || entry.after ? (
-                        <details>
-                          <summary className="cursor-pointer text-xs font-semibold text-primary-strong">{t('audit.show_change')}</summary>
-                          <div className="mt-2 grid gap-2 text-xs sm:grid-cols-2" dir="ltr">
-                            <div>
-                              <p className="font-semibold text-slate-500">{t('audit.before')}</p>
-                              <pre className="whitespace-pre-wrap">{describe(entry.before) || '—'}</pre>
-                            </div>
-                            <div>
-                              <p className="font-semibold text-slate-500">{t('audit.after')}</p>
-                              <pre className="whitespace-pre-wrap">{describe(entry.after) || '—'}</pre>
-                            </div>
-                          </div>
-                        </details>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {data && data.entries.length > 0 ? (
-          <Pager pagination={data.pagination} onSkip={(skip) => setQuery((before) => ({ ...before, skip }))} />
-        ) : null}
+        <DataTable
+          columns={columns}
+          rows={data?.entries}
+          rowKey={(entry) => entry.id}
+          load={log}
+          empty={t('audit.empty')}
+          pagination={data?.pagination}
+          onSkip={(skip) => setQuery((before) => ({ ...before, skip }))}
+        />
       </div>
     </section>
   );

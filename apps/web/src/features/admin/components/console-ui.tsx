@@ -13,18 +13,6 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 /** A white panel of the console. */
 export const panel = 'rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6';
 /**
- * What holds a directory's table, which scrolls sideways within it on a tablet or phone rather than
- * squeeze its columns. It is the table's positioning box: a visually hidden header (positioned
- * absolutely) is clipped with the rest instead of widening the page past the screen.
- */
-export const tableScroll = 'relative -mx-4 overflow-x-auto sm:mx-0';
-/** A directory's table. */
-export const table = 'w-full min-w-[52rem] divide-y divide-slate-200';
-/** A table's cells. */
-export const headCell = 'px-3 py-2 text-start text-xs font-semibold tracking-wide text-slate-500 uppercase';
-export const bodyCell = 'px-3 py-3 align-top text-sm text-slate-800';
-
-/**
  * The search box of a directory: the search runs when Enter is pressed (admin spec §2), or the
  * button beside it, not at every letter.
  */
@@ -155,20 +143,5 @@ export function SearchField({ placeholder, query, onFilter }: { placeholder: str
         onSearch={(search) => onFilter({ search: search || undefined })}
       />
     </div>
-  );
-}
-
-/** A table's header row: one column heading per label. */
-export function HeadRow({ labels }: { labels: ReactNode[] }) {
-  return (
-    <thead>
-      <tr>
-        {labels.map((label, index) => (
-          <th key={index} scope="col" className={headCell}>
-            {label}
-          </th>
-        ))}
-      </tr>
-    </thead>
   );
 }

@@ -7,7 +7,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { StatCards, type Stat } from '../../../components/ui/stat-cards.tsx';
 import { useFinancialStats } from '../api/admin-api.ts';
 import type { ChartComponent, ConsoleTab } from './console.tsx';
-import { bodyCell, LoadState, panel, HeadRow } from './console-ui.tsx';
+import { LoadState, panel } from './console-ui.tsx';
+import { DataTable, type Column } from './data-table.tsx';
 
 /**
  * Admin spec §2 Dashboard: the four money cards from the ledger (AED at the reference rates, each
@@ -111,6 +112,28 @@ export function DashboardTab({
   );
 }
 
+type CurrencyRow = FinancialStats['by_currency'][number];
+
+/** A currency's name, then its figures in it. */
+const currencyColumns = (language: Language): Column<CurrencyRow>[] => [
+  { header: 'dashboard.currency', isRowHeader: true, className: 'text-start font-semibold', cell: (row) => row.currency },
+  {
+    header: 'dashboard.total_revenue',
+    className: 'tabular-nums',
+    cell: (row) => formatAmount(row.total_settlement_value, row.currency, language),
+  },
+  {
+    header: 'dashboard.featured_income',
+    className: 'tabular-nums',
+    cell: (row) => formatAmount(row.featured_posts_income, row.currency, language),
+  },
+  {
+    header: 'dashboard.platform_commission',
+    className: 'tabular-nums',
+    cell: (row) => formatAmount(row.platform_commission, row.currency, language),
+  },
+];
+
 /** Each currency's own figures: money is shown in AED above, but moved in these. */
 function CurrencyTable({ data, language }: { data: FinancialStats; language: Language }) {
   const { t } = useTranslation('admin');
@@ -120,30 +143,13 @@ function CurrencyTable({ data, language }: { data: FinancialStats; language: Lan
       <h2 id="by-currency" className="text-lg font-semibold text-slate-950">
         {t('dashboard.by_currency')}
       </h2>
-      <div className="relative mt-3 overflow-x-auto">
-        <table className="min-w-full divide-y divide-slate-200">
-          <HeadRow
-            labels={[
-              t('dashboard.currency'),
-              t('dashboard.total_revenue'),
-              t('dashboard.featured_income'),
-              t('dashboard.platform_commission'),
-            ]}
-          />
-          <tbody className="divide-y divide-slate-100">
-            {data.by_currency.map((row) => (
-              <tr key={row.currency}>
-                <th scope="row" className={`${bodyCell} text-start font-semibold`}>
-                  {row.currency}
-                </th>
-                <td className={`${bodyCell} tabular-nums`}>{formatAmount(row.total_settlement_value, row.currency, language)}</td>
-                <td className={`${bodyCell} tabular-nums`}>{formatAmount(row.featured_posts_income, row.currency, language)}</td>
-                <td className={`${bodyCell} tabular-nums`}>{formatAmount(row.platform_commission, row.currency, language)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        layout="inset"
+        className="mt-3"
+        columns={currencyColumns(language)}
+        rows={data.by_currency}
+        rowKey={(row) => row.currency}
+      />
     </section>
   );
 }

@@ -12,7 +12,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Field, Textarea } from '../../../components/ui/field.tsx';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
 import { useDisputes, useResolveDispute } from '../api/admin-api.ts';
-import { bodyCell, LoadState, panel, HeadRow } from './console-ui.tsx';
+import { LoadState, panel } from './console-ui.tsx';
+import { DataTable, type Column } from './data-table.tsx';
 import { ProjectDetailDialog } from './project-detail-dialog.tsx';
 
 type Decision = 'release' | 'refund' | 'split';
@@ -59,6 +60,48 @@ function DisputeCard({ dispute, onResolved }: { dispute: AdminDispute; onResolve
   const chosen: Decision = dispute.held === 0 ? 'refund' : decision;
   const released = chosen === 'release' ? dispute.held : chosen === 'refund' ? 0 : Number(readNumber(amount));
   const opener = dispute.opened_by === 'employer' ? dispute.employer : dispute.professional;
+  const columns: Column<AdminDispute['milestones'][number]>[] = [
+    {
+      header: 'disputes.milestone',
+      cell: (milestone) => (
+        <>
+          <span dir="auto">{milestone.title}</span>
+          <Badge className="ms-2">{t(`milestone_statuses.${milestone.status}`)}</Badge>
+          {milestone.in_dispute ? (
+            <Badge tone="danger" className="ms-2">
+              {t('disputes.in_dispute')}
+            </Badge>
+          ) : null}
+        </>
+      ),
+    },
+    { header: 'user_detail.amount', className: 'whitespace-nowrap tabular-nums', cell: (milestone) => money(milestone.amount) },
+    { header: 'disputes.held', className: 'whitespace-nowrap tabular-nums', cell: (milestone) => money(milestone.held) },
+    {
+      header: 'disputes.statements',
+      className: 'text-xs',
+      cell: (milestone) => (
+        <>
+          {milestone.submission_notes ? (
+            <p dir="auto">
+              <span className="font-semibold">{dispute.professional.name}: </span>
+              {milestone.submission_notes}
+            </p>
+          ) : null}
+          {milestone.reviewer_notes ? (
+            <p dir="auto" className="mt-1">
+              <span className="font-semibold">{dispute.employer.name}: </span>
+              {milestone.reviewer_notes}
+            </p>
+          ) : null}
+          <LinkList label={t('disputes.deliverables')} urls={milestone.deliverable_urls} className="mt-1" />
+          {!milestone.submission_notes && !milestone.reviewer_notes && milestone.deliverable_urls.length === 0 ? (
+            <span className="text-slate-400">—</span>
+          ) : null}
+        </>
+      ),
+    },
+  ];
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -130,46 +173,14 @@ function DisputeCard({ dispute, onResolved }: { dispute: AdminDispute; onResolve
         </p>
       </section>
 
-      <div className="relative mt-4 overflow-x-auto">
-        <table className="min-w-full divide-y divide-slate-200">
-          <HeadRow labels={[t('disputes.milestone'), t('user_detail.amount'), t('disputes.held'), t('disputes.statements')]} />
-          <tbody className="divide-y divide-slate-100">
-            {dispute.milestones.map((milestone) => (
-              <tr key={milestone.id} className={milestone.in_dispute ? 'bg-amber-50/60' : undefined}>
-                <td className={bodyCell}>
-                  <span dir="auto">{milestone.title}</span>
-                  <Badge className="ms-2">{t(`milestone_statuses.${milestone.status}`)}</Badge>
-                  {milestone.in_dispute ? (
-                    <Badge tone="danger" className="ms-2">
-                      {t('disputes.in_dispute')}
-                    </Badge>
-                  ) : null}
-                </td>
-                <td className={`${bodyCell} whitespace-nowrap tabular-nums`}>{money(milestone.amount)}</td>
-                <td className={`${bodyCell} whitespace-nowrap tabular-nums`}>{money(milestone.held)}</td>
-                <td className={`${bodyCell} text-xs`}>
-                  {milestone.submission_notes ? (
-                    <p dir="auto">
-                      <span className="font-semibold">{dispute.professional.name}: </span>
-                      {milestone.submission_notes}
-                    </p>
-                  ) : null}
-                  {milestone.reviewer_notes ? (
-                    <p dir="auto" className="mt-1">
-                      <span className="font-semibold">{dispute.employer.name}: </span>
-                      {milestone.reviewer_notes}
-                    </p>
-                  ) : null}
-                  <LinkList label={t('disputes.deliverables')} urls={milestone.deliverable_urls} className="mt-1" />
-                  {!milestone.submission_notes && !milestone.reviewer_notes && milestone.deliverable_urls.length === 0 ? (
-                    <span className="text-slate-400">—</span>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        layout="inset"
+        className="mt-4"
+        columns={columns}
+        rows={dispute.milestones}
+        rowKey={(milestone) => milestone.id}
+        rowClassName={(milestone) => (milestone.in_dispute ? 'bg-amber-50/60' : undefined)}
+      />
 
       <form onSubmit={submit} className="mt-4 space-y-4 border-t border-slate-100 pt-4" noValidate>
         {dispute.held === 0 ? (

@@ -10,8 +10,8 @@ import { Field } from '../../../components/ui/field.tsx';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
 import { StatCards } from '../../../components/ui/stat-cards.tsx';
 import { useAdminProjects, type ListQuery } from '../api/admin-api.ts';
-import { bodyCell, Filters, FilterSelect, LoadState, panel, SearchField, table, HeadRow, tableScroll } from './console-ui.tsx';
-import { Pager } from './pager.tsx';
+import { Filters, FilterSelect, panel, SearchField } from './console-ui.tsx';
+import { DataTable, type Column } from './data-table.tsx';
 import { ProjectDetailDialog } from './project-detail-dialog.tsx';
 
 /** How each state reads: taken down in red and amber, working states in blue, finished in grey. */
@@ -51,6 +51,66 @@ export function ProjectsTab({ admin }: { admin: AdminUser }) {
   };
   const data = projects.data;
   const titleOf = (project: AdminProjectRow) => project.title || t('common.no_title');
+  const columns: Column<AdminProjectRow>[] = [
+    {
+      header: 'projects.title',
+      className: 'max-w-xs',
+      cell: (project) => (
+        <>
+          <button
+            type="button"
+            className="text-start font-semibold text-primary-strong hover:underline"
+            dir="auto"
+            onClick={() => setShownId(project.id)}
+          >
+            {titleOf(project)}
+          </button>
+          <span className="mt-1 flex flex-wrap gap-1">
+            {project.is_featured ? <Badge tone="featured">{t('projects.featured')}</Badge> : null}
+            {project.industry_category ? (
+              <span className="text-xs text-slate-500">
+                {options.industries.find((industry) => industry.value === project.industry_category)?.label}
+              </span>
+            ) : null}
+          </span>
+        </>
+      ),
+    },
+    {
+      header: 'projects.employer',
+      dir: 'auto',
+      cell: (project) => (
+        <>
+          {project.employer_name || t('common.unknown_employer')}
+          {project.assigned_professional_name ? (
+            <span className="block text-xs text-slate-500">
+              {t('projects.hired')}: {project.assigned_professional_name}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: 'users.status',
+      cell: (project) => (
+        <>
+          <Badge tone={stateTone[project.status]}>{t(`status.${project.status}`)}</Badge>
+          {project.employer_account_status !== 'active' ? (
+            <span className="mt-1 block text-xs text-amber-800">
+              {t('projects.employer_inactive', { status: t(`status.${project.employer_account_status}`) })}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    { header: 'projects.budget', className: 'whitespace-nowrap tabular-nums', cell: (project) => formatJobBudget(project) },
+    { header: 'projects.proposals', className: 'tabular-nums', cell: (project) => formatNumber(project.proposal_count, language) },
+    {
+      header: 'projects.posted',
+      className: 'whitespace-nowrap',
+      cell: (project) => t('projects.days_ago', { count: project.days_posted, n: formatNumber(project.days_posted, language) }),
+    },
+  ];
 
   return (
     <div className="space-y-6">
@@ -109,74 +169,15 @@ export function ProjectsTab({ admin }: { admin: AdminUser }) {
         </Filters>
 
         <div className="mt-4">
-          {!data ? (
-            <LoadState isPending={projects.isPending} error={projects.error} onRetry={() => void projects.refetch()} />
-          ) : data.projects.length === 0 ? (
-            <p className="py-10 text-center text-sm text-slate-600">{t('projects.empty')}</p>
-          ) : (
-            <div className={tableScroll}>
-              <table className={table}>
-                <HeadRow
-                  labels={[
-                    t('projects.title'),
-                    t('projects.employer'),
-                    t('users.status'),
-                    t('projects.budget'),
-                    t('projects.proposals'),
-                    t('projects.posted'),
-                  ]}
-                />
-                <tbody className="divide-y divide-slate-100">
-                  {data.projects.map((project) => (
-                    <tr key={project.id}>
-                      <td className={`${bodyCell} max-w-xs`}>
-                        <button
-                          type="button"
-                          className="text-start font-semibold text-primary-strong hover:underline"
-                          dir="auto"
-                          onClick={() => setShownId(project.id)}
-                        >
-                          {titleOf(project)}
-                        </button>
-                        <span className="mt-1 flex flex-wrap gap-1">
-                          {project.is_featured ? <Badge tone="featured">{t('projects.featured')}</Badge> : null}
-                          {project.industry_category ? (
-                            <span className="text-xs text-slate-500">
-                              {options.industries.find((industry) => industry.value === project.industry_category)?.label}
-                            </span>
-                          ) : null}
-                        </span>
-                      </td>
-                      <td className={bodyCell} dir="auto">
-                        {project.employer_name || t('common.unknown_employer')}
-                        {project.assigned_professional_name ? (
-                          <span className="block text-xs text-slate-500">
-                            {t('projects.hired')}: {project.assigned_professional_name}
-                          </span>
-                        ) : null}
-                      </td>
-                      <td className={bodyCell}>
-                        <Badge tone={stateTone[project.status]}>{t(`status.${project.status}`)}</Badge>
-                        {project.employer_account_status !== 'active' ? (
-                          <span className="mt-1 block text-xs text-amber-800">
-                            {t('projects.employer_inactive', { status: t(`status.${project.employer_account_status}`) })}
-                          </span>
-                        ) : null}
-                      </td>
-                      <td className={`${bodyCell} whitespace-nowrap tabular-nums`}>{formatJobBudget(project)}</td>
-                      <td className={`${bodyCell} tabular-nums`}>{formatNumber(project.proposal_count, language)}</td>
-                      <td className={`${bodyCell} whitespace-nowrap`}>
-                        {t('projects.days_ago', { count: project.days_posted, n: formatNumber(project.days_posted, language) })}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {data && data.projects.length > 0 ? (
-            <Pager pagination={data.pagination} onSkip={(skip) => setQuery((before) => ({ ...before, skip }))} />
-          ) : null}
+          <DataTable
+            columns={columns}
+            rows={data?.projects}
+            rowKey={(project) => project.id}
+            load={projects}
+            empty={t('projects.empty')}
+            pagination={data?.pagination}
+            onSkip={(skip) => setQuery((before) => ({ ...before, skip }))}
+          />
         </div>
       </section>
       <ProjectDetailDialog id={shownId} canModerate={adminMay(admin, 'moderate_content')} onClose={() => setShownId(undefined)} />

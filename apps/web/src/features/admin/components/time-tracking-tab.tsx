@@ -1,4 +1,4 @@
-import { timeLogStatuses } from '@mihna/shared';
+import { timeLogStatuses, type AdminTimeLog } from '@mihna/shared';
 import { Clock, FileDown, Users, Wallet, Gauge } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
@@ -12,8 +12,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { StatCards } from '../../../components/ui/stat-cards.tsx';
 import { useTimeReport, useTimeTracking, type ListQuery } from '../api/admin-api.ts';
-import { bodyCell, Filters, FilterSelect, LoadState, panel, SearchField, table, HeadRow, tableScroll } from './console-ui.tsx';
-import { Pager } from './pager.tsx';
+import { Filters, FilterSelect, panel, SearchField } from './console-ui.tsx';
+import { DataTable, type Column } from './data-table.tsx';
 
 /** The file a data: link carries (read here, not fetched: the page's content policy keeps fetches to its own origin). */
 export function blobOfDataLink(link: string): Blob {
@@ -45,6 +45,25 @@ export function TimeTrackingTab() {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
   const filter = (changes: ListQuery) => setQuery((before) => ({ ...before, ...changes, skip: 0 }));
   const data = logs.data;
+  const columns: Column<AdminTimeLog>[] = [
+    { header: 'timetracking.date', className: 'whitespace-nowrap', cell: (log) => formatDate(log.date, language) },
+    { header: 'timetracking.professional', dir: 'auto', cell: (log) => log.professional_name || t('common.no_name') },
+    { header: 'timetracking.project', className: 'max-w-48', dir: 'auto', cell: (log) => log.project_title || t('common.no_title') },
+    { header: 'timetracking.description', className: 'max-w-64', dir: 'auto', cell: (log) => log.description },
+    // To the second: its hours times the rate are its amount to the fils.
+    { header: 'timetracking.hours', className: 'tabular-nums', cell: (log) => <span dir="ltr">{formatClockDuration(log.seconds)}</span> },
+    {
+      header: 'timetracking.rate',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (log) => formatAmount(log.hourly_rate, log.currency, language),
+    },
+    {
+      header: 'timetracking.amount',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (log) => formatAmount(log.total_amount, log.currency, language),
+    },
+    { header: 'timetracking.status', cell: (log) => <Badge tone={statusTone[log.status]}>{t(`status.${log.status}`)}</Badge> },
+  ];
 
   async function generate() {
     setNotice(undefined);
@@ -142,60 +161,15 @@ export function TimeTrackingTab() {
         ) : null}
 
         <div className="mt-4">
-          {!data ? (
-            <LoadState isPending={logs.isPending} error={logs.error} onRetry={() => void logs.refetch()} />
-          ) : data.time_logs.length === 0 ? (
-            <p className="py-10 text-center text-sm text-slate-600">{t('timetracking.empty')}</p>
-          ) : (
-            <div className={tableScroll}>
-              <table className={table}>
-                <HeadRow
-                  labels={[
-                    t('timetracking.date'),
-                    t('timetracking.professional'),
-                    t('timetracking.project'),
-                    t('timetracking.description'),
-                    t('timetracking.hours'),
-                    t('timetracking.rate'),
-                    t('timetracking.amount'),
-                    t('timetracking.status'),
-                  ]}
-                />
-                <tbody className="divide-y divide-slate-100">
-                  {data.time_logs.map((log) => (
-                    <tr key={log.id}>
-                      <td className={`${bodyCell} whitespace-nowrap`}>{formatDate(log.date, language)}</td>
-                      <td className={bodyCell} dir="auto">
-                        {log.professional_name || t('common.no_name')}
-                      </td>
-                      <td className={`${bodyCell} max-w-48`} dir="auto">
-                        {log.project_title || t('common.no_title')}
-                      </td>
-                      <td className={`${bodyCell} max-w-64`} dir="auto">
-                        {log.description}
-                      </td>
-                      {/* To the second: its hours times the rate are its amount to the fils. */}
-                      <td className={`${bodyCell} tabular-nums`}>
-                        <span dir="ltr">{formatClockDuration(log.seconds)}</span>
-                      </td>
-                      <td className={`${bodyCell} whitespace-nowrap tabular-nums`}>
-                        {formatAmount(log.hourly_rate, log.currency, language)}
-                      </td>
-                      <td className={`${bodyCell} whitespace-nowrap tabular-nums`}>
-                        {formatAmount(log.total_amount, log.currency, language)}
-                      </td>
-                      <td className={bodyCell}>
-                        <Badge tone={statusTone[log.status]}>{t(`status.${log.status}`)}</Badge>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {data && data.time_logs.length > 0 ? (
-            <Pager pagination={data.pagination} onSkip={(skip) => setQuery((before) => ({ ...before, skip }))} />
-          ) : null}
+          <DataTable
+            columns={columns}
+            rows={data?.time_logs}
+            rowKey={(log) => log.id}
+            load={logs}
+            empty={t('timetracking.empty')}
+            pagination={data?.pagination}
+            onSkip={(skip) => setQuery((before) => ({ ...before, skip }))}
+          />
         </div>
       </section>
     </div>

@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useUserDetails } from '../api/admin-api.ts';
-import { bodyCell, HeadRow } from './console-ui.tsx';
+import { DataTable, type Column } from './data-table.tsx';
 import { statusTone } from './users-tab.tsx';
 
 /** Admin spec §9: the modal shows the first 5 transactions and login entries; a device's text is cut at 30 characters. */
@@ -26,6 +26,40 @@ export function UserDetailDialog({ id, onClose }: { id: string | undefined; onCl
   const transactions = takeFirst(details.data?.transactions ?? [], SHOWN_ROWS).shown;
   const history = takeFirst(logins.data?.login_history ?? [], SHOWN_ROWS).shown;
   const figure = 'rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200';
+  const transactionColumns: Column<(typeof transactions)[number]>[] = [
+    { header: 'user_detail.date', className: 'whitespace-nowrap', cell: (row) => formatDate(row.created_at, language) },
+    {
+      header: 'projects.title',
+      cell: (row) => (
+        <>
+          <span dir="auto">{row.project_title}</span>
+          <span className="block text-xs text-slate-500">{t(`user_detail.type_${row.type}`)}</span>
+        </>
+      ),
+    },
+    {
+      header: 'user_detail.amount',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (row) => formatAmount(row.amount, row.currency, language),
+    },
+    { header: 'users.status', cell: (row) => t(`user_detail.movement_statuses.${row.status}`) },
+  ];
+  const loginColumns: Column<(typeof history)[number]>[] = [
+    { header: 'user_detail.date', className: 'whitespace-nowrap', cell: (row) => formatDateTime(row.login_time, language) },
+    {
+      header: 'users.status',
+      cell: (row) => (
+        <Badge tone={row.success ? 'positive' : 'danger'}>{row.success ? t('user_detail.success') : t('user_detail.failed')}</Badge>
+      ),
+    },
+    { header: 'user_detail.ip', className: 'tabular-nums', dir: 'ltr', cell: (row) => row.ip_address ?? '' },
+    {
+      header: 'user_detail.agent',
+      dir: 'ltr',
+      title: (row) => row.user_agent ?? undefined,
+      cell: (row) => shortAgent(row.user_agent),
+    },
+  ];
   return (
     <Dialog
       isOpen={id !== undefined}
@@ -73,28 +107,15 @@ export function UserDetailDialog({ id, onClose }: { id: string | undefined; onCl
             <h3 id="user-transactions" className="font-semibold text-slate-950">
               {t('user_detail.transactions')}
             </h3>
-            {transactions.length === 0 ? (
-              <p className="mt-2 text-sm text-slate-600">{t('user_detail.no_transactions')}</p>
-            ) : (
-              <div className="relative mt-2 overflow-x-auto">
-                <table className="min-w-full divide-y divide-slate-200">
-                  <HeadRow labels={[t('user_detail.date'), t('projects.title'), t('user_detail.amount'), t('users.status')]} />
-                  <tbody className="divide-y divide-slate-100">
-                    {transactions.map((row) => (
-                      <tr key={row.id}>
-                        <td className={`${bodyCell} whitespace-nowrap`}>{formatDate(row.created_at, language)}</td>
-                        <td className={bodyCell}>
-                          <span dir="auto">{row.project_title}</span>
-                          <span className="block text-xs text-slate-500">{t(`user_detail.type_${row.type}`)}</span>
-                        </td>
-                        <td className={`${bodyCell} whitespace-nowrap tabular-nums`}>{formatAmount(row.amount, row.currency, language)}</td>
-                        <td className={bodyCell}>{t(`user_detail.movement_statuses.${row.status}`)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <DataTable
+              layout="inset"
+              className="mt-2"
+              columns={transactionColumns}
+              rows={transactions}
+              rowKey={(row) => row.id}
+              empty={t('user_detail.no_transactions')}
+              emptyClassName="mt-2 text-sm text-slate-600"
+            />
           </section>
 
           <section aria-labelledby="user-logins">
@@ -102,32 +123,15 @@ export function UserDetailDialog({ id, onClose }: { id: string | undefined; onCl
               {t('user_detail.login_history')}
             </h3>
             {logins.isPending ? <Spinner label={t('common.loading')} className="py-4" /> : null}
-            {logins.data && history.length === 0 ? <p className="mt-2 text-sm text-slate-600">{t('user_detail.no_logins')}</p> : null}
-            {history.length > 0 ? (
-              <div className="relative mt-2 overflow-x-auto">
-                <table className="min-w-full divide-y divide-slate-200">
-                  <HeadRow labels={[t('user_detail.date'), t('users.status'), t('user_detail.ip'), t('user_detail.agent')]} />
-                  <tbody className="divide-y divide-slate-100">
-                    {history.map((row) => (
-                      <tr key={row.id}>
-                        <td className={`${bodyCell} whitespace-nowrap`}>{formatDateTime(row.login_time, language)}</td>
-                        <td className={bodyCell}>
-                          <Badge tone={row.success ? 'positive' : 'danger'}>
-                            {row.success ? t('user_detail.success') : t('user_detail.failed')}
-                          </Badge>
-                        </td>
-                        <td className={`${bodyCell} tabular-nums`} dir="ltr">
-                          {row.ip_address ?? ''}
-                        </td>
-                        <td className={bodyCell} dir="ltr" title={row.user_agent ?? undefined}>
-                          {shortAgent(row.user_agent)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            ) : null}
+            <DataTable
+              layout="inset"
+              className="mt-2"
+              columns={loginColumns}
+              rows={logins.data ? history : undefined}
+              rowKey={(row) => row.id}
+              empty={t('user_detail.no_logins')}
+              emptyClassName="mt-2 text-sm text-slate-600"
+            />
           </section>
         </div>
       ) : null}

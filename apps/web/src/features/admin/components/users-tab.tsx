@@ -11,19 +11,8 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { StatCards } from '../../../components/ui/stat-cards.tsx';
 import { useAdminUsers, useDeleteUser, useSetUserStatus, type ListQuery } from '../api/admin-api.ts';
-import {
-  bodyCell,
-  Filters,
-  FilterSelect,
-  headCell,
-  LoadState,
-  panel,
-  SearchField,
-  table,
-  useFailureText,
-  tableScroll,
-} from './console-ui.tsx';
-import { Pager } from './pager.tsx';
+import { Filters, FilterSelect, panel, SearchField, useFailureText } from './console-ui.tsx';
+import { DataTable, type Column } from './data-table.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { UserDetailDialog } from './user-detail-dialog.tsx';
 
@@ -88,6 +77,67 @@ export function UsersTab({ admin }: { admin: AdminUser }) {
   }
 
   const data = users.data;
+  const columns: Column<AdminUserRow>[] = [
+    {
+      header: 'users.name',
+      cell: (user) => (
+        <>
+          <button
+            type="button"
+            className="text-start font-semibold text-primary-strong hover:underline"
+            dir="auto"
+            onClick={() => setShownId(user.id)}
+          >
+            {nameOf(user)}
+          </button>
+          <span className="block text-xs text-slate-500" dir="ltr">
+            {user.email}
+          </span>
+        </>
+      ),
+    },
+    { header: 'users.type', cell: (user) => t(`users.${user.role}`) },
+    {
+      header: 'users.status',
+      cell: (user) => (
+        <>
+          <Badge tone={statusTone[user.account_status]}>{t(`status.${user.account_status}`)}</Badge>
+          {user.status_reason ? (
+            <span className="mt-1 block max-w-48 truncate text-xs text-slate-500" title={user.status_reason} dir="auto">
+              {user.status_reason}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    { header: 'users.joined', className: 'whitespace-nowrap', cell: (user) => formatDate(user.created_at, language) },
+    {
+      header: 'users.last_login',
+      className: 'whitespace-nowrap',
+      cell: (user) => (user.last_login ? formatDate(user.last_login, language) : t('users.never')),
+    },
+    {
+      header: 'users.earnings',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (user) => formatAmount(user.total_earnings, 'AED', language),
+    },
+    {
+      header: 'users.projects',
+      className: 'tabular-nums',
+      cell: (user) => formatNumber(user.role === 'employer' ? user.projects_posted : user.projects_completed, language),
+    },
+    ...(canManage
+      ? [
+          {
+            header: 'users.actions',
+            isHeaderHidden: true,
+            cell: (user: AdminUserRow) => (
+              <ManageMenu user={user} label={t('users.manage_label', { name: nameOf(user) })} onChoose={setPending} />
+            ),
+          },
+        ]
+      : []),
+  ];
   // The last row of the last page deleted: the page before it is shown, not an empty one.
   const lastPageSkip = data ? Math.max(0, (data.pagination.total_pages - 1) * data.pagination.limit) : 0;
   useEffect(() => {
@@ -133,95 +183,15 @@ export function UsersTab({ admin }: { admin: AdminUser }) {
         ) : null}
 
         <div className="mt-4">
-          {!data ? (
-            <LoadState isPending={users.isPending} error={users.error} onRetry={() => void users.refetch()} />
-          ) : data.users.length === 0 ? (
-            <p className="py-10 text-center text-sm text-slate-600">{t('users.empty')}</p>
-          ) : (
-            <div className={tableScroll}>
-              <table className={table}>
-                <thead>
-                  <tr>
-                    <th scope="col" className={headCell}>
-                      {t('users.name')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('users.type')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('users.status')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('users.joined')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('users.last_login')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('users.earnings')}
-                    </th>
-                    <th scope="col" className={headCell}>
-                      {t('users.projects')}
-                    </th>
-                    {canManage ? (
-                      <th scope="col" className={headCell}>
-                        <span className="sr-only">{t('users.actions')}</span>
-                      </th>
-                    ) : null}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {data.users.map((user) => {
-                    const status = user.account_status;
-                    return (
-                      <tr key={user.id}>
-                        <td className={bodyCell}>
-                          <button
-                            type="button"
-                            className="text-start font-semibold text-primary-strong hover:underline"
-                            dir="auto"
-                            onClick={() => setShownId(user.id)}
-                          >
-                            {nameOf(user)}
-                          </button>
-                          <span className="block text-xs text-slate-500" dir="ltr">
-                            {user.email}
-                          </span>
-                        </td>
-                        <td className={bodyCell}>{t(`users.${user.role}`)}</td>
-                        <td className={bodyCell}>
-                          <Badge tone={statusTone[status]}>{t(`status.${status}`)}</Badge>
-                          {user.status_reason ? (
-                            <span className="mt-1 block max-w-48 truncate text-xs text-slate-500" title={user.status_reason} dir="auto">
-                              {user.status_reason}
-                            </span>
-                          ) : null}
-                        </td>
-                        <td className={`${bodyCell} whitespace-nowrap`}>{formatDate(user.created_at, language)}</td>
-                        <td className={`${bodyCell} whitespace-nowrap`}>
-                          {user.last_login ? formatDate(user.last_login, language) : t('users.never')}
-                        </td>
-                        <td className={`${bodyCell} whitespace-nowrap tabular-nums`}>
-                          {formatAmount(user.total_earnings, 'AED', language)}
-                        </td>
-                        <td className={`${bodyCell} tabular-nums`}>
-                          {formatNumber(user.role === 'employer' ? user.projects_posted : user.projects_completed, language)}
-                        </td>
-                        {canManage ? (
-                          <td className={bodyCell}>
-                            <ManageMenu user={user} label={t('users.manage_label', { name: nameOf(user) })} onChoose={setPending} />
-                          </td>
-                        ) : null}
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {data && data.users.length > 0 ? (
-            <Pager pagination={data.pagination} onSkip={(skip) => setQuery((before) => ({ ...before, skip }))} />
-          ) : null}
+          <DataTable
+            columns={columns}
+            rows={data?.users}
+            rowKey={(user) => user.id}
+            load={users}
+            empty={t('users.empty')}
+            pagination={data?.pagination}
+            onSkip={(skip) => setQuery((before) => ({ ...before, skip }))}
+          />
         </div>
       </section>
 
