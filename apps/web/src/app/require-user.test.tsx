@@ -41,7 +41,7 @@ describe('RequireUser', () => {
 
   it('sends a visitor without a session to /login', async () => {
     const router = renderAt('/dashboard');
-    expect(await screen.findByText('login page')).toBeDefined();
+    expect(await screen.findByText('login page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toEqual({ from: '/dashboard' });
   });
@@ -57,7 +57,7 @@ describe('RequireUser', () => {
     renderAt('/dashboard');
     expect(screen.getByRole('status').textContent).toContain('Checking your session');
     answer(jsonResponse(200, { id: 'u1', first_name: 'Aisha', last_name: 'Khan', role: 'employer' }));
-    expect(await screen.findByText('private page')).toBeDefined();
+    expect(await screen.findByText('private page')).toBeInTheDocument();
     expect(vi.mocked(fetch).mock.calls[0]?.[1]?.headers).toMatchObject({ authorization: 'Bearer a-valid-token' });
   });
 
@@ -68,7 +68,7 @@ describe('RequireUser', () => {
       vi.fn(() => Promise.resolve(jsonResponse(401, { detail: 'Not authenticated', code: 'unauthorized' }))),
     );
     const router = renderAt('/dashboard');
-    expect(await screen.findByText('login page')).toBeDefined();
+    expect(await screen.findByText('login page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(sessionToken.read()).toBeNull();
   });
@@ -87,11 +87,11 @@ describe('RequireUser', () => {
       ),
     );
     const router = renderAt('/dashboard');
-    expect(await screen.findByRole('alert')).toBeDefined();
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(sessionToken.read()).toBe('a-valid-token');
     isServerDown = false;
     screen.getByRole('button', { name: 'Try again' }).click();
-    expect(await screen.findByText('private page')).toBeDefined();
+    expect(await screen.findByText('private page')).toBeInTheDocument();
   });
 });

@@ -38,8 +38,8 @@ describe('Footer', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderFooter();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    expect(screen.getByRole('link', { name: 'hello@mihna.ae' })).toBeDefined();
-    expect(screen.getByText('Professionals. Hourly.')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'hello@mihna.ae' })).toBeInTheDocument();
+    expect(screen.getByText('Professionals. Hourly.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('link', { name: 'LinkedIn' })).toBeNull();
   });
@@ -56,7 +56,7 @@ describe('Footer', () => {
       ),
     );
     renderFooter();
-    expect(await screen.findByRole('link', { name: 'team@mihna.ae' })).toBeDefined();
+    expect(await screen.findByRole('link', { name: 'team@mihna.ae' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'LinkedIn' }).getAttribute('href')).toBe('https://www.linkedin.com/company/mihna');
     expect(screen.queryByRole('link', { name: 'Facebook' })).toBeNull();
     expect(screen.getAllByText('Mihna Gulf').length).toBeGreaterThan(0);

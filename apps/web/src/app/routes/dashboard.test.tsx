@@ -85,12 +85,12 @@ describe('/dashboard', () => {
     );
     renderDashboard();
     const figure = async (label: string) => (await screen.findByText(label, { selector: 'dt' })).parentElement!;
-    expect(within(await figure('Total Proposals')).getByText('12')).toBeDefined();
-    expect(within(await figure('Active Jobs')).getByText('2')).toBeDefined();
+    expect(within(await figure('Total Proposals')).getByText('12')).toBeInTheDocument();
+    expect(within(await figure('Active Jobs')).getByText('2')).toBeInTheDocument();
     const earned = await figure('Total Earned');
-    expect(within(earned).getByText('AED 1,470.00')).toBeDefined();
-    expect(within(earned).getByText('SAR 300.00')).toBeDefined();
-    expect(screen.getByText('4.8 from 6 reviews')).toBeDefined();
+    expect(within(earned).getByText('AED 1,470.00')).toBeInTheDocument();
+    expect(within(earned).getByText('SAR 300.00')).toBeInTheDocument();
+    expect(screen.getByText('4.8 from 6 reviews')).toBeInTheDocument();
 
     const chart = screen.getByRole('figure', { name: 'Earnings per month' });
     fireEvent.click(within(chart).getByText('Show the figures as a table'));
@@ -98,7 +98,7 @@ describe('/dashboard', () => {
     expect(rows).toHaveLength(12);
     expect(rows.at(-2)!.textContent).toBe('Oct 2026AED 470.00');
     expect(rows.at(-1)!.textContent).toBe('Nov 2026AED 1,000.00');
-    expect(screen.getByRole('heading', { name: 'Recent activity' })).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Recent activity' })).toBeInTheDocument();
   });
 
   it('asks in its own dialog before deleting the professional’s picture, and deletes it only when confirmed', async () => {
@@ -136,7 +136,7 @@ describe('/dashboard', () => {
       ['Applications', '17'],
     ]) {
       const card = (await screen.findByText(label!, { selector: 'dt' })).parentElement!;
-      expect(within(card).getByText(value!)).toBeDefined();
+      expect(within(card).getByText(value!)).toBeInTheDocument();
     }
     expect(screen.getByRole('tab', { name: 'My Projects' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'My Projects', 'Applications', 'Analytics']);
@@ -199,8 +199,8 @@ describe('/dashboard', () => {
 
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Overview' }));
     const company = await screen.findByRole('region', { name: 'Company profile' });
-    expect(within(company).getByText('Al Noor Interiors')).toBeDefined();
-    expect(within(company).getByText('Fit-out for villas in Dubai.')).toBeDefined();
+    expect(within(company).getByText('Al Noor Interiors')).toBeInTheDocument();
+    expect(within(company).getByText('Fit-out for villas in Dubai.')).toBeInTheDocument();
     expect(within(company).getByRole('link', { name: 'View public profile' }).getAttribute('href')).toBe(`/employers/${baseUser.id}`);
     const activity = screen.getByRole('region', { name: 'Recent activity' });
     const item = await within(activity).findByRole('link', { name: /Layla Haddad/ });
@@ -250,9 +250,9 @@ describe('/dashboard', () => {
     );
     renderDashboard();
     fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Applications' }));
-    expect(await screen.findByRole('heading', { name: 'Applications (2)' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Applications (2)' })).toBeInTheDocument();
     const [pending, accepted] = screen.getAllByTestId('application');
-    expect(within(pending!).getByText('Villa renovation')).toBeDefined();
+    expect(within(pending!).getByText('Villa renovation')).toBeInTheDocument();
     // Only a pending proposal can be marked; the hired one is settled.
     expect(within(accepted!).queryByRole('combobox')).toBeNull();
 
@@ -264,7 +264,7 @@ describe('/dashboard', () => {
     fireEvent.change(within((await screen.findAllByTestId('application'))[0]!).getByRole('combobox', { name: 'Mark as' }), {
       target: { value: 'shortlisted' },
     });
-    expect(await screen.findByText('Proposal status updated.')).toBeDefined();
+    expect(await screen.findByText('Proposal status updated.')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/proposals/44444444-4444-4444-8444-444444444444/stage')[0]!.body).toEqual({ stage: 'shortlisted' });
 
     // Declining asks first.
@@ -274,7 +274,7 @@ describe('/dashboard', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Decline this proposal?' });
     expect(api.callsTo('PUT', '/api/proposals/44444444-4444-4444-8444-444444444444/stage')).toHaveLength(1);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
-    expect(await screen.findByText('Proposal declined. The professional has been told.')).toBeDefined();
+    expect(await screen.findByText('Proposal declined. The professional has been told.')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/proposals/44444444-4444-4444-8444-444444444444/stage')[1]!.body).toEqual({ stage: 'rejected' });
   });
 });

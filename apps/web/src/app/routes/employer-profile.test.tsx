@@ -104,11 +104,11 @@ describe('/employers/:employerId', () => {
   it('shows the company, its stats, hiring categories and rating distribution', async () => {
     stubApi(() => jsonResponse(200, profile()));
     renderScreen(<EmployerProfilePage />, { path, at });
-    expect(await screen.findByRole('heading', { name: 'Al Noor Trading', level: 1 })).toBeDefined();
-    expect(screen.getByText('Trading and logistics in Sharjah.')).toBeDefined();
-    expect(screen.getByText('Sharjah')).toBeDefined();
-    expect(screen.getByText('AED 52,000')).toBeDefined();
-    expect(screen.getByText('2 verified reviews')).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Al Noor Trading', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Trading and logistics in Sharjah.')).toBeInTheDocument();
+    expect(screen.getByText('Sharjah')).toBeInTheDocument();
+    expect(screen.getByText('AED 52,000')).toBeInTheDocument();
+    expect(screen.getByText('2 verified reviews')).toBeInTheDocument();
     const categories = within(screen.getByRole('region', { name: 'Top hiring categories' })).getAllByRole('listitem');
     expect(categories.map((item) => item.textContent)).toEqual(['Technology & IT5 projects', 'Construction & Engineering4 projects']);
     const distribution = within(screen.getByRole('region', { name: 'Rating distribution' }));
@@ -180,8 +180,8 @@ describe('/employers/:employerId', () => {
     const [hidden, shown] = await screen.findAllByRole('article');
     expect(within(hidden!).queryByText('Karim Saleh')).toBeNull();
     expect(within(hidden!).queryByText('AED 40,000')).toBeNull();
-    expect(within(shown!).getByText('Karim Saleh')).toBeDefined();
-    expect(within(shown!).getByText('AED 40,000')).toBeDefined();
+    expect(within(shown!).getByText('Karim Saleh')).toBeInTheDocument();
+    expect(within(shown!).getByText('AED 40,000')).toBeInTheDocument();
   });
 
   it('falls back to the full name and says there is no description; the owner sees Edit Profile', async () => {
@@ -190,15 +190,15 @@ describe('/employers/:employerId', () => {
     bare.user = { ...bare.user, company_name: null, company_description: null, bio: null, show_location: false };
     stubApi(({ url }) => jsonResponse(200, url.pathname === '/api/users/me' ? sessionUser(employerId, 'employer') : bare));
     renderScreen(<EmployerProfilePage />, { path, at });
-    expect(await screen.findByRole('link', { name: 'Edit Profile' })).toBeDefined();
-    expect(screen.getByRole('heading', { name: 'Omar Al Mansoori', level: 1 })).toBeDefined();
-    expect(screen.getByText('No description provided')).toBeDefined();
+    expect(await screen.findByRole('link', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Omar Al Mansoori', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('No description provided')).toBeInTheDocument();
     expect(screen.queryByText('Sharjah')).toBeNull();
   });
 
   it("says 'Employer Not Found' when there is no such employer", async () => {
     stubApi(() => jsonResponse(404, { detail: 'Employer Not Found', code: 'not_found' }));
     renderScreen(<EmployerProfilePage />, { path, at });
-    expect(await screen.findByRole('heading', { name: 'Employer Not Found' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Employer Not Found' })).toBeInTheDocument();
   });
 });

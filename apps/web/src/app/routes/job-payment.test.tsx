@@ -98,30 +98,30 @@ describe('an hourly project’s payment page', () => {
     );
     renderPayment();
     // Paid from timesheets: no milestone set-up is offered.
-    expect(await screen.findByRole('heading', { name: 'Time worked and weekly timesheets' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Time worked and weekly timesheets' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Set Up Payment' })).toBeNull();
-    expect(await screen.findByText('Awaiting review')).toBeDefined();
+    expect(await screen.findByText('Awaiting review')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Review week' }));
     const dialog = await screen.findByRole('dialog');
     const callRow = (await within(dialog).findByText('Kickoff call')).closest('li')!;
     fireEvent.click(within(callRow).getByRole('checkbox', { name: 'Dispute' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve, disputing 1 entry' }));
-    expect(await within(dialog).findByText('This field is required')).toBeDefined();
+    expect(await within(dialog).findByText('This field is required')).toBeInTheDocument();
     expect(api.callsTo('POST', `/api/jobs/${JOB_ID}/timesheets/${WEEK}/approve`)).toHaveLength(0);
 
     fireEvent.change(within(callRow).getByRole('textbox', { name: 'Why you dispute this entry' }), {
       target: { value: '  Agreed as free  ' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve, disputing 1 entry' }));
-    expect(await screen.findByText('Timesheet approved. You can now pay the approved hours.')).toBeDefined();
+    expect(await screen.findByText('Timesheet approved. You can now pay the approved hours.')).toBeInTheDocument();
     expect(api.callsTo('POST', `/api/jobs/${JOB_ID}/timesheets/${WEEK}/approve`)[0]!.body).toEqual({
       disputes: [{ entry_id: second.id, note: 'Agreed as free' }],
     });
     // The entries of that week were read for the dialog.
     expect(api.callsTo('GET', '/api/time/entries').some((call) => call.query.get('week') === WEEK)).toBe(true);
-    expect(await screen.findByRole('button', { name: 'Pay AED 300.00' })).toBeDefined();
-    expect(screen.getByText('1 entry disputed (1 h 0 min), not billed.')).toBeDefined();
+    expect(await screen.findByRole('button', { name: 'Pay AED 300.00' })).toBeInTheDocument();
+    expect(screen.getByText('1 entry disputed (1 h 0 min), not billed.')).toBeInTheDocument();
   });
 
   it('shows the professional where each week stands, with nothing to approve or pay', async () => {
@@ -148,12 +148,12 @@ describe('an hourly project’s payment page', () => {
       ),
     );
     renderPayment();
-    expect(await screen.findByText('Awaiting payment')).toBeDefined();
-    expect(screen.getByText('3 h 0 min approved: AED 450.00.')).toBeDefined();
-    expect(screen.getByText('Agreed as free')).toBeDefined();
+    expect(await screen.findByText('Awaiting payment')).toBeInTheDocument();
+    expect(screen.getByText('3 h 0 min approved: AED 450.00.')).toBeInTheDocument();
+    expect(screen.getByText('Agreed as free')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Review week' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
-    expect(screen.getByRole('button', { name: 'End contract' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'End contract' })).toBeInTheDocument();
   });
 });
 

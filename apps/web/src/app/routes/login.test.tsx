@@ -35,9 +35,9 @@ describe('/login', () => {
   it('tells a visitor sent from a project why, and returns them to the project after logging in', async () => {
     mockApi(signInAnswer, meAnswer);
     renderRoutes(routes, '/projects/abc');
-    expect(await screen.findByText(/Log in to see the project’s details and send a proposal/)).toBeDefined();
+    expect(await screen.findByText(/Log in to see the project’s details and send a proposal/)).toBeInTheDocument();
     await logIn();
-    expect(await screen.findByRole('heading', { name: 'The project' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'The project' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'The dashboard' })).toBeNull();
   });
 
@@ -47,7 +47,7 @@ describe('/login', () => {
     await screen.findByLabelText('E-mail address');
     expect(screen.queryByText(/Log in to see/)).toBeNull();
     await logIn();
-    expect(await screen.findByRole('heading', { name: 'The dashboard' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'The dashboard' })).toBeInTheDocument();
   });
 
   it('checks the captcha answer when Log in is pressed, with no separate button', async () => {
@@ -74,7 +74,7 @@ describe('/login', () => {
     expect(screen.queryByRole('button', { name: 'Check' })).toBeNull();
     fireEvent.change(answerField, { target: { value: '٨' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByRole('heading', { name: 'The dashboard' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'The dashboard' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/auth/captcha/verify')[0]?.body).toEqual({
       captcha_id: '7f1c3f9e-7c55-4d8e-8d8a-000000000001',
       answer: 8,

@@ -48,7 +48,7 @@ describe('/post-job', () => {
   it("tells a professional 'Only employers can post projects'", async () => {
     mockApi(signedInAs({ role: 'professional' }));
     renderPostJob();
-    expect(await screen.findByRole('heading', { name: 'Only employers can post projects' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Only employers can post projects' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Project Title' })).toBeNull();
   });
 
@@ -129,10 +129,10 @@ describe('/post-job', () => {
   it('shows the featuring fee for the typed budget', async () => {
     mockApi(signedInAs({ role: 'employer' }));
     renderPostJob();
-    expect(await screen.findByText('Enter both budgets to see the fee.')).toBeDefined();
-    expect(screen.getByText(/at least AED 5.00/)).toBeDefined();
+    expect(await screen.findByText('Enter both budgets to see the fee.')).toBeInTheDocument();
+    expect(screen.getByText(/at least AED 5.00/)).toBeInTheDocument();
     await fillRequired();
-    expect(screen.getByText('Fee for this budget: AED 150.00')).toBeDefined();
+    expect(screen.getByText('Fee for this budget: AED 150.00')).toBeInTheDocument();
   });
 
   it('checks the text, posts every field, then goes to the dashboard after 2 seconds', async () => {
@@ -149,8 +149,8 @@ describe('/post-job', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /Allow remote work/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Post Project' }));
 
-    expect(await screen.findByText('Project posted successfully!')).toBeDefined();
-    expect(screen.getByText('Content Cleaned: inappropriate words in your description were replaced.')).toBeDefined();
+    expect(await screen.findByText('Project posted successfully!')).toBeInTheDocument();
+    expect(screen.getByText('Content Cleaned: inappropriate words in your description were replaced.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/content/validate')).toHaveLength(1);
     expect(api.callsTo('POST', '/api/jobs')[0]?.body).toEqual({
       title: 'Office fit-out',
@@ -192,10 +192,10 @@ describe('/post-job', () => {
     await fillRequired();
     fireEvent.change(screen.getByRole('textbox', { name: 'Maximum Budget (AED/hr)' }), { target: { value: '50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Post Project' }));
-    expect(await screen.findByText('Maximum budget must be at least the minimum budget')).toBeDefined();
+    expect(await screen.findByText('Maximum budget must be at least the minimum budget')).toBeInTheDocument();
     fireEvent.change(screen.getByRole('textbox', { name: 'Maximum Budget (AED/hr)' }), { target: { value: '20000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Post Project' }));
-    expect(await screen.findByText('Must be no more than 150 characters')).toBeDefined();
+    expect(await screen.findByText('Must be no more than 150 characters')).toBeInTheDocument();
   });
 
   it('refuses a serious violation before posting', async () => {
@@ -208,7 +208,7 @@ describe('/post-job', () => {
     renderPostJob();
     await fillRequired();
     fireEvent.click(screen.getByRole('button', { name: 'Post Project' }));
-    expect(await screen.findByRole('dialog', { name: 'Serious Violation' })).toBeDefined();
+    expect(await screen.findByRole('dialog', { name: 'Serious Violation' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
   });
 
@@ -228,7 +228,7 @@ describe('/post-job', () => {
     renderPostJob();
     await fillRequired();
     fireEvent.click(screen.getByRole('button', { name: 'Post Project' }));
-    expect(await screen.findByRole('dialog', { name: 'Serious Violation' })).toBeDefined();
+    expect(await screen.findByRole('dialog', { name: 'Serious Violation' })).toBeInTheDocument();
   });
 
   it('opens the featured-payment dialog: Pay Now opens the featured checkout and Skip opens the project', async () => {
@@ -255,8 +255,8 @@ describe('/post-job', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Post Project' }));
 
     const dialog = within(await screen.findByRole('dialog', { name: 'Feature your project' }));
-    expect(dialog.getByText(/pay the featured fee of 150.00 AED/)).toBeDefined();
-    expect(dialog.getByText('AED 150.00')).toBeDefined();
+    expect(dialog.getByText(/pay the featured fee of 150.00 AED/)).toBeInTheDocument();
+    expect(dialog.getByText('AED 150.00')).toBeInTheDocument();
     const payNow = dialog.getByRole<HTMLButtonElement>('button', { name: 'Pay Now' });
     expect(payNow.disabled).toBe(false);
     fireEvent.click(payNow);

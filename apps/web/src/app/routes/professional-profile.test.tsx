@@ -62,15 +62,15 @@ describe('/professionals/:professionalId', () => {
     stubApi(() => jsonResponse(200, richProfile));
     renderScreen(<ProfessionalProfilePage />, { path, at });
 
-    expect(await screen.findByRole('heading', { name: 'Layla Haddad', level: 1 })).toBeDefined();
-    expect(screen.getByText('Verified')).toBeDefined();
-    expect(screen.getByText('Dubai, Jebel Ali')).toBeDefined();
-    expect(screen.getByText('4.8')).toBeDefined();
-    expect(screen.getByText('3 verified reviews')).toBeDefined();
-    expect(screen.getByText('100% Success Rate')).toBeDefined();
-    expect(screen.getByText('AED 150/hr')).toBeDefined();
-    expect(screen.getByText('4.7 / 5.0')).toBeDefined();
-    expect(screen.getByText('3 projects')).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Layla Haddad', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Verified')).toBeInTheDocument();
+    expect(screen.getByText('Dubai, Jebel Ali')).toBeInTheDocument();
+    expect(screen.getByText('4.8')).toBeInTheDocument();
+    expect(screen.getByText('3 verified reviews')).toBeInTheDocument();
+    expect(screen.getByText('100% Success Rate')).toBeInTheDocument();
+    expect(screen.getByText('AED 150/hr')).toBeInTheDocument();
+    expect(screen.getByText('4.7 / 5.0')).toBeInTheDocument();
+    expect(screen.getByText('3 projects')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit Profile' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Invite to Job' })).toBeNull();
     expect(screen.queryByText(/Contact Expert/)).toBeNull();
@@ -79,10 +79,10 @@ describe('/professionals/:professionalId', () => {
     const cards = await screen.findAllByRole('article');
     expect(within(cards[0]!).queryByText('Al Noor Trading', { exact: false })).toBeNull();
     expect(within(cards[0]!).queryByText('Project value')).toBeNull();
-    expect(within(cards[0]!).getByText('21 days')).toBeDefined();
-    expect(within(cards[0]!).getByText('“Delivered early and well.”')).toBeDefined();
-    expect(within(cards[1]!).getByText('— Al Noor Trading')).toBeDefined();
-    expect(within(cards[1]!).getByText('AED 12,000')).toBeDefined();
+    expect(within(cards[0]!).getByText('21 days')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('“Delivered early and well.”')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('— Al Noor Trading')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('AED 12,000')).toBeInTheDocument();
   });
 
   it('shows what the expert wrote about themself: experience, languages, highlights and links', async () => {
@@ -101,27 +101,27 @@ describe('/professionals/:professionalId', () => {
     );
     renderScreen(<ProfessionalProfilePage />, { path, at });
     const about = within(await screen.findByTestId('expert-about'));
-    expect(about.getByText('6 years of experience')).toBeDefined();
-    expect(about.getByText('Arabic, English')).toBeDefined();
-    expect(about.getByText('Available for work')).toBeDefined();
-    expect(about.getByText('Built the Expo 2020 visitor app')).toBeDefined();
+    expect(about.getByText('6 years of experience')).toBeInTheDocument();
+    expect(about.getByText('Arabic, English')).toBeInTheDocument();
+    expect(about.getByText('Available for work')).toBeInTheDocument();
+    expect(about.getByText('Built the Expo 2020 visitor app')).toBeInTheDocument();
     expect(about.getByRole('link', { name: /LinkedIn/ }).getAttribute('href')).toBe('https://linkedin.com/in/layla');
-    expect(about.getByText('behance.net/layla')).toBeDefined();
+    expect(about.getByText('behance.net/layla')).toBeInTheDocument();
     expect(about.queryByText(/GitHub/)).toBeNull();
   });
 
   it('hides the location the expert chose not to show, and the tick without verified reviews', async () => {
     stubApi(() => jsonResponse(200, expertProfile({}, { show_location: false })));
     renderScreen(<ProfessionalProfilePage />, { path, at });
-    expect(await screen.findByRole('heading', { name: 'Layla Haddad', level: 1 })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Layla Haddad', level: 1 })).toBeInTheDocument();
     expect(screen.queryByText(/Dubai/)).toBeNull();
     expect(screen.queryByText('Verified')).toBeNull();
-    expect(screen.getByText('No verified reviews')).toBeDefined();
-    expect(screen.getByText('No completed projects yet, so there are no skills to rank.')).toBeDefined();
+    expect(screen.getByText('No verified reviews')).toBeInTheDocument();
+    expect(screen.getByText('No completed projects yet, so there are no skills to rank.')).toBeInTheDocument();
 
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Portfolio' }));
-    expect(await screen.findByRole('heading', { name: 'No Projects Yet' })).toBeDefined();
-    expect(screen.getByText("This expert hasn't completed any verified projects yet.")).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'No Projects Yet' })).toBeInTheDocument();
+    expect(screen.getByText("This expert hasn't completed any verified projects yet.")).toBeInTheDocument();
   });
 
   it('offers the owner Edit Profile and an employer Invite to Job', async () => {
@@ -135,7 +135,7 @@ describe('/professionals/:professionalId', () => {
     sessionToken.write('employer-token');
     stubApi(({ url }) => jsonResponse(200, url.pathname === '/api/users/me' ? sessionUser('employer-1', 'employer') : expertProfile()));
     renderScreen(<ProfessionalProfilePage />, { path, at });
-    expect(await screen.findByRole('button', { name: 'Invite to Job' })).toBeDefined();
+    expect(await screen.findByRole('button', { name: 'Invite to Job' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit Profile' })).toBeNull();
   });
 
@@ -178,6 +178,6 @@ describe('/professionals/:professionalId', () => {
   it("says 'Expert Not Found' when there is no such expert", async () => {
     stubApi(() => jsonResponse(404, { detail: 'Expert Not Found', code: 'not_found' }));
     renderScreen(<ProfessionalProfilePage />, { path, at });
-    expect(await screen.findByRole('heading', { name: 'Expert Not Found' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Expert Not Found' })).toBeInTheDocument();
   });
 });

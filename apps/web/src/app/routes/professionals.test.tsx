@@ -29,7 +29,7 @@ describe('/professionals', () => {
     );
     const router = renderScreen(<ProfessionalsPage />, { path: '/professionals', at: '/professionals?country=SA&region=riyadh' });
 
-    expect(await screen.findByRole('heading', { name: 'No professionals found in Saudi Arabia' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'No professionals found in Saudi Arabia' })).toBeInTheDocument();
     expect(Object.fromEntries(searches(calls)[0]!.url.searchParams)).toEqual({
       country: 'SA',
       region: 'riyadh',
@@ -41,9 +41,9 @@ describe('/professionals', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Minimum hourly rate').placeholder).toBe('SAR');
 
     fireEvent.click(screen.getByRole('button', { name: 'Show All Professionals' }));
-    expect(await screen.findByText('1 professional found')).toBeDefined();
+    expect(await screen.findByText('1 professional found')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
-    expect(screen.getByRole('heading', { name: 'Layla Haddad' })).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Layla Haddad' })).toBeInTheDocument();
   });
 
   it('offers the emirates for the UAE and clears the emirate when the country changes', async () => {
@@ -89,7 +89,7 @@ describe('/professionals', () => {
         : page(first, { total: 21, has_next: true }),
     );
     renderScreen(<ProfessionalsPage />, { path: '/professionals', at: '/professionals' });
-    expect(await screen.findByText('21 professionals found')).toBeDefined();
+    expect(await screen.findByText('21 professionals found')).toBeInTheDocument();
     expect(screen.queryByLabelText('Service category')).toBeNull();
     fireEvent.change(screen.getByLabelText('Industry'), { target: { value: 'local_services' } });
     fireEvent.change(screen.getByLabelText('Service category'), { target: { value: 'cleaning_services' } });
@@ -98,7 +98,7 @@ describe('/professionals', () => {
     expect(screen.getByLabelText<HTMLSelectElement>('Service').value).toBe('');
 
     fireEvent.click(screen.getByRole('button', { name: 'Load More Professionals' }));
-    expect(await screen.findByRole('heading', { name: 'Last Haddad' }, { timeout: 5000 })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Last Haddad' }, { timeout: 5000 })).toBeInTheDocument();
     expect(searches(calls).some((call) => call.url.searchParams.get('skip') === '20')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Load More Professionals' })).toBeNull();
   });

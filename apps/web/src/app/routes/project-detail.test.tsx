@@ -72,21 +72,21 @@ describe('/projects/:projectId', () => {
       answer('GET', `/api/jobs/${JOB_ID}`, () => jsonResponse(404, { detail: 'Job not found', code: 'not_found' })),
     );
     renderDetail();
-    expect(await screen.findByRole('heading', { name: 'Job not found' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Job not found' })).toBeInTheDocument();
     expect(console.error).toHaveBeenCalled();
   });
 
   it('leads with the budget in the project’s currency, dollars only as a hint, with the status, counts and the employer link', async () => {
     mockApi(signedInAs({ role: 'employer' }), jobAnswer(jobDetail({ status: 'in_progress', description: '  ' })).handler);
     renderDetail();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Villa deep cleaning' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Villa deep cleaning' })).toBeInTheDocument();
     const budget = screen.getByText('Budget').parentElement!;
     expect(within(budget).getByText('AED 5,000 - 10,000')).toBeInTheDocument();
     expect(within(budget).getByText('≈ $1,361 - 2,723 at the reference rate')).toBeInTheDocument();
-    expect(screen.getByText('In progress')).toBeDefined();
-    expect(screen.getByText('Fixed Price')).toBeDefined();
-    expect(screen.getByText('No description provided')).toBeDefined();
-    expect(screen.getByText('42')).toBeDefined();
+    expect(screen.getByText('In progress')).toBeInTheDocument();
+    expect(screen.getByText('Fixed Price')).toBeInTheDocument();
+    expect(screen.getByText('No description provided')).toBeInTheDocument();
+    expect(screen.getByText('42')).toBeInTheDocument();
     for (const link of screen.getAllByRole('link', { name: 'Gulf Homes LLC' })) {
       expect(link.getAttribute('href')).toBe('/employers/33333333-3333-4333-8333-333333333333');
     }
@@ -125,11 +125,11 @@ describe('/projects/:projectId', () => {
     mockApi(signedInAs({ role: 'professional' }), jobAnswer(jobDetail()).handler);
     renderDetail();
     const client = within(await screen.findByTestId('client-record'));
-    expect(client.getByRole('heading', { name: 'About the client' })).toBeDefined();
-    expect(client.getByText('June 2024')).toBeDefined();
+    expect(client.getByRole('heading', { name: 'About the client' })).toBeInTheDocument();
+    expect(client.getByText('June 2024')).toBeInTheDocument();
     expect(client.getByText('Projects posted').nextElementSibling?.textContent).toBe('12');
     expect(client.getByText('Hires made').nextElementSibling?.textContent).toBe('7');
-    expect(client.getByText('4.6 (5 reviews)')).toBeDefined();
+    expect(client.getByText('4.6 (5 reviews)')).toBeInTheDocument();
   });
 
   it('lets a professional submit a proposal, then shows success and that it was sent', async () => {
@@ -152,7 +152,7 @@ describe('/projects/:projectId', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Proposed Price (AED)' }), { target: { value: '45.50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Proposal' }));
 
-    expect(await screen.findByText('Proposal submitted successfully!')).toBeDefined();
+    expect(await screen.findByText('Proposal submitted successfully!')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/proposals')[0]?.body).toEqual({
       job_id: JOB_ID,
       proposal_text: 'I can start on Sunday.',
@@ -208,19 +208,19 @@ describe('/projects/:projectId', () => {
     );
     renderDetail();
     const own = within(await screen.findByTestId('own-proposal'));
-    expect(own.getByText('Pending')).toBeDefined();
-    expect(own.getByText('AED 45 fixed price')).toBeDefined();
-    expect(own.getByText('I have cleaned forty villas in Dubai this year.')).toBeDefined();
+    expect(own.getByText('Pending')).toBeInTheDocument();
+    expect(own.getByText('AED 45 fixed price')).toBeInTheDocument();
+    expect(own.getByText('I have cleaned forty villas in Dubai this year.')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Proposal' })).toBeNull();
     const interest = within(screen.getByTestId('own-interest'));
-    expect(interest.getByText('Free from next week')).toBeDefined();
-    expect(interest.getByText('1-3 months')).toBeDefined();
+    expect(interest.getByText('Free from next week')).toBeInTheDocument();
+    expect(interest.getByText('1-3 months')).toBeInTheDocument();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Interest Expressed' }).disabled).toBe(true);
 
     fireEvent.click(own.getByRole('button', { name: 'Withdraw proposal' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw proposal' }));
-    expect(await screen.findByRole('textbox', { name: 'Proposal' })).toBeDefined();
-    expect(screen.getByText('You withdrew your earlier proposal. You can send a new one.')).toBeDefined();
+    expect(await screen.findByRole('textbox', { name: 'Proposal' })).toBeInTheDocument();
+    expect(screen.getByText('You withdrew your earlier proposal. You can send a new one.')).toBeInTheDocument();
     expect(api.callsTo('PUT', `/api/proposals/${ownProposal().id}/withdraw`)).toHaveLength(1);
   });
 
@@ -231,7 +231,7 @@ describe('/projects/:projectId', () => {
         .handler,
     );
     renderDetail();
-    expect(await screen.findByText('You were hired for this project: the client accepted your proposal.')).toBeDefined();
+    expect(await screen.findByText('You were hired for this project: the client accepted your proposal.')).toBeInTheDocument();
     cleanup();
     mockApi(
       signedInAs({ role: 'professional' }),
@@ -240,8 +240,8 @@ describe('/projects/:projectId', () => {
       ).handler,
     );
     renderDetail();
-    expect(await screen.findByText(/hired another professional/)).toBeDefined();
-    expect(screen.getByText('Not selected')).toBeDefined();
+    expect(await screen.findByText(/hired another professional/)).toBeInTheDocument();
+    expect(screen.getByText('Not selected')).toBeInTheDocument();
   });
 
   it('shows an invited professional the invitation and its message', async () => {
@@ -257,8 +257,8 @@ describe('/projects/:projectId', () => {
     );
     renderDetail();
     const invitation = within(await screen.findByTestId('invitation'));
-    expect(invitation.getByText('Gulf Homes LLC invited you to this project.')).toBeDefined();
-    expect(invitation.getByText('Your reviews are excellent.')).toBeDefined();
+    expect(invitation.getByText('Gulf Homes LLC invited you to this project.')).toBeInTheDocument();
+    expect(invitation.getByText('Your reviews are excellent.')).toBeInTheDocument();
   });
 
   it('expresses interest with the fixed duration, then disables the button', async () => {
@@ -277,7 +277,7 @@ describe('/projects/:projectId', () => {
     fireEvent.change(dialog.getByRole('textbox', { name: 'Short message' }), { target: { value: 'Available next week' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Send' }));
 
-    expect(await screen.findByText('Interest expressed successfully! The employer will be notified.')).toBeDefined();
+    expect(await screen.findByText('Interest expressed successfully! The employer will be notified.')).toBeInTheDocument();
     expect(api.callsTo('POST', `/api/jobs/${JOB_ID}/express-interest`)[0]?.body).toEqual({
       message: 'Available next week',
       availability_start: null,
@@ -317,17 +317,17 @@ describe('/projects/:projectId', () => {
       }),
     );
     renderDetail();
-    expect(await screen.findByRole('heading', { name: 'Proposals (2)' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Proposals (2)' })).toBeInTheDocument();
     const omar = within(screen.getByText('Omar Haddad').closest('li')!);
     expect(omar.getByRole('link', { name: 'Omar Haddad' }).getAttribute('href')).toBe(
       '/professionals/55555555-5555-4555-8555-555555555555',
     );
-    expect(omar.getByText('4.8 (8 reviews)')).toBeDefined();
-    expect(omar.getByText('AED 45 fixed price')).toBeDefined();
-    expect(omar.getByText('+1 more')).toBeDefined();
+    expect(omar.getByText('4.8 (8 reviews)')).toBeInTheDocument();
+    expect(omar.getByText('AED 45 fixed price')).toBeInTheDocument();
+    expect(omar.getByText('+1 more')).toBeInTheDocument();
     expect(within(screen.getByText('Sara Haddad').closest('li')!).queryByText(/reviews/)).toBeNull();
     // The owner's own mark stands beside a pending proposal.
-    expect(within(screen.getByText('Sara Haddad').closest('li')!).getByText('Shortlisted')).toBeDefined();
+    expect(within(screen.getByText('Sara Haddad').closest('li')!).getByText('Shortlisted')).toBeInTheDocument();
     expect(omar.queryByText('Shortlisted')).toBeNull();
 
     fireEvent.click(omar.getByRole('button', { name: 'Accept Proposal' }));
@@ -336,12 +336,12 @@ describe('/projects/:projectId', () => {
       confirmation.getByText(
         /You are hiring Omar Haddad at AED 45 fixed price\..*The other applicant will be told they were not selected\./,
       ),
-    ).toBeDefined();
+    ).toBeInTheDocument();
     expect(api.callsTo('PUT', `/api/proposals/${proposal().id}/accept`)).toHaveLength(0);
     fireEvent.click(confirmation.getByRole('button', { name: 'Accept Proposal' }));
-    expect(await screen.findByText('Proposal accepted successfully!')).toBeDefined();
-    expect(await screen.findByText('Accepted')).toBeDefined();
-    expect(within(screen.getByText('Sara Haddad').closest('li')!).getByText('Not selected')).toBeDefined();
+    expect(await screen.findByText('Proposal accepted successfully!')).toBeInTheDocument();
+    expect(await screen.findByText('Accepted')).toBeInTheDocument();
+    expect(within(screen.getByText('Sara Haddad').closest('li')!).getByText('Not selected')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Accept Proposal' })).toBeNull());
     expect(api.callsTo('GET', `/api/proposals/job/${JOB_ID}`).length).toBe(2);
   });
@@ -367,13 +367,13 @@ describe('/projects/:projectId', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Close this project?' }));
     expect(api.callsTo('PUT', `/api/jobs/${JOB_ID}/close`)).toHaveLength(0);
     fireEvent.click(dialog.getByRole('button', { name: 'Close project' }));
-    expect(await screen.findByText(/Project closed\. It no longer appears in search/)).toBeDefined();
+    expect(await screen.findByText(/Project closed\. It no longer appears in search/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit project' })).toBeNull();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Reopen project' }));
-    expect(await screen.findByText('Project reopened. It appears in search again.')).toBeDefined();
+    expect(await screen.findByText('Project reopened. It appears in search again.')).toBeInTheDocument();
     expect(screen.queryByText(/Project closed\./)).toBeNull();
-    expect(await screen.findByRole('link', { name: 'Edit project' })).toBeDefined();
+    expect(await screen.findByRole('link', { name: 'Edit project' })).toBeInTheDocument();
   });
 
   it("says 'No proposals yet.' to the owner of a job without proposals", async () => {
@@ -383,8 +383,8 @@ describe('/projects/:projectId', () => {
       answer('GET', `/api/proposals/job/${JOB_ID}`, () => jsonResponse(200, { proposals: [], interests: [] })),
     );
     renderDetail();
-    expect(await screen.findByText('No proposals yet.')).toBeDefined();
-    expect(screen.getByRole('heading', { name: 'Proposals (0)' })).toBeDefined();
+    expect(await screen.findByText('No proposals yet.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Proposals (0)' })).toBeInTheDocument();
   });
 });
 

@@ -33,25 +33,25 @@ describe('/projects', () => {
     const api = mockApi(answer('GET', '/api/search/jobs', () => jsonResponse(200, { jobs: [featuredCard], total: 1, next_cursor: null })));
     renderAt('/projects?country=AE&emirate=dubai&city=jebel_ali');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Find Projects in UAE' })).toBeDefined();
-    expect(screen.getByText('Discover opportunities across the Emirates')).toBeDefined();
-    expect(await screen.findByText('1 project found')).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find Projects in UAE' })).toBeInTheDocument();
+    expect(screen.getByText('Discover opportunities across the Emirates')).toBeInTheDocument();
+    expect(await screen.findByText('1 project found')).toBeInTheDocument();
     expect(searchCalls(api)[0]).toBe('limit=20&sort_by=created_at&q=Jebel+Ali&country=AE&emirate=dubai');
     expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search' }).value).toBe('Jebel Ali');
 
     const card = within(screen.getByRole('article'));
     for (const text of ['FEATURED', 'URGENT', 'Hourly', 'Cash Payment (Same Emirate Only)', 'Remote OK', 'On-site Required', '+2 more']) {
-      expect(card.getByText(text)).toBeDefined();
+      expect(card.getByText(text)).toBeInTheDocument();
     }
     // An hourly project's budget is a rate per hour.
     expect(card.getByText('AED 5,000 - 10,000/hr')).toBeInTheDocument();
-    expect(card.getByText('Dubai')).toBeDefined();
-    expect(card.getByText('· Jebel Ali')).toBeDefined();
-    expect(card.getByText('Local Services')).toBeDefined();
-    expect(card.getByText('Apr 15, 2025')).toBeDefined();
+    expect(card.getByText('Dubai')).toBeInTheDocument();
+    expect(card.getByText('· Jebel Ali')).toBeInTheDocument();
+    expect(card.getByText('Local Services')).toBeInTheDocument();
+    expect(card.getByText('Apr 15, 2025')).toBeInTheDocument();
     expect(card.queryByText('welding')).toBeNull();
     expect(card.getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe(`/projects/${featuredCard.id}`);
-    expect(screen.getByText('Budgets are shown in the local currency: UAE Dirham (AED).')).toBeDefined();
+    expect(screen.getByText('Budgets are shown in the local currency: UAE Dirham (AED).')).toBeInTheDocument();
   });
 
   it('says a fixed-price budget without a rate, and an hourly one per hour in Arabic', async () => {
@@ -84,15 +84,15 @@ describe('/projects', () => {
   it("reads 'All GCC Countries' as every country", async () => {
     const api = mockApi(answer('GET', '/api/search/jobs', () => jsonResponse(200, { jobs: [jobCard()], total: 1, next_cursor: null })));
     renderAt('/projects?country=All%20GCC%20Countries');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Find Projects in GCC' })).toBeDefined();
-    expect(screen.getByText('Discover opportunities across the Gulf region')).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find Projects in GCC' })).toBeInTheDocument();
+    expect(screen.getByText('Discover opportunities across the Gulf region')).toBeInTheDocument();
     await waitFor(() => expect(searchCalls(api)).toEqual(['limit=20&sort_by=created_at']));
   });
 
   it('says how many projects a broad search found, every one counted', async () => {
     mockApi(answer('GET', '/api/search/jobs', () => jsonResponse(200, { jobs: [jobCard()], total: 351_426, next_cursor: 'page-2' })));
     renderAt('/projects?q=design');
-    expect(await screen.findByText('351,426 projects found')).toBeDefined();
+    expect(await screen.findByText('351,426 projects found')).toBeInTheDocument();
   });
 
   it('loads the next page with the cursor and the same filters', async () => {
@@ -112,10 +112,10 @@ describe('/projects', () => {
       ),
     );
     renderAt('/projects?country=QA&job_type=fixed');
-    expect(await screen.findByText('First page job')).toBeDefined();
+    expect(await screen.findByText('First page job')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Load More Projects' }));
-    expect(await screen.findByText('Second page job')).toBeDefined();
-    expect(screen.getByText('First page job')).toBeDefined();
+    expect(await screen.findByText('Second page job')).toBeInTheDocument();
+    expect(screen.getByText('First page job')).toBeInTheDocument();
     expect(searchCalls(api)[1]).toBe('limit=20&sort_by=created_at&job_type=fixed&country=QA&cursor=page-2');
     expect(screen.queryByRole('button', { name: 'Load More Projects' })).toBeNull();
   });
@@ -150,14 +150,14 @@ describe('/projects', () => {
       ),
     );
     const router = renderAt('/projects?country=SA');
-    expect(await screen.findByRole('heading', { name: 'No projects found in Saudi Arabia' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'No projects found in Saudi Arabia' })).toBeInTheDocument();
     expect(screen.queryByText(/projects found$/)).toBeNull();
-    expect(screen.getByText('Budgets are shown in the local currency: Saudi Riyal (SAR).')).toBeDefined();
+    expect(screen.getByText('Budgets are shown in the local currency: Saudi Riyal (SAR).')).toBeInTheDocument();
     const follow = await screen.findByRole('link', { name: 'Follow us on Instagram to hear about new projects' });
     expect(follow.getAttribute('href')).toBe('https://instagram.com/mihna');
 
     fireEvent.click(screen.getByRole('button', { name: 'Show All Projects' }));
-    expect(await screen.findByText('Villa deep cleaning')).toBeDefined();
+    expect(await screen.findByText('Villa deep cleaning')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
     expect(searchCalls(api).at(-1)).toBe('limit=20&sort_by=created_at');
   });
@@ -165,8 +165,8 @@ describe('/projects', () => {
   it('says "No projects found" without a country', async () => {
     mockApi(answer('GET', '/api/search/jobs', () => jsonResponse(200, { jobs: [], total: 0, next_cursor: null })));
     renderAt('/projects');
-    expect(await screen.findByRole('heading', { name: 'No projects found' })).toBeDefined();
-    expect(screen.getByText('Try adjusting your search criteria or filters to find more projects.')).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'No projects found' })).toBeInTheDocument();
+    expect(screen.getByText('Try adjusting your search criteria or filters to find more projects.')).toBeInTheDocument();
   });
 
   it('offers the next wider radius when nothing is near the point, and says how far it looked once something is', async () => {
@@ -179,8 +179,8 @@ describe('/projects', () => {
     );
     const router = renderAt('/projects?near_lat=25.08&near_lng=55.14&radius_km=5&sort_by=distance');
     fireEvent.click(await screen.findByRole('button', { name: 'Search within 10 km' }));
-    expect(await screen.findByText('1 project within 10 km of you')).toBeDefined();
-    expect(screen.getByText('About 9 km away')).toBeDefined();
+    expect(await screen.findByText('1 project within 10 km of you')).toBeInTheDocument();
+    expect(screen.getByText('About 9 km away')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?near_lat=25.08&near_lng=55.14&radius_km=10&sort_by=distance');
     expect(searchCalls(api).at(-1)).toBe('limit=20&sort_by=distance&near_lat=25.08&near_lng=55.14&radius_km=10');
   });

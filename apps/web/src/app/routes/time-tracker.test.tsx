@@ -61,14 +61,14 @@ describe('/time-tracker', () => {
     expect(project.value).toBe(JOB_ID);
 
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
-    expect(await screen.findByText('This field is required')).toBeDefined();
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/time/start')).toHaveLength(0);
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Task description' }), { target: { value: '  Booking form  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
-    expect(await screen.findByRole('button', { name: 'Stop' })).toBeDefined();
+    expect(await screen.findByRole('button', { name: 'Stop' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/time/start')[0]!.body).toEqual({ job_id: JOB_ID, description: 'Booking form' });
-    expect(screen.getByText('Running on \u2068Clinic booking site\u2069')).toBeDefined();
+    expect(screen.getByText('Running on \u2068Clinic booking site\u2069')).toBeInTheDocument();
   });
 
   it('shows a running timer’s clock from the server’s start time, so a reload loses nothing, and stops it', async () => {
@@ -95,7 +95,7 @@ describe('/time-tracker', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Task description' }), { target: { value: 'Booking form and tests' } });
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
     // The server's words first (§8: 'Failed to stop timer' only when it gives none).
-    expect(await screen.findByText('This timer has already stopped')).toBeDefined();
+    expect(await screen.findByText('This timer has already stopped')).toBeInTheDocument();
     expect(api.callsTo('PUT', `/api/time/${ENTRY_ID}/stop`)[0]!.body).toEqual({ description: 'Booking form and tests' });
   });
 
@@ -110,7 +110,7 @@ describe('/time-tracker', () => {
     renderTracker();
     fireEvent.change(await screen.findByRole('textbox', { name: 'Task description' }), { target: { value: 'Booking form' } });
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
-    expect(await screen.findByText('Failed to start timer')).toBeDefined();
+    expect(await screen.findByText('Failed to start timer')).toBeInTheDocument();
   });
 
   it('gives the server’s words when a start is refused, and says the stop failed when it gives none', async () => {
@@ -129,7 +129,7 @@ describe('/time-tracker', () => {
     renderTracker();
     fireEvent.change(await screen.findByRole('textbox', { name: 'Task description' }), { target: { value: 'Booking form' } });
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
-    expect(await screen.findByText('You already have a timer running. Stop it before starting another.')).toBeDefined();
+    expect(await screen.findByText('You already have a timer running. Stop it before starting another.')).toBeInTheDocument();
     expect(screen.queryByText('Failed to start timer')).toBeNull();
     cleanup();
 
@@ -142,7 +142,7 @@ describe('/time-tracker', () => {
     };
     renderTracker();
     fireEvent.click(await screen.findByRole('button', { name: 'Stop' }));
-    expect(await screen.findByText('Failed to stop timer')).toBeDefined();
+    expect(await screen.findByText('Failed to stop timer')).toBeInTheDocument();
   });
 
   it('lists the real entries week by week, Monday to Sunday in the Gulf, with each week’s time and amount', async () => {
@@ -179,12 +179,12 @@ describe('/time-tracker', () => {
     );
     renderTracker();
     const thisWeek = await screen.findByRole('region', { name: 'Week of Nov 23, 2026 – Nov 29, 2026' });
-    expect(within(thisWeek).getByText('02:31:07')).toBeDefined();
-    expect(within(thisWeek).getByText('AED 377.79')).toBeDefined();
-    expect(within(thisWeek).getByText('Monday early')).toBeDefined();
-    expect(within(thisWeek).getByText('Added by hand')).toBeDefined();
+    expect(within(thisWeek).getByText('02:31:07')).toBeInTheDocument();
+    expect(within(thisWeek).getByText('AED 377.79')).toBeInTheDocument();
+    expect(within(thisWeek).getByText('Monday early')).toBeInTheDocument();
+    expect(within(thisWeek).getByText('Added by hand')).toBeInTheDocument();
     const lastWeek = screen.getByRole('region', { name: 'Week of Nov 16, 2026 – Nov 22, 2026' });
-    expect(within(lastWeek).getByText('Stopped at 12 hours')).toBeDefined();
+    expect(within(lastWeek).getByText('Stopped at 12 hours')).toBeInTheDocument();
   });
 
   it('adds amounts in minor units, so a week’s total is exact', () => {
@@ -219,7 +219,7 @@ describe('/time-tracker', () => {
     fireEvent.change(within(dialog).getByLabelText('Task description'), { target: { value: 'Site visit at the clinic' } });
     fireEvent.change(within(dialog).getByLabelText('Why it was not timed'), { target: { value: 'No laptop on site' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add time' }));
-    expect(await within(dialog).findByText('This time overlaps an entry you already recorded')).toBeDefined();
+    expect(await within(dialog).findByText('This time overlaps an entry you already recorded')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/time/manual')[0]!.body).toEqual({
       job_id: JOB_ID,
       description: 'Site visit at the clinic',
@@ -230,13 +230,13 @@ describe('/time-tracker', () => {
 
     overlaps = false;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add time' }));
-    expect(await screen.findByText('Time entry added')).toBeDefined();
+    expect(await screen.findByText('Time entry added')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('tells an employer the tracker is for professionals', async () => {
     mockApi(signedInAs({ role: 'employer' }));
     renderTracker();
-    expect(await screen.findByText('The time tracker is for professionals working on hourly projects.')).toBeDefined();
+    expect(await screen.findByText('The time tracker is for professionals working on hourly projects.')).toBeInTheDocument();
   });
 });

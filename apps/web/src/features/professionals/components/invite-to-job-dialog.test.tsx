@@ -50,7 +50,7 @@ describe('InviteToJobDialog', () => {
     fireEvent.change(screen.getByLabelText('Message (optional)'), { target: { value: '  Your portfolio fits our app.  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Invitation' }));
 
-    expect(await screen.findByText('Invitation sent')).toBeDefined();
+    expect(await screen.findByText('Invitation sent')).toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST')!;
     expect(post.url.pathname).toBe('/api/jobs/j4/invitations');
     expect(post.body).toEqual({ professional_id: professionalId, message: 'Your portfolio fits our app.' });
@@ -70,7 +70,7 @@ describe('InviteToJobDialog', () => {
   it('says there is no open project and links to posting one', async () => {
     stubApi(() => jsonResponse(200, { jobs: [job('j1', 'Villa AC service', 'assigned')] }));
     renderDialog();
-    expect(await screen.findByText('You have no open projects to invite professionals to. Post a project first.')).toBeDefined();
+    expect(await screen.findByText('You have no open projects to invite professionals to. Post a project first.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Post a Project' }).getAttribute('href')).toBe('/post-job');
     expect(screen.queryByLabelText('Project')).toBeNull();
   });

@@ -30,9 +30,9 @@ describe('ProfessionalCard', () => {
       '•Speaker at GITEX 2024',
       '+2 more',
     ]);
-    for (const skill of ['React', 'TypeScript', 'Node.js', 'PostgreSQL']) expect(screen.getByText(skill)).toBeDefined();
+    for (const skill of ['React', 'TypeScript', 'Node.js', 'PostgreSQL']) expect(screen.getByText(skill)).toBeInTheDocument();
     expect(screen.queryByText('Arabic UX')).toBeNull();
-    expect(screen.getByText('+2')).toBeDefined();
+    expect(screen.getByText('+2')).toBeInTheDocument();
   });
 
   it('shows the rating with one decimal and its stars, the rate in dirhams and the profile link', async () => {
@@ -40,12 +40,12 @@ describe('ProfessionalCard', () => {
     const stars = await screen.findByRole('img', { name: 'Rated 4.4 out of 5' });
     expect(stars.querySelectorAll('[data-filled="true"]')).toHaveLength(4);
     expect(stars.querySelectorAll('svg')).toHaveLength(5);
-    expect(screen.getByText('4.4')).toBeDefined();
-    expect(screen.getByText('12 reviews')).toBeDefined();
-    expect(screen.getByText('AED 150/hr')).toBeDefined();
-    expect(screen.getByText('6 years of experience')).toBeDefined();
-    expect(screen.getByText('Dubai, Jebel Ali')).toBeDefined();
-    expect(screen.getByText('Technology & IT')).toBeDefined();
+    expect(screen.getByText('4.4')).toBeInTheDocument();
+    expect(screen.getByText('12 reviews')).toBeInTheDocument();
+    expect(screen.getByText('AED 150/hr')).toBeInTheDocument();
+    expect(screen.getByText('6 years of experience')).toBeInTheDocument();
+    expect(screen.getByText('Dubai, Jebel Ali')).toBeInTheDocument();
+    expect(screen.getByText('Technology & IT')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Profile: Layla Haddad' }).getAttribute('href')).toBe(
       '/professionals/8c0a4a4e-0000-4000-8000-000000000001',
     );
@@ -53,7 +53,7 @@ describe('ProfessionalCard', () => {
 
   it('shows no location badge when the professional hides their location, and initials without a picture', async () => {
     renderScreen(<ProfessionalCard professional={publicUser({ show_location: false, hourly_rate: null })} />);
-    expect(await screen.findByText('LH')).toBeDefined();
+    expect(await screen.findByText('LH')).toBeInTheDocument();
     expect(screen.queryByText(/Dubai/)).toBeNull();
     expect(screen.queryByText(/\/hr/)).toBeNull();
   });
@@ -61,9 +61,9 @@ describe('ProfessionalCard', () => {
   it('speaks Arabic: the rate, the review count and the highlights', async () => {
     await i18n.changeLanguage('ar');
     renderScreen(<ProfessionalCard professional={publicUser({ total_reviews: 2, career_highlights: ['a', 'b', 'c'] })} />);
-    expect(await screen.findByText('150 د.إ / الساعة')).toBeDefined();
-    expect(screen.getByText('تقييمان')).toBeDefined();
-    expect(screen.getByText('+1 أخرى')).toBeDefined();
-    expect(screen.getByText('دبي، جبل علي')).toBeDefined();
+    expect(await screen.findByText('150 د.إ / الساعة')).toBeInTheDocument();
+    expect(screen.getByText('تقييمان')).toBeInTheDocument();
+    expect(screen.getByText('+1 أخرى')).toBeInTheDocument();
+    expect(screen.getByText('دبي، جبل علي')).toBeInTheDocument();
   });
 });
