@@ -15,88 +15,62 @@ import { checkSignedIn } from './plugins/signed-in.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerFavicon } from './plugins/favicon.ts';
 import { productFontFaces } from './plugins/product-fonts.ts';
-import { contactRoutes } from './modules/contact/contact.routes.ts';
-import { createContactRepository } from './modules/contact/contact.repository.ts';
-import { createContactService } from './modules/contact/contact.service.ts';
-import { createDeliveryRepository } from './modules/delivery/delivery.repository.ts';
-import { createDeliveryService } from './modules/delivery/delivery.service.ts';
-import { outboxRoutes } from './modules/delivery/outbox.routes.ts';
-import { createTransports, type Transport } from './modules/delivery/transports.ts';
-import type { Channel } from './modules/delivery/delivery.repository.ts';
-import { createNewsletterRepository } from './modules/newsletter/newsletter.repository.ts';
-import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
-import { createAuthRepository } from './modules/auth/auth.repository.ts';
-import { createCodesService } from './modules/auth/codes.service.ts';
-import { loginRoutes } from './modules/auth/login.routes.ts';
-import { createLoginService } from './modules/auth/login.service.ts';
-import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
-import { registrationRoutes } from './modules/auth/registration.routes.ts';
-import { createRegistrationService } from './modules/auth/registration.service.ts';
-import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
-import { createSessionsService } from './modules/auth/sessions.service.ts';
-import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
-import { createModerationService } from './modules/moderation/moderation.service.ts';
-import { createUsersRepository } from './modules/users/users.repository.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { createUsersService } from './modules/users/users.service.ts';
-import { createMediaRepository } from './modules/media/media.repository.ts';
-import { mediaRoutes } from './modules/media/media.routes.ts';
-import { createJobsService } from './modules/jobs/jobs.service.ts';
-import { jobsRoutes, searchStatsRoutes } from './modules/jobs/jobs.routes.ts';
-import { jobSearchIndexOn } from './modules/jobs/search-thread-link.ts';
-import { createJobState } from './modules/jobs/job-state.ts';
-import { createContractsRepository } from './modules/contracts/contracts.repository.ts';
-import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { createNotificationsService } from './modules/notifications/notifications.service.ts';
-import { createProfilesService } from './modules/profiles/profiles.service.ts';
-import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
-import { createProposalsService } from './modules/proposals/proposals.service.ts';
-import { proposalsRoutes } from './modules/proposals/proposals.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { createMoneyServices } from './modules/payments/money-services.ts';
-import { payoutsRoutes } from './modules/payments/payouts.routes.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { testGatewayRoutes } from './modules/payments/test-gateway.routes.ts';
-import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
-import { createTimeRepository } from './modules/time/time.repository.ts';
-import { timeRoutes } from './modules/time/time.routes.ts';
-import { createTimeService } from './modules/time/time.service.ts';
-import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
-import { createTimesheetsService } from './modules/time/timesheets.service.ts';
-import { createPdfRenderer } from './modules/documents/pdf-renderer.ts';
-import { createInvoicesRepository } from './modules/invoices/invoices.repository.ts';
-import { createReceiptsRepository } from './modules/invoices/receipts.repository.ts';
-import { createInvoicesService } from './modules/invoices/invoices.service.ts';
-import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
-import { locationRoutes } from './modules/location/location.routes.ts';
-import { createLocationService } from './modules/location/location.service.ts';
-import { createIpCountry } from './modules/location/ip-country.ts';
-import { createPeopleLookup } from './modules/users/people.ts';
-import { webhooksRoutes } from './modules/payments/webhooks.routes.ts';
-import { referenceRoutes } from './modules/reference/reference.routes.ts';
-import { createSettingsRepository } from './modules/settings/settings.repository.ts';
-import { createSettingsService } from './modules/settings/settings.service.ts';
-import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { adminRoutes, type AdminRoute } from './modules/admin/admin.routes.ts';
-import { createAdminAuthService } from './modules/admin/admin-auth.service.ts';
-import { createAdminsRepository } from './modules/admin/admins.repository.ts';
-import { createAdminsService } from './modules/admin/admins.service.ts';
-import { createConsoleSettingsService } from './modules/admin/console-settings.service.ts';
-import { createFinancialStatsService } from './modules/admin/financial-stats.service.ts';
-import { createAdminUsersService } from './modules/admin/admin-users.service.ts';
-import { createAdminProjectsService } from './modules/admin/admin-projects.service.ts';
-import { createDirectoryIndexes } from './modules/admin/directory-indexes.ts';
-import { createAdminTimeService } from './modules/admin/admin-time.service.ts';
-import { createAdminDisputesService } from './modules/admin/admin-disputes.service.ts';
-import { createAdminReportsService } from './modules/admin/admin-reports.service.ts';
-import { createAuditLogService } from './modules/admin/audit-log.service.ts';
-import { createMessagingRepository } from './modules/messaging/messaging.repository.ts';
-import { createMessagingService } from './modules/messaging/messaging.service.ts';
-import { createMessageHub } from './modules/messaging/messaging-hub.ts';
-import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
+import { contactRoutes, createContactRepository, createContactService } from './modules/contact/index.ts';
+import {
+  type Channel,
+  createDeliveryRepository,
+  createDeliveryService,
+  createTransports,
+  outboxRoutes,
+  type Transport,
+} from './modules/delivery/index.ts';
+import { createNewsletterRepository, newsletterRoutes } from './modules/newsletter/index.ts';
+import {
+  createAuthRepository,
+  createCodesService,
+  createLoginService,
+  createPasswordResetService,
+  createRegistrationService,
+  createSessionsRepository,
+  createSessionsService,
+  loginRoutes,
+  registrationRoutes,
+} from './modules/auth/index.ts';
+import { createModerationService, moderationRoutes } from './modules/moderation/index.ts';
+import { createPeopleLookup, createUsersRepository, createUsersService, usersRoutes } from './modules/users/index.ts';
+import { createMediaRepository, mediaRoutes } from './modules/media/index.ts';
+import { createJobsService, createJobState, jobSearchIndexOn, jobsRoutes, searchStatsRoutes } from './modules/jobs/index.ts';
+import { createContractsRepository } from './modules/contracts/index.ts';
+import { createNotificationsRepository, createNotificationsService, notificationsRoutes } from './modules/notifications/index.ts';
+import { createProfilesService, profilesRoutes } from './modules/profiles/index.ts';
+import { createProposalsService, proposalsRoutes } from './modules/proposals/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { createMoneyServices, paymentsRoutes, payoutsRoutes, testGatewayRoutes, webhooksRoutes } from './modules/payments/index.ts';
+import { reviewsRoutes } from './modules/reviews/index.ts';
+import { createTimeRepository, createTimeService, createTimesheetsService, timeRoutes } from './modules/time/index.ts';
+import { createDashboardRepository, createDashboardService, dashboardRoutes } from './modules/dashboard/index.ts';
+import { createPdfRenderer } from './modules/documents/index.ts';
+import { createInvoicesRepository, createInvoicesService, createReceiptsRepository, invoicesRoutes } from './modules/invoices/index.ts';
+import { createIpCountry, createLocationService, locationRoutes } from './modules/location/index.ts';
+import { referenceRoutes } from './modules/reference/index.ts';
+import { createSettingsRepository, createSettingsService, settingsRoutes } from './modules/settings/index.ts';
+import {
+  type AdminRoute,
+  adminRoutes,
+  createAdminAuthService,
+  createAdminDisputesService,
+  createAdminProjectsService,
+  createAdminReportsService,
+  createAdminsRepository,
+  createAdminsService,
+  createAdminTimeService,
+  createAdminUsersService,
+  createAuditLogService,
+  createConsoleSettingsService,
+  createDirectoryIndexes,
+  createFinancialStatsService,
+} from './modules/admin/index.ts';
+import { createMessageHub, createMessagingRepository, createMessagingService, messagingRoutes } from './modules/messaging/index.ts';
 
 export interface BuildAppOptions {
   config: Config;

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirectoryLockedError } from './db/lock.ts';
 import { openDatabase } from './db/open.ts';
-import { formatInbox, readInbox, retryNow } from './modules/payments/webhook-inbox.ts';
+import { formatInbox, readInbox, retryNow } from './modules/payments/index.ts';
 
 const usage = `Support commands, run against the configured database (DATABASE_URL, or DATA_DIR when the server is stopped):
 

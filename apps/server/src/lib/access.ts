@@ -1,5 +1,6 @@
 import type { ServerMessage, UserRole } from '@mihna/shared';
 import { AppError } from './app-error.ts';
+import { isRowId } from './ids.ts';
 
 /** Who is acting: what permission checks need, never the whole user row (no password hash travels). */
 export interface Actor {
@@ -34,4 +35,58 @@ export function requireEmployer(actor: Actor, parties: Pick<Parties, 'employerId
 
 export function requireProfessional(actor: Actor, parties: Pick<Parties, 'professionalId'>, message: ServerMessage): void {
   if (actor.id !== parties.professionalId) throw new AppError('forbidden', message);
+}
+
+/**
+ * An action a module names on one of its subjects, `<subject>.<verb>`: `job.update`, `proposal.accept`,
+ * `milestone.approve`. Each module lists its own in its `*.access.ts` (as immich does, server/src/utils/access.ts).
+ */
+export type Action = `${string}.${string}`;
+
+/** Of the ids asked about, the ones that exist, each with whether the actor may do the action to it. */
+export type Grants = ReadonlyMap<string, boolean>;
+
+/** Who may do one action. */
+export interface AccessRule {
+  /** Only this role may do it at all: checked first, without a query. */
+  role?: UserRole;
+  /** The refusal (403) in the spec's words, when the role or the grant is missing. */
+  refusal: ServerMessage;
+  /** The 404 of an id that names nothing; required with `grants`. */
+  notFound?: ServerMessage;
+  /** Which of the ids exist and which the actor may touch: the module's repository answers, in one query for any number. */
+  grants?: (actor: Actor, ids: readonly string[]) => Promise<Grants>;
+}
+
+export interface Access<A extends Action> {
+  /**
+   * The one check at the start of a service method: 404 when an id names nothing, 403 when the actor may not
+   * do the action to every one of them (or lacks the role), and nothing when they may.
+   */
+  require(actor: Actor, action: A, ids?: string | readonly string[]): Promise<void>;
+  /** Whether the actor may do the action to every one of the ids (false for one that names nothing). */
+  allows(actor: Actor, action: A, ids?: string | readonly string[]): Promise<boolean>;
+}
+
+/** A module's actions and who may do each: `const access = defineAccess({ 'job.update': { … } })`. */
+export function defineAccess<A extends Action>(rules: Record<A, AccessRule>): Access<A> {
+  async function decide(actor: Actor, action: A, ids: string | readonly string[] = []): Promise<'allowed' | 'refused' | 'not_found'> {
+    const rule = rules[action];
+    const list = typeof ids === 'string' ? [ids] : ids;
+    if (!rule.grants) return rule.role === undefined || actor.role === rule.role ? 'allowed' : 'refused';
+    if (list.some((id) => !isRowId(id))) return 'not_found';
+    const grants = list.length === 0 ? new Map<string, boolean>() : await rule.grants(actor, [...new Set(list)]);
+    if (list.some((id) => !grants.has(id))) return 'not_found';
+    if (rule.role !== undefined && actor.role !== rule.role) return 'refused';
+    return list.every((id) => grants.get(id)) ? 'allowed' : 'refused';
+  }
+  return {
+    async require(actor, action, ids) {
+      const decision = await decide(actor, action, ids);
+      const rule = rules[action];
+      if (decision === 'not_found') throw new AppError('not_found', rule.notFound ?? rule.refusal);
+      if (decision === 'refused') throw new AppError('forbidden', rule.refusal);
+    },
+    allows: async (actor, action, ids) => (await decide(actor, action, ids)) === 'allowed',
+  };
 }

@@ -26,7 +26,7 @@ import { jobs } from '../modules/jobs/jobs.schema.ts';
 import { notifications } from '../modules/notifications/notifications.schema.ts';
 import { proposals } from '../modules/proposals/proposals.schema.ts';
 import { users } from '../modules/users/users.schema.ts';
-import { describeNotification } from '../modules/notifications/notifications.service.ts';
+import { describeNotification } from '../modules/notifications/index.ts';
 import { createRandom, type Random } from '../lib/random.ts';
 
 type NewUser = typeof users.$inferInsert;

@@ -1,9 +1,8 @@
 import { gulfWeekOf, gulfWeekStartInstant } from '@mihna/shared';
 import { actorOf } from '../lib/access.ts';
-import type { ContractRow } from '../modules/contracts/contracts.repository.ts';
-import type { PaymentsService } from '../modules/payments/payments.service.ts';
-import type { TimeService } from '../modules/time/time.service.ts';
-import type { TimesheetsService } from '../modules/time/timesheets.service.ts';
+import type { ContractRow } from '../modules/contracts/index.ts';
+import type { PaymentsService } from '../modules/payments/index.ts';
+import type { TimeService, TimesheetsService } from '../modules/time/index.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

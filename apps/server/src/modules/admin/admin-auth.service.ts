@@ -3,8 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { generateToken, hashToken, verifyAgainstDecoy, verifySecret } from '../../lib/secrets.ts';
-import type { AuthRepository } from '../auth/auth.repository.ts';
-import { lockedError, reserveLoginAttempt } from '../auth/login-throttle.ts';
+import { type AuthRepository, lockedError, reserveLoginAttempt } from '../auth/index.ts';
 import type { ClientInfo } from '../../plugins/request-identity.ts';
 import type { AdminRow, AdminsRepository } from './admins.repository.ts';
 

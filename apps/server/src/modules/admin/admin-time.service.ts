@@ -19,9 +19,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { isRowId } from '../../lib/ids.ts';
-import { documentFormat, typed } from '../documents/document-format.ts';
-import { documentTexts, fill, type DocumentLanguage } from '../documents/document-texts.ts';
-import type { PdfRenderer } from '../documents/pdf-renderer.ts';
+import { documentFormat, type DocumentLanguage, documentTexts, fill, type PdfRenderer, typed } from '../documents/index.ts';
 import { requirePermission, type AdminActor } from './admin-auth.service.ts';
 import { likePattern } from './like-pattern.ts';
 

@@ -53,7 +53,7 @@ import type { AdminProjectsService } from './admin-projects.service.ts';
 import type { AdminTimeService } from './admin-time.service.ts';
 import type { AdminDisputesService } from './admin-disputes.service.ts';
 import type { AdminReportsService } from './admin-reports.service.ts';
-import { attachmentHeaders } from '../messaging/attachments.ts';
+import { attachmentHeaders } from '../messaging/index.ts';
 import type { AuditLogService } from './audit-log.service.ts';
 import type { DirectoryIndexes } from './directory-indexes.ts';
 

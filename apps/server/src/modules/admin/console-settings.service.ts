@@ -1,7 +1,7 @@
 import type { SiteSettings } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { SettingsService } from '../settings/index.ts';
 import { requirePermission, type AdminActor } from './admin-auth.service.ts';
 import type { AdminsRepository } from './admins.repository.ts';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import type { DeliveryService } from '../delivery/delivery.service.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
+import type { DeliveryService } from '../delivery/index.ts';
+import type { UsersRepository } from '../users/index.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import type { CodesService } from './codes.service.ts';
 import type { SessionsService } from './sessions.service.ts';

@@ -4,7 +4,7 @@ import { transaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { generateCode, hashSecret, verifySecret } from '../../lib/secrets.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import type { DeliveryService } from '../delivery/delivery.service.ts';
+import type { DeliveryService } from '../delivery/index.ts';
 import type { AuthRepository, CodePurpose } from './auth.repository.ts';
 
 export const CODE_LIFETIME_MS = 10 * 60_000;

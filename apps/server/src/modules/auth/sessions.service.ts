@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { actorOf, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { generateToken, hashToken } from '../../lib/secrets.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../users/index.ts';
 import type { ClientInfo } from '../../plugins/request-identity.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
 

@@ -1,8 +1,8 @@
 import type { ContactMessageInput, ContactSubject } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
-import type { DeliveryService } from '../delivery/delivery.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { DeliveryService } from '../delivery/index.ts';
+import type { SettingsService } from '../settings/index.ts';
 import type { ContactRepository } from './contact.repository.ts';
 
 const subjectLabels: Record<ContactSubject, string> = {

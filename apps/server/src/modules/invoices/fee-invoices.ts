@@ -2,7 +2,7 @@ import { gulfDateOf, splitVat, vatRateOf } from '@mihna/shared';
 import type { SQL } from 'drizzle-orm';
 import { atTheEnd, type Tx } from '../../db/transaction.ts';
 import type { BookedTransaction } from './booked-transaction.ts';
-import { partyName } from '../profiles/public-user.ts';
+import { partyName } from '../profiles/index.ts';
 import type { InvoicesRepository } from './invoices.repository.ts';
 
 /** The seller printed on every invoice, as it is when the invoice is issued. */

@@ -1,8 +1,6 @@
 import { countryList, money, toDecimalText, type CurrencyCode } from '@mihna/shared';
 import QRCode from 'qrcode';
-import { directionOf, documentFormat, typed } from '../documents/document-format.ts';
-import { documentTexts, fill, type DocumentLanguage } from '../documents/document-texts.ts';
-import type { DocumentBase } from '../documents/pdf-renderer.ts';
+import { directionOf, type DocumentBase, documentFormat, type DocumentLanguage, documentTexts, fill, typed } from '../documents/index.ts';
 import type { TaxInvoiceRow } from './invoices.repository.ts';
 import { zatcaQrText } from './zatca.ts';
 

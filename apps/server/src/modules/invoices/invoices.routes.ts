@@ -2,7 +2,7 @@ import { errorResponseSchema, paymentReceiptsSchema, taxInvoicesSchema } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SignedIn } from '../../plugins/signed-in.ts';
-import { sendPdf } from '../documents/pdf-renderer.ts';
+import { sendPdf } from '../documents/index.ts';
 import type { InvoicesService } from './invoices.service.ts';
 
 const security = [{ bearerAuth: [] }];
@@ -35,10 +35,7 @@ export function invoicesRoutes(signedIn: SignedIn, invoices: InvoicesService): F
     );
 
     app.get('/invoices/:id/pdf', { schema: pdfSchema('One of your tax invoices as a PDF in English or Arabic') }, async (request, reply) =>
-      sendPdf(
-        reply,
-        await invoices.invoicePdf(await signedIn.actor(request), request.params.id, request.query.language),
-      ),
+      sendPdf(reply, await invoices.invoicePdf(await signedIn.actor(request), request.params.id, request.query.language)),
     );
 
     app.get(
@@ -64,10 +61,7 @@ export function invoicesRoutes(signedIn: SignedIn, invoices: InvoicesService): F
       '/receipts/:id/pdf',
       { schema: pdfSchema('One of your payment receipts as a PDF in English or Arabic') },
       async (request, reply) =>
-        sendPdf(
-          reply,
-          await invoices.receiptPdf(await signedIn.actor(request), request.params.id, request.query.language),
-        ),
+        sendPdf(reply, await invoices.receiptPdf(await signedIn.actor(request), request.params.id, request.query.language)),
     );
   };
 }

@@ -1,9 +1,16 @@
-import { decimalOf, invoiceMessages, type PaymentReceipt, type PaymentReceiptsResponse, type ReceiptLine, type TaxInvoice, type TaxInvoicesResponse } from '@mihna/shared';
+import {
+  decimalOf,
+  invoiceMessages,
+  type PaymentReceipt,
+  type PaymentReceiptsResponse,
+  type ReceiptLine,
+  type TaxInvoice,
+  type TaxInvoicesResponse,
+} from '@mihna/shared';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
-import type { DocumentLanguage } from '../documents/document-texts.ts';
-import type { PdfRenderer } from '../documents/pdf-renderer.ts';
+import type { DocumentLanguage, PdfRenderer } from '../documents/index.ts';
 import { invoiceDocument } from './invoice-document.ts';
 import type { InvoicesRepository, TaxInvoiceRow } from './invoices.repository.ts';
 import { receiptDocument } from './receipt-document.ts';

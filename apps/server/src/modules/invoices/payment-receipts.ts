@@ -1,8 +1,8 @@
 import { receiptNumber } from '@mihna/shared';
 import { atTheEnd, type Tx } from '../../db/transaction.ts';
-import type { DeliveryService } from '../delivery/delivery.service.ts';
+import type { DeliveryService } from '../delivery/index.ts';
 import type { BookedTransaction } from './booked-transaction.ts';
-import { partyName } from '../profiles/public-user.ts';
+import { partyName } from '../profiles/index.ts';
 import { receiptEmail } from './receipt-document.ts';
 import type { ChargeTaken, NewPaymentReceipt, ReceiptsRepository } from './receipts.repository.ts';
 

@@ -1,8 +1,6 @@
 import { weekEndOf } from '@mihna/shared';
 import type { StoredReceiptLine } from './invoices.schema.ts';
-import { documentFormat, typed } from '../documents/document-format.ts';
-import { documentTexts, fill, type DocumentLanguage } from '../documents/document-texts.ts';
-import type { DocumentBase } from '../documents/pdf-renderer.ts';
+import { type DocumentBase, documentFormat, type DocumentLanguage, documentTexts, fill, typed } from '../documents/index.ts';
 import type { NewPaymentReceipt, PaymentReceiptRow } from './receipts.repository.ts';
 
 type Receipt = Pick<

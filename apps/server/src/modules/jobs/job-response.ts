@@ -11,8 +11,8 @@ import {
   type Point,
 } from '@mihna/shared';
 import type { jobs } from './jobs.schema.ts';
-import { mediaPath } from '../media/media.routes.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import { mediaPath } from '../media/index.ts';
+import type { UserRow } from '../users/index.ts';
 import type { Actor } from '../../lib/access.ts';
 
 export type JobRow = typeof jobs.$inferSelect;

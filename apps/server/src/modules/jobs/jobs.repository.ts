@@ -8,7 +8,7 @@ import {
   type JobStatus,
   type JobType,
 } from '@mihna/shared';
-import { and, count, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pruneChanges } from '../../search/live-index.ts';
 import { contracts } from '../contracts/contracts.schema.ts';
@@ -210,6 +210,15 @@ export function createJobsRepository(db: Db, searchIndex: JobSearchIndex = inThi
     async findJob(id: string, executor: Db = db) {
       const [job] = await executor.select(cardColumns).from(jobs).where(eq(jobs.id, id)).limit(1);
       return job;
+    },
+
+    /** Of these jobs, the ones that exist, each with whether the user owns it (jobs.access.ts). */
+    async ownerGrants(userId: string, ids: readonly string[]) {
+      const rows = await db
+        .select({ id: jobs.id, employerId: jobs.employerId })
+        .from(jobs)
+        .where(inArray(jobs.id, [...ids]));
+      return new Map(rows.map((row) => [row.id, row.employerId === userId]));
     },
 
     /** Locks the job's row for the rest of the transaction, so its changes happen in turn. */

@@ -27,9 +27,10 @@ import { transaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { EncodedAnswer } from '../../lib/encoded-answer.ts';
 import { isRowId } from '../../lib/ids.ts';
-import type { ModerationService } from '../moderation/moderation.service.ts';
-import { partyName } from '../profiles/public-user.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
+import type { ModerationService } from '../moderation/index.ts';
+import { partyName } from '../profiles/index.ts';
+import type { UsersRepository } from '../users/index.ts';
+import { createJobsAccess } from './jobs.access.ts';
 import { toJobCard, toJobDetail, withDistance, type JobCardRow, type Viewer } from './job-response.ts';
 import { createJobsRepository } from './jobs.repository.ts';
 import { searchCursor } from './search-cursor.ts';
@@ -115,6 +116,7 @@ export function createJobsService(dependencies: {
 }) {
   const { db, users, moderation, proposals, clock, searchIndex } = dependencies;
   const repository = createJobsRepository(db, searchIndex);
+  const access = createJobsAccess(repository);
   const answerCache = createSearchCache<EncodedAnswer>({ maxEntries: 1000, maxAgeMs: 60_000 });
 
   async function describeJob(job: JobCardRow, user: Actor | undefined) {
@@ -126,16 +128,13 @@ export function createJobsService(dependencies: {
 
   /** Locks the owner's job and checks it may go from the status it has; the change runs in the same transaction. */
   async function changeOwnJob<T>(
-    user: Actor,
     jobId: string,
     change: { from: JobCardRow['status']; refusal: ServerMessage },
     apply: (job: JobCardRow, tx: Tx) => Promise<T>,
   ) {
-    if (!isRowId(jobId)) throw new AppError('not_found', jobMessages.notFound);
     return transaction(db, async (tx) => {
       const job = await repository.lockJob(jobId, tx);
       if (!job) throw new AppError('not_found', jobMessages.notFound);
-      if (job.employerId !== user.id) throw new AppError('forbidden', jobMessages.onlyOwnerChanges);
       if (job.status !== change.from) throw new AppError('conflict', change.refusal);
       return apply(job, tx);
     });
@@ -144,9 +143,9 @@ export function createJobsService(dependencies: {
   /** Closes or reopens the owner's job and tells the authors of its pending proposals. */
   async function moveJob(user: Actor, jobId: string, move: { from: 'open' | 'closed'; to: 'open' | 'closed' }): Promise<JobChanged> {
     const isClosing = move.to === 'closed';
+    await access.require(user, isClosing ? 'job.close' : 'job.reopen', jobId);
     const kind: NotificationKind = isClosing ? 'job_closed' : 'job_reopened';
     const changed = await changeOwnJob(
-      user,
       jobId,
       { from: move.from, refusal: isClosing ? jobMessages.notClosable : jobMessages.notReopenable },
       async (job, tx) => {
@@ -170,7 +169,7 @@ export function createJobsService(dependencies: {
      * only once its fee is paid, so the answer says what to pay.
      */
     async createJob(user: Actor, input: JobCreation): Promise<JobCreated> {
-      if (user.role !== 'employer') throw new AppError('forbidden', jobMessages.onlyEmployers);
+      await access.require(user, 'job.create');
       const now = clock();
       if (input.deadline && input.deadline < todayIn(input.country, now)) throw deadlinePastError();
       const moderated = moderation.moderateFields({ title: input.title, description: input.description });
@@ -201,9 +200,10 @@ export function createJobsService(dependencies: {
      * past is refused only when it is being changed; the featured option is not part of an edit.
      */
     async updateJob(user: Actor, jobId: string, input: JobCreation): Promise<JobChanged> {
+      await access.require(user, 'job.update', jobId);
       const moderated = moderation.moderateFields({ title: input.title, description: input.description });
       moderation.refuseContactDetails({ title: input.title, description: input.description });
-      const updated = await changeOwnJob(user, jobId, { from: 'open', refusal: jobMessages.notEditable }, async (job, tx) => {
+      const updated = await changeOwnJob(jobId, { from: 'open', refusal: jobMessages.notEditable }, async (job, tx) => {
         const isNewDeadline = input.deadline && input.deadline !== job.deadline;
         if (isNewDeadline && input.deadline && input.deadline < todayIn(input.country, clock())) throw deadlinePastError();
         return repository.updateJob(job.id, { ...jobFields(input, moderated.values), updatedAt: clock() }, tx);

@@ -1,7 +1,7 @@
 import { locationMessages, type IpCountry, type locationUpdateSchema } from '@mihna/shared';
 import type { z } from 'zod';
 import type { Actor } from '../../lib/access.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
+import type { UsersRepository } from '../users/index.ts';
 import { reverseGeocode } from './reverse-geocode.ts';
 
 /** The user's position, kept for nearby matching and never shown to others unless show_exact_location. */

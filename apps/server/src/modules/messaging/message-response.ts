@@ -1,6 +1,6 @@
 import type { Conversation, Message } from '@mihna/shared';
-import { mediaPath } from '../media/media.routes.ts';
-import { partyName } from '../profiles/public-user.ts';
+import { mediaPath } from '../media/index.ts';
+import { partyName } from '../profiles/index.ts';
 import type { ConversationListRow, MessageRow } from './messaging.repository.ts';
 
 export const attachmentPath = (conversationId: string, attachmentId: string) =>

@@ -4,7 +4,7 @@ import { rowsOf, uuidList } from '../../db/rows.ts';
 import { conversationReports, conversations, messageAttachments, userBlocks } from './messaging.schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { ConversationReportReason } from '@mihna/shared';
-import { fundedBetween } from '../contracts/contracts.repository.ts';
+import { fundedBetween } from '../contracts/index.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 /** What sending needs of a conversation: its two people and whether anything was said yet. */

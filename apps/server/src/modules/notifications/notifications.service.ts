@@ -3,7 +3,7 @@ import type { CurrencyCode, Notification, NotificationKind, NotificationLanguage
 import { writeTogether } from '../../db/together.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { DeliveryService } from '../delivery/delivery.service.ts';
+import type { DeliveryService } from '../delivery/index.ts';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository.ts';
 
 /**

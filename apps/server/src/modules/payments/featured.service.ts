@@ -3,8 +3,8 @@ import type { Tx } from '../../db/transaction.ts';
 import { requireEmployer, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
-import { isTakingProposals, type JobStateService } from '../jobs/job-state.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { isTakingProposals, type JobStateService } from '../jobs/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { MoneyMovements } from './money-movements.ts';
 

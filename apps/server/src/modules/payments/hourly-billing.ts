@@ -2,15 +2,15 @@ import { money, paymentMessages, timeMessages, type CurrencyCode } from '@mihna/
 import type { Tx } from '../../db/transaction.ts';
 import { requireEmployer, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { ContractRow, ContractsRepository } from '../contracts/contracts.repository.ts';
-import type { JobStateService } from '../jobs/job-state.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { partyName } from '../profiles/public-user.ts';
+import type { ContractRow, ContractsRepository } from '../contracts/index.ts';
+import type { JobStateService } from '../jobs/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import { partyName } from '../profiles/index.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { MoneyMovements } from './money-movements.ts';
 import { amountParams, paymentLink, paymentNotice } from './payment-notices.ts';
 import type { MilestoneRow, PaymentRow, PaymentsRepository } from './payments.repository.ts';
-import type { PeopleLookup } from '../users/people.ts';
+import type { PeopleLookup } from '../users/index.ts';
 
 /**
  * An hourly contract's payment status from its weekly bills: pending while an approved week awaits

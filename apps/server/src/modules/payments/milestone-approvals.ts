@@ -5,15 +5,15 @@ import { transaction, writeAtTheEnd, type Tx } from '../../db/transaction.ts';
 import { requireEmployer, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createBatcher } from '../../lib/batcher.ts';
-import type { ContractRow, ContractsRepository } from '../contracts/contracts.repository.ts';
-import type { JobState, JobStateService } from '../jobs/job-state.ts';
-import type { NotificationEvent, NotificationsService } from '../notifications/notifications.service.ts';
-import { partyName } from '../profiles/public-user.ts';
+import type { ContractRow, ContractsRepository } from '../contracts/index.ts';
+import type { JobState, JobStateService } from '../jobs/index.ts';
+import type { NotificationEvent, NotificationsService } from '../notifications/index.ts';
+import { partyName } from '../profiles/index.ts';
 import type { MoneyMovements } from './money-movements.ts';
 import { isOnHold } from './payment-state.ts';
 import { amountParams, paymentNotice } from './payment-notices.ts';
 import type { PaymentRow, PaymentsRepository } from './payments.repository.ts';
-import type { PersonSummary } from '../users/people.ts';
+import type { PersonSummary } from '../users/index.ts';
 
 export interface ApprovalRequest {
   milestoneId: string;

@@ -2,14 +2,14 @@ import { paymentMessages } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
-import type { ContractsRepository } from '../contracts/contracts.repository.ts';
-import type { JobStateService } from '../jobs/job-state.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { ContractsRepository } from '../contracts/index.ts';
+import type { JobStateService } from '../jobs/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
 import type { MoneyMovements } from './money-movements.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
-import type { PeopleLookup } from '../users/people.ts';
+import type { PeopleLookup } from '../users/index.ts';
 
 /** What the payment services are built from (payments.service.ts and the plan and disputes it is made of). */
 export interface PaymentDependencies {

@@ -12,7 +12,7 @@ import { transaction, type Tx } from '../../db/transaction.ts';
 import { requireParty, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
-import { partyName } from '../profiles/public-user.ts';
+import { partyName } from '../profiles/index.ts';
 import { hourlyPaymentStatus } from './hourly-billing.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
 import { amountText, paymentNotice } from './payment-notices.ts';

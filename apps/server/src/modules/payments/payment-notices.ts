@@ -1,6 +1,6 @@
 import { decimalOf, formatMoney, money, type CurrencyCode, type NotificationKind } from '@mihna/shared';
-import type { NotificationEvent } from '../notifications/notifications.service.ts';
-import type { PersonSummary } from '../users/people.ts';
+import type { NotificationEvent } from '../notifications/index.ts';
+import type { PersonSummary } from '../users/index.ts';
 
 export const paymentLink = (jobId: string) => `/projects/${jobId}/payment`;
 export const amountText = (minor: number, currency: string) => formatMoney(money(minor, currency as CurrencyCode));

@@ -1,6 +1,13 @@
-import { AUTO_APPROVE_DAYS, decimalOf, isSettledMilestone, type Milestone, type MilestoneStatus, type PaymentStatusResponse } from '@mihna/shared';
-import type { ContractRow } from '../contracts/contracts.repository.ts';
-import type { JobState } from '../jobs/job-state.ts';
+import {
+  AUTO_APPROVE_DAYS,
+  decimalOf,
+  isSettledMilestone,
+  type Milestone,
+  type MilestoneStatus,
+  type PaymentStatusResponse,
+} from '@mihna/shared';
+import type { ContractRow } from '../contracts/index.ts';
+import type { JobState } from '../jobs/index.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
 import type { DisputeRow, MilestoneRow, PaymentRow } from './payments.repository.ts';
 

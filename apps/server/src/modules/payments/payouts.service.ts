@@ -16,10 +16,10 @@ import { transaction, type Tx } from '../../db/transaction.ts';
 import { requireRole, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAmount } from '../../lib/money-input.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { NotificationsService } from '../notifications/index.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
 import { balanceAccount, type MoneyMovements } from './money-movements.ts';
-import type { PeopleLookup } from '../users/people.ts';
+import type { PeopleLookup } from '../users/index.ts';
 import { ProviderRefused, type PaymentProvider, type ProviderEvent } from './providers/payment-provider.ts';
 import type { PayoutRow, PayoutsRepository } from './payouts.repository.ts';
 

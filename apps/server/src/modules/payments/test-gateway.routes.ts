@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FEATURED_DAYS, formatMoney, money, type CurrencyCode } from '@mihna/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { isRowId } from '../../lib/ids.ts';
-import type { JobStateService } from '../jobs/job-state.ts';
+import type { JobStateService } from '../jobs/index.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
 import type { CheckoutRow } from './payments.repository.ts';
 import type { CheckoutService } from './checkout.service.ts';

@@ -3,7 +3,7 @@ import type { EmployerProfile, ExpertProfile, ProfessionalSearchParams, Professi
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
-import type { DashboardService } from '../dashboard/dashboard.service.ts';
+import type { DashboardService } from '../dashboard/index.ts';
 import {
   countRepeated,
   countSkillUse,

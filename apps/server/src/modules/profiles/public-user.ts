@@ -1,6 +1,6 @@
 import { hourlyRateFromMinor, type PublicUser } from '@mihna/shared';
 import { users } from '../users/users.schema.ts';
-import { mediaPath } from '../media/media.routes.ts';
+import { mediaPath } from '../media/index.ts';
 
 /** The columns a public answer may be built from: no e-mail, phone or password ever leaves the query. */
 export const publicUserColumns = {

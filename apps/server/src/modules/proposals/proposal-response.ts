@@ -9,8 +9,8 @@ import {
   type ProposalStage,
 } from '@mihna/shared';
 import type { jobInterests } from './proposals.schema.ts';
-import { mediaPath } from '../media/media.routes.ts';
-import { maskContactDetails } from '../moderation/contact-details.ts';
+import { mediaPath } from '../media/index.ts';
+import { maskContactDetails } from '../moderation/index.ts';
 import type { Person, ProposalRow } from './proposals.repository.ts';
 
 export type InterestRow = typeof jobInterests.$inferSelect;

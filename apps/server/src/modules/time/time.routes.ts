@@ -14,9 +14,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SignedIn } from '../../plugins/signed-in.ts';
-import { sendPdf } from '../documents/pdf-renderer.ts';
-import type { CheckoutService } from '../payments/checkout.service.ts';
-import { checkoutVisitOf } from '../payments/checkout-visit.ts';
+import { sendPdf } from '../documents/index.ts';
+import { type CheckoutService, checkoutVisitOf } from '../payments/index.ts';
 import type { TimeService } from './time.service.ts';
 import type { TimesheetsService } from './timesheets.service.ts';
 
@@ -84,8 +83,7 @@ export function timeRoutes(
           response: { 201: z.object({ message: z.string(), entry: timeEntrySchema }), ...actionErrors },
         },
       },
-      async (request, reply) =>
-        reply.status(201).send(await time.addManual(await signedIn.actor(request), request.body)),
+      async (request, reply) => reply.status(201).send(await time.addManual(await signedIn.actor(request), request.body)),
     );
 
     app.get(
@@ -134,13 +132,7 @@ export function timeRoutes(
           response: { 200: messageSchema, ...actionErrors, 422: errorResponseSchema },
         },
       },
-      async (request) =>
-        timesheets.review(
-          await signedIn.actor(request),
-          request.params.jobId,
-          request.params.week,
-          request.body.disputes,
-        ),
+      async (request) => timesheets.review(await signedIn.actor(request), request.params.jobId, request.params.week, request.body.disputes),
     );
 
     app.get(
@@ -158,12 +150,7 @@ export function timeRoutes(
       async (request, reply) =>
         sendPdf(
           reply,
-          await timesheets.timesheetPdf(
-            await signedIn.actor(request),
-            request.params.jobId,
-            request.params.week,
-            request.query.language,
-          ),
+          await timesheets.timesheetPdf(await signedIn.actor(request), request.params.jobId, request.params.week, request.query.language),
         ),
     );
 

@@ -1,11 +1,25 @@
-import { type ActiveEntry, decimalOf, gulfWeekOf, gulfWeekStartInstant, isRecordableInstant, type manualEntrySchema, MAX_ENTRY_SECONDS, messages, paymentMessages, type TimeEntry, timeMessages, type timerStartSchema, type timerStopSchema } from '@mihna/shared';
+import {
+  type ActiveEntry,
+  decimalOf,
+  gulfWeekOf,
+  gulfWeekStartInstant,
+  isRecordableInstant,
+  type manualEntrySchema,
+  MAX_ENTRY_SECONDS,
+  messages,
+  paymentMessages,
+  type TimeEntry,
+  timeMessages,
+  type timerStartSchema,
+  type timerStopSchema,
+} from '@mihna/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { requireParty, requireRole, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
-import type { ContractRow, ContractsRepository } from '../contracts/contracts.repository.ts';
+import type { ContractRow, ContractsRepository } from '../contracts/index.ts';
 import { amountFor, endingAt } from './entry-ending.ts';
 import type { TimeEntryRow, TimeEntryWithJob, TimeRepository } from './time.repository.ts';
 

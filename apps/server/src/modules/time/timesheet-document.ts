@@ -1,7 +1,5 @@
 import type { Timesheet } from '@mihna/shared';
-import { directionOf, documentFormat, typed } from '../documents/document-format.ts';
-import { documentTexts, fill, type DocumentLanguage } from '../documents/document-texts.ts';
-import type { DocumentBase } from '../documents/pdf-renderer.ts';
+import { directionOf, type DocumentBase, documentFormat, type DocumentLanguage, documentTexts, fill, typed } from '../documents/index.ts';
 import type { TimeEntryRow } from './time.repository.ts';
 
 export interface TimesheetDocumentInput {

@@ -1,4 +1,18 @@
-import { decimalOf, gulfWeekOf, gulfWeekStartInstant, type MilestoneStatus, paymentMessages, subjectLinks, timeMessages, type Timesheet, TIMESHEET_AUTO_APPROVE_DAYS, type timesheetBillStatuses, type timesheetReviewSchema, type TimesheetsResponse, weekEndOf } from '@mihna/shared';
+import {
+  decimalOf,
+  gulfWeekOf,
+  gulfWeekStartInstant,
+  type MilestoneStatus,
+  paymentMessages,
+  subjectLinks,
+  timeMessages,
+  type Timesheet,
+  TIMESHEET_AUTO_APPROVE_DAYS,
+  type timesheetBillStatuses,
+  type timesheetReviewSchema,
+  type TimesheetsResponse,
+  weekEndOf,
+} from '@mihna/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
@@ -6,16 +20,13 @@ import { writeTogether } from '../../db/together.ts';
 import { requireEmployer, requireParty, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
-import type { ContractRow, ContractsRepository } from '../contracts/contracts.repository.ts';
-import type { DocumentLanguage } from '../documents/document-texts.ts';
-import type { PdfRenderer } from '../documents/pdf-renderer.ts';
-import type { JobStateService } from '../jobs/job-state.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { HourlyBilling } from '../payments/hourly-billing.ts';
-import { completionNotices } from '../payments/milestone-approvals.ts';
-import { amountParams, paymentNotice } from '../payments/payment-notices.ts';
-import type { PeopleLookup } from '../users/people.ts';
-import { partyName } from '../profiles/public-user.ts';
+import type { ContractRow, ContractsRepository } from '../contracts/index.ts';
+import type { DocumentLanguage, PdfRenderer } from '../documents/index.ts';
+import type { JobStateService } from '../jobs/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import { amountParams, completionNotices, type HourlyBilling, paymentNotice } from '../payments/index.ts';
+import type { PeopleLookup } from '../users/index.ts';
+import { partyName } from '../profiles/index.ts';
 import { endingAt } from './entry-ending.ts';
 import { timesheetDocument } from './timesheet-document.ts';
 import type { TimeRepository, WeekSummary } from './time.repository.ts';

@@ -1,5 +1,5 @@
 import { hourlyRateFromMinor, type CurrentUser } from '@mihna/shared';
-import { mediaPath } from '../media/media.routes.ts';
+import { mediaPath } from '../media/index.ts';
 import type { UserRow } from './users.repository.ts';
 
 /** The API shape of a user's own account, mapped from the row (the table is not the contract). */
