@@ -1,5 +1,5 @@
 import type { ProposalStage } from '@mihna/shared';
-import { and, asc, count, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { jobs } from '../jobs/jobs.schema.ts';
@@ -228,7 +228,38 @@ export function createProposalsRepository(db: Db) {
       const inserted = await executor.insert(jobInvitations).values(invitation).onConflictDoNothing().returning({ id: jobInvitations.id });
       return inserted.length > 0;
     },
+
+    /** Of these jobs, the ones that exist, each with whether the user posted it (for the access rules). */
+    async jobOwnerGrants(userId: string, jobIds: readonly string[]) {
+      const rows = await db
+        .select({ id: jobs.id, employerId: jobs.employerId })
+        .from(jobs)
+        .where(inArray(jobs.id, [...jobIds]));
+      return new Map(rows.map((row) => [row.id, row.employerId === userId]));
+    },
+
+    /** Of these proposals, the ones that exist, each with whether the user wrote it. */
+    async authorGrants(userId: string, proposalIds: readonly string[]) {
+      const rows = await db
+        .select({ id: proposals.id, workerId: proposals.workerId })
+        .from(proposals)
+        .where(inArray(proposals.id, [...proposalIds]));
+      return new Map(rows.map((row) => [row.id, row.workerId === userId]));
+    },
+
+    /** Of these proposals, the ones that exist, each with whether the user posted its job. */
+    async proposalJobOwnerGrants(userId: string, proposalIds: readonly string[]) {
+      const rows = await db
+        .select({ id: proposals.id, employerId: jobs.employerId })
+        .from(proposals)
+        .leftJoin(jobs, eq(jobs.id, proposals.jobId))
+        .where(inArray(proposals.id, [...proposalIds]));
+      return new Map(rows.map((row) => [row.id, row.employerId === userId]));
+    },
   };
 }
 
 export type ProposalsRepository = ReturnType<typeof createProposalsRepository>;
+
+/** Demo proposals in bulk, as the seeds write them (seed/demo-marketplace.ts): the rows written. */
+export const insertProposals = (tx: Tx, rows: NewProposal[]) => tx.insert(proposals).values(rows).returning();

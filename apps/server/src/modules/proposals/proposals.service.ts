@@ -17,7 +17,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
-import { requireRole, type Actor } from '../../lib/access.ts';
+import type { Actor } from '../../lib/access.ts';
 import { requireAmount } from '../../lib/money-input.ts';
 import { type ContractsRepository, pairKey } from '../contracts/index.ts';
 import { anonymousViewer, isTakingProposals, type JobCardRow, type JobState, type JobStateService, type Viewer } from '../jobs/index.ts';
@@ -26,6 +26,7 @@ import { isRowId } from '../../lib/ids.ts';
 import type { ModerationService } from '../moderation/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import { partyName } from '../profiles/index.ts';
+import { createProposalsAccess } from './proposals.access.ts';
 import { readableNote, toInterestDetails, toOwnProposal, toProposal, toWorker, type Reader } from './proposal-response.ts';
 import { createProposalsRepository, type Person, type ProposalRow } from './proposals.repository.ts';
 
@@ -75,6 +76,7 @@ export function createProposalsService(dependencies: {
 }) {
   const { db, moderation, notifications, jobState, contracts, clock } = dependencies;
   const repository = createProposalsRepository(db);
+  const access = createProposalsAccess(repository);
 
   /**
    * How an employer reads what each of these professionals sent them: contact details only from those
@@ -94,6 +96,19 @@ export function createProposalsService(dependencies: {
     const person = await repository.findPerson(actor.id, executor);
     if (!person) throw new AppError('unauthorized', loginMessages.notAuthenticated);
     return person;
+  }
+
+  /** A proposal the access rule has found (proposals are withdrawn, never deleted). */
+  async function requireProposal(id: string): Promise<ProposalRow> {
+    const proposal = await repository.findProposal(id);
+    if (!proposal) throw new AppError('not_found', proposalMessages.proposalNotFound);
+    return proposal;
+  }
+
+  async function jobOf(proposal: ProposalRow): Promise<JobState> {
+    const job = await jobState.findJob(proposal.jobId);
+    if (!job) throw new Error(`proposal ${proposal.id} has no job`);
+    return job;
   }
 
   async function workerOf(proposal: ProposalRow, executor: Tx): Promise<Person> {
@@ -160,7 +175,7 @@ export function createProposalsService(dependencies: {
 
     /** A professional proposes on an open job; the job is locked so the proposal and an acceptance happen in turn. */
     async submitProposal(actor: Actor, input: ProposalSubmission) {
-      requireRole(actor, 'professional', proposalMessages.onlyProfessionals);
+      await access.require(actor, 'proposal.create');
       const proposal = await transaction(db, async (tx) => {
         const job = requireOpenJob(await jobState.lockJob(input.job_id, tx));
         const author = await personOf(actor, tx);
@@ -199,8 +214,8 @@ export function createProposalsService(dependencies: {
 
     /** Only the job's owner reads its proposals, and the interests professionals expressed in it. */
     async listProposals(actor: Actor, jobId: string): Promise<JobProposalsResponse> {
-      const job = requireJob(isRowId(jobId) ? await jobState.findJob(jobId) : undefined);
-      if (job.employerId !== actor.id) throw new AppError('forbidden', proposalMessages.onlyOwnerViews);
+      await access.require(actor, 'proposal.list', jobId);
+      const job = requireJob(await jobState.findJob(jobId));
       const [proposals, interests] = await Promise.all([repository.listProposalsForJob(job.id), repository.listInterestsForJob(job.id)]);
       const readerOf = await readersFor(
         job.employerId,
@@ -231,9 +246,8 @@ export function createProposalsService(dependencies: {
 
     /** The author takes back a pending proposal; the project's count drops, and they may propose again. */
     async withdrawProposal(actor: Actor, proposalId: string) {
-      const proposal = isRowId(proposalId) ? await repository.findProposal(proposalId) : undefined;
-      if (!proposal) throw new AppError('not_found', proposalMessages.proposalNotFound);
-      if (proposal.workerId !== actor.id) throw new AppError('forbidden', proposalMessages.onlyAuthorWithdraws);
+      await access.require(actor, 'proposal.withdraw', proposalId);
+      const proposal = await requireProposal(proposalId);
       const withdrawn = await transaction(db, async (tx) => {
         // The job's lock orders this against an acceptance of the same proposal.
         const job = await jobState.lockJob(proposal.jobId, tx);
@@ -261,10 +275,9 @@ export function createProposalsService(dependencies: {
      * locked and its status read again, so of two acceptances racing on one job exactly one wins.
      */
     async acceptProposal(actor: Actor, proposalId: string) {
-      const proposal = isRowId(proposalId) ? await repository.findProposal(proposalId) : undefined;
-      if (!proposal) throw new AppError('not_found', proposalMessages.proposalNotFound);
-      const job = await jobState.findJob(proposal.jobId);
-      if (job?.employerId !== actor.id) throw new AppError('forbidden', proposalMessages.onlyOwnerAccepts);
+      await access.require(actor, 'proposal.accept', proposalId);
+      const proposal = await requireProposal(proposalId);
+      const job = await jobOf(proposal);
       const notAcceptable = () => new AppError('conflict', proposalMessages.notAcceptable);
       if (proposal.status !== 'pending' || !isTakingProposals(job)) throw notAcceptable();
 
@@ -309,10 +322,9 @@ export function createProposalsService(dependencies: {
      * which tells its author. Under the job's lock, as accepting and withdrawing are.
      */
     async markProposal(actor: Actor, proposalId: string, stage: (typeof settableProposalStages)[number]) {
-      const proposal = isRowId(proposalId) ? await repository.findProposal(proposalId) : undefined;
-      if (!proposal) throw new AppError('not_found', proposalMessages.proposalNotFound);
-      const job = await jobState.findJob(proposal.jobId);
-      if (job?.employerId !== actor.id) throw new AppError('forbidden', proposalMessages.onlyOwnerMarks);
+      await access.require(actor, 'proposal.mark', proposalId);
+      const proposal = await requireProposal(proposalId);
+      const job = await jobOf(proposal);
       const marked = await transaction(db, async (tx) => {
         const locked = await jobState.lockJob(job.id, tx);
         if (!locked) throw new AppError('not_found', jobMessages.notFound);
@@ -337,7 +349,7 @@ export function createProposalsService(dependencies: {
       actor: Actor,
       page: { skip: number; limit: number; stage?: ProposalStage },
     ): Promise<ReceivedProposalsResponse> {
-      if (actor.role !== 'employer') throw new AppError('forbidden', proposalMessages.onlyEmployersReceive);
+      await access.require(actor, 'proposal.listReceived');
       const { rows, total } = await repository.listReceivedProposals(actor.id, page);
       const readerOf = await readersFor(
         actor.id,
@@ -355,7 +367,7 @@ export function createProposalsService(dependencies: {
 
     /** A professional tells the owner of an open job they are interested, once per job. */
     async expressInterest(actor: Actor, jobId: string, input: InterestSubmission) {
-      requireRole(actor, 'professional', proposalMessages.onlyProfessionalsInterest);
+      await access.require(actor, 'interest.create');
       if (!isRowId(jobId)) throw new AppError('not_found', jobMessages.notFound);
 
       const moderationMessages = await transaction(db, async (tx) => {
@@ -401,12 +413,11 @@ export function createProposalsService(dependencies: {
 
     /** An employer invites an active professional to one of their own open jobs; the professional is also e-mailed. */
     async inviteProfessional(actor: Actor, jobId: string, input: InvitationSubmission) {
-      requireRole(actor, 'employer', proposalMessages.onlyEmployersInvite);
-      if (!isRowId(jobId)) throw new AppError('not_found', jobMessages.notFound);
+      await access.require(actor, 'invitation.create', jobId);
 
       const moderationMessages = await transaction(db, async (tx) => {
         const job = requireJob(await jobState.lockJob(jobId, tx));
-        if (job.employerId !== actor.id || !isTakingProposals(job)) throw new AppError('forbidden', proposalMessages.inviteOwnOpenJob);
+        if (!isTakingProposals(job)) throw new AppError('forbidden', proposalMessages.inviteOwnOpenJob);
         const professional = await repository.findPerson(input.professional_id, tx);
         if (professional?.role !== 'professional' || professional.accountStatus !== 'active') {
           throw new AppError('not_found', proposalMessages.notAProfessional);
