@@ -1,6 +1,7 @@
 import { MAX_ENTRY_SECONDS } from '@mihna/shared';
 import { and, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { contracts } from '../contracts/contracts.schema.ts';
 import { jobs } from '../jobs/jobs.schema.ts';
 import { milestones } from '../payments/payments.schema.ts';
 import { timeEntries, timesheets } from './time.schema.ts';
@@ -243,6 +244,29 @@ export function createTimeRepository(db: Db) {
         .where(and(isNull(timeEntries.reviewStatus), lt(timeEntries.startedAt, before)))
         .orderBy(weekOf, timeEntries.contractId)
         .limit(limit);
+    },
+
+    /**
+     * Of these jobs, the ones with a contract, each with whether the user is on the given side of it (or
+     * either): the access rules' answer for time and timesheets, which are a contract's, found by its job.
+     */
+    async contractGrants(userId: string, jobIds: readonly string[], side: 'employer' | 'professional' | 'either') {
+      const rows = await db
+        .select({ jobId: contracts.jobId, employerId: contracts.employerId, professionalId: contracts.professionalId })
+        .from(contracts)
+        .where(inArray(contracts.jobId, [...jobIds]));
+      const isOn = (row: (typeof rows)[number]) =>
+        (side !== 'professional' && row.employerId === userId) || (side !== 'employer' && row.professionalId === userId);
+      return new Map(rows.map((row) => [row.jobId, isOn(row)]));
+    },
+
+    /** Of these entries, the ones that exist, each with whether the user recorded it. */
+    async entryGrants(userId: string, entryIds: readonly string[]) {
+      const rows = await db
+        .select({ id: timeEntries.id, professionalId: timeEntries.professionalId })
+        .from(timeEntries)
+        .where(inArray(timeEntries.id, [...entryIds]));
+      return new Map(rows.map((row) => [row.id, row.professionalId === userId]));
     },
   };
 }

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { SignedIn } from '../../plugins/signed-in.ts';
 import { sendPdf } from '../documents/index.ts';
 import { type CheckoutService, checkoutVisitOf } from '../payments/index.ts';
-import type { TimeService } from './time.service.ts';
+import { entryCursor, type TimeService } from './time.service.ts';
 import type { TimesheetsService } from './timesheets.service.ts';
 
 const security = [{ bearerAuth: [] }];
@@ -101,7 +101,11 @@ export function timeRoutes(
           response: { 200: timeEntriesSchema, ...actionErrors },
         },
       },
-      async (request) => time.listEntries(await signedIn.actor(request), request.query),
+      async (request) => {
+        const actor = await signedIn.actor(request);
+        // A `before` that is not one of ours is refused (422) before the job is looked up, as the schema's checks are.
+        return time.listEntries(actor, { ...request.query, before: entryCursor(request.query.before) });
+      },
     );
 
     const week = z.object({ jobId: z.string().max(64), week: weekStartSchema });

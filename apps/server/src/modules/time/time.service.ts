@@ -16,11 +16,12 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
-import { requireParty, requireRole, type Actor } from '../../lib/access.ts';
+import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import type { ContractRow, ContractsRepository } from '../contracts/index.ts';
 import { amountFor, endingAt } from './entry-ending.ts';
+import { createTimeAccess } from './time.access.ts';
 import type { TimeEntryRow, TimeEntryWithJob, TimeRepository } from './time.repository.ts';
 
 const PAGE = 50;
@@ -54,15 +55,20 @@ export const toTimeEntry = (row: TimeEntryWithJob): TimeEntry => ({
  */
 export function createTimeService(dependencies: { db: Db; repository: TimeRepository; contracts: ContractsRepository; clock: () => Date }) {
   const { db, repository, contracts, clock } = dependencies;
+  const access = createTimeAccess(repository);
 
-  /** The contract of a job the actor was hired for by the hour and still works on. */
-  async function trackableContract(actor: Actor, jobId: string): Promise<ContractRow> {
-    requireRole(actor, 'professional', timeMessages.onlyProfessionals);
-    const contract = isRowId(jobId) ? await contracts.findContractByJob(jobId) : undefined;
-    if (!contract) throw new AppError('not_found', paymentMessages.jobNotFound);
-    if (contract.professionalId !== actor.id) throw new AppError('forbidden', timeMessages.notYourJob);
+  /** The contract of a job the access rule found the actor hired for: by the hour, and still worked on. */
+  async function trackableContract(jobId: string): Promise<ContractRow> {
+    const contract = await contractOf(jobId);
     if (contract.jobType !== 'hourly') throw new AppError('conflict', timeMessages.hourlyOnly);
     if (contract.status !== 'active') throw new AppError('conflict', timeMessages.contractEnded);
+    return contract;
+  }
+
+  /** The contract of a job the access rule found one. */
+  async function contractOf(jobId: string): Promise<ContractRow> {
+    const contract = await contracts.findContractByJob(jobId);
+    if (!contract) throw new AppError('not_found', paymentMessages.jobNotFound);
     return contract;
   }
 
@@ -83,7 +89,8 @@ export function createTimeService(dependencies: { db: Db; repository: TimeReposi
     },
 
     async start(actor: Actor, input: z.output<typeof timerStartSchema>) {
-      const contract = await trackableContract(actor, input.job_id);
+      await access.require(actor, 'entry.start', input.job_id);
+      const contract = await trackableContract(input.job_id);
       // Under the professional's lock, as time typed in is: neither can slip past the other's overlap check.
       const row = await transaction(db, async (tx) => {
         await repository.lockProfessional(actor.id, tx);
@@ -98,9 +105,9 @@ export function createTimeService(dependencies: { db: Db; repository: TimeReposi
     },
 
     async stop(actor: Actor, entryId: string, input: z.output<typeof timerStopSchema>) {
-      const row = isRowId(entryId) ? await repository.findEntry(entryId) : undefined;
+      await access.require(actor, 'entry.stop', entryId);
+      const row = await repository.findEntry(entryId);
       if (!row) throw new AppError('not_found', timeMessages.entryNotFound);
-      if (row.professionalId !== actor.id) throw new AppError('forbidden', timeMessages.notYourEntry);
       if (row.endedAt !== null) throw new AppError('conflict', timeMessages.alreadyStopped);
       const contract = await contracts.findContract(row.contractId);
       const stopped = await repository.finish(row.id, {
@@ -113,7 +120,8 @@ export function createTimeService(dependencies: { db: Db; repository: TimeReposi
 
     /** Time worked offline: a past period of at most MAX_ENTRY_SECONDS that overlaps none of the professional's entries. */
     async addManual(actor: Actor, input: z.output<typeof manualEntrySchema>) {
-      const contract = await trackableContract(actor, input.job_id);
+      await access.require(actor, 'entry.add', input.job_id);
+      const contract = await trackableContract(input.job_id);
       const now = clock();
       const start = new Date(input.start_time);
       const end = new Date(input.end_time);
@@ -148,20 +156,18 @@ export function createTimeService(dependencies: { db: Db; repository: TimeReposi
 
     /**
      * Entries newest first: a professional's own (of one job, or all), or one job's for either party
-     * of its contract. `before` is the previous page's `next_before`; `week` (a Monday) keeps that Gulf week.
+     * of its contract. `before` is the previous page's `next_before` (entryCursor); `week` (a Monday) keeps that Gulf week.
      */
-    async listEntries(actor: Actor, query: { job_id?: string; before?: string; week?: string }) {
-      const before = query.before ? decodeBefore(query.before) : undefined;
+    async listEntries(actor: Actor, query: { job_id?: string; before?: EntryCursor | undefined; week?: string }) {
+      await access.require(actor, query.job_id ? 'entry.list' : 'entry.listOwn', query.job_id);
+      const { before } = query;
       let scope: { professionalId: string } | { contractId: string };
       let professionalId: string;
       if (query.job_id) {
-        const contract = isRowId(query.job_id) ? await contracts.findContractByJob(query.job_id) : undefined;
-        if (!contract) throw new AppError('not_found', paymentMessages.jobNotFound);
-        requireParty(actor, contract, timeMessages.onlyParties);
+        const contract = await contractOf(query.job_id);
         scope = { contractId: contract.id };
         professionalId = contract.professionalId;
       } else {
-        requireRole(actor, 'professional', timeMessages.onlyProfessionals);
         scope = { professionalId: actor.id };
         professionalId = actor.id;
       }
@@ -185,7 +191,12 @@ export function createTimeService(dependencies: { db: Db; repository: TimeReposi
 
 const encodeBefore = (row: TimeEntryRow) => Buffer.from(`${row.startedAt.toISOString()}|${row.id}`).toString('base64url');
 
-function decodeBefore(text: string): { startedAt: Date; id: string } {
+/** Where a page of entries begins, after the last of the one before. */
+export type EntryCursor = { startedAt: Date; id: string };
+
+/** The `before` of a list of entries, read (422 when it is not one of ours) before anything is looked up. */
+export function entryCursor(text: string | undefined): EntryCursor | undefined {
+  if (!text) return undefined;
   const [at = '', id = ''] = Buffer.from(text, 'base64url').toString().split('|');
   const startedAt = new Date(at);
   if (Number.isNaN(startedAt.getTime()) || !isRecordableInstant(startedAt) || !isRowId(id))

@@ -17,9 +17,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
 import { writeTogether } from '../../db/together.ts';
-import { requireEmployer, requireParty, type Actor } from '../../lib/access.ts';
+import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isRowId } from '../../lib/ids.ts';
 import type { ContractRow, ContractsRepository } from '../contracts/index.ts';
 import type { DocumentLanguage, PdfRenderer } from '../documents/index.ts';
 import type { JobStateService } from '../jobs/index.ts';
@@ -28,6 +27,7 @@ import { amountParams, completionNotices, type HourlyBilling, paymentNotice } fr
 import type { PeopleLookup } from '../users/index.ts';
 import { partyName } from '../profiles/index.ts';
 import { endingAt } from './entry-ending.ts';
+import { createTimeAccess } from './time.access.ts';
 import { timesheetDocument } from './timesheet-document.ts';
 import type { TimeRepository, WeekSummary } from './time.repository.ts';
 
@@ -68,9 +68,11 @@ export function createTimesheetsService(dependencies: {
   clock: () => Date;
 }) {
   const { db, repository, contracts, jobState, billing, people, notifications, pdf, clock } = dependencies;
+  const access = createTimeAccess(repository);
 
+  /** The contract of a job the access rule found one. */
   async function hourlyContract(jobId: string): Promise<ContractRow> {
-    const contract = isRowId(jobId) ? await contracts.findContractByJob(jobId) : undefined;
+    const contract = await contracts.findContractByJob(jobId);
     if (!contract) throw new AppError('not_found', paymentMessages.jobNotFound);
     return contract;
   }
@@ -172,8 +174,8 @@ export function createTimesheetsService(dependencies: {
   return {
     /** The contract's weeks with time in them, newest first, for either party. */
     async listTimesheets(actor: Actor, jobId: string): Promise<TimesheetsResponse> {
+      await access.require(actor, 'timesheet.read', jobId);
       const contract = await hourlyContract(jobId);
-      requireParty(actor, contract, timeMessages.onlyParties);
       const now = clock();
       await repository.capOverrunning(now, contract.professionalId);
       const weeks = await repository.listWeeks(contract.id);
@@ -186,8 +188,8 @@ export function createTimesheetsService(dependencies: {
 
     /** A week's timesheet as a PDF in English or Arabic, for either party: its entries, totals and approval. */
     async timesheetPdf(actor: Actor, jobId: string, weekStart: string, language: DocumentLanguage) {
+      await access.require(actor, 'timesheet.read', jobId);
       const contract = await hourlyContract(jobId);
-      requireParty(actor, contract, timeMessages.onlyParties);
       const now = clock();
       await repository.capOverrunning(now, contract.professionalId);
       const week = (await repository.listWeeks(contract.id)).find((summary) => summary.weekStart === weekStart);
@@ -219,8 +221,8 @@ export function createTimesheetsService(dependencies: {
 
     /** The employer approves an ended week, disputing the entries they name, each with a note. */
     async review(actor: Actor, jobId: string, weekStart: string, disputes: Disputes) {
+      await access.require(actor, 'timesheet.review', jobId);
       const contract = await hourlyContract(jobId);
-      requireEmployer(actor, contract, timeMessages.onlyOwnerReviews);
       await transaction(db, (tx) => decideWeek(contract, weekStart, actor, disputes, clock(), tx));
       void notifications.dispatchSoon();
       return { message: timeMessages.timesheetApproved };
@@ -228,8 +230,8 @@ export function createTimesheetsService(dependencies: {
 
     /** The employer pays an approved week's hours through the provider's checkout. */
     async pay(actor: Actor, jobId: string, weekStart: string) {
+      await access.require(actor, 'timesheet.pay', jobId);
       const contract = await hourlyContract(jobId);
-      requireEmployer(actor, contract, timeMessages.onlyOwnerPays);
       const review = await repository.findTimesheet(contract.id, weekStart);
       if (!review) throw new AppError('not_found', timeMessages.timesheetNotFound);
       if (!review.milestoneId) throw new AppError('conflict', timeMessages.nothingToPay);
@@ -241,8 +243,8 @@ export function createTimesheetsService(dependencies: {
      * the job complete, and both can review each other. Weeks not yet reviewed still are, as before.
      */
     async endContract(actor: Actor, jobId: string) {
+      await access.require(actor, 'contract.end', jobId);
       const contract = await hourlyContract(jobId);
-      requireParty(actor, contract, timeMessages.onlyPartiesEnd);
       if (contract.jobType !== 'hourly') throw new AppError('conflict', timeMessages.notEndable);
       await transaction(db, async (tx) => {
         // The professional's lock first, as starting a timer and reviewing a week take it, then the job.
