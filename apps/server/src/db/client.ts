@@ -218,3 +218,8 @@ export async function openPostgres(connectionString: string, options: { max?: nu
     },
   };
 }
+
+/** Whether the database answers at all: one round trip (the readiness check). */
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -31,3 +31,6 @@ export function changeLog(name: string, idColumn: string) {
     (table) => [index(`${name}_txid_idx`).on(table.txid), index(`${name}_changed_at_idx`).on(table.changedAt)],
   );
 }
+
+/** A change log table (changeLog). */
+export type ChangeLog = ReturnType<typeof changeLog>;

@@ -1,9 +1,8 @@
 import { requestMessages, type ServerMessage } from '@mihna/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { rateLimitCounters, requestCooldowns } from '../modules/rate-limits/rate-limits.schema.ts';
 import { tooManyRequests } from '../lib/app-error.ts';
+import { createRateLimitRepository } from './rate-limit.repository.ts';
 
 /** One client: an IPv4 address, or an IPv6 /64 (one subscriber usually holds a whole /64). */
 export function clientKeyOf(ip: string): string {
@@ -43,6 +42,8 @@ export const perClient = (bucket: string, limit: number, windowSeconds: number):
  * counts against the same limit. The upsert makes each hit atomic.
  */
 export function createRateLimiter(db: Db, clock: () => Date = () => new Date()) {
+  const repository = createRateLimitRepository(db);
+
   async function hit(rule: RateLimitRule, clientKey: string) {
     return (await hitAll([rule], clientKey))[0]!;
   }
@@ -54,14 +55,7 @@ export function createRateLimiter(db: Db, clock: () => Date = () => new Date()) 
       const windowMs = rule.windowSeconds * 1000;
       return { rule, windowMs, windowStart: new Date(Math.floor(now / windowMs) * windowMs) };
     });
-    const rows = await db
-      .insert(rateLimitCounters)
-      .values(windows.map(({ rule, windowStart }) => ({ bucket: rule.bucket, clientKey, windowStart, hits: 1 })))
-      .onConflictDoUpdate({
-        target: [rateLimitCounters.bucket, rateLimitCounters.clientKey, rateLimitCounters.windowStart],
-        set: { hits: sql`${rateLimitCounters.hits} + 1` },
-      })
-      .returning({ bucket: rateLimitCounters.bucket, hits: rateLimitCounters.hits });
+    const rows = await repository.countHits(windows.map(({ rule, windowStart }) => ({ bucket: rule.bucket, clientKey, windowStart })));
     return windows.map(({ rule, windowMs, windowStart }) => ({
       isAllowed: (rows.find((row) => row.bucket === rule.bucket)?.hits ?? 0) <= rule.limit,
       retryAfterSeconds: Math.ceil((windowStart.getTime() + windowMs - now) / 1000),
@@ -76,28 +70,13 @@ export function createRateLimiter(db: Db, clock: () => Date = () => new Date()) 
   async function cooldown(bucket: string, key: string, seconds: number) {
     const now = clock();
     const readyBefore = new Date(now.getTime() - seconds * 1000);
-    const taken = await db
-      .insert(requestCooldowns)
-      .values({ bucket, key, lastAt: now })
-      .onConflictDoUpdate({
-        target: [requestCooldowns.bucket, requestCooldowns.key],
-        set: { lastAt: now },
-        setWhere: sql`${requestCooldowns.lastAt} <= ${readyBefore}`,
-      })
-      .returning({ lastAt: requestCooldowns.lastAt });
-    if (taken.length > 0) return { isAllowed: true, retryAfterSeconds: 0 };
-    const [current] = await db
-      .select({ lastAt: requestCooldowns.lastAt })
-      .from(requestCooldowns)
-      .where(sql`${requestCooldowns.bucket} = ${bucket} and ${requestCooldowns.key} = ${key}`);
-    const waitMs = (current?.lastAt.getTime() ?? now.getTime()) + seconds * 1000 - now.getTime();
+    if (await repository.takeCooldown(bucket, key, now, readyBefore)) return { isAllowed: true, retryAfterSeconds: 0 };
+    const lastAt = await repository.lastCooldown(bucket, key);
+    const waitMs = (lastAt?.getTime() ?? now.getTime()) + seconds * 1000 - now.getTime();
     return { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
   }
 
-  async function pruneExpired(olderThan: Date) {
-    await db.delete(rateLimitCounters).where(sql`${rateLimitCounters.windowStart} < ${olderThan}`);
-    await db.delete(requestCooldowns).where(sql`${requestCooldowns.lastAt} < ${olderThan}`);
-  }
+  const pruneExpired = (olderThan: Date) => repository.pruneOlderThan(olderThan);
 
   /** A preHandler that answers 429 with the rule's message once a client passes the limit. */
   function limitPerClient(rule: RateLimitRule) {

@@ -1,10 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { writeCountOf, type Db } from '../db/client.ts';
-import type { jobChanges } from '../modules/jobs/jobs.schema.ts';
-import { rowsOf } from '../db/rows.ts';
 import { inTurns } from '../lib/in-turns.ts';
 import { createLru } from '../lib/lru.ts';
+import type { IndexSource, MemoryIndex } from './index-source.ts';
+import { loadIndex, readChanges as readChangeRows, reloadAbove, tsqueryText } from './live-index.repository.ts';
 import { parseTsquery, type QueryNode } from './tsquery.ts';
+
+export type { IndexSource, MemoryIndex } from './index-source.ts';
 
 /**
  * An in-memory search index in this process (projects: job-index.ts; professionals:
@@ -22,105 +23,12 @@ import { parseTsquery, type QueryNode } from './tsquery.ts';
  * those it has applied already.
  */
 
-/** What an index held in memory does with the documents its source gives it. */
-export interface MemoryIndex<Doc> {
-  /** Adds the document, or brings it up to date. */
-  upsert(doc: Doc): void;
-  /** Takes it out; one that is not in is ignored. */
-  remove(id: string): void;
-  /** Sorts a loading index's orders once, after its documents are in. */
-  seal(): void;
-  /** How much of the index is slots of documents that left it. */
-  readonly deadShare: number;
-  memory(): Record<string, number>;
-}
-
-/** Where an index's documents come from and how their changes are logged. */
-export interface IndexSource<Row, Doc, Index extends MemoryIndex<Doc>> {
-  /** Every searchable row, read as `s` (a table, or a subquery of one) with a uuid `id`. */
-  rows: SQL;
-  /** The columns of `s` that make a document. */
-  columns: SQL;
-  /** The change log: `seq`, `txid` and the changed row's id as `changed_id`, a null id for a TRUNCATE. */
-  changes: SQL;
-  toDoc(row: Row): Doc;
-  /** An empty index; `sealed: false` for one that is being loaded. */
-  create(sealed: boolean): Index;
-  /** The tsquery a search text stands for (an index searched by words). */
-  tsquery?(text: string): SQL;
-}
-
 const separator = '\u001f';
-/** More changes than this at once (a bulk import) are read as a whole new index. */
-const reloadAbove = 50_000;
 /** A change log keeps a day (the hourly pruning); an index that has not read its log for this long reloads. */
 const staleAfterMs = 6 * 3_600_000;
-const batchSize = 10_000;
 
-/** The source row's creation time in microseconds, as `created_us` (text: a bigint exceeds what a number holds exactly on some drivers). */
-export const createdUsColumn = sql`(extract(epoch from s.created_at) * 1000000)::bigint::text as created_us`;
-
-/** A text array read as one string (`chr(31)` between elements), which costs far less to read than an array. */
-export const joined = (array: SQL) => sql`coalesce(array_to_string(${array}, chr(31)), '')`;
-/** The elements of a `joined` column. */
+/** The elements of a `joined` column (live-index.repository.ts). */
 export const split = (text: string) => (text === '' ? [] : text.split(separator));
-
-const horizonOf = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
-
-/** Drops a change log's rows older than a day, which every index has read (one that has not read for six hours reloads). */
-export async function pruneChanges(db: Db, log: typeof jobChanges) {
-  await db.delete(log).where(sql`${log.changedAt} < now() - interval '1 day'`);
-}
-
-/** Every source row, read in one snapshot, and the horizon from which later changes are to be read. */
-async function loadIndex<Row extends { id: string }, Doc, Index extends MemoryIndex<Doc>>(
-  db: Db,
-  source: IndexSource<Row, Doc, Index>,
-): Promise<{ index: Index; horizon: string }> {
-  return db.transaction(
-    async (tx) => {
-      const [snapshot] = await rowsOf<{ horizon: string }>(tx, sql`select ${horizonOf} as horizon`);
-      const index = source.create(false);
-      let after = '00000000-0000-0000-0000-000000000000';
-      for (;;) {
-        const rows = await rowsOf<Row>(
-          tx,
-          sql`select ${source.columns} from ${source.rows} s where s.id > ${after}::uuid order by s.id limit ${batchSize}`,
-        );
-        for (const row of rows) index.upsert(source.toDoc(row));
-        if (rows.length < batchSize) break;
-        after = rows.at(-1)!.id;
-      }
-      index.seal();
-      return { index, horizon: snapshot!.horizon };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
-}
-
-/**
- * The changes after `horizon` not yet applied (`skipped`), each with its row as it is now (none when it
- * left search), and the new horizon (one row with no change when there is none). The changes are chosen
- * first and each one's row looked up by its key: planned as one join, the estimate for job_changes (a
- * third of its rows; PGlite has no autovacuum to keep statistics) made PostgreSQL hash all of job_search,
- * spilling to disk on every read (100k projects: 294 ms a read, 1.5 ms now). The lookup's `limit 1`
- * keeps the planner from flattening it back into that join.
- */
-export const changesSince = (
-  source: Pick<IndexSource<never, never, never>, 'rows' | 'columns' | 'changes'>,
-  horizon: string,
-  skipped: string[],
-) =>
-  sql`select h.horizon, c.seq::text as seq, c.txid::text as txid, c.changed_id, s.id is not null as is_present, ${source.columns}
-    from (select ${horizonOf} as horizon) h
-    left join lateral (
-      select seq, txid, changed_id from (${source.changes}) log
-      where txid >= ${horizon}::xid8 and seq <> all(${toBigintArray(skipped)})
-      order by seq
-      limit ${reloadAbove + 1}
-    ) c on true
-    left join lateral (select * from ${source.rows} s where s.id = c.changed_id limit 1) s on true
-    order by c.seq`;
 
 interface ChangeRow {
   horizon: string;
@@ -207,7 +115,7 @@ export function createLiveIndex<Row extends { id: string }, Doc, Index extends M
       compacted = undefined;
     }
     const skipped = [...applied.keys()];
-    const rows = await rowsOf<ChangeRow & Partial<Row>>(db, changesSince(source, horizon, skipped));
+    const rows = await readChangeRows<ChangeRow & Partial<Row>>(db, source, horizon, skipped);
     lastReadMs = Date.now();
     const changes = rows.filter((row) => row.seq !== null);
     if (changes.length > reloadAbove || changes.some((row) => row.changed_id === null)) {
@@ -258,8 +166,7 @@ export function createLiveIndex<Row extends { id: string }, Doc, Index extends M
       return tree;
     }
     if (!source.tsquery) throw new Error('search index: this index is not searched by words');
-    const [row] = await rowsOf<{ query: string }>(db, sql`select (${source.tsquery(text)})::text as query`);
-    const tree = parseTsquery(row?.query ?? '');
+    const tree = parseTsquery(await tsqueryText(db, source.tsquery(text)));
     queries.set(text, tree);
     return tree;
   }
@@ -279,13 +186,4 @@ export function createLiveIndex<Row extends { id: string }, Doc, Index extends M
     },
     memory: () => index && { ...(index.memory() as ReturnType<Index['memory']>), loads },
   };
-}
-
-function toBigintArray(values: string[]): SQL {
-  return values.length === 0
-    ? sql`array[]::bigint[]`
-    : sql`array[${sql.join(
-        values.map((value) => sql`${value}::bigint`),
-        sql`, `,
-      )}]`;
 }

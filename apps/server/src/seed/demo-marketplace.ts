@@ -14,25 +14,23 @@ import {
   type CountryCode,
   type CurrencyCode,
 } from '@mihna/shared';
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import { hashSecret } from '../lib/secrets.ts';
 import type { Db } from '../db/client.ts';
+import { transaction, type Tx } from '../db/transaction.ts';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
 import { demoEmployers, demoProfessionals, proposalTemplates, type DemoProfessional } from './demo-marketplace-data.ts';
 import { demoProjects, type DemoProject } from './demo-marketplace-projects.ts';
-import { contracts } from '../modules/contracts/contracts.schema.ts';
-import { jobs } from '../modules/jobs/jobs.schema.ts';
-import { notifications } from '../modules/notifications/notifications.schema.ts';
-import { proposals } from '../modules/proposals/proposals.schema.ts';
-import { users } from '../modules/users/users.schema.ts';
-import { describeNotification } from '../modules/notifications/index.ts';
+import { insertContracts } from '../modules/contracts/index.ts';
+import { insertJobs, type NewJob as JobRow } from '../modules/jobs/index.ts';
+import { describeNotification, insertNotifications, type NewNotification } from '../modules/notifications/index.ts';
+import { insertProposals, type NewProposal as ProposalRow, type ProposalRow as StoredProposal } from '../modules/proposals/index.ts';
+import { backdateUser, insertUsers, type NewUser } from '../modules/users/index.ts';
+import { hasUserAtDomain, lockSeeding, phonesWithCodes, usersByEmail } from './demo.repository.ts';
 import { createRandom, type Random } from '../lib/random.ts';
 
-type NewUser = typeof users.$inferInsert;
-type NewJob = typeof jobs.$inferInsert & { id: string; createdAt: Date };
-type NewProposal = typeof proposals.$inferInsert & { id: string; createdAt: Date };
-type NewNotification = typeof notifications.$inferInsert;
+type NewJob = JobRow & { id: string; createdAt: Date };
+type NewProposal = ProposalRow & { id: string; createdAt: Date };
 
 export const DEMO_EMAIL_DOMAIN = 'demo.mihna.ae';
 const omarEmail = `omar.almansoori@${DEMO_EMAIL_DOMAIN}`;
@@ -440,14 +438,7 @@ function isEligible(project: DemoProject, profile: DemoProfessional) {
   return true;
 }
 
-async function hasDemoMarketplace(executor: Db) {
-  const [row] = await executor
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) like ${`%@${DEMO_EMAIL_DOMAIN}`} and lower(${users.email}) not in (${omarEmail}, ${laylaEmail})`)
-    .limit(1);
-  return row !== undefined;
-}
+const hasDemoMarketplace = (executor: Db) => hasUserAtDomain(executor, DEMO_EMAIL_DOMAIN, [omarEmail, laylaEmail]);
 
 /**
  * Professionals, employers, projects, proposals and notifications for a demo instance, once: when any
@@ -459,21 +450,15 @@ export async function seedDemoMarketplace(app: App, now: Date) {
   const { db } = app.services.database;
   if (await hasDemoMarketplace(db)) return { created: false as const };
   const passwordHash = await hashSecret(DEMO_PASSWORD);
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     // Two processes starting together: the second waits here, then finds the data.
-    await tx.execute(sql`select pg_advisory_xact_lock(${seedingLockKey})`);
+    await lockSeeding(tx, seedingLockKey);
     if (await hasDemoMarketplace(tx)) return { created: false as const };
-    const accounts = await tx
-      .select()
-      .from(users)
-      .where(inArray(users.email, [omarEmail, laylaEmail]));
+    const accounts = await usersByEmail(tx, [omarEmail, laylaEmail]);
     const omar = accounts.find((account) => account.email === omarEmail);
     const layla = accounts.find((account) => account.email === laylaEmail);
     const gulfCodes = ['+971', '+966', '+974', '+965', '+968', '+973'];
-    const phones = await tx
-      .select({ code: users.countryCode, number: users.phoneNumber })
-      .from(users)
-      .where(inArray(users.countryCode, gulfCodes));
+    const phones = await phonesWithCodes(tx, gulfCodes);
     const plan = planDemoMarketplace({
       now,
       passwordHash,
@@ -481,24 +466,16 @@ export async function seedDemoMarketplace(app: App, now: Date) {
       layla,
       takenPhones: new Set(phones.map((phone) => `${phone.code}${phone.number}`)),
     });
-    await tx.insert(users).values(plan.users);
+    await insertUsers(tx, plan.users);
     // The two demo accounts were registered a moment ago; their history here goes back months.
-    if (omar)
-      await tx
-        .update(users)
-        .set({ createdAt: new Date(now.getTime() - 150 * day) })
-        .where(eq(users.id, omar.id));
-    if (layla)
-      await tx
-        .update(users)
-        .set({ createdAt: new Date(now.getTime() - 210 * day) })
-        .where(eq(users.id, layla.id));
-    await tx.insert(jobs).values(plan.jobs);
+    if (omar) await backdateUser(tx, omar.id, new Date(now.getTime() - 150 * day));
+    if (layla) await backdateUser(tx, layla.id, new Date(now.getTime() - 210 * day));
+    await insertJobs(tx, plan.jobs);
     if (plan.proposals.length > 0) {
-      const inserted = await tx.insert(proposals).values(plan.proposals).returning();
+      const inserted = await insertProposals(tx, plan.proposals);
       await insertHiredContracts(tx, inserted, plan.jobs);
     }
-    if (plan.notifications.length > 0) await tx.insert(notifications).values(plan.notifications);
+    if (plan.notifications.length > 0) await insertNotifications(tx, plan.notifications);
     return {
       created: true as const,
       users: plan.users.length,
@@ -510,7 +487,7 @@ export async function seedDemoMarketplace(app: App, now: Date) {
 }
 
 /** Every demo hire is a contract, as an acceptance through the proposals service makes one. */
-async function insertHiredContracts(tx: Db, inserted: (typeof proposals.$inferSelect)[], plannedJobs: NewJob[]) {
+async function insertHiredContracts(tx: Tx, inserted: StoredProposal[], plannedJobs: NewJob[]) {
   const jobById = new Map(plannedJobs.map((job) => [job.id, job]));
   const rows = inserted
     .filter((proposal) => proposal.status === 'accepted')
@@ -528,5 +505,5 @@ async function insertHiredContracts(tx: Db, inserted: (typeof proposals.$inferSe
         createdAt: proposal.acceptedAt ?? proposal.createdAt,
       };
     });
-  if (rows.length > 0) await tx.insert(contracts).values(rows);
+  await insertContracts(tx, rows);
 }

@@ -1,9 +1,7 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import { actorOf } from '../lib/access.ts';
-import { jobs } from '../modules/jobs/jobs.schema.ts';
-import { conversations, messages } from '../modules/messaging/messaging.schema.ts';
-import { proposals } from '../modules/proposals/proposals.schema.ts';
+import { backdateConversation, markAllConversationsEmailed } from '../modules/messaging/index.ts';
+import { conversationCount, firstOtherEmployer, firstOtherProposer, projectBetween } from './demo.repository.ts';
 
 const MINUTE = 60_000;
 
@@ -51,31 +49,13 @@ const scripts: Record<'omarLayla' | 'omarOther' | 'laylaOther', Line[]> = {
 export async function seedDemoMessages(app: App, now: Date, demo: { employerId?: string; professionalId?: string }) {
   const { db } = app.services.database;
   const { messaging } = app.services;
-  const [existing] = await db.select({ total: count() }).from(conversations);
-  if ((existing?.total ?? 0) > 0 || !demo.employerId || !demo.professionalId) return { conversations: 0 };
+  if ((await conversationCount(db)) > 0 || !demo.employerId || !demo.professionalId) return { conversations: 0 };
   const { employerId, professionalId } = demo;
 
   // Someone else who proposed on one of the demo employer's projects, and another employer the demo professional applied to.
-  const [otherProfessional] = await db
-    .select({ workerId: proposals.workerId, jobId: jobs.id })
-    .from(proposals)
-    .innerJoin(jobs, eq(jobs.id, proposals.jobId))
-    .where(and(eq(jobs.employerId, employerId), ne(proposals.workerId, professionalId)))
-    .orderBy(asc(proposals.createdAt))
-    .limit(1);
-  const [otherEmployer] = await db
-    .select({ employerId: jobs.employerId, jobId: jobs.id })
-    .from(proposals)
-    .innerJoin(jobs, eq(jobs.id, proposals.jobId))
-    .where(and(eq(proposals.workerId, professionalId), ne(jobs.employerId, employerId)))
-    .orderBy(asc(proposals.createdAt))
-    .limit(1);
-  const [laylaJob] = await db
-    .select({ jobId: jobs.id })
-    .from(proposals)
-    .innerJoin(jobs, eq(jobs.id, proposals.jobId))
-    .where(and(eq(proposals.workerId, professionalId), eq(jobs.employerId, employerId)))
-    .limit(1);
+  const otherProfessional = await firstOtherProposer(db, employerId, professionalId);
+  const otherEmployer = await firstOtherEmployer(db, professionalId, employerId);
+  const laylaJob = await projectBetween(db, professionalId, employerId);
 
   const pairs = [
     { employer: employerId, professional: professionalId, jobId: laylaJob?.jobId, lines: scripts.omarLayla },
@@ -97,13 +77,9 @@ export async function seedDemoMessages(app: App, now: Date, demo: { employerId?:
       sent.push({ id: message.id, at: new Date(now.getTime() - line.minutesAgo * MINUTE) });
     }
     // Dated as they were written; the order of ids (the order of the stream) stays the order of the times.
-    for (const { id, at } of sent) await db.update(messages).set({ createdAt: at }).where(eq(messages.id, id));
-    await db
-      .update(conversations)
-      .set({ createdAt: sent[0]!.at, lastMessageAt: sent.at(-1)!.at })
-      .where(eq(conversations.id, conversation.id));
+    await backdateConversation(db, conversation.id, sent);
   }
   // Nobody was e-mailed about these: they are the demo's past.
-  await db.execute(sql`update conversations set employer_emailed_id = last_message_id, professional_emailed_id = last_message_id`);
+  await markAllConversationsEmailed(db);
   return { conversations: pairs.length };
 }

@@ -1,5 +1,4 @@
 import { currencyInfo, toDecimal, type CurrencyCode } from '@mihna/shared';
-import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import { actorOf } from '../lib/access.ts';
 import { createNotificationsRepository, createNotificationsService } from '../modules/notifications/index.ts';
@@ -7,10 +6,7 @@ import { completeTestCheckout, createMoneyServices } from '../modules/payments/i
 import { createPeopleLookup } from '../modules/users/index.ts';
 import { createTimeRepository, createTimeService, createTimesheetsService } from '../modules/time/index.ts';
 import { workByTheHour } from './demo-time.ts';
-import { contracts } from '../modules/contracts/contracts.schema.ts';
-import { jobs } from '../modules/jobs/jobs.schema.ts';
-import { ledgerAccounts, payments } from '../modules/payments/payments.schema.ts';
-import { users } from '../modules/users/users.schema.ts';
+import { activeHires, paymentCount, topEarners } from './demo.repository.ts';
 
 const isArabic = (text: string) => /[\u0600-\u06FF]/.test(text);
 
@@ -42,15 +38,8 @@ const professionalWords = {
  */
 export async function seedDemoMoney(app: App, now: Date, demoEmployerId: string | undefined) {
   const { db } = app.services.database;
-  const [existing] = await db.select({ total: count() }).from(payments);
-  if ((existing?.total ?? 0) > 0) return { completed: 0 };
-  const hires = await db
-    .select({ contract: contracts, job: { title: jobs.title, budgetMaxMinor: jobs.budgetMaxMinor }, employerRole: users.role })
-    .from(contracts)
-    .innerJoin(jobs, eq(jobs.id, contracts.jobId))
-    .innerJoin(users, eq(users.id, contracts.employerId))
-    .where(eq(contracts.status, 'active'))
-    .orderBy(asc(contracts.createdAt));
+  if ((await paymentCount(db)) > 0) return { completed: 0 };
+  const hires = await activeHires(db);
   if (hires.length === 0) return { completed: 0 };
 
   let current = now.getTime();
@@ -196,13 +185,7 @@ export async function seedDemoMoney(app: App, now: Date, demoEmployerId: string 
   }
 
   // The professionals who earned most have paid part of it out to their banks.
-  const earners = await db
-    .select({ id: ledgerAccounts.ownerId, currency: ledgerAccounts.currency, balance: ledgerAccounts.balanceMinor, user: users })
-    .from(ledgerAccounts)
-    .innerJoin(users, eq(users.id, ledgerAccounts.ownerId))
-    .where(and(eq(ledgerAccounts.kind, 'professional_balance'), gt(ledgerAccounts.balanceMinor, 0)))
-    .orderBy(desc(ledgerAccounts.balanceMinor))
-    .limit(4);
+  const earners = await topEarners(db, 4);
   for (const [index, earner] of earners.entries()) {
     current += 3_600_000;
     await money.payouts.requestPayout(actorOf(earner.user), {

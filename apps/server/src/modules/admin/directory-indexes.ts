@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userDirectoryChanges } from './admin.schema.ts';
 import { createDirectoryIndex, type DirectoryEntry, type DirectoryIndex } from '../../search/directory-index.ts';
-import { changesSince, createdUsColumn, createLiveIndex, pruneChanges, type IndexSource } from '../../search/live-index.ts';
+import { createLiveIndex, type IndexSource } from '../../search/live-index.ts';
+import { changesSince, createdUsColumn, pruneChanges } from '../../search/live-index.repository.ts';
 import type { PagePlan } from '../../search/sort-orders.ts';
 
 /**

@@ -75,3 +75,8 @@ export function createContractsRepository(db: Db) {
 }
 
 export type ContractsRepository = ReturnType<typeof createContractsRepository>;
+
+/** Demo contracts in bulk, one per demo hire, as the seeds write them (seed/demo-marketplace.ts). */
+export async function insertContracts(tx: Tx, rows: NewContract[]) {
+  if (rows.length > 0) await tx.insert(contracts).values(rows);
+}

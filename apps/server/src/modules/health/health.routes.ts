@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, requestMessages } from '@mihna/shared';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import { ping, type Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /** Liveness (the process answers) and readiness (the database answers), for load balancers and orchestrators. */
@@ -21,7 +20,7 @@ export function healthRoutes(database: Database): FastifyPluginAsyncZod {
       },
       async (request) => {
         try {
-          await database.db.execute(sql`select 1`);
+          await ping(database.db);
         } catch (error) {
           request.log.error({ err: error }, 'database is not answering');
           throw new AppError('unavailable', requestMessages.databaseDown);

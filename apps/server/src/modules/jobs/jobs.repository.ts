@@ -10,7 +10,7 @@ import {
 } from '@mihna/shared';
 import { and, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { pruneChanges } from '../../search/live-index.ts';
+import { pruneChanges } from '../../search/live-index.repository.ts';
 import { contracts } from '../contracts/contracts.schema.ts';
 import { jobChanges, jobs, jobViews } from './jobs.schema.ts';
 import { proposals } from '../proposals/proposals.schema.ts';
@@ -315,3 +315,8 @@ export function createJobsRepository(db: Db, searchIndex: JobSearchIndex = inThi
 }
 
 export type JobsRepository = ReturnType<typeof createJobsRepository>;
+
+/** Demo projects in bulk, as the seeds write them (seed/demo-marketplace.ts): one statement for all. */
+export async function insertJobs(tx: Tx, rows: NewJob[]) {
+  await tx.insert(jobs).values(rows);
+}

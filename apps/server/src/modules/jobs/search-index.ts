@@ -1,14 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  changesSince as changesOf,
-  createdUsColumn,
-  createLiveIndex,
-  joined,
-  split,
-  type IndexSource,
-  type LiveIndex,
-} from '../../search/live-index.ts';
+import { createLiveIndex, split, type IndexSource, type LiveIndex } from '../../search/live-index.ts';
+import { changesSince as changesOf } from '../../search/live-index.repository.ts';
+import { jobSearchRows, jobSearchTsquery } from './search-source.repository.ts';
 import { createJobIndex, type IndexAnswer, type IndexedJob, type IndexPlan, type IndexSearch, type JobIndex } from './job-index.ts';
 
 /** The open jobs' search index (job-index.ts), loaded from `job_search` and kept from `job_changes` (migration 0014). */
@@ -25,12 +18,7 @@ interface JobRow {
 }
 
 const jobSource = (plan: IndexPlan): IndexSource<JobRow, IndexedJob, JobIndex> => ({
-  rows: sql`job_search`,
-  columns: sql`s.id, ${createdUsColumn},
-    s.budget_min_usd::text as budget_min_usd, s.budget_max_usd::text as budget_max_usd, s.proposal_count,
-    (extract(epoch from s.featured_until) * 1000)::bigint::text as featured_until_ms,
-    ${joined(sql`tsvector_to_array(s.search_vector)`)} as words, ${joined(sql`s.facets`)} as facets`,
-  changes: sql`select seq, txid, job_id as changed_id from job_changes`,
+  ...jobSearchRows,
   toDoc: (row) => ({
     id: row.id,
     createdUs: Number(row.created_us),
@@ -42,7 +30,7 @@ const jobSource = (plan: IndexPlan): IndexSource<JobRow, IndexedJob, JobIndex> =
     facets: split(row.facets),
   }),
   create: (sealed) => createJobIndex({ plan, sealed }),
-  tsquery: (text) => sql`websearch_to_tsquery('english', ${text}) || websearch_to_tsquery('arabic', ${text})`,
+  tsquery: jobSearchTsquery,
 });
 
 /** The changes to read after `horizon` (search/live-index.test.ts checks their plan). */

@@ -1,6 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import { openPostgresPool } from '../../db/pool.ts';
 import { createSearchIndex, inThisThread } from './search-index.ts';
 import type { FromThread, ThreadOptions, ToThread } from './search-thread-link.ts';
 
@@ -12,10 +11,8 @@ import type { FromThread, ThreadOptions, ToThread } from './search-thread-link.t
  */
 const { url, plan, compactAbove } = workerData as ThreadOptions;
 // Two connections: reading changes, and a search's words made a query meanwhile (a load holds one for seconds).
-const pool = new pg.Pool({ connectionString: url, max: 2, options: '-c jit=off' });
-// A connection the database closes (a restart, a failover) is dropped; the next read opens another.
-pool.on('error', () => undefined);
-const live = createSearchIndex(drizzle(pool), { plan, compactAbove });
+const pool = openPostgresPool(url, 2);
+const live = createSearchIndex(pool.db, { plan, compactAbove });
 const index = inThisThread(live);
 
 /** Whether the index has loaded once. */

@@ -1,8 +1,8 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf, uuidList } from '../../db/rows.ts';
-import { conversationReports, conversations, messageAttachments, userBlocks } from './messaging.schema.ts';
-import type { Tx } from '../../db/transaction.ts';
+import { conversationReports, conversations, messageAttachments, messages, userBlocks } from './messaging.schema.ts';
+import { transaction, type Tx } from '../../db/transaction.ts';
 import type { ConversationReportReason } from '@mihna/shared';
 import { fundedBetween } from '../contracts/index.ts';
 
@@ -513,3 +513,22 @@ export interface ConversationListRow {
 }
 
 export type MessagingRepository = ReturnType<typeof createMessagingRepository>;
+
+/**
+ * Dates a demo conversation's messages as they were written (seed/demo-messages.ts): sent through the service a moment
+ * ago, they belong to the demo's past. The order of ids (the stream's order) stays the order of the times.
+ */
+export async function backdateConversation(db: Db, conversationId: string, sent: readonly { id: number; at: Date }[]) {
+  await transaction(db, async (tx) => {
+    for (const { id, at } of sent) await tx.update(messages).set({ createdAt: at }).where(eq(messages.id, id));
+    await tx
+      .update(conversations)
+      .set({ createdAt: sent[0]!.at, lastMessageAt: sent.at(-1)!.at })
+      .where(eq(conversations.id, conversationId));
+  });
+}
+
+/** Marks every conversation e-mailed up to its last message: nobody is e-mailed about the demo's past. */
+export async function markAllConversationsEmailed(db: Db) {
+  await db.execute(sql`update conversations set employer_emailed_id = last_message_id, professional_emailed_id = last_message_id`);
+}

@@ -7,3 +7,4 @@ export {
   type NotificationEvent,
   type NotificationsService,
 } from './notifications.service.ts';
+export { insertNotifications, type NewNotification } from './notifications.repository.ts';

@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/transaction.ts';
 import { notifications } from './notifications.schema.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -46,3 +47,8 @@ export function createNotificationsRepository(db: Db) {
 }
 
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
+
+/** Demo notifications in bulk, as the seeds write them (seed/demo-marketplace.ts): one statement for all. */
+export async function insertNotifications(tx: Tx, rows: NewNotification[]) {
+  await tx.insert(notifications).values(rows);
+}

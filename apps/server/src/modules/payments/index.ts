@@ -9,6 +9,6 @@ export { paymentsRoutes } from './payments.routes.ts';
 export { type PaymentsService } from './payments.service.ts';
 export { payoutsRoutes } from './payouts.routes.ts';
 export { completeTestCheckout, testGatewayRoutes } from './test-gateway.routes.ts';
-export { listUserMovements } from './user-movements.ts';
+export { listUserMovements } from './user-movements.repository.ts';
 export { formatInbox, readInbox, retryNow } from './webhook-inbox.ts';
 export { webhooksRoutes } from './webhooks.routes.ts';

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull, sql, type AnyColumn } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { ProfessionalSearchParams } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
-import { pruneChanges } from '../../search/live-index.ts';
+import { pruneChanges } from '../../search/live-index.repository.ts';
 import { rowsInOrder } from '../../db/rows.ts';
 import { contracts } from '../contracts/contracts.schema.ts';
 import { jobs } from '../jobs/jobs.schema.ts';
@@ -11,7 +11,6 @@ import { proposals } from '../proposals/proposals.schema.ts';
 import { reviews } from '../reviews/reviews.schema.ts';
 import { userChanges, users } from '../users/users.schema.ts';
 import { createProfessionalSearchIndex, indexSearchOf, type ProfessionalSearchIndex } from './professional-search.ts';
-import { publicUserColumns } from './public-user.ts';
 
 export const currentJobStatuses = ['open', 'assigned', 'in_progress'] as const;
 
@@ -44,6 +43,42 @@ const average = (column: AnyColumn) => sql<string | null>`avg(${column})`;
 const starCount = (stars: number) => sql<number>`count(*) filter (where ${reviews.overallRating} = ${stars})`.mapWith(Number);
 
 /** `searchIndex`: this process's (one per process; tests may give each repository its own). */
+/** The columns a public answer may be built from: no e-mail, phone or password ever leaves the query. */
+export const publicUserColumns = {
+  id: users.id,
+  role: users.role,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  bio: users.bio,
+  profilePictureId: users.profilePictureId,
+  showLocation: users.showLocation,
+  showExactLocation: users.showExactLocation,
+  country: users.country,
+  emirate: users.emirate,
+  city: users.city,
+  industryCategory: users.industryCategory,
+  localServiceCategory: users.localServiceCategory,
+  localServiceSubcategory: users.localServiceSubcategory,
+  skills: users.skills,
+  languages: users.languages,
+  careerHighlights: users.careerHighlights,
+  hourlyRateMinor: users.hourlyRateMinor,
+  yearsOfExperience: users.yearsOfExperience,
+  availabilityStatus: users.availabilityStatus,
+  totalRating: users.totalRating,
+  totalReviews: users.totalReviews,
+  companyName: users.companyName,
+  companyDescription: users.companyDescription,
+  companySize: users.companySize,
+  websiteUrl: users.websiteUrl,
+  linkedinUrl: users.linkedinUrl,
+  githubUrl: users.githubUrl,
+  behanceUrl: users.behanceUrl,
+  createdAt: users.createdAt,
+};
+
+export type PublicUserRow = Pick<typeof users.$inferSelect, keyof typeof publicUserColumns>;
+
 export function createProfilesRepository(db: Db, searchIndex: ProfessionalSearchIndex = createProfessionalSearchIndex(db)) {
   return {
     /**

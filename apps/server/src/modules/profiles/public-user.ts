@@ -1,42 +1,6 @@
 import { hourlyRateFromMinor, type PublicUser } from '@mihna/shared';
-import { users } from '../users/users.schema.ts';
 import { mediaPath } from '../media/index.ts';
-
-/** The columns a public answer may be built from: no e-mail, phone or password ever leaves the query. */
-export const publicUserColumns = {
-  id: users.id,
-  role: users.role,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  bio: users.bio,
-  profilePictureId: users.profilePictureId,
-  showLocation: users.showLocation,
-  showExactLocation: users.showExactLocation,
-  country: users.country,
-  emirate: users.emirate,
-  city: users.city,
-  industryCategory: users.industryCategory,
-  localServiceCategory: users.localServiceCategory,
-  localServiceSubcategory: users.localServiceSubcategory,
-  skills: users.skills,
-  languages: users.languages,
-  careerHighlights: users.careerHighlights,
-  hourlyRateMinor: users.hourlyRateMinor,
-  yearsOfExperience: users.yearsOfExperience,
-  availabilityStatus: users.availabilityStatus,
-  totalRating: users.totalRating,
-  totalReviews: users.totalReviews,
-  companyName: users.companyName,
-  companyDescription: users.companyDescription,
-  companySize: users.companySize,
-  websiteUrl: users.websiteUrl,
-  linkedinUrl: users.linkedinUrl,
-  githubUrl: users.githubUrl,
-  behanceUrl: users.behanceUrl,
-  createdAt: users.createdAt,
-};
-
-export type PublicUserRow = Pick<typeof users.$inferSelect, keyof typeof publicUserColumns>;
+import type { PublicUserRow } from './profiles.repository.ts';
 
 /** What anyone may see of a user: the region only with show_location, the city only with show_exact_location too. */
 export function toPublicUser(row: PublicUserRow): PublicUser {

@@ -4,3 +4,4 @@ export { toCurrentUser } from './user-response.ts';
 export { createUsersRepository, internationalPhoneDigits, type UserRow, type UsersRepository } from './users.repository.ts';
 export { usersRoutes } from './users.routes.ts';
 export { createUsersService } from './users.service.ts';
+export { insertUsers, backdateUser, type NewUser } from './users.repository.ts';

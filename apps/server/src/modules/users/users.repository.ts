@@ -85,3 +85,13 @@ export function createUsersRepository(db: Db) {
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+/** Demo people in bulk, as the seeds write them (seed/demo-marketplace.ts): one statement for all. */
+export async function insertUsers(tx: Tx, rows: NewUser[]) {
+  await tx.insert(users).values(rows);
+}
+
+/** Dates an account back: a demo account registered a moment ago whose demo history goes back months. */
+export async function backdateUser(tx: Tx, id: string, createdAt: Date) {
+  await tx.update(users).set({ createdAt }).where(eq(users.id, id));
+}
