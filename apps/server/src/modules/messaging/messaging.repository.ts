@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf, uuidList } from '../../db/rows.ts';
 import { conversationReports, conversations, messageAttachments, messages, userBlocks } from './messaging.schema.ts';
@@ -115,6 +115,20 @@ export function createMessagingRepository(db: Db) {
     async findConversation(id: string, executor: Db = db) {
       const [row] = await executor.select().from(conversations).where(eq(conversations.id, id));
       return row;
+    },
+
+    /**
+     * Of these conversations, the ones the user is one of the two people in (for the access rules): anyone
+     * else's are left out, so they are not found either.
+     */
+    async memberGrants(userId: string, ids: readonly string[]) {
+      const rows = await db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(
+          and(inArray(conversations.id, [...ids]), or(eq(conversations.employerId, userId), eq(conversations.professionalId, userId))),
+        );
+      return new Map(rows.map((row) => [row.id, true]));
     },
 
     async findConversationByPair(employerId: string, professionalId: string, executor: Db = db) {
@@ -451,6 +465,16 @@ export function createMessagingRepository(db: Db) {
     }) {
       const [row] = await db.insert(conversationReports).values(values).returning();
       return row!;
+    },
+
+    /** Resolves an open report with staff's resolution; false when it is no longer open. */
+    async resolveReport(id: string, resolution: { resolution: string; resolvedBy: string }, tx: Tx) {
+      const [row] = await tx
+        .update(conversationReports)
+        .set({ status: 'resolved', resolution: resolution.resolution, resolvedBy: resolution.resolvedBy, resolvedAt: sql`now()` })
+        .where(and(eq(conversationReports.id, id), eq(conversationReports.status, 'open')))
+        .returning({ id: conversationReports.id });
+      return row !== undefined;
     },
 
     /**

@@ -14,7 +14,7 @@ import {
   type StartConversationRequest,
 } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
-import { transaction } from '../../db/transaction.ts';
+import { transaction, type Tx } from '../../db/transaction.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../plugins/errors.ts';
@@ -24,6 +24,7 @@ import { maskContactDetails, type ModerationService } from '../moderation/index.
 import type { NotificationsService } from '../notifications/index.ts';
 import { partyName } from '../profiles/index.ts';
 import type { UsersRepository } from '../users/index.ts';
+import { createMessagingAccess } from './messaging.access.ts';
 import { toAttachmentResponse, toConversationResponse, toMessageResponse } from './message-response.ts';
 import type { ConversationParties, MessagingRepository, Side } from './messaging.repository.ts';
 import { storeAttachment } from './attachments.ts';
@@ -39,7 +40,7 @@ function decodeCursor(cursor: string | undefined) {
   return { at: date, id: id! };
 }
 
-/** The side `actor` is on in this conversation; anyone else is told it does not exist. */
+/** The side `actor` is on in this conversation (the access rule found them in it); anyone else is told it does not exist. */
 function sideOf(actor: Actor, conversation: ConversationParties | undefined): Side {
   if (conversation?.employerId === actor.id) return 'employer';
   if (conversation?.professionalId === actor.id) return 'professional';
@@ -74,8 +75,10 @@ export function createMessagingService(dependencies: {
   clock: () => Date;
 }) {
   const { db, repository, users, moderation, notifications, delivery, rateLimiter, publicUrl, clock } = dependencies;
+  const access = createMessagingAccess(repository);
 
-  async function requireConversation(actor: Actor, id: string) {
+  /** A conversation the access rule found the actor in, and their side of it. */
+  async function conversationOf(actor: Actor, id: string) {
     const conversation = await repository.findConversation(id);
     return { conversation: conversation!, side: sideOf(actor, conversation) };
   }
@@ -176,13 +179,13 @@ export function createMessagingService(dependencies: {
     },
 
     async get(actor: Actor, id: string): Promise<Conversation> {
-      await requireConversation(actor, id);
+      await access.require(actor, 'conversation.read', id);
       return describe(id, actor);
     },
 
     /** A page of messages, oldest first, before the message `beforeId` (the latest page without it). */
     async messages(actor: Actor, id: string, beforeId: number | undefined): Promise<MessagePage> {
-      await requireConversation(actor, id);
+      await access.require(actor, 'conversation.read', id);
       const rows = await repository.messagesBefore(id, beforeId ?? null, MESSAGE_PAGE_SIZE);
       return { messages: rows.slice(0, MESSAGE_PAGE_SIZE).reverse().map(toMessageResponse), has_older: rows.length > MESSAGE_PAGE_SIZE };
     },
@@ -193,6 +196,7 @@ export function createMessagingService(dependencies: {
      * `client_key` answers the message already stored.
      */
     async send(actor: Actor, id: string, request: SendMessageRequest) {
+      await access.require(actor, 'conversation.send', id);
       const context = await repository.sendContext(id, actor.id, request.client_key ?? null);
       const { conversation } = context ?? {};
       const side = sideOf(actor, conversation);
@@ -262,7 +266,8 @@ export function createMessagingService(dependencies: {
     },
 
     async markRead(actor: Actor, id: string, upTo: number) {
-      const { conversation, side } = await requireConversation(actor, id);
+      await access.require(actor, 'conversation.markRead', id);
+      const { conversation, side } = await conversationOf(actor, id);
       const result = await transaction(db, (tx) => repository.markRead(conversation, side, upTo, tx));
       return { read_up_to: result.readId, unread_count: result.unread };
     },
@@ -273,7 +278,8 @@ export function createMessagingService(dependencies: {
     },
 
     async upload(actor: Actor, id: string, fileName: string, bytes: Buffer) {
-      const { conversation, side } = await requireConversation(actor, id);
+      await access.require(actor, 'conversation.send', id);
+      const { conversation, side } = await conversationOf(actor, id);
       await refuseBlocked(actor, otherOf(conversation, side));
       await limits(actor.id, [sendLimits.perMinute]);
       const stored = await storeAttachment(fileName, bytes);
@@ -283,26 +289,29 @@ export function createMessagingService(dependencies: {
 
     /** An attachment's bytes, for the conversation's two people (staff read reported ones through the console). */
     async download(actor: Actor, id: string, attachmentId: string) {
-      await requireConversation(actor, id);
+      await access.require(actor, 'conversation.read', id);
       const attachment = await repository.findAttachment(attachmentId);
       if (!attachment || attachment.conversationId !== id) throw new AppError('not_found', messagingMessages.fileNotFound);
       return attachment;
     },
 
     async block(actor: Actor, id: string) {
-      const { conversation, side } = await requireConversation(actor, id);
+      await access.require(actor, 'conversation.block', id);
+      const { conversation, side } = await conversationOf(actor, id);
       await repository.block(actor.id, otherOf(conversation, side));
       return describe(id, actor);
     },
 
     async unblock(actor: Actor, id: string) {
-      const { conversation, side } = await requireConversation(actor, id);
+      await access.require(actor, 'conversation.block', id);
+      const { conversation, side } = await conversationOf(actor, id);
       await repository.unblock(actor.id, otherOf(conversation, side));
       return describe(id, actor);
     },
 
     async report(actor: Actor, id: string, reason: ConversationReportReason, details: string) {
-      const { conversation, side } = await requireConversation(actor, id);
+      await access.require(actor, 'conversation.report', id);
+      const { conversation, side } = await conversationOf(actor, id);
       await limits(actor.id, [sendLimits.reportsPerDay]);
       await repository.insertReport({
         conversationId: id,
@@ -312,6 +321,15 @@ export function createMessagingService(dependencies: {
         details,
       });
       return { message: messagingMessages.reportSent };
+    },
+
+    /**
+     * Staff's resolution of a report, with what they found and did (the console's Reports tab, in the
+     * transaction of its audit entry). Of two staff resolving at once, the second finds it resolved.
+     */
+    async resolveReport(staff: { id: string }, reportId: string, resolution: string, tx: Tx) {
+      if (!(await repository.resolveReport(reportId, { resolution, resolvedBy: staff.id }, tx)))
+        throw new AppError('conflict', messagingMessages.reportAlreadyResolved);
     },
 
     /**
