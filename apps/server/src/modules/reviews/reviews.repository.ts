@@ -1,4 +1,6 @@
-import { and, avg, count, eq, isNotNull, isNull, lte, ne } from 'drizzle-orm';
+import { and, avg, count, eq, inArray, isNotNull, isNull, lte, ne } from 'drizzle-orm';
+import { contracts } from '../contracts/contracts.schema.ts';
+import { jobs } from '../jobs/jobs.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { reviews } from './reviews.schema.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -40,6 +42,21 @@ export function createReviewsRepository(db: Db) {
         .from(reviews)
         .where(and(eq(reviews.revieweeId, revieweeId), isNotNull(reviews.releasedAt), ne(reviews.showOnProfile, false)));
       return { average: row?.average === null || row?.average === undefined ? 0 : Number(row.average), total: row?.total ?? 0 };
+    },
+
+    /**
+     * Of these jobs, the ones with a contract, each with whether the user is a party to it, or its
+     * professional when `professionalOnly` (for the access rules): a job's reviews are its contract's.
+     */
+    async contractGrants(userId: string, jobIds: readonly string[], professionalOnly = false) {
+      const rows = await db
+        .select({ jobId: contracts.jobId, employerId: contracts.employerId, professionalId: contracts.professionalId })
+        .from(contracts)
+        .innerJoin(jobs, eq(jobs.id, contracts.jobId))
+        .where(inArray(contracts.jobId, [...jobIds]));
+      return new Map(
+        rows.map((row) => [row.jobId, row.professionalId === userId || (!professionalOnly && row.employerId === userId)]),
+      );
     },
   };
 }

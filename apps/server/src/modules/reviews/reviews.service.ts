@@ -2,15 +2,15 @@ import { paymentMessages, REVIEW_BLIND_DAYS, reviewMessages, subjectLinks, type 
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
-import { requireParty, requireProfessional, type Actor } from '../../lib/access.ts';
+import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isRowId } from '../../lib/ids.ts';
 import type { ContractsRepository } from '../contracts/index.ts';
 import type { JobStateService } from '../jobs/index.ts';
 import type { ModerationService } from '../moderation/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { PeopleLookup, UsersRepository } from '../users/index.ts';
 import { partyName } from '../profiles/index.ts';
+import { createReviewsAccess } from './reviews.access.ts';
 import type { ReviewRow, ReviewsRepository } from './reviews.repository.ts';
 
 type ReviewSubmission = z.output<typeof reviewInputSchema>;
@@ -44,6 +44,7 @@ export function createReviewsService(dependencies: {
   clock: () => Date;
 }) {
   const { db, repository, contracts, jobState, users, people, moderation, notifications, clock } = dependencies;
+  const access = createReviewsAccess(repository);
 
   /** Keeps the rating stored on the user (search sorts on it) equal to their released reviews. */
   async function refreshRatings(revieweeIds: string[], tx: Tx) {
@@ -53,17 +54,18 @@ export function createReviewsService(dependencies: {
     }
   }
 
-  async function completedContract(actor: Actor, jobId: string) {
-    const job = isRowId(jobId) ? await jobState.findJob(jobId) : undefined;
-    const contract = job && (await contracts.findContractByJob(job.id));
+  /** The job and contract the access rule found the actor a party to, and their side of it. */
+  async function contractOf(actor: Actor, jobId: string) {
+    const [job, contract] = await Promise.all([jobState.findJob(jobId), contracts.findContractByJob(jobId)]);
     if (!job || !contract) throw new AppError('not_found', paymentMessages.jobNotFound);
-    const side = requireParty(actor, contract, reviewMessages.onlyParties);
+    const side: 'employer' | 'professional' = contract.employerId === actor.id ? 'employer' : 'professional';
     return { job, contract, side };
   }
 
   return {
     async getJobReviews(actor: Actor, jobId: string): Promise<JobReviews> {
-      const { contract, side } = await completedContract(actor, jobId);
+      await access.require(actor, 'review.read', jobId);
+      const { contract, side } = await contractOf(actor, jobId);
       const rows = await repository.listJobReviews(contract.jobId);
       const mine = rows.find((row) => row.reviewerId === actor.id);
       const theirs = rows.find((row) => row.reviewerId !== actor.id);
@@ -80,7 +82,8 @@ export function createReviewsService(dependencies: {
     },
 
     async submitReview(actor: Actor, jobId: string, input: ReviewSubmission) {
-      const { job, contract, side } = await completedContract(actor, jobId);
+      await access.require(actor, 'review.create', jobId);
+      const { job, contract, side } = await contractOf(actor, jobId);
       if (contract.status !== 'completed' || !contract.completedAt) throw new AppError('conflict', reviewMessages.notCompleted);
       const moderated = moderation.moderateFields({ comment: input.comment });
       const comment = (moderated.values.comment ?? input.comment) || null;
@@ -148,9 +151,9 @@ export function createReviewsService(dependencies: {
 
     /** The professional chooses what their Verified Portfolio tells about one completed job. */
     async setAccomplishmentSettings(actor: Actor, jobId: string, settings: { show_project_value: boolean; show_employer_name: boolean }) {
-      const contract = isRowId(jobId) ? await contracts.findContractByJob(jobId) : undefined;
+      await access.require(actor, 'accomplishment.update', jobId);
+      const contract = await contracts.findContractByJob(jobId);
       if (!contract) throw new AppError('not_found', paymentMessages.jobNotFound);
-      requireProfessional(actor, contract, reviewMessages.onlyParties);
       await transaction(db, (tx) =>
         contracts.setPortfolioSettings(
           contract.id,
