@@ -146,7 +146,11 @@ const sizes = [...s.files, ...w.files, ...walk(join(root, 'packages/shared/src')
   .filter((file) => !isData(file))
   .map((file) => ({ file, lines: readFileSync(file, 'utf8').split('\n').length }));
 const long = sizes.filter(({ lines }) => lines > 300).sort((a, b) => b.lines - a.lines);
-show('files over 300 lines that are not data', long.length, long.map(({ file, lines }) => `${relative(root, file)}: ${lines}`));
+show(
+  'files over 300 lines that are not data',
+  long.length,
+  long.map(({ file, lines }) => `${relative(root, file)}: ${lines}`),
+);
 const sorted = sizes.map(({ lines }) => lines).sort((a, b) => a - b);
 show('median file length (lines)', sorted[Math.floor(sorted.length / 2)]);
 
