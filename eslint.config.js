@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { serverWalls } from './eslint/server-walls.js';
@@ -41,6 +42,63 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // The web app's walls (bulletproof-react's): a feature imports only itself and shared code (components, lib,
+    // hooks, i18n, test, packages/shared), never another feature or app/, which composes them; shared code imports no
+    // feature and no app/. A new folder under features/ is added to this list.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    // no-cycle follows an import only into files it reads: the TypeScript ones, with the TypeScript parser.
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...[
+              'admin',
+              'auth',
+              'contact',
+              'dashboard',
+              'location',
+              'messages',
+              'newsletter',
+              'notifications',
+              'outbox',
+              'payments',
+              'professionals',
+              'profile',
+              'projects',
+              'receipts',
+              'settings',
+              'time',
+            ].map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message:
+                'A feature imports only itself and shared code: move what features share to components/ or lib/, or let app/ compose them.',
+            })),
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'A feature does not import app/: app/ composes the features and hands them what they need.',
+            },
+            {
+              target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/hooks', './apps/web/src/i18n'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Shared code imports no feature and no app/.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     // config.ts is the only reader of process.env on the server.

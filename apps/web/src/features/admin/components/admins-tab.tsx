@@ -29,7 +29,7 @@ import {
 } from '../api/admin-api.ts';
 import { LoadState, panel } from './console-ui.tsx';
 import { DataTable, type Column } from './data-table.tsx';
-import { statusTone } from './users-tab.tsx';
+import { statusTone } from './status-tones.ts';
 
 type Notice = { tone: 'success' | 'error'; text: string };
 type Pending = { admin: AdminUser; action: AdminAction | 'delete' };

@@ -13,9 +13,8 @@ import { Field, Textarea } from '../../../components/ui/field.tsx';
 import { OptionSelect } from '../../../components/ui/option-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useProjectDetail, useSetProjectStatus } from '../api/admin-api.ts';
-import { stateTone } from './projects-tab.tsx';
 import { useFailureText } from './console-ui.tsx';
-import { statusTone } from './users-tab.tsx';
+import { stateTone, statusTone } from './status-tones.ts';
 
 /** The share buttons' addresses for a public page (admin spec §2: each opens in a new window). */
 export function shareLinks(url: string, title: string) {

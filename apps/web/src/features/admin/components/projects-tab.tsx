@@ -13,19 +13,7 @@ import { useAdminProjects, type ListQuery } from '../api/admin-api.ts';
 import { Filters, FilterSelect, panel, SearchField } from './console-ui.tsx';
 import { DataTable, type Column } from './data-table.tsx';
 import { ProjectDetailDialog } from './project-detail-dialog.tsx';
-
-/** How each state reads: taken down in red and amber, working states in blue, finished in grey. */
-export const stateTone: Record<ProjectState, 'positive' | 'info' | 'neutral' | 'warning' | 'danger'> = {
-  open: 'positive',
-  assigned: 'info',
-  in_progress: 'info',
-  completed: 'neutral',
-  cancelled: 'neutral',
-  closed: 'neutral',
-  suspended: 'warning',
-  blocked: 'danger',
-  removed: 'danger',
-};
+import { stateTone } from './status-tones.ts';
 
 const sum = (summary: Record<ProjectState, number>, states: readonly ProjectState[]) =>
   states.reduce((total, state) => total + summary[state], 0);

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useUserDetails } from '../api/admin-api.ts';
 import { DataTable, type Column } from './data-table.tsx';
-import { statusTone } from './users-tab.tsx';
+import { statusTone } from './status-tones.ts';
 
 /** Admin spec §9: the modal shows the first 5 transactions and login entries; a device's text is cut at 30 characters. */
 const SHOWN_ROWS = 5;

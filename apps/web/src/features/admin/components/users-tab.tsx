@@ -1,4 +1,4 @@
-import { adminMay, type AdminUser, type AdminUserRow, type UserAccountStatus } from '@mihna/shared';
+import { adminMay, type AdminUser, type AdminUserRow } from '@mihna/shared';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ban, ChevronDown, PauseCircle, PlayCircle, ShieldAlert, Trash2, UserRound, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -14,14 +14,8 @@ import { useAdminUsers, useDeleteUser, useSetUserStatus, type ListQuery } from '
 import { Filters, FilterSelect, panel, SearchField, useFailureText } from './console-ui.tsx';
 import { DataTable, type Column } from './data-table.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
+import { statusTone } from './status-tones.ts';
 import { UserDetailDialog } from './user-detail-dialog.tsx';
-
-/** How each account status reads (admin spec §4: Active, Suspended, Blocked). */
-export const statusTone: Record<UserAccountStatus, 'positive' | 'warning' | 'danger'> = {
-  active: 'positive',
-  suspended: 'warning',
-  blocked: 'danger',
-};
 
 type Pending = { user: AdminUserRow; action: 'active' | 'suspended' | 'blocked' | 'delete' };
 
