@@ -163,124 +163,128 @@ export interface LedgerFollowers {
   onWritten?: (transactions: NewLedgerTransaction[], tx: Tx) => void;
 }
 
-export function createLedgerRepository(db: Db, followers: LedgerFollowers = {}) {
-  /**
-   * Writes balanced transactions in the caller's transaction, in one statement however many there are;
-   * answers the references written (one already written, its event applied, is left out). A transaction
-   * that `posts` a milestone's hold is written only when that hold was still pending, and the hold is
-   * posted whole in the same statement, so a hold is released at most once. Guarded balances move by the
-   * sum of their legs, and an overdraw is refused.
-   */
-  async function postMany(
-    transactions: NewLedgerTransaction[],
-    tx: Tx,
-    overdrawn: ServerMessage = ledgerMessages.insufficientBalance,
-  ): Promise<Set<string>> {
-    if (transactions.length === 0) return new Set();
-    const references = new Set(transactions.map((transaction) => transaction.reference));
-    if (references.size !== transactions.length) throw new Error('two ledger transactions with one reference');
-    for (const transaction of transactions) {
-      const sums = new Map<string, number>();
-      for (const leg of transaction.legs) {
-        if (!Number.isSafeInteger(leg.amountMinor) || leg.amountMinor === 0) throw new Error(`bad ledger amount ${leg.amountMinor}`);
-        sums.set(leg.account.currency, (sums.get(leg.account.currency) ?? 0) + leg.amountMinor);
-      }
-      for (const [currency, sum] of sums) if (sum !== 0) throw new Error(`unbalanced ${transaction.kind}: ${currency} ${sum}`);
+/**
+ * Writes balanced transactions in the caller's transaction, in one statement however many there are;
+ * answers the references written (one already written, its event applied, is left out). A transaction
+ * that `posts` a milestone's hold is written only when that hold was still pending, and the hold is
+ * posted whole in the same statement, so a hold is released at most once. Guarded balances move by the
+ * sum of their legs, and an overdraw is refused.
+ */
+async function writeTransactions(
+  transactions: NewLedgerTransaction[],
+  tx: Tx,
+  overdrawn: ServerMessage,
+  followers: LedgerFollowers,
+): Promise<Set<string>> {
+  if (transactions.length === 0) return new Set();
+  const references = new Set(transactions.map((transaction) => transaction.reference));
+  if (references.size !== transactions.length) throw new Error('two ledger transactions with one reference');
+  for (const transaction of transactions) {
+    const sums = new Map<string, number>();
+    for (const leg of transaction.legs) {
+      if (!Number.isSafeInteger(leg.amountMinor) || leg.amountMinor === 0) throw new Error(`bad ledger amount ${leg.amountMinor}`);
+      sums.set(leg.account.currency, (sums.get(leg.account.currency) ?? 0) + leg.amountMinor);
     }
-
-    const legs = transactions.flatMap((transaction) =>
-      transaction.legs.map((leg) => ({ ...leg, reference: transaction.reference, accountId: accountIdOf(leg.account) })),
-    );
-    const accounts = [...new Map(legs.map((leg) => [leg.accountId, leg.account]))].sort(([a], [b]) => (a < b ? -1 : 1));
-    const guarded = accounts.filter(([, account]) => accountKinds[account.kind].isGuarded);
-    const unguarded = accounts.filter(([, account]) => !accountKinds[account.kind].isGuarded);
-    const posting = transactions.filter((transaction) => transaction.posts);
-    const column = <T>(values: T[]) => sql.param(values);
-    const accountColumns = (list: [string, AccountRef][]) => sql`
-      ${column(list.map(([id]) => id))}::uuid[], ${column(list.map(([, account]) => account.kind))}::text[],
-      ${column(list.map(([, account]) => account.ownerId))}::uuid[], ${column(list.map(([, account]) => account.currency))}::text[],
-      ${column(list.map(([, account]) => accountKinds[account.kind].normal))}::text[],
-      ${column(list.map(([, account]) => accountKinds[account.kind].isOffPlatform))}::boolean[]`;
-
-    // One round trip: the holds posted, the transactions (less those whose reference was written or
-    // whose hold was not pending), the accounts they need and their entries, and the guarded balances,
-    // each account locked by its upsert in id order so two transactions never wait on each other in a
-    // cycle. The upsert's lock is the one an update takes (no key update): a stronger one would wait on
-    // the key-share locks other transactions' entries hold on the same accounts. The database checks a
-    // proposed row before it finds the one it conflicts with, so an account that exists is proposed at
-    // zero or more and its change applied by the update, which the check then sees; a new one is proposed
-    // at its change, which the check refuses when it would start below zero (accounts are never deleted,
-    // so one missing from the statement's snapshot is new, or was created a moment ago and is refused
-    // as if it were). Either way an overdraw fails the statement, and with it the transaction.
-    let rows: { reference: string | null; hold: string | null }[];
-    try {
-      rows = await preparedRowsOf(
-        tx,
-        'ledger_post',
-        sql`
-      with posted as (
-        update ledger_holds as hold set status = 'posted', posted_minor = hold.amount_minor, voided_minor = 0, closed_at = v.closed_at
-        from unnest(${column(posting.map((transaction) => transaction.posts))}::uuid[],
-          ${column(posting.map((transaction) => transaction.createdAt.toISOString()))}::timestamptz[]) as v(milestone_id, closed_at)
-        where hold.milestone_id = v.milestone_id and hold.status = 'pending'
-        returning hold.milestone_id
-      ), written as (
-        insert into ledger_transactions (kind, reference, description, payment_id, milestone_id, job_id, created_at)
-        select kind, reference, description, payment_id, milestone_id, job_id, created_at from unnest(
-          ${column(transactions.map((transaction) => transaction.kind))}::text[], ${column(transactions.map((transaction) => transaction.reference))}::text[],
-          ${column(transactions.map((transaction) => transaction.description))}::text[],
-          ${column(transactions.map((transaction) => transaction.paymentId ?? null))}::uuid[],
-          ${column(transactions.map((transaction) => transaction.milestoneId ?? null))}::uuid[],
-          ${column(transactions.map((transaction) => transaction.jobId ?? null))}::uuid[],
-          ${column(transactions.map((transaction) => transaction.createdAt.toISOString()))}::timestamptz[],
-          ${column(transactions.map((transaction) => transaction.posts ?? null))}::uuid[]
-        ) as v(kind, reference, description, payment_id, milestone_id, job_id, created_at, posts)
-        where v.posts is null or v.posts in (select milestone_id from posted)
-        on conflict (reference) do nothing
-        returning id, reference
-      ), legs as (
-        select * from unnest(${column(legs.map((leg) => leg.reference))}::text[], ${column(legs.map((leg) => leg.accountId))}::uuid[],
-          ${column(legs.map((leg) => leg.amountMinor))}::bigint[], ${column(legs.map((leg) => leg.account.currency))}::text[])
-          as v(reference, account_id, amount_minor, currency)
-      ), accounts as (
-        insert into ledger_accounts (id, kind, owner_id, currency, normal, is_guarded, is_off_platform)
-        select id, kind, owner_id, currency, normal, false, is_off_platform from unnest(${accountColumns(unguarded)})
-          as v(id, kind, owner_id, currency, normal, is_off_platform)
-        where exists (select 1 from written)
-        on conflict (id) do nothing
-      ), entries as (
-        insert into ledger_entries (transaction_id, account_id, amount_minor, currency)
-        select written.id, legs.account_id, legs.amount_minor, legs.currency from written join legs on legs.reference = written.reference
-      ), moving as (
-        select v.id, v.kind, v.owner_id, v.currency, v.normal, v.is_off_platform,
-          sum(case when v.normal = 'debit' then legs.amount_minor else -legs.amount_minor end) as change
-        from unnest(${accountColumns(guarded)}) as v(id, kind, owner_id, currency, normal, is_off_platform)
-        join legs on legs.account_id = v.id join written on written.reference = legs.reference
-        group by v.id, v.kind, v.owner_id, v.currency, v.normal, v.is_off_platform
-      ), balances as (
-        insert into ledger_accounts as account (id, kind, owner_id, currency, normal, is_guarded, is_off_platform, balance_minor)
-        select id, kind, owner_id, currency, normal, true, is_off_platform,
-          case when exists (select 1 from ledger_accounts where ledger_accounts.id = moving.id) then greatest(change, 0) else change end
-        from moving order by id
-        on conflict (id) do update set balance_minor = account.balance_minor + (select change from moving where moving.id = excluded.id)
-      )
-      select reference, null::uuid as hold from written union all select null, milestone_id from posted`,
-      );
-    } catch (error) {
-      if (isCheckViolation(error)) throw new AppError('conflict', overdrawn);
-      throw error;
-    }
-    const written = new Set(rows.flatMap((row) => (row.reference ? [row.reference] : [])));
-    const posted = new Set(rows.flatMap((row) => (row.hold ? [row.hold] : [])));
-    for (const transaction of transactions)
-      if (transaction.posts && posted.has(transaction.posts) !== written.has(transaction.reference))
-        throw new Error(`the hold of milestone ${transaction.posts} and its transaction ${transaction.reference} parted`);
-    if (written.size === 0) return written;
-    const writtenTransactions = transactions.filter((transaction) => written.has(transaction.reference));
-    addToMonthlyTotals(writtenTransactions, tx);
-    followers.onWritten?.(writtenTransactions, tx);
-    return written;
+    for (const [currency, sum] of sums) if (sum !== 0) throw new Error(`unbalanced ${transaction.kind}: ${currency} ${sum}`);
   }
+
+  const legs = transactions.flatMap((transaction) =>
+    transaction.legs.map((leg) => ({ ...leg, reference: transaction.reference, accountId: accountIdOf(leg.account) })),
+  );
+  const accounts = [...new Map(legs.map((leg) => [leg.accountId, leg.account]))].sort(([a], [b]) => (a < b ? -1 : 1));
+  const guarded = accounts.filter(([, account]) => accountKinds[account.kind].isGuarded);
+  const unguarded = accounts.filter(([, account]) => !accountKinds[account.kind].isGuarded);
+  const posting = transactions.filter((transaction) => transaction.posts);
+  const column = <T>(values: T[]) => sql.param(values);
+  const accountColumns = (list: [string, AccountRef][]) => sql`
+    ${column(list.map(([id]) => id))}::uuid[], ${column(list.map(([, account]) => account.kind))}::text[],
+    ${column(list.map(([, account]) => account.ownerId))}::uuid[], ${column(list.map(([, account]) => account.currency))}::text[],
+    ${column(list.map(([, account]) => accountKinds[account.kind].normal))}::text[],
+    ${column(list.map(([, account]) => accountKinds[account.kind].isOffPlatform))}::boolean[]`;
+
+  // One round trip: the holds posted, the transactions (less those whose reference was written or
+  // whose hold was not pending), the accounts they need and their entries, and the guarded balances,
+  // each account locked by its upsert in id order so two transactions never wait on each other in a
+  // cycle. The upsert's lock is the one an update takes (no key update): a stronger one would wait on
+  // the key-share locks other transactions' entries hold on the same accounts. The database checks a
+  // proposed row before it finds the one it conflicts with, so an account that exists is proposed at
+  // zero or more and its change applied by the update, which the check then sees; a new one is proposed
+  // at its change, which the check refuses when it would start below zero (accounts are never deleted,
+  // so one missing from the statement's snapshot is new, or was created a moment ago and is refused
+  // as if it were). Either way an overdraw fails the statement, and with it the transaction.
+  let rows: { reference: string | null; hold: string | null }[];
+  try {
+    rows = await preparedRowsOf(
+      tx,
+      'ledger_post',
+      sql`
+    with posted as (
+      update ledger_holds as hold set status = 'posted', posted_minor = hold.amount_minor, voided_minor = 0, closed_at = v.closed_at
+      from unnest(${column(posting.map((transaction) => transaction.posts))}::uuid[],
+        ${column(posting.map((transaction) => transaction.createdAt.toISOString()))}::timestamptz[]) as v(milestone_id, closed_at)
+      where hold.milestone_id = v.milestone_id and hold.status = 'pending'
+      returning hold.milestone_id
+    ), written as (
+      insert into ledger_transactions (kind, reference, description, payment_id, milestone_id, job_id, created_at)
+      select kind, reference, description, payment_id, milestone_id, job_id, created_at from unnest(
+        ${column(transactions.map((transaction) => transaction.kind))}::text[], ${column(transactions.map((transaction) => transaction.reference))}::text[],
+        ${column(transactions.map((transaction) => transaction.description))}::text[],
+        ${column(transactions.map((transaction) => transaction.paymentId ?? null))}::uuid[],
+        ${column(transactions.map((transaction) => transaction.milestoneId ?? null))}::uuid[],
+        ${column(transactions.map((transaction) => transaction.jobId ?? null))}::uuid[],
+        ${column(transactions.map((transaction) => transaction.createdAt.toISOString()))}::timestamptz[],
+        ${column(transactions.map((transaction) => transaction.posts ?? null))}::uuid[]
+      ) as v(kind, reference, description, payment_id, milestone_id, job_id, created_at, posts)
+      where v.posts is null or v.posts in (select milestone_id from posted)
+      on conflict (reference) do nothing
+      returning id, reference
+    ), legs as (
+      select * from unnest(${column(legs.map((leg) => leg.reference))}::text[], ${column(legs.map((leg) => leg.accountId))}::uuid[],
+        ${column(legs.map((leg) => leg.amountMinor))}::bigint[], ${column(legs.map((leg) => leg.account.currency))}::text[])
+        as v(reference, account_id, amount_minor, currency)
+    ), accounts as (
+      insert into ledger_accounts (id, kind, owner_id, currency, normal, is_guarded, is_off_platform)
+      select id, kind, owner_id, currency, normal, false, is_off_platform from unnest(${accountColumns(unguarded)})
+        as v(id, kind, owner_id, currency, normal, is_off_platform)
+      where exists (select 1 from written)
+      on conflict (id) do nothing
+    ), entries as (
+      insert into ledger_entries (transaction_id, account_id, amount_minor, currency)
+      select written.id, legs.account_id, legs.amount_minor, legs.currency from written join legs on legs.reference = written.reference
+    ), moving as (
+      select v.id, v.kind, v.owner_id, v.currency, v.normal, v.is_off_platform,
+        sum(case when v.normal = 'debit' then legs.amount_minor else -legs.amount_minor end) as change
+      from unnest(${accountColumns(guarded)}) as v(id, kind, owner_id, currency, normal, is_off_platform)
+      join legs on legs.account_id = v.id join written on written.reference = legs.reference
+      group by v.id, v.kind, v.owner_id, v.currency, v.normal, v.is_off_platform
+    ), balances as (
+      insert into ledger_accounts as account (id, kind, owner_id, currency, normal, is_guarded, is_off_platform, balance_minor)
+      select id, kind, owner_id, currency, normal, true, is_off_platform,
+        case when exists (select 1 from ledger_accounts where ledger_accounts.id = moving.id) then greatest(change, 0) else change end
+      from moving order by id
+      on conflict (id) do update set balance_minor = account.balance_minor + (select change from moving where moving.id = excluded.id)
+    )
+    select reference, null::uuid as hold from written union all select null, milestone_id from posted`,
+    );
+  } catch (error) {
+    if (isCheckViolation(error)) throw new AppError('conflict', overdrawn);
+    throw error;
+  }
+  const written = new Set(rows.flatMap((row) => (row.reference ? [row.reference] : [])));
+  const posted = new Set(rows.flatMap((row) => (row.hold ? [row.hold] : [])));
+  for (const transaction of transactions)
+    if (transaction.posts && posted.has(transaction.posts) !== written.has(transaction.reference))
+      throw new Error(`the hold of milestone ${transaction.posts} and its transaction ${transaction.reference} parted`);
+  if (written.size === 0) return written;
+  const writtenTransactions = transactions.filter((transaction) => written.has(transaction.reference));
+  addToMonthlyTotals(writtenTransactions, tx);
+  followers.onWritten?.(writtenTransactions, tx);
+  return written;
+}
+
+export function createLedgerRepository(db: Db, followers: LedgerFollowers = {}) {
+  const postMany = (transactions: NewLedgerTransaction[], tx: Tx, overdrawn: ServerMessage = ledgerMessages.insufficientBalance) =>
+    writeTransactions(transactions, tx, overdrawn, followers);
 
   return {
     /**

@@ -49,31 +49,9 @@ function releaseTransaction(release: Release & { amountMinor: number; at: Date }
     legs,
   };
 }
-
-/**
- * Every movement of money the marketplace makes, each one balanced ledger transaction written in the
- * caller's database transaction. `reference` names the real-world event, so each lands once.
- */
-export function createMoneyMovements(ledger: LedgerRepository) {
+/** Escrow: funded, released (less the 2% service fee), split by a dispute, and cash paid in person. */
+function escrowMovements(ledger: LedgerRepository) {
   return {
-    /** The featured fee reached the provider: featured income. */
-    featuredFeePaid(input: { checkoutId: string; jobId: string; amountMinor: number; currency: string; at: Date }, tx: Tx) {
-      return ledger.post(
-        {
-          kind: 'featured_fee',
-          reference: `checkout:${input.checkoutId}`,
-          description: 'Featured project fee',
-          jobId: input.jobId,
-          createdAt: input.at,
-          legs: [
-            debit(platform('provider_cash', input.currency), input.amountMinor),
-            credit(platform('featured_income', input.currency), input.amountMinor),
-          ],
-        },
-        tx,
-      );
-    },
-
     /** The employer's charge reached the provider: it is held in the payment's escrow, one pending hold per milestone. */
     async escrowFunded(
       input: {
@@ -192,6 +170,29 @@ export function createMoneyMovements(ledger: LedgerRepository) {
         tx,
       );
     },
+  };
+}
+
+/** The platform's own charges: the featured fee, and second charges owed back and refunded. */
+function chargeMovements(ledger: LedgerRepository) {
+  return {
+    /** The featured fee reached the provider: featured income. */
+    featuredFeePaid(input: { checkoutId: string; jobId: string; amountMinor: number; currency: string; at: Date }, tx: Tx) {
+      return ledger.post(
+        {
+          kind: 'featured_fee',
+          reference: `checkout:${input.checkoutId}`,
+          description: 'Featured project fee',
+          jobId: input.jobId,
+          createdAt: input.at,
+          legs: [
+            debit(platform('provider_cash', input.currency), input.amountMinor),
+            credit(platform('featured_income', input.currency), input.amountMinor),
+          ],
+        },
+        tx,
+      );
+    },
 
     /** A second charge for something already paid for reached the provider: it is owed back to the payer. */
     duplicateCharged(input: { checkoutId: string; amountMinor: number; currency: string; at: Date }, tx: Tx) {
@@ -226,7 +227,12 @@ export function createMoneyMovements(ledger: LedgerRepository) {
         tx,
       );
     },
+  };
+}
 
+/** Payouts: out of the available balance, then paid by the provider or returned. */
+function payoutMovements(ledger: LedgerRepository) {
+  return {
     /** Moves a payout out of the available balance; refused (409) when the balance does not cover it. */
     payoutRequested(
       input: { payoutId: string; professionalId: string; amountMinor: number; currency: string; at: Date },
@@ -283,6 +289,14 @@ export function createMoneyMovements(ledger: LedgerRepository) {
       );
     },
   };
+}
+
+/**
+ * Every movement of money the marketplace makes, each one balanced ledger transaction written in the
+ * caller's database transaction. `reference` names the real-world event, so each lands once.
+ */
+export function createMoneyMovements(ledger: LedgerRepository) {
+  return { ...chargeMovements(ledger), ...escrowMovements(ledger), ...payoutMovements(ledger) };
 }
 
 export type MoneyMovements = ReturnType<typeof createMoneyMovements>;

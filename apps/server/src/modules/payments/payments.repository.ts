@@ -13,8 +13,8 @@ export type MilestoneRow = typeof milestones.$inferSelect;
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type DisputeRow = typeof disputes.$inferSelect;
 
-/** The only writer of payments, milestones, checkouts, disputes and the webhook inbox. */
-export function createPaymentsRepository(db: Db) {
+/** The payments themselves: found, locked, made, and their status and total. */
+function paymentRows(db: Db) {
   return {
     async findPaymentByJob(jobId: string, executor: Db = db) {
       const [row] = await executor.select().from(payments).where(eq(payments.jobId, jobId));
@@ -66,6 +66,23 @@ export function createPaymentsRepository(db: Db) {
     releasePaymentsStatement: (ids: string[], updatedAt: Date) =>
       ids.length > 0 ? db.update(payments).set({ status: 'released', updatedAt }).where(inArray(payments.id, ids)).getSQL() : undefined,
 
+    /** Of these payments, those whose every milestone is approved. */
+    async listSettledPayments(paymentIds: string[], tx: Tx) {
+      if (paymentIds.length === 0) return [];
+      const rows = await tx
+        .select({ paymentId: milestones.paymentId })
+        .from(milestones)
+        .where(inArray(milestones.paymentId, paymentIds))
+        .groupBy(milestones.paymentId)
+        .having(sql`bool_and(${inArray(milestones.status, [...settledMilestoneStatuses])})`);
+      return rows.map((row) => row.paymentId);
+    },
+  };
+}
+
+/** A payment's milestones: planned, locked, submitted, approved and put on hold. */
+function milestoneRows(db: Db) {
+  return {
     async insertMilestones(rows: (typeof milestones.$inferInsert)[], tx: Tx) {
       return tx.insert(milestones).values(rows).returning();
     },
@@ -158,18 +175,6 @@ export function createPaymentsRepository(db: Db) {
         where milestones.id = v.id`;
     },
 
-    /** Of these payments, those whose every milestone is approved. */
-    async listSettledPayments(paymentIds: string[], tx: Tx) {
-      if (paymentIds.length === 0) return [];
-      const rows = await tx
-        .select({ paymentId: milestones.paymentId })
-        .from(milestones)
-        .where(inArray(milestones.paymentId, paymentIds))
-        .groupBy(milestones.paymentId)
-        .having(sql`bool_and(${inArray(milestones.status, [...settledMilestoneStatuses])})`);
-      return rows.map((row) => row.paymentId);
-    },
-
     async lockMilestone(id: string, tx: Tx) {
       const [row] = await tx.select().from(milestones).where(eq(milestones.id, id)).for('update');
       return row;
@@ -205,7 +210,12 @@ export function createPaymentsRepository(db: Db) {
         )
         .orderBy(asc(milestones.submittedAt))
         .limit(limit),
+  };
+}
 
+/** The checkouts every charge is paid through. */
+function checkoutRows(db: Db) {
+  return {
     /** The open checkout of a charge, or undefined. */
     async findOpenCheckout(purpose: CheckoutRow['purpose'], subjectId: string, executor: Db = db) {
       const [row] = await executor
@@ -276,7 +286,12 @@ export function createPaymentsRepository(db: Db) {
     /** Second charges waiting to be returned to their payers. */
     listRefundsDue: (limit: number) =>
       db.select().from(checkouts).where(eq(checkouts.status, 'refund_due')).orderBy(asc(checkouts.closedAt)).limit(limit),
+  };
+}
 
+/** A payment's disputes and their resolutions. */
+function disputeRows(db: Db) {
+  return {
     async insertDispute(dispute: typeof disputes.$inferInsert, tx: Tx) {
       const [row] = await tx.insert(disputes).values(dispute).onConflictDoNothing().returning();
       return row;
@@ -320,7 +335,12 @@ export function createPaymentsRepository(db: Db) {
         .set({ ...resolution, status: 'resolved' })
         .where(eq(disputes.id, id));
     },
+  };
+}
 
+/** The webhook inbox: the provider's events, stored once and applied once. */
+function eventRows(db: Db) {
+  return {
     /** Stores a provider event by its id; false when it was already stored (a redelivery). */
     async storeEvent(event: typeof providerEvents.$inferInsert) {
       const inserted = await db.insert(providerEvents).values(event).onConflictDoNothing().returning({ eventId: providerEvents.eventId });
@@ -398,6 +418,11 @@ export function createPaymentsRepository(db: Db) {
       return updated.length > 0;
     },
   };
+}
+
+/** The only writer of payments, milestones, checkouts, disputes and the webhook inbox. */
+export function createPaymentsRepository(db: Db) {
+  return { ...paymentRows(db), ...milestoneRows(db), ...checkoutRows(db), ...disputeRows(db), ...eventRows(db) };
 }
 
 export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

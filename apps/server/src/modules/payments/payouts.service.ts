@@ -40,6 +40,44 @@ export const payoutView = (row: PayoutRow): Payout => ({
   paid_at: row.paidAt?.toISOString() ?? null,
 });
 
+/** A professional's balances per currency (available, on the way, in escrow, earned, paid out), history and payouts. */
+async function earningsOf(repository: PayoutsRepository, professionalId: string): Promise<Earnings> {
+  const [accounts, escrow, totals, history, payouts] = await Promise.all([
+    repository.balances(professionalId),
+    repository.inEscrow(professionalId),
+    repository.totalsByKind(professionalId),
+    repository.history(professionalId, 100),
+    repository.listPayouts(professionalId, 50),
+  ]);
+  const codes = new Set([...accounts.map((row) => row.currency), ...escrow.map((row) => row.currency)]);
+  const total = (currency: string, accountKind: string, kind: string) =>
+    totals.find((row) => row.currency === currency && row.accountKind === accountKind && row.kind === kind)?.total ?? 0;
+  const balances = [...codes].sort().map((currency) => {
+    const balance = (kind: string) => accounts.find((row) => row.currency === currency && row.kind === kind)?.balance ?? 0;
+    return {
+      currency,
+      available: decimal(balance('professional_balance'), currency),
+      pending_payouts: decimal(balance('payouts_pending'), currency),
+      in_escrow: decimal(escrow.find((row) => row.currency === currency)?.total ?? 0, currency),
+      // Credits are negative entries: what releases added to the balance, and what the provider paid out.
+      earned: decimal(-total(currency, 'professional_balance', 'milestone_released'), currency),
+      paid_out: decimal(total(currency, 'payouts_pending', 'payout_paid'), currency),
+    };
+  });
+  return {
+    balances,
+    history: history.map((entry) => ({
+      id: String(entry.id),
+      kind: entry.kind,
+      amount: decimal(-entry.amountMinor, entry.currency),
+      currency: entry.currency,
+      created_at: entry.createdAt.toISOString(),
+      job: entry.jobId && entry.jobTitle ? { id: entry.jobId, title: entry.jobTitle } : null,
+    })),
+    payouts: payouts.map(payoutView),
+  };
+}
+
 /**
  * Earnings and payouts. A payout leaves the available balance in the same transaction that records
  * it, under a lock on the balance (and the database's own check), so two requests at once can never
@@ -139,40 +177,7 @@ export function createPayoutsService(dependencies: {
   return {
     async earnings(actor: Actor): Promise<Earnings> {
       requireRole(actor, 'professional', payoutMessages.onlyProfessionals);
-      const [accounts, escrow, totals, history, payouts] = await Promise.all([
-        repository.balances(actor.id),
-        repository.inEscrow(actor.id),
-        repository.totalsByKind(actor.id),
-        repository.history(actor.id, 100),
-        repository.listPayouts(actor.id, 50),
-      ]);
-      const codes = new Set([...accounts.map((row) => row.currency), ...escrow.map((row) => row.currency)]);
-      const total = (currency: string, accountKind: string, kind: string) =>
-        totals.find((row) => row.currency === currency && row.accountKind === accountKind && row.kind === kind)?.total ?? 0;
-      const balances = [...codes].sort().map((currency) => {
-        const balance = (kind: string) => accounts.find((row) => row.currency === currency && row.kind === kind)?.balance ?? 0;
-        return {
-          currency,
-          available: decimal(balance('professional_balance'), currency),
-          pending_payouts: decimal(balance('payouts_pending'), currency),
-          in_escrow: decimal(escrow.find((row) => row.currency === currency)?.total ?? 0, currency),
-          // Credits are negative entries: what releases added to the balance, and what the provider paid out.
-          earned: decimal(-total(currency, 'professional_balance', 'milestone_released'), currency),
-          paid_out: decimal(total(currency, 'payouts_pending', 'payout_paid'), currency),
-        };
-      });
-      return {
-        balances,
-        history: history.map((entry) => ({
-          id: String(entry.id),
-          kind: entry.kind,
-          amount: decimal(-entry.amountMinor, entry.currency),
-          currency: entry.currency,
-          created_at: entry.createdAt.toISOString(),
-          job: entry.jobId && entry.jobTitle ? { id: entry.jobId, title: entry.jobTitle } : null,
-        })),
-        payouts: payouts.map(payoutView),
-      };
+      return earningsOf(repository, actor.id);
     },
 
     async requestPayout(actor: Actor, input: { amount: number; currency: string; iban: string; account_holder: string }) {

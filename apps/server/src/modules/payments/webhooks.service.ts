@@ -36,26 +36,19 @@ function refusalOf(event: ProviderEvent, checkout: Pick<CheckoutRow, 'id' | 'amo
 }
 
 /**
- * The webhook inbox. An event is verified, stored by its id (a redelivery stores nothing), and then
- * applied in one transaction with the state change and ledger entries it causes; a failure leaves
- * it stored for the next attempt and visible to support. Applying twice changes nothing: the event
- * row is locked and marked applied in the same transaction, and ledger references are unique. An event that can
- * never apply (a completed payment without its amount, or with another) is stored as failed once and not retried.
+ * What a paid checkout does (applied by the inbox, in the event's transaction), and the second charges
+ * owed back to their payers, refunded through the provider afterwards.
  */
-export function createWebhooksService(dependencies: {
+function createCheckoutSettling(dependencies: {
   db: Db;
   repository: PaymentsRepository;
   provider: PaymentProvider;
   movements: MoneyMovements;
   onPaid: Record<CheckoutPurpose, PaidHandler>;
-  /** The provider's word on a payout: paid, or returned by the bank. */
-  onPayout: (event: ProviderEvent, tx: Tx) => Promise<void>;
   logger: FastifyBaseLogger;
   clock: () => Date;
 }) {
-  const { db, repository, provider, movements, onPaid, onPayout, logger, clock } = dependencies;
-  const inbox = createWebhookInboxRepository(db);
-  let retryTimer: NodeJS.Timeout | undefined;
+  const { db, repository, provider, movements, onPaid, logger, clock } = dependencies;
 
   async function applyCheckoutCompleted(event: ProviderEvent, tx: Tx) {
     const found =
@@ -89,23 +82,6 @@ export function createWebhooksService(dependencies: {
     if ((await onPaid[checkout.purpose](checkout, tx)) === 'refund') await oweBack();
   }
 
-  async function applyEvent(event: ProviderEvent, tx: Tx) {
-    switch (event.type) {
-      case 'checkout.completed':
-        return applyCheckoutCompleted(event, tx);
-      case 'checkout.expired': {
-        const checkout = event.checkoutId ? await repository.lockCheckout(event.checkoutId, tx) : undefined;
-        if (checkout?.status === 'open') await repository.closeCheckout(checkout.id, { status: 'cancelled', closedAt: clock() }, tx);
-        return;
-      }
-      case 'payout.paid':
-      case 'payout.failed':
-        return onPayout(event, tx);
-      default:
-        return;
-    }
-  }
-
   /** Returns second charges to their payers: the provider's refund first (under a key naming the checkout), then the ledger. */
   async function refundDue() {
     for (const checkout of await repository.listRefundsDue(50)) {
@@ -128,6 +104,49 @@ export function createWebhooksService(dependencies: {
       } catch (error) {
         logger.error({ err: error, checkoutId: checkout.id }, 'a second charge could not be refunded yet; it will be tried again');
       }
+    }
+  }
+
+  return { applyCheckoutCompleted, refundDue };
+}
+
+/**
+ * The webhook inbox. An event is verified, stored by its id (a redelivery stores nothing), and then
+ * applied in one transaction with the state change and ledger entries it causes; a failure leaves
+ * it stored for the next attempt and visible to support. Applying twice changes nothing: the event
+ * row is locked and marked applied in the same transaction, and ledger references are unique. An event that can
+ * never apply (a completed payment without its amount, or with another) is stored as failed once and not retried.
+ */
+export function createWebhooksService(dependencies: {
+  db: Db;
+  repository: PaymentsRepository;
+  provider: PaymentProvider;
+  movements: MoneyMovements;
+  onPaid: Record<CheckoutPurpose, PaidHandler>;
+  /** The provider's word on a payout: paid, or returned by the bank. */
+  onPayout: (event: ProviderEvent, tx: Tx) => Promise<void>;
+  logger: FastifyBaseLogger;
+  clock: () => Date;
+}) {
+  const { db, repository, provider, onPayout, logger, clock } = dependencies;
+  const inbox = createWebhookInboxRepository(db);
+  const { applyCheckoutCompleted, refundDue } = createCheckoutSettling(dependencies);
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  async function applyEvent(event: ProviderEvent, tx: Tx) {
+    switch (event.type) {
+      case 'checkout.completed':
+        return applyCheckoutCompleted(event, tx);
+      case 'checkout.expired': {
+        const checkout = event.checkoutId ? await repository.lockCheckout(event.checkoutId, tx) : undefined;
+        if (checkout?.status === 'open') await repository.closeCheckout(checkout.id, { status: 'cancelled', closedAt: clock() }, tx);
+        return;
+      }
+      case 'payout.paid':
+      case 'payout.failed':
+        return onPayout(event, tx);
+      default:
+        return;
     }
   }
 

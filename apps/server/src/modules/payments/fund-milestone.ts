@@ -1,0 +1,80 @@
+import { money, paymentMessages, timeMessages, type CurrencyCode } from '@mihna/shared';
+import type { Tx } from '../../db/transaction.ts';
+import { requireEmployer, type Actor } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isRowId } from '../../lib/ids.ts';
+import { partyName } from '../profiles/index.ts';
+import type { PaymentDependencies } from './payment-context.ts';
+import { amountParams, paymentLink, paymentNotice } from './payment-notices.ts';
+import type { PlanRules } from './plan-rules.ts';
+
+/** A milestone added to a running contract after its escrow was funded is paid into escrow on its own. */
+export function createMilestoneFunding(dependencies: PaymentDependencies & { rules: PlanRules }) {
+  const { repository, ledger, movements, checkouts, jobState, contracts, people, notifications, rules, clock } = dependencies;
+
+  return {
+    /** The owner pays a milestone added to a running contract into escrow through the provider's checkout. */
+    async fundMilestone(actor: Actor, milestoneId: string) {
+      const found = isRowId(milestoneId) ? await repository.findMilestoneWithPayment(milestoneId) : undefined;
+      if (!found) throw new AppError('not_found', paymentMessages.milestoneNotFound);
+      const { milestone, payment } = found;
+      const job = await jobState.findJob(payment.jobId);
+      if (!job) throw new Error(`payment ${payment.id} has no job`);
+      requireEmployer(actor, job, paymentMessages.onlyOwnerFunds);
+      if (payment.isCash) throw new AppError('conflict', paymentMessages.cashNoEscrow);
+      if (job.jobType === 'hourly') throw new AppError('conflict', timeMessages.paidByTimesheets);
+      const funded = new Set((await ledger.holdsOfPayments([payment.id])).map((hold) => hold.milestoneId));
+      if (funded.has(milestone.id) || milestone.status !== 'pending') throw new AppError('conflict', paymentMessages.alreadyFunded);
+      // The plan laid out before work started is funded together, through create-escrow.
+      if (funded.size === 0) throw new AppError('conflict', paymentMessages.notYetFunded);
+      return checkouts.open({
+        purpose: 'milestone',
+        subjectId: milestone.id,
+        payerId: actor.id,
+        amount: money(milestone.amountMinor, milestone.currency as CurrencyCode),
+        description: `Milestone "${milestone.title}" of "${job.title}"`,
+        returnPath: paymentLink(job.id),
+      });
+    },
+
+    /**
+     * A milestone's own checkout was paid: its amount is held in escrow. Refunded instead when the
+     * milestone changed or went since the page opened (its checkout is closed then, but a page can
+     * still be paid late).
+     */
+    async applyMilestoneFunded(checkout: { id: string; subjectId: string; amountMinor: number; currency: string }, tx: Tx) {
+      const found = await repository.findMilestoneWithPayment(checkout.subjectId, tx);
+      if (!found) return 'refund' as const;
+      const payment = await repository.lockPayment(found.payment.id, tx);
+      const milestone = await repository.lockMilestone(found.milestone.id, tx);
+      if (!payment || !milestone) return 'refund' as const;
+      const funded = await rules.holdsOf(payment.id, tx);
+      if (funded.has(milestone.id) || milestone.status !== 'pending' || milestone.amountMinor !== checkout.amountMinor)
+        return 'refund' as const;
+      const now = clock();
+      const isNew = await movements.escrowFunded(
+        {
+          checkoutId: checkout.id,
+          paymentId: payment.id,
+          jobId: payment.jobId,
+          currency: payment.currency,
+          milestones: [{ id: milestone.id, amountMinor: milestone.amountMinor }],
+          at: now,
+        },
+        tx,
+      );
+      if (!isNew) return;
+      const contract = await contracts.findContract(payment.contractId, tx);
+      const job = await jobState.findJob(payment.jobId, tx);
+      if (!contract || !job) throw new Error(`payment ${payment.id} has no contract or job`);
+      const parties = await people.partiesOf(contract, tx);
+      await notifications.notify(
+        paymentNotice(parties.professional, 'escrow_funded', job, {
+          employer_name: partyName(parties.employer),
+          ...amountParams(milestone.amountMinor, milestone.currency),
+        }),
+        tx,
+      );
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { isSettledMilestone, paymentMessages, type CurrencyCode, type MilestoneChangeInput } from '@mihna/shared';
+import { transaction } from '../../db/transaction.ts';
+import type { Actor } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isRowId } from '../../lib/ids.ts';
+import { completionNotices } from './milestone-approvals.ts';
+import type { Completion, PaymentDependencies } from './payment-context.ts';
+import { planCommitment } from './payment-state.ts';
+import { readMilestone, type PlanRules } from './plan-rules.ts';
+
+/**
+ * A running contract's plan changes (decision 45): milestones are added, each funded on its own once
+ * escrow was funded, and one not funded yet can still be changed or taken out.
+ */
+export function createPlanChanges(dependencies: PaymentDependencies & { rules: PlanRules; completeSettled: Completion }) {
+  const { db, repository, ledger, people, notifications, rules, completeSettled, clock } = dependencies;
+
+  return {
+    /** The owner adds a milestone to the running contract's plan; once escrow was funded, it is funded on its own. */
+    async addMilestone(actor: Actor, paymentId: string, input: MilestoneChangeInput) {
+      const found = isRowId(paymentId) ? await repository.findPayment(paymentId) : undefined;
+      if (!found) throw new AppError('not_found', paymentMessages.paymentNotFound);
+      await transaction(db, async (tx) => {
+        const { job, contract, payment } = await rules.ownContract(actor, found.jobId, tx, found.id);
+        if (!payment) throw new AppError('not_found', paymentMessages.paymentNotFound);
+        const milestones = await repository.lockMilestones(payment.id, tx);
+        const added = readMilestone(input, payment.currency as CurrencyCode, []);
+        const before = planCommitment(milestones, await ledger.holdsOfPayments([payment.id], tx));
+        rules.checkTotal(contract, { beforeMinor: before, afterMinor: before + added.amountMinor }, ['amount']);
+        const position = Math.max(-1, ...milestones.map((milestone) => milestone.position)) + 1;
+        await repository.insertMilestones([{ paymentId: payment.id, position, currency: payment.currency, ...added }], tx);
+        await rules.planChanged(payment, null, clock(), tx);
+        await rules.tellProfessional(contract, job, tx);
+      });
+      void notifications.dispatchSoon();
+      return { message: paymentMessages.milestoneAdded };
+    },
+
+    /** The owner changes a milestone not funded yet. */
+    async updateMilestone(actor: Actor, milestoneId: string, input: MilestoneChangeInput) {
+      await transaction(db, async (tx) => {
+        const { contract, payment, milestones, milestone, holds } = await rules.changeableMilestone(actor, milestoneId, tx);
+        const changed = readMilestone(input, payment.currency as CurrencyCode, []);
+        const before = planCommitment(milestones, holds);
+        rules.checkTotal(contract, { beforeMinor: before, afterMinor: before - milestone.amountMinor + changed.amountMinor }, ['amount']);
+        await repository.updateMilestone(milestone.id, changed, tx);
+        await rules.planChanged(payment, milestone, clock(), tx);
+      });
+      return { message: paymentMessages.milestoneUpdated };
+    },
+
+    /** The owner takes out a milestone not funded yet; the plan keeps at least one (§5). When the rest is settled, the job is done. */
+    async removeMilestone(actor: Actor, milestoneId: string) {
+      await transaction(db, async (tx) => {
+        const { job, contract, payment, milestones, milestone } = await rules.changeableMilestone(actor, milestoneId, tx);
+        if (milestones.filter((row) => row.status !== 'cancelled').length <= 1)
+          throw new AppError('conflict', paymentMessages.lastMilestone);
+        await repository.deleteMilestones([milestone.id], tx);
+        const now = clock();
+        await rules.planChanged(payment, milestone, now, tx);
+        const rest = milestones.filter((row) => row.id !== milestone.id);
+        if (
+          rest.every((row) => isSettledMilestone(row.status)) &&
+          (await completeSettled([{ payment, contract, job }], now, tx)).length > 0
+        ) {
+          // Completed as released; refunded instead when a dispute before gave everything back.
+          await rules.planChanged(payment, null, now, tx);
+          await notifications.notifyAll(completionNotices(job, await people.partiesOf(contract, tx)), tx);
+        }
+      });
+      void notifications.dispatchSoon();
+      return { message: paymentMessages.milestoneRemoved };
+    },
+  };
+}
