@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { taxInvoices } from './invoices.schema.ts';
 import type { Part } from '../../db/together.ts';
@@ -138,6 +138,15 @@ export function createInvoicesRepository(db: Db) {
     async findInvoice(id: string): Promise<TaxInvoiceRow | undefined> {
       const [row] = await db.select().from(taxInvoices).where(eq(taxInvoices.id, id));
       return row;
+    },
+
+    /** Of these invoices, the ones issued to the user (for the access rules): anyone else's are left out, so not found. */
+    async buyerGrants(userId: string, ids: readonly string[]) {
+      const rows = await db
+        .select({ id: taxInvoices.id })
+        .from(taxInvoices)
+        .where(and(inArray(taxInvoices.id, [...ids]), eq(taxInvoices.buyerId, userId)));
+      return new Map(rows.map((row) => [row.id, true]));
     },
   };
 }

@@ -11,6 +11,7 @@ import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import type { DocumentLanguage, PdfRenderer } from '../documents/index.ts';
+import { createInvoicesAccess } from './invoices.access.ts';
 import { invoiceDocument } from './invoice-document.ts';
 import type { InvoicesRepository, TaxInvoiceRow } from './invoices.repository.ts';
 import { receiptDocument } from './receipt-document.ts';
@@ -57,6 +58,7 @@ const toReceipt = (row: PaymentReceiptRow): PaymentReceipt => ({
  */
 export function createInvoicesService(dependencies: { repository: InvoicesRepository; receipts: ReceiptsRepository; pdf: PdfRenderer }) {
   const { repository, receipts, pdf } = dependencies;
+  const access = createInvoicesAccess({ invoices: repository, receipts });
 
   return {
     async list(actor: Actor, before?: string): Promise<TaxInvoicesResponse> {
@@ -66,9 +68,9 @@ export function createInvoicesService(dependencies: { repository: InvoicesReposi
     },
 
     async invoicePdf(actor: Actor, id: string, language: DocumentLanguage) {
-      const row = isRowId(id) ? await repository.findInvoice(id) : undefined;
-      // Someone else's invoice is not found either: its number and amounts are not theirs to learn.
-      if (!row || row.buyerId !== actor.id) throw new AppError('not_found', invoiceMessages.notFound);
+      await access.require(actor, 'invoice.read', id);
+      const row = await repository.findInvoice(id);
+      if (!row) throw new AppError('not_found', invoiceMessages.notFound);
       return { pdf: await pdf.render('invoice', await invoiceDocument(row, language)), filename: `${row.number}-${language}.pdf` };
     },
 
@@ -81,9 +83,9 @@ export function createInvoicesService(dependencies: { repository: InvoicesReposi
     },
 
     async receiptPdf(actor: Actor, id: string, language: DocumentLanguage) {
-      const row = isRowId(id) ? await receipts.findReceipt(id) : undefined;
-      // Someone else's receipt is not found either: what they paid is not another's to learn.
-      if (!row || row.payerId !== actor.id) throw new AppError('not_found', invoiceMessages.receiptNotFound);
+      await access.require(actor, 'receipt.read', id);
+      const row = await receipts.findReceipt(id);
+      if (!row) throw new AppError('not_found', invoiceMessages.receiptNotFound);
       return { pdf: await pdf.render('receipt', receiptDocument(row, language)), filename: `${row.number}-${language}.pdf` };
     },
   };

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { paymentReceipts, type StoredReceiptLine } from './invoices.schema.ts';
 import type { Part } from '../../db/together.ts';
@@ -135,6 +135,15 @@ export function createReceiptsRepository(db: Db) {
     async findReceipt(id: string): Promise<PaymentReceiptRow | undefined> {
       const [row] = await db.select().from(paymentReceipts).where(eq(paymentReceipts.id, id));
       return row;
+    },
+
+    /** Of these receipts, the ones for payments the user made (for the access rules): anyone else's are left out, so not found. */
+    async payerGrants(userId: string, ids: readonly string[]) {
+      const rows = await db
+        .select({ id: paymentReceipts.id })
+        .from(paymentReceipts)
+        .where(and(inArray(paymentReceipts.id, [...ids]), eq(paymentReceipts.payerId, userId)));
+      return new Map(rows.map((row) => [row.id, true]));
     },
   };
 }
