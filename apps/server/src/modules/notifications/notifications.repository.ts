@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { notifications } from './notifications.schema.ts';
@@ -35,6 +35,15 @@ export function createNotificationsRepository(db: Db) {
         .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
         .returning({ id: notifications.id });
       return updated.length > 0;
+    },
+
+    /** Of these notifications, the ones the user was sent (for the access rules): anyone else's are left out, so not found. */
+    async recipientGrants(userId: string, ids: readonly string[]) {
+      const rows = await db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(inArray(notifications.id, [...ids]), eq(notifications.userId, userId)));
+      return new Map(rows.map((row) => [row.id, true]));
     },
 
     async markAllRead(userId: string) {

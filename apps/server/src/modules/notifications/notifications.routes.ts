@@ -19,7 +19,7 @@ export function notificationsRoutes(signedIn: SignedIn, notifications: Notificat
           response: { 200: notificationListSchema, 401: errorResponseSchema },
         },
       },
-      async (request) => notifications.list((await signedIn.actor(request)).id, request.query.limit),
+      async (request) => notifications.list(await signedIn.actor(request), request.query.limit),
     );
 
     app.put(
@@ -33,7 +33,7 @@ export function notificationsRoutes(signedIn: SignedIn, notifications: Notificat
         },
       },
       async (request) => {
-        await notifications.markAllRead((await signedIn.actor(request)).id);
+        await notifications.markAllRead(await signedIn.actor(request));
         return { success: true as const };
       },
     );
@@ -50,7 +50,7 @@ export function notificationsRoutes(signedIn: SignedIn, notifications: Notificat
         },
       },
       async (request) => {
-        await notifications.markRead((await signedIn.actor(request)).id, request.params.id);
+        await notifications.markRead(await signedIn.actor(request), request.params.id);
         return { success: true as const };
       },
     );

@@ -2,8 +2,10 @@ import { currencies, formatMoney, isolate, notificationMessages, parseMoney, wri
 import type { CurrencyCode, Notification, NotificationKind, NotificationLanguage, NotificationList } from '@mihna/shared';
 import { writeTogether } from '../../db/together.ts';
 import type { Tx } from '../../db/transaction.ts';
+import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DeliveryService } from '../delivery/index.ts';
+import { createNotificationsAccess } from './notifications.access.ts';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository.ts';
 
 /**
@@ -62,6 +64,7 @@ export function createNotificationsService(dependencies: {
   clock: () => Date;
 }) {
   const { repository, delivery, publicUrl, clock } = dependencies;
+  const access = createNotificationsAccess(repository);
 
   /**
    * Both languages in one e-mail, as the codes are: we do not know which one its reader reads. Each
@@ -116,16 +119,19 @@ export function createNotificationsService(dependencies: {
 
     dispatchSoon: () => delivery.dispatchSoon(),
 
-    async list(userId: string, limit: number): Promise<NotificationList> {
-      const [rows, unread] = await Promise.all([repository.listForUser(userId, limit), repository.countUnread(userId)]);
+    /** The actor's own notifications, newest first, and how many are unread. */
+    async list(actor: Actor, limit: number): Promise<NotificationList> {
+      const [rows, unread] = await Promise.all([repository.listForUser(actor.id, limit), repository.countUnread(actor.id)]);
       return { notifications: rows.map(toNotification), unread_count: unread };
     },
 
-    async markRead(userId: string, id: string) {
-      if (!(await repository.markRead(userId, id))) throw new AppError('not_found', notificationMessages.notFound);
+    async markRead(actor: Actor, id: string) {
+      await access.require(actor, 'notification.markRead', id);
+      if (!(await repository.markRead(actor.id, id))) throw new AppError('not_found', notificationMessages.notFound);
     },
 
-    markAllRead: (userId: string) => repository.markAllRead(userId),
+    /** Every one of the actor's own notifications. */
+    markAllRead: (actor: Actor) => repository.markAllRead(actor.id),
   };
 }
 
