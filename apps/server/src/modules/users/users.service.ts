@@ -8,20 +8,25 @@ import {
   type ProfileUpdateRequest,
   registrationMessages,
   resolveReferenceFields,
+  type UserAccountStatus,
 } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
-import { transaction } from '../../db/transaction.ts';
+import { transaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifySecret } from '../../lib/secrets.ts';
 import type { ModerationService } from '../moderation/index.ts';
 import { type MediaRepository, processProfilePicture } from '../media/index.ts';
 import { toCurrentUser } from './user-response.ts';
+import { createUsersAccess } from './users.access.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 import type { Actor } from '../../lib/access.ts';
 
 /** Pictures one account may upload in an hour: room to try a few, not to keep the decoder busy. */
 export const PICTURE_UPLOADS_PER_HOUR = 20;
+
+/** What a deleted user is called wherever their records still name them. */
+export const DELETED_USER_NAME = { first: 'Deleted', last: 'user' } as const;
 
 const columnOf = {
   first_name: 'firstName',
@@ -85,6 +90,7 @@ export function createUsersService(dependencies: {
   rateLimiter: RateLimiter;
 }) {
   const { db, users, media, moderation, rateLimiter } = dependencies;
+  const access = createUsersAccess();
 
   /** The acting user's row, read fresh; a session whose user is gone is no longer signed in. */
   async function signedInUser(actor: Actor) {
@@ -94,9 +100,17 @@ export function createUsersService(dependencies: {
   }
 
   return {
+    /** Keeps the position the browser shared (the location module's update): the users table is written here only. */
+    async updatePosition(
+      userId: string,
+      position: { latitude: number; longitude: number; locationAccuracy: number | null; locationUpdatedAt: Date },
+    ) {
+      await users.updateUser(userId, position, db);
+    },
+
     /** Only the user themself edits a profile; free text is moderated as at registration. */
     async updateProfile(actor: Actor, userId: string, input: ProfileUpdateRequest) {
-      if (actor.id !== userId) throw new AppError('forbidden', accountMessages.onlyOwnProfile);
+      await access.require(actor, 'user.update', userId);
       const user = await signedInUser(actor);
       const { current_password: currentPassword, ...requested } = input;
       const update = resolveProfileReferences(user, requested);
@@ -127,7 +141,7 @@ export function createUsersService(dependencies: {
         const holder = await users.findUserByPhoneNumber(countryCode, phoneNumber);
         if (holder && holder.id !== user.id) throw new AppError('conflict', registrationMessages.phoneTaken);
       }
-      const updated = Object.keys(changes).length > 0 ? await users.updateUser(user.id, changes) : user;
+      const updated = Object.keys(changes).length > 0 ? await users.updateUser(user.id, changes, db) : user;
       return { ...toCurrentUser(updated ?? user), moderation_messages: moderated.messages };
     },
 
@@ -161,6 +175,59 @@ export function createUsersService(dependencies: {
         return row;
       });
       return toCurrentUser(updated ?? user);
+    },
+
+    /**
+     * Staff's decision on an account (the console's Users tab, in its transaction): its status, the
+     * reason while it is not active, and when it changed. Answers the row as it is now.
+     */
+    async setAccountStatus(id: string, change: { status: UserAccountStatus; reason: string }, at: Date, tx: Tx) {
+      return users.updateUser(
+        id,
+        { accountStatus: change.status, statusReason: change.status === 'active' ? null : change.reason, statusChangedAt: at },
+        tx,
+      );
+    },
+
+    /**
+     * Deletes an account (decision 38, in the console's transaction): its personal details are wiped and
+     * it can never sign in again (`passwordHash` is the hash of a password nobody knows), but the row
+     * stays, anonymised, for the contracts, payments and ledger entries that name it.
+     */
+    async eraseAccount(id: string, erasure: { passwordHash: string; at: Date }, tx: Tx) {
+      return users.updateUser(
+        id,
+        {
+          email: `deleted-${id}@deleted.invalid`,
+          phoneNumber: `deleted-${id}`,
+          firstName: DELETED_USER_NAME.first,
+          lastName: DELETED_USER_NAME.last,
+          passwordHash: erasure.passwordHash,
+          accountStatus: 'blocked',
+          statusReason: null,
+          statusChangedAt: erasure.at,
+          deletedAt: erasure.at,
+          gender: null,
+          skills: [],
+          languages: [],
+          careerHighlights: [],
+          bio: null,
+          companyName: null,
+          companyDescription: null,
+          websiteUrl: null,
+          linkedinUrl: null,
+          githubUrl: null,
+          behanceUrl: null,
+          city: null,
+          latitude: null,
+          longitude: null,
+          locationAccuracy: null,
+          locationUpdatedAt: null,
+          profilePictureId: null,
+          showLocation: false,
+        },
+        tx,
+      );
     },
   };
 }
