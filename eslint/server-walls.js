@@ -53,6 +53,11 @@ export const serverWalls = [
     files: ['apps/server/src/**/*.ts'],
     ignores: testFiles,
     plugins: { 'import-x': importX },
+    // Without these the plugin parses no .ts file it follows, and no-cycle sees no cycle at all.
+    settings: {
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [...faceZones, ...layerZones] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],

@@ -83,8 +83,3 @@ export function searchCursor(params: JobSearchParams): Cursor | undefined {
     throw new AppError('validation_failed', [{ loc: ['query', 'cursor'], msg: messages.invalidFormat, type: 'cursor' }]);
   return cursor;
 }
-
-/** The parameters that decide which jobs match (not their order or the page): the key of a search's totals. */
-export function matchKey({ sort_by: _sort, skip: _skip, limit: _limit, cursor: _cursor, ...filters }: JobSearchParams) {
-  return JSON.stringify(filters);
-}

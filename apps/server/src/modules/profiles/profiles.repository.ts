@@ -9,7 +9,8 @@ import { jobs } from '../jobs/jobs.schema.ts';
 import { ledgerEntries, ledgerTransactions } from '../payments/payments.schema.ts';
 import { proposals } from '../proposals/proposals.schema.ts';
 import { reviews } from '../reviews/reviews.schema.ts';
-import { userChanges, users } from '../users/users.schema.ts';
+import { users } from '../users/users.schema.ts';
+import { userChanges } from './profiles.schema.ts';
 import { createProfessionalSearchIndex, indexSearchOf, type ProfessionalSearchIndex } from './professional-search.ts';
 
 export const currentJobStatuses = ['open', 'assigned', 'in_progress'] as const;

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { changeLog, createdAt, tsvector } from '../../db/columns.ts';
+import { createdAt, tsvector } from '../../db/columns.ts';
 
 export const users = pgTable(
   'users',
@@ -98,10 +98,3 @@ export const users = pgTable(
       .where(sql`${table.role} = 'professional'`),
   ],
 );
-
-/**
- * Which users changed in what professional search reads (migration 0015), appended by a trigger on
- * `users` in the same transaction; each process's professional search index reads it to stay current,
- * as the project index reads job_changes. The hourly pruning drops rows older than a day.
- */
-export const userChanges = changeLog('user_changes', 'user_id');
