@@ -46,14 +46,17 @@ export function createAdminAuthService(dependencies: { db: Db; auth: AuthReposit
       const identifier = `admin:${email}`;
       /** A refused sign-in is recorded too: who tried which address, from where, and why it failed. */
       const refused = async (action: string, error: AppError, adminId: string | null = null) => {
-        await repository.insertAudit({
-          adminId,
-          adminEmail: email,
-          action,
-          targetType: 'admin',
-          targetId: adminId,
-          ipAddress: client.ipAddress,
-        });
+        await repository.insertAudit(
+          {
+            adminId,
+            adminEmail: email,
+            action,
+            targetType: 'admin',
+            targetId: adminId,
+            ipAddress: client.ipAddress,
+          },
+          db,
+        );
         return error;
       };
       const reservation = await reserveLoginAttempt({ db, auth, clock }, identifier, { refusesWhileLocked: true, hasCaptcha: true });
@@ -100,7 +103,7 @@ export function createAdminAuthService(dependencies: { db: Db; auth: AuthReposit
     },
 
     async logout(token: string | undefined) {
-      if (token) await repository.revokeSession(hashToken(token), clock());
+      if (token) await repository.revokeSession(hashToken(token), clock(), db);
     },
 
     /**

@@ -8,47 +8,13 @@ import {
   type CurrencyCode,
   type DisputeResolution,
 } from '@mihna/shared';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import { requirePermission, type AdminActor } from './admin-auth.service.ts';
+import { createAdminDisputesRepository, type DisputeRow } from './admin-disputes.repository.ts';
 import type { AdminsRepository } from './admins.repository.ts';
 import { auditEntry } from './audit.ts';
-
-interface DisputeRow {
-  id: string;
-  payment_id: string;
-  job_id: string;
-  title: string;
-  job_type: 'hourly' | 'fixed';
-  employer_id: string;
-  employer_name: string;
-  employer_email: string;
-  professional_id: string;
-  professional_name: string;
-  professional_email: string;
-  opened_by: string;
-  reason: string;
-  description: string;
-  created_at: string | Date;
-  currency: string;
-  total_minor: string;
-  milestones: {
-    id: string;
-    title: string;
-    amount_minor: number;
-    status: string;
-    in_dispute: boolean;
-    held_minor: number;
-    released_minor: number;
-    refunded_minor: number;
-    submission_notes: string | null;
-    deliverable_urls: string[];
-    reviewer_notes: string | null;
-  }[];
-}
 
 /**
  * Beyond the spec, Disputes: the open disputes oldest first, with both parties, the opener's statement,
@@ -60,31 +26,12 @@ interface DisputeRow {
  */
 export function createAdminDisputesService(dependencies: { db: Db; payments: PaymentsService; audit: AdminsRepository }) {
   const { db, payments, audit } = dependencies;
+  const { openDisputes } = createAdminDisputesRepository(db);
 
   const heldOf = (row: DisputeRow, inDispute: boolean) =>
     row.milestones
       .filter((milestone) => milestone.in_dispute === inDispute)
       .reduce((sum, milestone) => sum + Number(milestone.held_minor), 0);
-
-  const openDisputes = (id?: string) =>
-    rowsOf<DisputeRow>(
-      db,
-      sql`select d.id, d.payment_id, j.id as job_id, j.title, k.job_type, k.employer_id,
-          trim(e.first_name || ' ' || e.last_name) as employer_name, e.email as employer_email, k.professional_id,
-          trim(w.first_name || ' ' || w.last_name) as professional_name, w.email as professional_email,
-          d.opened_by, d.reason, d.description, d.created_at, p.currency, p.total_minor::text as total_minor,
-          (select coalesce(json_agg(json_build_object('id', m.id, 'title', m.title, 'amount_minor', m.amount_minor, 'status', m.status,
-              'in_dispute', m.dispute_id is not distinct from d.id,
-              'held_minor', coalesce(h.amount_minor - h.posted_minor - h.voided_minor, 0),
-              'released_minor', coalesce(h.posted_minor, 0), 'refunded_minor', coalesce(h.voided_minor, 0),
-              'submission_notes', m.submission_notes, 'deliverable_urls', m.deliverable_urls,
-              'reviewer_notes', m.reviewer_notes) order by m.position), '[]')
-            from milestones m left join ledger_holds h on h.milestone_id = m.id where m.payment_id = p.id) as milestones
-        from disputes d join payments p on p.id = d.payment_id join contracts k on k.id = p.contract_id
-        join jobs j on j.id = p.job_id join users e on e.id = k.employer_id join users w on w.id = k.professional_id
-        where d.status = 'open' ${id ? sql`and d.id = ${id}` : sql``}
-        order by d.created_at asc, d.id asc`,
-    );
 
   function toDispute(row: DisputeRow): AdminDispute {
     const currency = row.currency as CurrencyCode;

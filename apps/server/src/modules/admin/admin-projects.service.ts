@@ -10,14 +10,11 @@ import {
   type AdminProjectsParams,
   type AdminProjectsResponse,
   type CurrencyCode,
-  type JobStatus,
   type ProjectModerationStatus,
   type ProjectState,
-  type UserAccountStatus,
 } from '@mihna/shared';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsInOrder, rowsOf, uuidList } from '../../db/rows.ts';
+import { rowsInOrder } from '../../db/rows.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DirectoryIndex } from '../../search/directory-index.ts';
@@ -27,41 +24,15 @@ import type { UsersRepository } from '../users/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import { requirePermission, type AdminActor } from './admin-auth.service.ts';
+import { createAdminProjectsRepository, type ProjectRow } from './admin-projects.repository.ts';
 import type { AdminsRepository } from './admins.repository.ts';
 import { auditEntry } from './audit.ts';
 import { projectFacets } from './directory-indexes.ts';
-
-interface ProjectRow {
-  id: string;
-  title: string;
-  employer_id: string;
-  employer_name: string;
-  employer_account_status: UserAccountStatus;
-  status: JobStatus;
-  moderation_status: ProjectModerationStatus;
-  moderation_reason: string | null;
-  industry_category: string | null;
-  job_type: 'hourly' | 'fixed';
-  featured_until: string | Date | null;
-  budget_min_minor: string;
-  budget_max_minor: string;
-  currency: string;
-  created_at: string | Date;
-  proposal_count: number;
-  assigned_professional_name: string | null;
-}
 
 const DAY_MS = 86_400_000;
 
 const stateOf = (row: Pick<ProjectRow, 'status' | 'moderation_status'>): ProjectState =>
   row.moderation_status === 'active' ? row.status : row.moderation_status;
-
-/** A project row's columns, the hired professional's name with them. */
-const projectColumns = sql`j.id, j.title, j.employer_id, trim(e.first_name || ' ' || e.last_name) as employer_name, e.account_status as employer_account_status, j.status,
-  j.moderation_status, j.moderation_reason, j.industry_category, j.job_type, j.featured_until,
-  j.budget_min_minor::text as budget_min_minor, j.budget_max_minor::text as budget_max_minor, j.currency, j.created_at, j.proposal_count,
-  (select trim(w.first_name || ' ' || w.last_name) from contracts k join users w on w.id = k.professional_id
-    where k.job_id = j.id order by k.created_at desc limit 1) as assigned_professional_name`;
 
 /**
  * Admin spec §2 Projects: the directory with its filters and pages, newest first, the detail modal,
@@ -80,6 +51,7 @@ export function createAdminProjectsService(dependencies: {
   clock: () => Date;
 }) {
   const { db, directory, audit, jobState, users, notifications, payments, clock } = dependencies;
+  const repository = createAdminProjectsRepository(db);
 
   function toRow(row: ProjectRow, now: Date): AdminProjectRow {
     const currency = row.currency as CurrencyCode;
@@ -108,13 +80,7 @@ export function createAdminProjectsService(dependencies: {
   }
 
   async function findProject(id: string) {
-    const [row] = await rowsOf<
-      ProjectRow & { description: string; email: string; company_name: string | null; account_status: UserAccountStatus }
-    >(
-      db,
-      sql`select ${projectColumns}, j.description, e.email, e.company_name, e.account_status
-        from jobs j join users e on e.id = j.employer_id where j.id = ${id}`,
-    );
+    const row = await repository.findProject(id);
     if (!row) throw new AppError('not_found', adminMessages.projectNotFound);
     return row;
   }
@@ -138,17 +104,9 @@ export function createAdminProjectsService(dependencies: {
             limit: params.limit,
           }),
         ),
-        rowsOf<{ state: ProjectState; projects: number }>(
-          db,
-          sql`select state, sum(projects)::int as projects from project_counts group by state`,
-        ),
+        repository.stateCounts(),
       ]);
-      const rows = await rowsInOrder(found.ids, (ids) =>
-        rowsOf<ProjectRow>(
-          db,
-          sql`select ${projectColumns} from jobs j join users e on e.id = j.employer_id where j.id in (${uuidList(ids)})`,
-        ),
-      );
+      const rows = await rowsInOrder(found.ids, repository.projectsByIds);
       const summary = Object.fromEntries(projectStates.map((state) => [state, 0])) as Record<ProjectState, number>;
       for (const row of counts) if (row.state in summary) summary[row.state] = row.projects;
       const total = Object.values(summary).reduce((sum, count) => sum + count, 0);

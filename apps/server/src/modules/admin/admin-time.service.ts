@@ -15,64 +15,15 @@ import {
   type TimeReportResponse,
   type TimeSummary,
 } from '@mihna/shared';
-import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { isRowId } from '../../lib/ids.ts';
 import { documentFormat, type DocumentLanguage, documentTexts, fill, type PdfRenderer, typed } from '../documents/index.ts';
 import { requirePermission, type AdminActor } from './admin-auth.service.ts';
-import { likePattern } from './like-pattern.ts';
-
-interface LogRow {
-  id: string;
-  professional_id: string;
-  professional_name: string;
-  job_id: string;
-  title: string;
-  description: string;
-  seconds: number;
-  rate_minor: string;
-  amount_minor: string;
-  currency: string;
-  industry_category: string | null;
-  day: string;
-  started_at: string | Date;
-  created_at: string | Date;
-  review_status: 'approved' | 'disputed' | null;
-}
-
-type Filters = Omit<TimeReportRequest, 'language'>;
+import { createAdminTimeRepository, type LogRow, type TimeFilters } from './admin-time.repository.ts';
 
 const statusOf = (row: Pick<LogRow, 'review_status'>): TimeLogStatus => row.review_status ?? 'pending';
 const iso = (value: string | Date) => new Date(value).toISOString();
 /** Exact hours, not rounded: an entry's hours times its rate is its amount to the fils (the amount is its seconds' charge, rounded once). */
 const hoursOf = (seconds: number) => seconds / 3600;
-
-/** The entries the filters match: finished ones (a running timer has no length yet), days on the Gulf clock. */
-function whereOf(filters: Filters): SQL {
-  const conditions: SQL[] = [sql`e.seconds is not null`];
-  if (filters.start_date) conditions.push(sql`e.started_at >= (${filters.start_date}::date::timestamp at time zone 'Asia/Dubai')`);
-  if (filters.end_date) conditions.push(sql`e.started_at < ((${filters.end_date}::date + 1)::timestamp at time zone 'Asia/Dubai')`);
-  if (filters.project_type) conditions.push(sql`j.job_type = ${filters.project_type}`);
-  if (filters.status === 'pending') conditions.push(sql`e.review_status is null`);
-  else if (filters.status) conditions.push(sql`e.review_status = ${filters.status}`);
-  if (filters.professional_id)
-    conditions.push(isRowId(filters.professional_id) ? sql`e.professional_id = ${filters.professional_id}` : sql`false`);
-  if (filters.industry) conditions.push(sql`j.industry_category = ${filters.industry}`);
-  if (filters.search) {
-    const pattern = likePattern(filters.search);
-    conditions.push(
-      sql`(lower(e.description) like lower(${pattern}) or lower(j.title) like lower(${pattern})
-        or lower(p.first_name || ' ' || p.last_name) like lower(${pattern}))`,
-    );
-  }
-  return sql.join(conditions, sql` and `);
-}
-
-const fromEntries = sql`from time_entries e join jobs j on j.id = e.job_id join users p on p.id = e.professional_id`;
-const logColumns = sql`e.id, e.professional_id, trim(p.first_name || ' ' || p.last_name) as professional_name, e.job_id, j.title,
-  e.description, e.seconds, e.rate_minor::text as rate_minor, coalesce(e.amount_minor, 0)::text as amount_minor, e.currency,
-  j.industry_category, to_char(e.started_at at time zone 'Asia/Dubai', 'YYYY-MM-DD') as day, e.started_at, e.created_at, e.review_status`;
 
 function toLog(row: LogRow): AdminTimeLog {
   const currency = row.currency as CurrencyCode;
@@ -103,27 +54,18 @@ function toLog(row: LogRow): AdminTimeLog {
  */
 export function createAdminTimeService(dependencies: { db: Db; pdf: PdfRenderer; clock: () => Date }) {
   const { db, pdf, clock } = dependencies;
+  const repository = createAdminTimeRepository(db);
 
-  async function summaryOf(filters: Filters): Promise<TimeSummary & { amounts: { currency: string; minor: number }[] }> {
-    const where = whereOf(filters);
-    const [totals, amounts] = await Promise.all([
-      rowsOf<{ seconds: string; professionals: number }>(
-        db,
-        sql`select coalesce(sum(e.seconds), 0)::text as seconds, count(distinct e.professional_id)::int as professionals ${fromEntries} where ${where}`,
-      ),
-      rowsOf<{ currency: string; minor: string }>(
-        db,
-        sql`select e.currency, sum(coalesce(e.amount_minor, 0))::text as minor ${fromEntries} where ${where} group by e.currency order by e.currency`,
-      ),
-    ]);
-    const seconds = Number(totals[0]?.seconds ?? 0);
+  async function summaryOf(filters: TimeFilters): Promise<TimeSummary & { amounts: { currency: string; minor: number }[] }> {
+    const [totals, amounts] = await Promise.all([repository.totals(filters), repository.amounts(filters)]);
+    const seconds = Number(totals?.seconds ?? 0);
     const byCurrency = amounts.map((row) => ({ currency: row.currency, minor: Number(row.minor) }));
     const totalMinor = sumConverted(byCurrency, 'AED');
     return {
       total_seconds: seconds,
       total_hours: hoursOf(seconds),
       total_amount: toDecimal(totalMinor),
-      unique_professionals: totals[0]?.professionals ?? 0,
+      unique_professionals: totals?.professionals ?? 0,
       // Per hour worked, over all the hours (not an average of the rates).
       average_hourly_rate: seconds > 0 ? Math.round((toDecimal(totalMinor) / (seconds / 3600)) * 100) / 100 : 0,
       currency: 'AED',
@@ -134,21 +76,18 @@ export function createAdminTimeService(dependencies: { db: Db; pdf: PdfRenderer;
   return {
     async list(actor: AdminActor, params: AdminTimeTrackingParams): Promise<AdminTimeTrackingResponse> {
       requirePermission(actor, 'view_users');
-      const direction = params.sort_order === 'asc' ? sql`asc` : sql`desc`;
-      const order =
-        params.sort_by === 'created_at'
-          ? sql`e.created_at ${direction}, e.id ${direction}`
-          : sql`e.started_at ${direction}, e.id ${direction}`;
-      const [rows, counted, summary] = await Promise.all([
-        rowsOf<LogRow>(
-          db,
-          sql`select ${logColumns} ${fromEntries} where ${whereOf(params)} order by ${order} offset ${params.skip} limit ${params.limit}`,
-        ),
-        rowsOf<{ total: number }>(db, sql`select count(*)::int as total ${fromEntries} where ${whereOf(params)}`),
+      const [rows, total, summary] = await Promise.all([
+        repository.page(params, {
+          byCreation: params.sort_by === 'created_at',
+          ascending: params.sort_order === 'asc',
+          skip: params.skip,
+          limit: params.limit,
+        }),
+        repository.count(params),
         summaryOf(params),
       ]);
       const { amounts: _amounts, ...cards } = summary;
-      return { time_logs: rows.map(toLog), summary: cards, pagination: paginationOf(params.skip, params.limit, counted[0]?.total ?? 0) };
+      return { time_logs: rows.map(toLog), summary: cards, pagination: paginationOf(params.skip, params.limit, total) };
     },
 
     /**
@@ -158,10 +97,7 @@ export function createAdminTimeService(dependencies: { db: Db; pdf: PdfRenderer;
     async report(actor: AdminActor, request: TimeReportRequest): Promise<TimeReportResponse> {
       requirePermission(actor, 'view_users');
       const filename = 'time_tracking_report.pdf';
-      const rows = await rowsOf<LogRow>(
-        db,
-        sql`select ${logColumns} ${fromEntries} where ${whereOf(request)} order by e.started_at asc, e.id asc limit ${TIME_REPORT_MAX_ENTRIES + 1}`,
-      );
+      const rows = await repository.oldestFirst(request, TIME_REPORT_MAX_ENTRIES + 1);
       if (rows.length > TIME_REPORT_MAX_ENTRIES)
         return { success: false, pdf_data: null, filename, entries_count: 0, message: adminMessages.reportTooLarge };
       const summary = await summaryOf(request);
@@ -186,7 +122,7 @@ export type AdminTimeService = ReturnType<typeof createAdminTimeService>;
 /** The report as the data its template lays out: the filters, one row per entry, the totals. */
 export function timeReportDocument(input: {
   language: DocumentLanguage;
-  filters: Filters;
+  filters: TimeFilters;
   professionalName: string | undefined;
   rows: LogRow[];
   summary: TimeSummary & { amounts: { currency: string; minor: number }[] };

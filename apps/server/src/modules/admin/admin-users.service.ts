@@ -10,12 +10,10 @@ import {
   type AdminUsersParams,
   type AdminUsersResponse,
   type UserAccountStatus,
-  type UserRole,
 } from '@mihna/shared';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsInOrder, rowsOf, uuidList } from '../../db/rows.ts';
+import { rowsInOrder } from '../../db/rows.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
 import { listUserMovements } from '../payments/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -25,38 +23,90 @@ import type { LiveIndex } from '../../search/live-index.ts';
 import type { SessionsService } from '../auth/index.ts';
 import type { JobStateService } from '../jobs/index.ts';
 import type { ProposalsService } from '../proposals/index.ts';
-import type { UserRow, UsersRepository } from '../users/index.ts';
+import { DELETED_USER_NAME, type UserRow, type UsersRepository, type UsersService } from '../users/index.ts';
 import { requirePermission, type AdminActor } from './admin-auth.service.ts';
+import { createAdminUsersRepository, type AdminUsersRepository, type UserListRow } from './admin-users.repository.ts';
 import type { AdminsRepository } from './admins.repository.ts';
 import { auditEntry } from './audit.ts';
 import { userFacets } from './directory-indexes.ts';
 
-interface UserListRow {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: UserRole;
-  industry_category: string | null;
-  emirate: string | null;
-  account_status: AdminUserRow['account_status'];
-  status_reason: string | null;
-  created_at: string | Date;
-  last_login: string | Date | null;
-  projects_posted: number;
-  projects_completed: number;
-  earnings: { currency: string; minor: number }[];
-}
-
 const iso = (value: string | Date) => new Date(value).toISOString();
-
-type Amount = { currency: string; minor: number };
-
-/** What a deleted user is called wherever their records still name them. */
-const DELETED_NAME = { first: 'Deleted', last: 'user' } as const;
 
 /** The detail calls answer this many rows; the modal shows the first 5 (admin spec §9). */
 const USER_DETAIL_ROWS = 20;
+
+/**
+ * What the audit log keeps of a user before and after a change: their status, never their personal
+ * details, which the log (that cannot be changed) would keep after the user is deleted.
+ */
+const auditView = (row: UserRow) => ({ role: row.role, account_status: row.accountStatus, status_reason: row.statusReason });
+
+/** A user as the directory lists them. */
+const toUserRow = (row: UserListRow): AdminUserRow => ({
+  id: row.id,
+  full_name: `${row.first_name} ${row.last_name}`.trim(),
+  first_name: row.first_name,
+  last_name: row.last_name,
+  email: row.email,
+  role: row.role,
+  user_type: row.role,
+  industry_category: row.industry_category,
+  selected_emirate: row.emirate,
+  // What reached the user in each currency, in AED at the reference rates (decision 37).
+  total_earnings: toDecimal(sumConverted(row.earnings, 'AED')),
+  is_active: row.account_status === 'active',
+  account_status: row.account_status,
+  status_reason: row.status_reason,
+  created_at: iso(row.created_at),
+  last_login: row.last_login ? iso(row.last_login) : null,
+  projects_posted: row.projects_posted,
+  projects_completed: row.projects_completed,
+});
+
+/** The summary cards, from the users counted per role and status. */
+function summaryOf(counts: { role: string; account_status: string; users: number }[]) {
+  const sum = (keep: (row: (typeof counts)[number]) => boolean) => counts.filter(keep).reduce((total, row) => total + row.users, 0);
+  return {
+    total: sum(() => true),
+    professionals: sum((row) => row.role === 'professional'),
+    employers: sum((row) => row.role === 'employer'),
+    suspended: sum((row) => row.account_status === 'suspended'),
+    blocked: sum((row) => row.account_status === 'blocked'),
+  };
+}
+
+/** Who the user is, for the detail modal. */
+const toUserInfo = (user: UserRow) => ({
+  id: user.id,
+  name: `${user.firstName} ${user.lastName}`.trim(),
+  email: user.email,
+  role: user.role,
+  account_status: user.accountStatus,
+  status_reason: user.statusReason,
+  created_at: user.createdAt.toISOString(),
+});
+
+/** One of the user's payments, as the detail modal lists it. */
+const toTransaction = (movement: Awaited<ReturnType<typeof listUserMovements>>[number]) => ({
+  id: movement.id,
+  type: movement.type,
+  project_title: movement.jobTitle ?? '',
+  created_at: movement.createdAt.toISOString(),
+  amount: toDecimal({ minor: movement.amountMinor, currency: movement.currency as CurrencyCode }),
+  currency: movement.currency,
+  status: movement.status,
+  professional_id: movement.professionalId ?? '',
+});
+
+/** A sign-in or a failed attempt, as the login history lists it. */
+const toLoginEvent = (row: Awaited<ReturnType<AdminUsersRepository['loginHistory']>>[number]) => ({
+  id: row.id,
+  success: row.success,
+  login_time: iso(row.created_at),
+  ip_address: row.ip_address,
+  user_agent: row.user_agent,
+  method: row.method,
+});
 
 /**
  * Admin spec §2 Users: the directory with its filters and pages, newest first, and the summary cards.
@@ -67,14 +117,18 @@ const USER_DETAIL_ROWS = 20;
 export function createAdminUsersService(dependencies: {
   db: Db;
   directory: LiveIndex<DirectoryIndex>;
-  users: UsersRepository;
+  /** The users module's reads of an account. */
+  users: Pick<UsersRepository, 'findUserById' | 'lockUser'>;
+  /** The users module's changes to an account: users are written there. */
+  accounts: Pick<UsersService, 'setAccountStatus' | 'eraseAccount'>;
   sessions: SessionsService;
   audit: AdminsRepository;
   jobState: JobStateService;
   proposals: ProposalsService;
   clock: () => Date;
 }) {
-  const { db, directory, users, sessions, audit, jobState, proposals, clock } = dependencies;
+  const { db, directory, users, accounts, sessions, audit, jobState, proposals, clock } = dependencies;
+  const repository = createAdminUsersRepository(db);
 
   /** The platform user to change, locked; a deleted one is no longer there. */
   async function lockLiveUser(id: string, tx: Tx) {
@@ -82,12 +136,6 @@ export function createAdminUsersService(dependencies: {
     if (!row || row.deletedAt) throw new AppError('not_found', adminMessages.userNotFound);
     return row;
   }
-
-  /**
-   * What the audit log keeps of a user before and after a change: their status, never their personal
-   * details, which the log (that cannot be changed) would keep after the user is deleted.
-   */
-  const auditView = (row: UserRow) => ({ role: row.role, account_status: row.accountStatus, status_reason: row.statusReason });
 
   return {
     /**
@@ -100,11 +148,7 @@ export function createAdminUsersService(dependencies: {
       await transaction(db, async (tx) => {
         const before = await lockLiveUser(id, tx);
         const isActive = change.status === 'active';
-        const after = await users.updateUser(
-          id,
-          { accountStatus: change.status, statusReason: isActive ? null : change.reason, statusChangedAt: clock() },
-          tx,
-        );
+        const after = await accounts.setAccountStatus(id, change, clock(), tx);
         if (!after) throw new AppError('not_found', adminMessages.userNotFound);
         if (!isActive) await sessions.revokeAllSessions(id, tx);
         await audit.insertAudit(
@@ -130,46 +174,16 @@ export function createAdminUsersService(dependencies: {
       requirePermission(actor, 'view_users');
       const user = await users.findUserById(id);
       if (!user || user.deletedAt) throw new AppError('not_found', adminMessages.userNotFound);
-      const [figures, movements] = await Promise.all([
-        rowsOf<{ earned: Amount[]; spent: Amount[]; projects_posted: number; projects_worked: number }>(
-          db,
-          sql`select
-            (select coalesce(json_agg(json_build_object('currency', m.currency, 'minor', m.earned)), '[]')
-              from (select currency, sum(earned_minor) as earned from money_by_month where user_id = ${id} group by currency) m) as earned,
-            (select coalesce(json_agg(json_build_object('currency', m.currency, 'minor', m.spent)), '[]')
-              from (select currency, sum(spent_minor) as spent from money_by_month where user_id = ${id} group by currency) m) as spent,
-            coalesce((select projects from dashboard_counts where user_id = ${id}), 0)::int as projects_posted,
-            (select count(*) from contracts where professional_id = ${id})::int as projects_worked`,
-        ),
-        listUserMovements(db, id, USER_DETAIL_ROWS),
-      ]);
-      const summary = figures[0];
+      const [summary, movements] = await Promise.all([repository.figures(id), listUserMovements(db, id, USER_DETAIL_ROWS)]);
       return {
-        user_info: {
-          id: user.id,
-          name: `${user.firstName} ${user.lastName}`.trim(),
-          email: user.email,
-          role: user.role,
-          account_status: user.accountStatus,
-          status_reason: user.statusReason,
-          created_at: user.createdAt.toISOString(),
-        },
+        user_info: toUserInfo(user),
         financial_summary: {
           total_earned: toDecimal(sumConverted(summary?.earned ?? [], 'AED')),
           total_spent: toDecimal(sumConverted(summary?.spent ?? [], 'AED')),
           currency: 'AED',
         },
         activity_summary: { projects_posted: summary?.projects_posted ?? 0, projects_worked: summary?.projects_worked ?? 0 },
-        transactions: movements.map((movement) => ({
-          id: movement.id,
-          type: movement.type,
-          project_title: movement.jobTitle ?? '',
-          created_at: movement.createdAt.toISOString(),
-          amount: toDecimal({ minor: movement.amountMinor, currency: movement.currency as CurrencyCode }),
-          currency: movement.currency,
-          status: movement.status,
-          professional_id: movement.professionalId ?? '',
-        })),
+        transactions: movements.map(toTransaction),
       };
     },
 
@@ -178,27 +192,9 @@ export function createAdminUsersService(dependencies: {
       requirePermission(actor, 'view_users');
       const user = await users.findUserById(id);
       if (!user || user.deletedAt) throw new AppError('not_found', adminMessages.userNotFound);
-      const rows = await rowsOf<{
-        id: string;
-        success: boolean;
-        created_at: string | Date;
-        ip_address: string | null;
-        user_agent: string | null;
-        method: string;
-      }>(
-        db,
-        sql`select id, success, created_at, ip_address, user_agent, method from login_events
-          where user_id = ${id} order by created_at desc, id desc limit ${USER_DETAIL_ROWS}`,
-      );
+      const rows = await repository.loginHistory(id, USER_DETAIL_ROWS);
       return {
-        login_history: rows.map((row) => ({
-          id: row.id,
-          success: row.success,
-          login_time: iso(row.created_at),
-          ip_address: row.ip_address,
-          user_agent: row.user_agent,
-          method: row.method,
-        })),
+        login_history: rows.map(toLoginEvent),
       };
     },
 
@@ -212,53 +208,16 @@ export function createAdminUsersService(dependencies: {
       const unusablePassword = await hashSecret(randomUUID());
       await transaction(db, async (tx) => {
         const before = await lockLiveUser(id, tx);
-        const [open] = await rowsOf<{ contracts: number; money: number }>(
-          tx,
-          sql`select
-            (select count(*)::int from contracts where status = 'active' and (employer_id = ${id} or professional_id = ${id})) as contracts,
-            (select count(*)::int from ledger_accounts where owner_id = ${id} and balance_minor <> 0) as money`,
-        );
-        if ((open?.contracts ?? 0) > 0) throw new AppError('conflict', adminMessages.userHasActiveContract);
-        if ((open?.money ?? 0) > 0) throw new AppError('conflict', adminMessages.userHasMoney);
+        const open = await repository.openObligations(id, tx);
+        if (open.contracts > 0) throw new AppError('conflict', adminMessages.userHasActiveContract);
+        if (open.money > 0) throw new AppError('conflict', adminMessages.userHasMoney);
         const now = clock();
-        await users.updateUser(
-          id,
-          {
-            email: `deleted-${id}@deleted.invalid`,
-            phoneNumber: `deleted-${id}`,
-            firstName: DELETED_NAME.first,
-            lastName: DELETED_NAME.last,
-            passwordHash: unusablePassword,
-            accountStatus: 'blocked',
-            statusReason: null,
-            statusChangedAt: now,
-            deletedAt: now,
-            gender: null,
-            skills: [],
-            languages: [],
-            careerHighlights: [],
-            bio: null,
-            companyName: null,
-            companyDescription: null,
-            websiteUrl: null,
-            linkedinUrl: null,
-            githubUrl: null,
-            behanceUrl: null,
-            city: null,
-            latitude: null,
-            longitude: null,
-            locationAccuracy: null,
-            locationUpdatedAt: null,
-            profilePictureId: null,
-            showLocation: false,
-          },
-          tx,
-        );
+        await accounts.eraseAccount(id, { passwordHash: unusablePassword, at: now }, tx);
         await sessions.revokeAllSessions(id, tx);
         // What they left open goes with them: their open projects close (their applicants are told), and
         // their pending proposals are withdrawn.
         for (const job of await jobState.closeOpenJobsOf(id, now, tx))
-          await proposals.notifyPendingAuthors(job, 'job_closed', `${DELETED_NAME.first} ${DELETED_NAME.last}`, tx);
+          await proposals.notifyPendingAuthors(job, 'job_closed', `${DELETED_USER_NAME.first} ${DELETED_USER_NAME.last}`, tx);
         await proposals.withdrawAllOf(id, tx);
         await audit.insertAudit(
           auditEntry(actor, { action: 'user.deleted', targetType: 'user', targetId: id, before: auditView(before), after: null }),
@@ -283,58 +242,14 @@ export function createAdminUsersService(dependencies: {
             limit: params.limit,
           }),
         ),
-        rowsOf<{ role: string; account_status: string; users: number }>(
-          db,
-          sql`select role, account_status, users::int as users from user_counts`,
-        ),
+        repository.userCounts(),
       ]);
-      const rows = await rowsInOrder(found.ids, (ids) =>
-        rowsOf<UserListRow>(
-          db,
-          sql`select u.id, u.first_name, u.last_name, u.email, u.role, u.industry_category, u.emirate, u.account_status, u.status_reason, u.created_at,
-            (select max(l.created_at) from login_events l where l.user_id = u.id and l.success) as last_login,
-            coalesce(c.projects, 0)::int as projects_posted,
-            (case when u.role = 'professional'
-              then (select count(*) from contracts k where k.professional_id = u.id and k.status = 'completed')
-              else (select count(*) from contracts k where k.employer_id = u.id and k.status = 'completed') end)::int as projects_completed,
-            (select coalesce(json_agg(json_build_object('currency', m.currency, 'minor', m.earned)), '[]')
-              from (select currency, sum(earned_minor) as earned from money_by_month where user_id = u.id group by currency) m) as earnings
-          from users u left join dashboard_counts c on c.user_id = u.id
-          where u.id in (${uuidList(ids)}) and u.deleted_at is null`,
-        ),
-      );
-      const sum = (keep: (row: (typeof counts)[number]) => boolean) => counts.filter(keep).reduce((total, row) => total + row.users, 0);
-      const summary = {
-        total: sum(() => true),
-        professionals: sum((row) => row.role === 'professional'),
-        employers: sum((row) => row.role === 'employer'),
-        suspended: sum((row) => row.account_status === 'suspended'),
-        blocked: sum((row) => row.account_status === 'blocked'),
-      };
+      const rows = await rowsInOrder(found.ids, repository.usersByIds);
       return {
-        users: rows.map((row) => ({
-          id: row.id,
-          full_name: `${row.first_name} ${row.last_name}`.trim(),
-          first_name: row.first_name,
-          last_name: row.last_name,
-          email: row.email,
-          role: row.role,
-          user_type: row.role,
-          industry_category: row.industry_category,
-          selected_emirate: row.emirate,
-          // What reached the user in each currency, in AED at the reference rates (decision 37).
-          total_earnings: toDecimal(sumConverted(row.earnings, 'AED')),
-          is_active: row.account_status === 'active',
-          account_status: row.account_status,
-          status_reason: row.status_reason,
-          created_at: iso(row.created_at),
-          last_login: row.last_login ? iso(row.last_login) : null,
-          projects_posted: row.projects_posted,
-          projects_completed: row.projects_completed,
-        })),
+        users: rows.map(toUserRow),
         // A user deleted since the index was read is not counted either.
         pagination: paginationOf(params.skip, params.limit, found.total - (found.ids.length - rows.length)),
-        summary,
+        summary: summaryOf(counts),
       };
     },
   };

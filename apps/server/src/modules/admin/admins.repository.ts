@@ -1,12 +1,29 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AuditLogParams } from '@mihna/shared';
+import { and, asc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { adminAuditLog, adminSessions, admins } from './admin.schema.ts';
 import type { Tx } from '../../db/transaction.ts';
+import { likePattern } from './like-pattern.ts';
 
 export type AdminRow = typeof admins.$inferSelect;
 export type AuditEntry = typeof adminAuditLog.$inferInsert;
 
 const live = isNull(admins.deletedAt);
+
+/** An entry of the audit log as the console lists it. */
+export interface AuditRow {
+  id: string;
+  admin_email: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  reason: string | null;
+  before: unknown;
+  after: unknown;
+  ip_address: string | null;
+  created_at: string | Date;
+}
 
 /** The admins table, their sessions and the audit log: the admin module owns all three. */
 export function createAdminsRepository(db: Db) {
@@ -57,17 +74,17 @@ export function createAdminsRepository(db: Db) {
         .orderBy(asc(admins.id))
         .for('update');
     },
-    async insert(admin: typeof admins.$inferInsert, executor: Db = db) {
+    async insert(admin: typeof admins.$inferInsert, executor: Db) {
       const [row] = await executor.insert(admins).values(admin).returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },
-    async update(id: string, changes: Partial<typeof admins.$inferInsert>, executor: Db = db) {
+    async update(id: string, changes: Partial<typeof admins.$inferInsert>, executor: Db) {
       const [row] = await executor.update(admins).set(changes).where(eq(admins.id, id)).returning();
       return row;
     },
 
-    async insertSession(session: typeof adminSessions.$inferInsert, executor: Db = db) {
+    async insertSession(session: typeof adminSessions.$inferInsert, executor: Db) {
       await executor.insert(adminSessions).values(session);
     },
     /** The admin of a live session of this token: not revoked, not expired, the admin active and not deleted. */
@@ -87,21 +104,46 @@ export function createAdminsRepository(db: Db) {
         );
       return row?.admin;
     },
-    async revokeSession(tokenHash: string, now: Date) {
-      await db
+    async revokeSession(tokenHash: string, now: Date, executor: Db) {
+      await executor
         .update(adminSessions)
         .set({ revokedAt: now })
         .where(and(eq(adminSessions.tokenHash, tokenHash), isNull(adminSessions.revokedAt)));
     },
-    async revokeSessionsOf(adminId: string, now: Date, executor: Db = db) {
+    async revokeSessionsOf(adminId: string, now: Date, executor: Db) {
       await executor
         .update(adminSessions)
         .set({ revokedAt: now })
         .where(and(eq(adminSessions.adminId, adminId), isNull(adminSessions.revokedAt)));
     },
 
-    async insertAudit(entry: AuditEntry, executor: Db = db) {
+    async insertAudit(entry: AuditEntry, executor: Db) {
       await executor.insert(adminAuditLog).values(entry);
+    },
+
+    /**
+     * A page of the audit log, newest first, of a kind of target or matching a search (a part of the
+     * admin's e-mail address or the action, or the target's id), with how many entries match.
+     */
+    async listAudit(params: AuditLogParams) {
+      const filters: SQL[] = [];
+      if (params.target_type) filters.push(sql`target_type = ${params.target_type}`);
+      if (params.search) {
+        const pattern = likePattern(params.search);
+        filters.push(
+          sql`(lower(admin_email) like lower(${pattern}) or lower(action) like lower(${pattern}) or target_id = ${params.search})`,
+        );
+      }
+      const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+      const [rows, counted] = await Promise.all([
+        rowsOf<AuditRow>(
+          db,
+          sql`select id, admin_email, action, target_type, target_id, reason, before, after, ip_address, created_at
+            from admin_audit_log ${where} order by created_at desc, id desc offset ${params.skip} limit ${params.limit}`,
+        ),
+        rowsOf<{ total: number }>(db, sql`select count(*)::int as total from admin_audit_log ${where}`),
+      ]);
+      return { rows, total: counted[0]?.total ?? 0 };
     },
   };
 }

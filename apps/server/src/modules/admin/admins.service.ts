@@ -41,6 +41,45 @@ const pastTense = { suspend: 'suspended', reactivate: 'reactivated', block: 'blo
 const SYSTEM = 'system';
 
 /**
+ * Refuses a change that would leave no active super admin: `row` is one, and would stop being one.
+ * `superAdmins` are the active super admins, locked before the target (lockActiveSuperAdmins).
+ */
+function keepASuperAdmin(superAdmins: { id: string }[], row: AdminRow) {
+  if (row.role !== 'super_admin' || row.status !== 'active') return;
+  if (!superAdmins.some((admin) => admin.id !== row.id)) throw new AppError('conflict', adminMessages.lastSuperAdmin);
+}
+
+/** The audit entry of a change `actor` made to the admin `row`, with what it was before and after. */
+const adminAuditEntry = (
+  actor: AdminActor,
+  action: string,
+  row: AdminRow,
+  before: AdminRow | null,
+  after: AdminRow | null,
+  reason?: string,
+) =>
+  auditEntry(actor, {
+    action,
+    reason: reason ?? null,
+    targetType: 'admin',
+    targetId: row.id,
+    before: before ? auditView(before) : null,
+    after: after ? auditView(after) : null,
+  });
+
+type NewAdminInput = { email: string; password: string; first_name: string; last_name: string; role: AdminRole };
+
+/** A new admin's row: the role's permissions, the password's hash. */
+const newAdmin = async (input: NewAdminInput) => ({
+  email: input.email.trim(),
+  firstName: input.first_name,
+  lastName: input.last_name,
+  role: input.role,
+  permissions: [...rolePermissions[input.role]],
+  passwordHash: await hashSecret(input.password),
+});
+
+/**
  * Admin accounts (admin spec §2 Admins, §5, §6): every change is made by an admin who may manage
  * admins, in one transaction with its audit entry. No change may leave the console without an
  * active super admin, and no admin changes their own status, role or permissions, or deletes themselves.
@@ -56,52 +95,11 @@ export function createAdminsService(dependencies: { db: Db; repository: AdminsRe
     return row;
   }
 
-  /**
-   * Refuses a change that would leave no active super admin: `row` is one, and would stop being one.
-   * `superAdmins` are the active super admins, locked before the target (lockActiveSuperAdmins).
-   */
-  function keepASuperAdmin(superAdmins: { id: string }[], row: AdminRow) {
-    if (row.role !== 'super_admin' || row.status !== 'active') return;
-    if (!superAdmins.some((admin) => admin.id !== row.id)) throw new AppError('conflict', adminMessages.lastSuperAdmin);
-  }
+  const audit = (tx: Tx, ...entry: Parameters<typeof adminAuditEntry>) => repository.insertAudit(adminAuditEntry(...entry), tx);
 
-  const audit = (
-    tx: Tx,
-    actor: AdminActor,
-    action: string,
-    row: AdminRow,
-    before: AdminRow | null,
-    after: AdminRow | null,
-    reason?: string,
-  ) =>
-    repository.insertAudit(
-      auditEntry(actor, {
-        action,
-        reason: reason ?? null,
-        targetType: 'admin',
-        targetId: row.id,
-        before: before ? auditView(before) : null,
-        after: after ? auditView(after) : null,
-      }),
-      tx,
-    );
-
-  async function insertAdmin(
-    input: { email: string; password: string; first_name: string; last_name: string; role: AdminRole },
-    executor: Db,
-  ) {
+  async function insertAdmin(input: NewAdminInput, executor: Db) {
     try {
-      return await repository.insert(
-        {
-          email: input.email.trim(),
-          firstName: input.first_name,
-          lastName: input.last_name,
-          role: input.role,
-          permissions: [...rolePermissions[input.role]],
-          passwordHash: await hashSecret(input.password),
-        },
-        executor,
-      );
+      return await repository.insert(await newAdmin(input), executor);
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('conflict', adminMessages.emailTaken);
       throw error;

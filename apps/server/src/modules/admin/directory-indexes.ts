@@ -1,24 +1,21 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { userDirectoryChanges } from './admin.schema.ts';
 import { createDirectoryIndex, type DirectoryEntry, type DirectoryIndex } from '../../search/directory-index.ts';
 import { createLiveIndex, type IndexSource } from '../../search/live-index.ts';
-import { changesSince, createdUsColumn, pruneChanges } from '../../search/live-index.repository.ts';
+import { changesSince } from '../../search/live-index.repository.ts';
 import type { PagePlan } from '../../search/sort-orders.ts';
+import {
+  projectDirectoryRows,
+  pruneUserDirectoryChanges,
+  type ProjectDirectoryRow,
+  type UserDirectoryRow,
+  userDirectoryRows,
+} from './directory.repository.ts';
 
 /**
  * The console's directories in memory (search/directory-index.ts), loaded from the narrow rows that
  * triggers keep (user_directory, migration 0027; project_directory, migration 0029) and kept current
  * from their change logs (user_directory_changes, migration 0030; job_changes, migration 0014).
  */
-
-interface UserRow {
-  id: string;
-  created_us: string;
-  role: string;
-  industry_category: string | null;
-  search_text: string;
-}
 
 /** A filter token: `state:open`, `industry:technology_it`. */
 const facet = (kind: string) => (value: string) => `${kind}:${value}`;
@@ -28,10 +25,8 @@ const facetsOf = (own: string, industry: string | null) => [own, ...(industry ? 
 /** The facets a user can be filtered by. */
 export const userFacets = { role: facet('role'), industry: facet('industry') };
 
-const userSource = (plan: PagePlan): IndexSource<UserRow, DirectoryEntry, DirectoryIndex> => ({
-  rows: sql`user_directory`,
-  columns: sql`s.id, ${createdUsColumn}, s.role, s.industry_category, s.search_text`,
-  changes: sql`select seq, txid, user_id as changed_id from user_directory_changes`,
+const userSource = (plan: PagePlan): IndexSource<UserDirectoryRow, DirectoryEntry, DirectoryIndex> => ({
+  ...userDirectoryRows,
   toDoc: (row) => ({
     id: row.id,
     createdUs: Number(row.created_us),
@@ -41,24 +36,11 @@ const userSource = (plan: PagePlan): IndexSource<UserRow, DirectoryEntry, Direct
   create: (sealed) => createDirectoryIndex({ plan, sealed }),
 });
 
-interface ProjectRow {
-  id: string;
-  created_us: string;
-  state: string;
-  industry_category: string | null;
-  budget_min_usd: string;
-  budget_max_usd: string;
-  search_text: string;
-}
-
 /** The facets a project can be filtered by. */
 export const projectFacets = { state: facet('state'), industry: facet('industry') };
 
-const projectSource = (plan: PagePlan): IndexSource<ProjectRow, DirectoryEntry, DirectoryIndex> => ({
-  rows: sql`project_directory`,
-  columns: sql`s.id, ${createdUsColumn}, s.state, s.industry_category, s.budget_min_usd::text as budget_min_usd,
-    s.budget_max_usd::text as budget_max_usd, s.search_text`,
-  changes: sql`select seq, txid, job_id as changed_id from job_changes`,
+const projectSource = (plan: PagePlan): IndexSource<ProjectDirectoryRow, DirectoryEntry, DirectoryIndex> => ({
+  ...projectDirectoryRows,
   toDoc: (row) => ({
     id: row.id,
     createdUs: Number(row.created_us),
@@ -97,9 +79,7 @@ export function createDirectoryIndexes(db: Db, { plan = 'cheaper' }: { plan?: Pa
     /** Reads their changes, once they are loaded. */
     catchUpLoaded: () => (isLoaded ? catchUp() : undefined),
     /** Drops the user directory changes older than a day, which every index has read (an index reloads after six quiet hours); job_changes is pruned with the project search's. */
-    async pruneChanges() {
-      await pruneChanges(db, userDirectoryChanges);
-    },
+    pruneChanges: () => pruneUserDirectoryChanges(db),
   };
 }
 

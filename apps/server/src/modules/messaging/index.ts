@@ -4,5 +4,5 @@ export { toMessageResponse } from './message-response.ts';
 export { createMessageHub } from './messaging-hub.ts';
 export { createMessagingRepository, type MessagingRepository } from './messaging.repository.ts';
 export { messagingRoutes } from './messaging.routes.ts';
-export { createMessagingService } from './messaging.service.ts';
+export { createMessagingService, type MessagingService } from './messaging.service.ts';
 export { backdateConversation, markAllConversationsEmailed } from './messaging.repository.ts';

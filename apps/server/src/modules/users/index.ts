@@ -3,5 +3,5 @@ export { createPeopleLookup, type PeopleLookup, type PersonSummary } from './peo
 export { toCurrentUser } from './user-response.ts';
 export { createUsersRepository, internationalPhoneDigits, type UserRow, type UsersRepository } from './users.repository.ts';
 export { usersRoutes } from './users.routes.ts';
-export { createUsersService } from './users.service.ts';
+export { createUsersService, DELETED_USER_NAME, type UsersService } from './users.service.ts';
 export { insertUsers, backdateUser, type NewUser } from './users.repository.ts';
