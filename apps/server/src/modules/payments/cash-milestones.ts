@@ -1,12 +1,19 @@
 import { type milestoneSubmissionSchema, paymentMessages } from '@mihna/shared';
 import type { z } from 'zod';
 import { transaction } from '../../db/transaction.ts';
-import { requireEmployer, requireProfessional, type Actor } from '../../lib/access.ts';
+import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { partyName } from '../profiles/index.ts';
 import { hourlyPaymentStatus } from './hourly-billing.ts';
 import { completionNotices } from './milestone-approvals.ts';
-import { createPaymentContexts, createPaymentTelling, type Completion, type PaymentDependencies } from './payment-context.ts';
+import {
+  createPaymentContexts,
+  createPaymentTelling,
+  type Completion,
+  type MilestoneContext,
+  type PaymentDependencies,
+} from './payment-context.ts';
+import { createPaymentsAccess } from './payments.access.ts';
 
 type SubmissionInput = z.output<typeof milestoneSubmissionSchema>;
 
@@ -18,11 +25,11 @@ export function createCashMilestones(dependencies: PaymentDependencies & { compl
   const { db, repository, movements, people, notifications, completeSettled, clock } = dependencies;
   const { milestoneContext } = createPaymentContexts(dependencies);
   const { tell, tellEmployer } = createPaymentTelling(dependencies);
+  const access = createPaymentsAccess(repository);
 
-  /** Cash job: the professional says a milestone was paid in person (the spec's submit of a cash milestone means this). */
-  async function markPaidInCash(actor: Actor, milestoneId: string, submission?: SubmissionInput) {
-    const { milestone, payment, contract, job } = await milestoneContext(milestoneId);
-    requireProfessional(actor, contract, paymentMessages.onlyProfessionalSubmits);
+  /** Cash job: the hired professional says a milestone was paid in person (the spec's submit of a cash milestone means this). */
+  async function markPaid(context: MilestoneContext, submission?: SubmissionInput) {
+    const { milestone, payment, contract, job } = context;
     if (!payment.isCash) throw new AppError('conflict', paymentMessages.notCashJob);
     await transaction(db, async (tx) => {
       const current = await repository.lockMilestone(milestone.id, tx);
@@ -42,10 +49,12 @@ export function createCashMilestones(dependencies: PaymentDependencies & { compl
     return { message: paymentMessages.cashMarked };
   }
 
-  /** Cash job: the employer confirms the cash changed hands; recorded off-platform, no fee (the spec's approve of a cash milestone). */
-  async function confirmCashPayment(actor: Actor, milestoneId: string, notes: string | null = null) {
+  /**
+   * Cash job: the employer confirms the cash changed hands; recorded off-platform, no fee (the spec's
+   * approve of a cash milestone). Who may was decided before: by the rule, or by the approval's batch.
+   */
+  async function confirm(milestoneId: string, notes: string | null) {
     const { milestone, payment, contract, job } = await milestoneContext(milestoneId);
-    requireEmployer(actor, contract, paymentMessages.onlyOwnerApproves);
     if (!payment.isCash) throw new AppError('conflict', paymentMessages.notCashJob);
     await transaction(db, async (tx) => {
       await repository.lockPayment(payment.id, tx);
@@ -95,7 +104,20 @@ export function createCashMilestones(dependencies: PaymentDependencies & { compl
     return { message: paymentMessages.cashConfirmed };
   }
 
-  return { markPaidInCash, confirmCashPayment };
+  return {
+    markPaid,
+    confirm,
+
+    async markPaidInCash(actor: Actor, milestoneId: string) {
+      await access.require(actor, 'milestone.submit', milestoneId);
+      return markPaid(await milestoneContext(milestoneId));
+    },
+
+    async confirmCashPayment(actor: Actor, milestoneId: string) {
+      await access.require(actor, 'milestone.approve', milestoneId);
+      return confirm(milestoneId, null);
+    },
+  };
 }
 
 export type CashMilestones = ReturnType<typeof createCashMilestones>;

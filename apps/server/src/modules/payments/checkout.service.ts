@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import type { CheckoutVisit } from './checkout-visit.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
+import { createPaymentsAccess } from './payments.access.ts';
 import type { CheckoutRow, PaymentsRepository } from './payments.repository.ts';
 
 export interface CheckoutRequest {
@@ -47,6 +48,7 @@ export function createCheckoutService(dependencies: {
 }) {
   const { db, repository, provider, publicUrl, siteOrigins, returnPathOf, clock } = dependencies;
   const isSiteOrigin = (origin: string | null): origin is string => origin !== null && siteOrigins.includes(origin);
+  const access = createPaymentsAccess(repository);
 
   /** Creates (or re-asks the provider for) the session of an open checkout; the checkout id is the idempotency key. */
   async function withSession(checkout: CheckoutRow) {
@@ -117,10 +119,11 @@ export function createCheckoutService(dependencies: {
       return `${origin}/payments/${outcome}?checkout=${encodeURIComponent(checkoutId)}`;
     },
 
-    /** What the payer is paying for; only the payer may look. */
+    /** What the payer is paying for; only the payer may look (the test gateway's own page asks without anyone signed in). */
     async viewCheckout(actor: Actor | undefined, checkoutId: string): Promise<CheckoutView> {
+      if (actor) await access.require(actor, 'checkout.read', checkoutId);
       const checkout = isRowId(checkoutId) ? await repository.findCheckout(checkoutId) : undefined;
-      if (!checkout || (actor && checkout.payerId !== actor.id)) throw new AppError('not_found', paymentMessages.checkoutNotFound);
+      if (!checkout) throw new AppError('not_found', paymentMessages.checkoutNotFound);
       return {
         id: checkout.id,
         purpose: checkout.purpose,

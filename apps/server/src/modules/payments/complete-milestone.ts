@@ -1,13 +1,14 @@
 import { type milestoneApprovalSchema, type milestoneSubmissionSchema, paymentMessages } from '@mihna/shared';
 import type { z } from 'zod';
 import { transaction } from '../../db/transaction.ts';
-import { requireProfessional, type Actor } from '../../lib/access.ts';
+import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import type { CashMilestones } from './cash-milestones.ts';
 import { CashMilestone, type MilestoneApprovals } from './milestone-approvals.ts';
 import { createPaymentContexts, createPaymentTelling, type PaymentDependencies } from './payment-context.ts';
 import { isOnHold } from './payment-state.ts';
+import { createPaymentsAccess } from './payments.access.ts';
 
 type SubmissionInput = z.output<typeof milestoneSubmissionSchema>;
 type ApprovalInput = z.output<typeof milestoneApprovalSchema>;
@@ -17,6 +18,7 @@ export function createMilestoneCompletion(dependencies: PaymentDependencies & { 
   const { db, repository, ledger, notifications, approvals, cash, clock } = dependencies;
   const { milestoneContext } = createPaymentContexts(dependencies);
   const { tellEmployer } = createPaymentTelling(dependencies);
+  const access = createPaymentsAccess(repository);
 
   return {
     /**
@@ -24,9 +26,10 @@ export function createMilestoneCompletion(dependencies: PaymentDependencies & { 
      * means the milestone was paid in cash, which the employer then confirms (decision 45).
      */
     async submitMilestone(actor: Actor, milestoneId: string, input: SubmissionInput) {
-      const { milestone, payment, contract, job } = await milestoneContext(milestoneId);
-      requireProfessional(actor, contract, paymentMessages.onlyProfessionalSubmits);
-      if (payment.isCash) return cash.markPaidInCash(actor, milestoneId, input);
+      await access.require(actor, 'milestone.submit', milestoneId);
+      const context = await milestoneContext(milestoneId);
+      const { milestone, payment, contract, job } = context;
+      if (payment.isCash) return cash.markPaid(context, input);
       await transaction(db, async (tx) => {
         await repository.lockPayment(payment.id, tx);
         const current = await repository.lockMilestone(milestone.id, tx);
@@ -54,14 +57,17 @@ export function createMilestoneCompletion(dependencies: PaymentDependencies & { 
     /**
      * The owner approves a submitted milestone, which releases its amount less the 2% service fee. On a
      * cash job the spec's approve confirms the cash was received (no fee).
+     *
+     * Who may ('milestone.approve') is decided in the batch, against the rows it locks: asking before
+     * would let approvals overtake each other on their way to it (decision 53).
      */
     async approveMilestone(actor: Actor, milestoneId: string, input: ApprovalInput) {
       if (!isRowId(milestoneId)) throw new AppError('not_found', paymentMessages.milestoneNotFound);
-      // Straight into the batch, in the order approvals arrive; a cash milestone comes back out of it.
+      // Straight into the batch, in the order approvals arrive; a cash milestone comes back out of it, its employer's.
       try {
         await approvals.approve({ milestoneId, by: actor, notes: input.notes || null });
       } catch (error) {
-        if (error instanceof CashMilestone) return cash.confirmCashPayment(actor, milestoneId, input.notes || null);
+        if (error instanceof CashMilestone) return cash.confirm(milestoneId, input.notes || null);
         throw error;
       }
       return { message: paymentMessages.milestoneApproved };

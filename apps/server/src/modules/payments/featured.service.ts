@@ -1,30 +1,33 @@
 import { FEATURED_DAYS, featuredFee, formatMoney, money, paymentMessages, type CurrencyCode } from '@mihna/shared';
 import type { Tx } from '../../db/transaction.ts';
-import { requireEmployer, type Actor } from '../../lib/access.ts';
+import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isRowId } from '../../lib/ids.ts';
 import { isTakingProposals, type JobStateService } from '../jobs/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { MoneyMovements } from './money-movements.ts';
+import { createPaymentsAccess } from './payments.access.ts';
+import type { PaymentsRepository } from './payments.repository.ts';
 
 const DAY = 86_400_000;
 
 /** Paid featuring: the fee computed at posting, charged through a checkout, then 7 days at the top of search. */
 export function createFeaturedService(dependencies: {
+  repository: PaymentsRepository;
   jobState: JobStateService;
   checkouts: CheckoutService;
   movements: MoneyMovements;
   notifications: NotificationsService;
   clock: () => Date;
 }) {
-  const { jobState, checkouts, movements, notifications, clock } = dependencies;
+  const { repository, jobState, checkouts, movements, notifications, clock } = dependencies;
+  const access = createPaymentsAccess(repository);
 
   return {
     async createFeaturedCheckout(actor: Actor, jobId: string) {
-      const job = isRowId(jobId) ? await jobState.findJob(jobId) : undefined;
+      await access.require(actor, 'featured.pay', jobId);
+      const job = await jobState.findJob(jobId);
       if (!job) throw new AppError('not_found', paymentMessages.jobNotFound);
-      requireEmployer(actor, job, paymentMessages.onlyOwnerFeatures);
       const isFeatured = job.featuredUntil !== null && job.featuredUntil > clock();
       if (!job.featuredRequested || isFeatured || !isTakingProposals(job)) throw new AppError('conflict', paymentMessages.notFeaturable);
       const currency = job.currency as CurrencyCode;

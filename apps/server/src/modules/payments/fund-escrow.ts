@@ -1,22 +1,24 @@
 import { money, paymentMessages, timeMessages, type CurrencyCode } from '@mihna/shared';
 import type { Tx } from '../../db/transaction.ts';
-import { requireEmployer, type Actor } from '../../lib/access.ts';
+import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { partyName } from '../profiles/index.ts';
 import { createPaymentContexts, createPaymentTelling, type PaymentDependencies } from './payment-context.ts';
 import { amountParams, paymentLink } from './payment-notices.ts';
+import { createPaymentsAccess } from './payments.access.ts';
 
 /** Funding a fixed-price plan laid out before work started: the owner pays the milestones' total into escrow at once. */
 export function createEscrowFunding(dependencies: PaymentDependencies) {
   const { repository, ledger, movements, checkouts, jobState, contracts, people, clock } = dependencies;
   const { paymentContext } = createPaymentContexts(dependencies);
   const { tell } = createPaymentTelling(dependencies);
+  const access = createPaymentsAccess(repository);
 
   return {
     /** The owner pays the milestones' total into escrow through the provider's checkout; asking again reuses it. */
     async createEscrow(actor: Actor, paymentId: string) {
+      await access.require(actor, 'payment.fund', paymentId);
       const { payment, job } = await paymentContext(paymentId);
-      requireEmployer(actor, job, paymentMessages.onlyOwnerFunds);
       if (job.jobType === 'hourly') throw new AppError('conflict', timeMessages.paidByTimesheets);
       if (payment.isCash) throw new AppError('conflict', paymentMessages.cashNoEscrow);
       if (payment.status !== 'pending') throw new AppError('conflict', paymentMessages.notFundable);

@@ -1,26 +1,27 @@
 import { money, paymentMessages, timeMessages, type CurrencyCode } from '@mihna/shared';
 import type { Tx } from '../../db/transaction.ts';
-import { requireEmployer, type Actor } from '../../lib/access.ts';
+import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isRowId } from '../../lib/ids.ts';
 import { partyName } from '../profiles/index.ts';
 import type { PaymentDependencies } from './payment-context.ts';
 import { amountParams, paymentLink, paymentNotice } from './payment-notices.ts';
+import { createPaymentsAccess } from './payments.access.ts';
 import type { PlanRules } from './plan-rules.ts';
 
 /** A milestone added to a running contract after its escrow was funded is paid into escrow on its own. */
 export function createMilestoneFunding(dependencies: PaymentDependencies & { rules: PlanRules }) {
   const { repository, ledger, movements, checkouts, jobState, contracts, people, notifications, rules, clock } = dependencies;
+  const access = createPaymentsAccess(repository);
 
   return {
     /** The owner pays a milestone added to a running contract into escrow through the provider's checkout. */
     async fundMilestone(actor: Actor, milestoneId: string) {
-      const found = isRowId(milestoneId) ? await repository.findMilestoneWithPayment(milestoneId) : undefined;
+      await access.require(actor, 'milestone.fund', milestoneId);
+      const found = await repository.findMilestoneWithPayment(milestoneId);
       if (!found) throw new AppError('not_found', paymentMessages.milestoneNotFound);
       const { milestone, payment } = found;
       const job = await jobState.findJob(payment.jobId);
       if (!job) throw new Error(`payment ${payment.id} has no job`);
-      requireEmployer(actor, job, paymentMessages.onlyOwnerFunds);
       if (payment.isCash) throw new AppError('conflict', paymentMessages.cashNoEscrow);
       if (job.jobType === 'hourly') throw new AppError('conflict', timeMessages.paidByTimesheets);
       const funded = new Set((await ledger.holdsOfPayments([payment.id])).map((hold) => hold.milestoneId));

@@ -1,6 +1,6 @@
 import { money, paymentMessages, timeMessages, type CurrencyCode } from '@mihna/shared';
 import type { Tx } from '../../db/transaction.ts';
-import { requireEmployer, type Actor } from '../../lib/access.ts';
+import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ContractRow, ContractsRepository } from '../contracts/index.ts';
 import type { JobStateService } from '../jobs/index.ts';
@@ -9,6 +9,7 @@ import { partyName } from '../profiles/index.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { MoneyMovements } from './money-movements.ts';
 import { amountParams, paymentLink, paymentNotice } from './payment-notices.ts';
+import { createPaymentsAccess } from './payments.access.ts';
 import type { MilestoneRow, PaymentRow, PaymentsRepository } from './payments.repository.ts';
 import type { PeopleLookup } from '../users/index.ts';
 
@@ -39,6 +40,7 @@ export function createHourlyBilling(dependencies: {
   clock: () => Date;
 }) {
   const { repository, movements, checkouts, contracts, jobState, people, notifications, clock } = dependencies;
+  const access = createPaymentsAccess(repository);
 
   return {
     /** Adds a week's approved hours to the contract's payment (made on the first bill) as a milestone awaiting payment. */
@@ -87,13 +89,13 @@ export function createHourlyBilling(dependencies: {
 
     /** The employer pays a week's approved hours through the provider's checkout; asking again reuses it. */
     async payHours(actor: Actor, bill: { milestoneId: string; weekStart: string }) {
+      await access.require(actor, 'hours.pay', bill.milestoneId);
       const found = await repository.findMilestoneWithPayment(bill.milestoneId);
       if (!found) throw new AppError('not_found', paymentMessages.milestoneNotFound);
       const { milestone, payment } = found;
       const contract = await contracts.findContract(payment.contractId);
       const job = await jobState.findJob(payment.jobId);
       if (!contract || !job) throw new Error(`payment ${payment.id} has no contract or job`);
-      requireEmployer(actor, contract, timeMessages.onlyOwnerPays);
       if (payment.isCash) throw new AppError('conflict', paymentMessages.cashNoEscrow);
       if (milestone.status !== 'pending') throw new AppError('conflict', timeMessages.alreadyPaid);
       return checkouts.open({

@@ -119,8 +119,9 @@ export function createMilestoneApprovals(dependencies: {
         const context = contexts.get(request.milestoneId);
         if (!context) throw new AppError('not_found', paymentMessages.milestoneNotFound);
         const { milestone, payment, contract } = context;
+        // 'milestone.approve' (payments.access.ts), decided here against the rows the batch locked: its employer only.
         if (request.by !== 'automatic') requireEmployer(request.by, contract, paymentMessages.onlyOwnerApproves);
-        // The spec's approve of a cash milestone confirms the cash instead (payments.service.ts), out of the batch.
+        // The spec's approve of a cash milestone confirms the cash instead (cash-milestones.ts), out of the batch.
         if (payment.isCash) throw new CashMilestone();
         // Only the milestone a dispute is about waits for it; the rest of the contract goes on (decision 45).
         if (isOnHold(milestone)) throw new AppError('conflict', paymentMessages.milestoneOnHold);

@@ -101,7 +101,7 @@ export function createMoneyServices(dependencies: {
     notifications,
     clock,
   });
-  const featured = createFeaturedService({ jobState, checkouts, movements, notifications, clock });
+  const featured = createFeaturedService({ repository: paymentsRepository, jobState, checkouts, movements, notifications, clock });
   const payouts = createPayoutsService({
     db,
     repository: createPayoutsRepository(db),

@@ -1,12 +1,13 @@
 import { paymentMessages, type disputeInputSchema } from '@mihna/shared';
 import type { z } from 'zod';
 import { transaction } from '../../db/transaction.ts';
-import { requireParty, type Actor } from '../../lib/access.ts';
+import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import { partyName } from '../profiles/index.ts';
 import { createPaymentContexts, refuse, type PaymentDependencies } from './payment-context.ts';
 import { paymentNotice } from './payment-notices.ts';
+import { createPaymentsAccess } from './payments.access.ts';
 
 type DisputeInput = z.output<typeof disputeInputSchema>;
 
@@ -14,6 +15,7 @@ type DisputeInput = z.output<typeof disputeInputSchema>;
 export function createDisputeOpening(dependencies: PaymentDependencies) {
   const { db, repository, ledger, people, notifications, clock } = dependencies;
   const { paymentContext } = createPaymentContexts(dependencies);
+  const access = createPaymentsAccess(repository);
 
   return {
     /**
@@ -21,9 +23,11 @@ export function createDisputeOpening(dependencies: PaymentDependencies) {
      * holds money for): those milestones stop until staff resolve it; nothing else does.
      */
     async openDispute(actor: Actor, paymentId: string, input: DisputeInput) {
+      // What the dispute says is asked for first, as it always was: before whether the payment is there, or theirs.
       if (!input.reason || !input.description) throw refuse(['description'], paymentMessages.disputeNeedsText);
+      await access.require(actor, 'payment.dispute', paymentId);
       const { payment, contract, job } = await paymentContext(paymentId);
-      const side = requireParty(actor, contract, paymentMessages.onlyPartiesDispute);
+      const side = actor.id === contract.employerId ? 'employer' : 'professional';
       if (input.milestone_id !== undefined && !isRowId(input.milestone_id))
         throw refuse(['milestone_id'], paymentMessages.milestoneNotInPayment);
       await transaction(db, async (tx) => {

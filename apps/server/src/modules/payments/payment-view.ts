@@ -1,15 +1,16 @@
 import { paymentMessages, type PaymentStatusResponse } from '@mihna/shared';
-import { requireParty, type Actor } from '../../lib/access.ts';
+import type { Actor, Side } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isRowId } from '../../lib/ids.ts';
 import type { ContractRow } from '../contracts/index.ts';
 import type { JobState } from '../jobs/index.ts';
 import type { PaymentDependencies } from './payment-context.ts';
+import { createPaymentsAccess } from './payments.access.ts';
 import { paymentView } from './payment-state.ts';
 
 /** Reading where a job's money stands: the payment page of its two parties, and the console's view of it for staff. */
 export function createPaymentReading(dependencies: Pick<PaymentDependencies, 'repository' | 'ledger' | 'jobState' | 'contracts'>) {
   const { repository, ledger, jobState, contracts } = dependencies;
+  const access = createPaymentsAccess(repository);
 
   /** Where a job's money stands, read from its payment, milestones, holds and disputes (the same for both parties and staff). */
   async function viewOf(job: JobState, contract: ContractRow | undefined) {
@@ -27,10 +28,12 @@ export function createPaymentReading(dependencies: Pick<PaymentDependencies, 're
   return {
     /** §3 Payment status, for the job's owner and its hired professional only. */
     async getPaymentStatus(actor: Actor, jobId: string): Promise<PaymentStatusResponse> {
-      const job = isRowId(jobId) ? await jobState.findJob(jobId) : undefined;
+      await access.require(actor, 'payment.read', jobId);
+      const job = await jobState.findJob(jobId);
       if (!job) throw new AppError('not_found', paymentMessages.jobNotFound);
       const contract = await contracts.findContractByJob(job.id);
-      const side = requireParty(actor, contract ?? { employerId: job.employerId, professionalId: '' }, paymentMessages.onlyParties);
+      // One of the two, as the rule found: the employer of the contract, or the job's owner before anyone is hired.
+      const side: Side = actor.id === (contract ?? job).employerId ? 'employer' : 'professional';
       const view = await viewOf(job, contract);
       const checkout =
         view.payment_status === 'pending' && view.payment_id && side === 'employer'

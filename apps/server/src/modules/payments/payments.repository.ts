@@ -420,9 +420,83 @@ function eventRows(db: Db) {
   };
 }
 
+/**
+ * Who may act on a job's money, a payment or a milestone (payments.access.ts): the job's `owner`, the
+ * contract's `employer` or `professional`, or either `party` (the job's owner while nobody is hired).
+ */
+export type MoneySide = 'owner' | 'employer' | 'professional' | 'party';
+
+interface Parties {
+  id: string;
+  ownerId: string;
+  employerId: string | null;
+  professionalId: string | null;
+}
+
+function mayTouch(side: MoneySide, userId: string, row: Parties) {
+  switch (side) {
+    case 'owner':
+      return row.ownerId === userId;
+    case 'employer':
+      return row.employerId === userId;
+    case 'professional':
+      return row.professionalId === userId;
+    case 'party':
+      return row.employerId === null ? row.ownerId === userId : row.employerId === userId || row.professionalId === userId;
+  }
+}
+
+const grantsOf = (rows: Parties[], side: MoneySide, userId: string) => new Map(rows.map((row) => [row.id, mayTouch(side, userId, row)]));
+
+const parties = { ownerId: jobs.employerId, employerId: contracts.employerId, professionalId: contracts.professionalId };
+
+/** Of the jobs, payments or milestones asked about, the ones that exist, each with whether the user may act on it as `side`. */
+function grantRows(db: Db) {
+  return {
+    async jobGrants(userId: string, ids: readonly string[], side: 'owner' | 'party') {
+      const rows = await db
+        .select({ id: jobs.id, ...parties })
+        .from(jobs)
+        .leftJoin(contracts, eq(contracts.jobId, jobs.id))
+        .where(inArray(jobs.id, [...ids]));
+      return grantsOf(rows, side, userId);
+    },
+
+    async paymentGrants(userId: string, ids: readonly string[], side: MoneySide) {
+      const rows = await db
+        .select({ id: payments.id, ...parties })
+        .from(payments)
+        .innerJoin(jobs, eq(jobs.id, payments.jobId))
+        .innerJoin(contracts, eq(contracts.id, payments.contractId))
+        .where(inArray(payments.id, [...ids]));
+      return grantsOf(rows, side, userId);
+    },
+
+    async milestoneGrants(userId: string, ids: readonly string[], side: MoneySide) {
+      const rows = await db
+        .select({ id: milestones.id, ...parties })
+        .from(milestones)
+        .innerJoin(payments, eq(payments.id, milestones.paymentId))
+        .innerJoin(jobs, eq(jobs.id, payments.jobId))
+        .innerJoin(contracts, eq(contracts.id, payments.contractId))
+        .where(inArray(milestones.id, [...ids]));
+      return grantsOf(rows, side, userId);
+    },
+
+    /** Of these checkouts, the ones the user is paying: anyone else's are left out, so not found. */
+    async checkoutGrants(userId: string, ids: readonly string[]) {
+      const rows = await db
+        .select({ id: checkouts.id })
+        .from(checkouts)
+        .where(and(inArray(checkouts.id, [...ids]), eq(checkouts.payerId, userId)));
+      return new Map(rows.map((row) => [row.id, true]));
+    },
+  };
+}
+
 /** The only writer of payments, milestones, checkouts, disputes and the webhook inbox. */
 export function createPaymentsRepository(db: Db) {
-  return { ...paymentRows(db), ...milestoneRows(db), ...checkoutRows(db), ...disputeRows(db), ...eventRows(db) };
+  return { ...paymentRows(db), ...milestoneRows(db), ...checkoutRows(db), ...disputeRows(db), ...eventRows(db), ...grantRows(db) };
 }
 
 export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

@@ -13,12 +13,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
-import { requireRole, type Actor } from '../../lib/access.ts';
+import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAmount } from '../../lib/money-input.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
 import { balanceAccount, type MoneyMovements } from './money-movements.ts';
+import { payoutsAccess } from './payments.access.ts';
 import type { PeopleLookup } from '../users/index.ts';
 import { ProviderRefused, type PaymentProvider, type ProviderEvent } from './providers/payment-provider.ts';
 import type { PayoutRow, PayoutsRepository } from './payouts.repository.ts';
@@ -176,12 +177,12 @@ export function createPayoutsService(dependencies: {
 
   return {
     async earnings(actor: Actor): Promise<Earnings> {
-      requireRole(actor, 'professional', payoutMessages.onlyProfessionals);
+      await payoutsAccess.require(actor, 'earnings.read');
       return earningsOf(repository, actor.id);
     },
 
     async requestPayout(actor: Actor, input: { amount: number; currency: string; iban: string; account_holder: string }) {
-      requireRole(actor, 'professional', payoutMessages.onlyProfessionals);
+      await payoutsAccess.require(actor, 'payout.request');
       const currency = currencies.find((candidate) => candidate.code === input.currency)?.code;
       if (!currency)
         throw new AppError('validation_failed', [{ loc: ['body', 'currency'], msg: messages.invalidFormat, type: 'value_error' }]);

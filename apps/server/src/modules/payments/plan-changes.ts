@@ -2,10 +2,10 @@ import { isSettledMilestone, paymentMessages, type CurrencyCode, type MilestoneC
 import { transaction } from '../../db/transaction.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isRowId } from '../../lib/ids.ts';
 import { completionNotices } from './milestone-approvals.ts';
 import type { Completion, PaymentDependencies } from './payment-context.ts';
 import { planCommitment } from './payment-state.ts';
+import { createPaymentsAccess } from './payments.access.ts';
 import { readMilestone, type PlanRules } from './plan-rules.ts';
 
 /**
@@ -14,14 +14,16 @@ import { readMilestone, type PlanRules } from './plan-rules.ts';
  */
 export function createPlanChanges(dependencies: PaymentDependencies & { rules: PlanRules; completeSettled: Completion }) {
   const { db, repository, ledger, people, notifications, rules, completeSettled, clock } = dependencies;
+  const access = createPaymentsAccess(repository);
 
   return {
     /** The owner adds a milestone to the running contract's plan; once escrow was funded, it is funded on its own. */
     async addMilestone(actor: Actor, paymentId: string, input: MilestoneChangeInput) {
-      const found = isRowId(paymentId) ? await repository.findPayment(paymentId) : undefined;
+      await access.require(actor, 'milestone.add', paymentId);
+      const found = await repository.findPayment(paymentId);
       if (!found) throw new AppError('not_found', paymentMessages.paymentNotFound);
       await transaction(db, async (tx) => {
-        const { job, contract, payment } = await rules.ownContract(actor, found.jobId, tx, found.id);
+        const { job, contract, payment } = await rules.ownContract(found.jobId, tx, found.id);
         if (!payment) throw new AppError('not_found', paymentMessages.paymentNotFound);
         const milestones = await repository.lockMilestones(payment.id, tx);
         const added = readMilestone(input, payment.currency as CurrencyCode, []);
@@ -38,8 +40,9 @@ export function createPlanChanges(dependencies: PaymentDependencies & { rules: P
 
     /** The owner changes a milestone not funded yet. */
     async updateMilestone(actor: Actor, milestoneId: string, input: MilestoneChangeInput) {
+      await access.require(actor, 'milestone.update', milestoneId);
       await transaction(db, async (tx) => {
-        const { contract, payment, milestones, milestone, holds } = await rules.changeableMilestone(actor, milestoneId, tx);
+        const { contract, payment, milestones, milestone, holds } = await rules.changeableMilestone(milestoneId, tx);
         const changed = readMilestone(input, payment.currency as CurrencyCode, []);
         const before = planCommitment(milestones, holds);
         rules.checkTotal(contract, { beforeMinor: before, afterMinor: before - milestone.amountMinor + changed.amountMinor }, ['amount']);
@@ -51,8 +54,9 @@ export function createPlanChanges(dependencies: PaymentDependencies & { rules: P
 
     /** The owner takes out a milestone not funded yet; the plan keeps at least one (§5). When the rest is settled, the job is done. */
     async removeMilestone(actor: Actor, milestoneId: string) {
+      await access.require(actor, 'milestone.remove', milestoneId);
       await transaction(db, async (tx) => {
-        const { job, contract, payment, milestones, milestone } = await rules.changeableMilestone(actor, milestoneId, tx);
+        const { job, contract, payment, milestones, milestone } = await rules.changeableMilestone(milestoneId, tx);
         if (milestones.filter((row) => row.status !== 'cancelled').length <= 1)
           throw new AppError('conflict', paymentMessages.lastMilestone);
         await repository.deleteMilestones([milestone.id], tx);

@@ -1,6 +1,5 @@
 import { paymentMessages, timeMessages, type CurrencyCode, type MilestoneChangeInput, type SetupPaymentInput } from '@mihna/shared';
 import type { Tx } from '../../db/transaction.ts';
-import { requireEmployer, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import { requireAmount } from '../../lib/money-input.ts';
@@ -50,15 +49,14 @@ export function createPlanRules(dependencies: PaymentDependencies) {
   const { repository, ledger, jobState, contracts, people, notifications } = dependencies;
 
   /**
-   * The owner's fixed-price job and its running contract, or the refusal. The payment, when there is one,
-   * is locked before the job, the order every money path locks them in (completing a job writes it
-   * under its payment's lock).
+   * The fixed-price job and its running contract, or the refusal; whether the actor owns it was asked
+   * before (payments.access.ts). The payment, when there is one, is locked before the job, the order
+   * every money path locks them in (completing a job writes it under its payment's lock).
    */
-  async function ownContract(actor: Actor, jobId: string, tx: Tx, paymentId?: string) {
+  async function ownContract(jobId: string, tx: Tx, paymentId?: string) {
     const payment = paymentId ? await repository.lockPayment(paymentId, tx) : undefined;
     const job = await jobState.lockJob(jobId, tx);
     if (!job) throw new AppError('not_found', paymentMessages.jobNotFound);
-    requireEmployer(actor, job, paymentMessages.onlyOwnerSetsUp);
     if (job.jobType === 'hourly') throw new AppError('conflict', timeMessages.paidByTimesheets);
     const contract = await contracts.findContractByJob(job.id, tx);
     if (job.status !== 'assigned' || contract?.status !== 'active') throw new AppError('conflict', paymentMessages.notAssigned);
@@ -85,10 +83,10 @@ export function createPlanRules(dependencies: PaymentDependencies) {
     new Set((await ledger.holdsOfPayments([paymentId], tx)).map((hold) => hold.milestoneId));
 
   /** The milestone of a running contract's plan that its owner may change: not funded, not settled, not paid in cash. */
-  async function changeableMilestone(actor: Actor, milestoneId: string, tx: Tx) {
+  async function changeableMilestone(milestoneId: string, tx: Tx) {
     const found = isRowId(milestoneId) ? await repository.findMilestoneWithPayment(milestoneId, tx) : undefined;
     if (!found) throw new AppError('not_found', paymentMessages.milestoneNotFound);
-    const { job, contract, payment } = await ownContract(actor, found.payment.jobId, tx, found.payment.id);
+    const { job, contract, payment } = await ownContract(found.payment.jobId, tx, found.payment.id);
     const milestones = await repository.lockMilestones(found.payment.id, tx);
     const milestone = milestones.find((row) => row.id === milestoneId);
     if (!payment || !milestone) throw new AppError('not_found', paymentMessages.milestoneNotFound);

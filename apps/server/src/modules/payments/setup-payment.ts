@@ -2,14 +2,15 @@ import { paymentMessages, type CurrencyCode, type SetupPaymentInput } from '@mih
 import { transaction } from '../../db/transaction.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isRowId } from '../../lib/ids.ts';
 import { refuse, type PaymentDependencies } from './payment-context.ts';
 import { planCommitment } from './payment-state.ts';
+import { createPaymentsAccess } from './payments.access.ts';
 import { readMilestone, type PlanRules } from './plan-rules.ts';
 
 /** Laying out a fixed-price contract's milestones (§5), or laying them out again while nothing is funded. */
 export function createPaymentSetup(dependencies: PaymentDependencies & { rules: PlanRules }) {
   const { db, repository, ledger, notifications, rules, clock } = dependencies;
+  const access = createPaymentsAccess(repository);
 
   return {
     /**
@@ -20,10 +21,10 @@ export function createPaymentSetup(dependencies: PaymentDependencies & { rules: 
       const complete = input.milestones
         .map((milestone, index) => ({ milestone, index }))
         .filter(({ milestone }) => milestone.title !== '' && milestone.description !== '' && milestone.amount !== undefined);
-      if (!isRowId(jobId)) throw new AppError('not_found', paymentMessages.jobNotFound);
+      await access.require(actor, 'payment.setup', jobId);
       await transaction(db, async (tx) => {
         const existing = await repository.findPaymentByJob(jobId, tx);
-        const owned = await rules.ownContract(actor, jobId, tx, existing?.id);
+        const owned = await rules.ownContract(jobId, tx, existing?.id);
         const { job, contract } = owned;
         let payment = owned.payment;
         if (complete.length === 0) throw refuse(['milestones'], paymentMessages.noCompleteMilestone);
