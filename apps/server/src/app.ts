@@ -258,7 +258,7 @@ export async function buildApp(options: BuildAppOptions) {
         locationRoutes(
           signedIn,
           createLocationService({
-            users,
+            users: usersService,
             clock,
             ipCountry: createIpCountry(config.ipGeolocationUrl, (message, error) => app.log.warn({ err: error }, message)),
           }),

@@ -201,7 +201,7 @@ export function createJobsRepository(db: Db, searchIndex: JobSearchIndex = inThi
     /** Stops the search index's thread, if it has one. */
     closeSearch: () => searchIndex.close(),
 
-    async insertJob(job: NewJob, executor: Db = db) {
+    async insertJob(job: NewJob, executor: Db) {
       const [created] = await executor.insert(jobs).values(job).returning(cardColumns);
       if (!created) throw new Error('insert returned no job');
       return created;

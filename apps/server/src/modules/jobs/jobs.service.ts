@@ -175,12 +175,15 @@ export function createJobsService(dependencies: {
       const moderated = moderation.moderateFields({ title: input.title, description: input.description });
       moderation.refuseContactDetails({ title: input.title, description: input.description });
       const fields = jobFields(input, moderated.values);
-      const created = await repository.insertJob({
-        ...fields,
-        employerId: user.id,
-        featuredRequested: input.is_featured,
-        createdAt: now,
-      });
+      const created = await repository.insertJob(
+        {
+          ...fields,
+          employerId: user.id,
+          featuredRequested: input.is_featured,
+          createdAt: now,
+        },
+        db,
+      );
       const { currency } = fields;
       const fee = input.is_featured ? featuredFee(money(fields.budgetMinMinor, currency), money(fields.budgetMaxMinor, currency)) : null;
       return {

@@ -68,12 +68,12 @@ export function createUsersRepository(db: Db) {
       const [row] = await executor.select().from(users).where(eq(users.id, id)).for('update');
       return row;
     },
-    async insertUser(user: NewUser, executor: Db = db) {
+    async insertUser(user: NewUser, executor: Db) {
       const [row] = await executor.insert(users).values(user).returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },
-    async updateUser(id: string, changes: Partial<NewUser>, executor: Db = db) {
+    async updateUser(id: string, changes: Partial<NewUser>, executor: Db) {
       const [row] = await executor
         .update(users)
         .set({ ...changes, updatedAt: new Date() })
