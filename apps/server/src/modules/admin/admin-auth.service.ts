@@ -76,7 +76,7 @@ export function createAdminAuthService(dependencies: { db: Db; auth: AuthReposit
           throw await refused('admin.login_locked', lockedError(reservation.lockedUntil, clock()), admin?.id);
         throw await refused('admin.login_failed', new AppError('unauthorized', loginMessages.wrongCredentials), admin?.id);
       }
-      await auth.clearThrottle(identifier);
+      await auth.clearThrottle(identifier, db);
       if (admin.status !== 'active')
         throw await refused('admin.login_inactive', new AppError('forbidden', adminMessages.inactive), admin.id);
       const token = generateToken();

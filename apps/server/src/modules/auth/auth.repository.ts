@@ -19,16 +19,16 @@ export function createAuthRepository(db: Db) {
       const [row] = await executor.select().from(pendingRegistrations).where(eq(pendingRegistrations.id, id));
       return row;
     },
-    async insertPendingRegistration(registration: typeof pendingRegistrations.$inferInsert, executor: Db = db) {
+    async insertPendingRegistration(registration: typeof pendingRegistrations.$inferInsert, executor: Db) {
       const [row] = await executor.insert(pendingRegistrations).values(registration).returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },
-    async deletePendingRegistration(id: string, executor: Db = db) {
+    async deletePendingRegistration(id: string, executor: Db) {
       await executor.delete(pendingRegistrations).where(eq(pendingRegistrations.id, id));
     },
 
-    async retireLiveCodes(purpose: CodePurpose, subjectId: string, executor: Db = db) {
+    async retireLiveCodes(purpose: CodePurpose, subjectId: string, executor: Db) {
       await executor
         .update(verificationCodes)
         .set({ consumedAt: new Date() })
@@ -36,7 +36,7 @@ export function createAuthRepository(db: Db) {
           and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.subjectId, subjectId), isNull(verificationCodes.consumedAt)),
         );
     },
-    async insertCode(code: typeof verificationCodes.$inferInsert, executor: Db = db) {
+    async insertCode(code: typeof verificationCodes.$inferInsert, executor: Db) {
       // A new code replaces every earlier one for the same purpose and subject.
       await executor
         .update(verificationCodes)
@@ -105,13 +105,13 @@ export function createAuthRepository(db: Db) {
       const [row] = await db.select().from(loginThrottles).where(eq(loginThrottles.identifier, identifier));
       return row;
     },
-    async updateThrottle(identifier: string, changes: { failedCount?: number; lockedUntil?: Date | null }, executor: Db = db) {
+    async updateThrottle(identifier: string, changes: { failedCount?: number; lockedUntil?: Date | null }, executor: Db) {
       await executor
         .update(loginThrottles)
         .set({ ...changes, updatedAt: new Date() })
         .where(eq(loginThrottles.identifier, identifier));
     },
-    async clearThrottle(identifier: string, executor: Db = db) {
+    async clearThrottle(identifier: string, executor: Db) {
       await executor.delete(loginThrottles).where(eq(loginThrottles.identifier, identifier));
     },
 
@@ -167,7 +167,7 @@ export function createAuthRepository(db: Db) {
           ),
         );
     },
-    async updatePendingRegistration(id: string, changes: Partial<typeof pendingRegistrations.$inferInsert>, executor: Db = db) {
+    async updatePendingRegistration(id: string, changes: Partial<typeof pendingRegistrations.$inferInsert>, executor: Db) {
       await executor.update(pendingRegistrations).set(changes).where(eq(pendingRegistrations.id, id));
     },
   };

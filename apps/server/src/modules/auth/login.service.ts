@@ -52,19 +52,22 @@ export function createLoginService(dependencies: LoginDependencies) {
   }
 
   async function warnOfLock(user: UserRow) {
-    await delivery.enqueue({
-      channel: 'email',
-      to: user.email,
-      subject: 'Your Mihna account was temporarily locked',
-      text: [
-        `Hello ${user.firstName},`,
-        '',
-        'After 5 failed login attempts, password login to your Mihna account is locked for 30 minutes.',
-        'If this was not you, reset your password now: a completed reset also lifts the lock.',
-        '',
-        'بعد 5 محاولات دخول فاشلة، أُوقف الدخول إلى حسابك في مهنة بكلمة المرور لمدة 30 دقيقة. إذا لم تكن أنت، فأعد تعيين كلمة المرور الآن.',
-      ].join('\n'),
-    });
+    await delivery.enqueue(
+      {
+        channel: 'email',
+        to: user.email,
+        subject: 'Your Mihna account was temporarily locked',
+        text: [
+          `Hello ${user.firstName},`,
+          '',
+          'After 5 failed login attempts, password login to your Mihna account is locked for 30 minutes.',
+          'If this was not you, reset your password now: a completed reset also lifts the lock.',
+          '',
+          'بعد 5 محاولات دخول فاشلة، أُوقف الدخول إلى حسابك في مهنة بكلمة المرور لمدة 30 دقيقة. إذا لم تكن أنت، فأعد تعيين كلمة المرور الآن.',
+        ].join('\n'),
+      },
+      db,
+    );
     void delivery.dispatchSoon();
   }
 
@@ -96,10 +99,10 @@ export function createLoginService(dependencies: LoginDependencies) {
         }
         throw new AppError('unauthorized', input.login_method === 'password' ? loginMessages.wrongCredentials : loginMessages.wrongCode);
       }
-      await auth.clearThrottle(identifier);
+      await auth.clearThrottle(identifier, db);
       if (user.accountStatus !== 'active')
         throw new AppError('forbidden', loginMessages.inactive, undefined, user.statusReason ?? undefined);
-      return { access_token: await sessions.openSession(user.id, client), user: toCurrentUser(user) };
+      return { access_token: await sessions.openSession(user.id, client, db), user: toCurrentUser(user) };
     },
 
     /** Whether the next password login needs a captcha; while locked it needs none, only the wait. */

@@ -33,7 +33,7 @@ export function createSessionsRepository(db: Db) {
   });
 
   return {
-    async insertSession(session: typeof sessions.$inferInsert, executor: Db = db) {
+    async insertSession(session: typeof sessions.$inferInsert, executor: Db) {
       await executor.insert(sessions).values(session);
     },
     /** The live session of a token hash with its user. */
@@ -47,7 +47,7 @@ export function createSessionsRepository(db: Db) {
         .set({ revokedAt: now })
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
     },
-    async revokeAllSessions(userId: string, now: Date, executor: Db = db) {
+    async revokeAllSessions(userId: string, now: Date, executor: Db) {
       await executor
         .update(sessions)
         .set({ revokedAt: now })

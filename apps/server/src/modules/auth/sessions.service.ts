@@ -28,7 +28,7 @@ export function createSessionsService(dependencies: { repository: SessionsReposi
     findSessionUser,
 
     /** Opens a session: the token goes to the client once; only its hash is kept. */
-    async openSession(userId: string, client: ClientInfo, executor?: Db) {
+    async openSession(userId: string, client: ClientInfo, executor: Db) {
       const token = generateToken();
       const now = clock();
       await repository.insertSession(
@@ -62,7 +62,7 @@ export function createSessionsService(dependencies: { repository: SessionsReposi
       if (token) await repository.revokeSession(hashToken(token), clock());
     },
 
-    revokeAllSessions: (userId: string, executor?: Db) => repository.revokeAllSessions(userId, clock(), executor),
+    revokeAllSessions: (userId: string, executor: Db) => repository.revokeAllSessions(userId, clock(), executor),
   };
 }
 

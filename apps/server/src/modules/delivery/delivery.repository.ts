@@ -27,7 +27,7 @@ const leaseHeld = (claimed: Pick<OutgoingMessage, 'id' | 'attempts'>) =>
 export function createDeliveryRepository(db: Db) {
   return {
     /** Queues messages in one statement (in the caller's transaction, when given one). */
-    async insertMessages(messages: NewMessage[], executor: Db = db) {
+    async insertMessages(messages: NewMessage[], executor: Db) {
       if (messages.length === 0) return [];
       return executor.insert(outgoingMessages).values(messages.map(messageRow)).returning();
     },

@@ -100,12 +100,12 @@ export function createDeliveryService({ repository, transports, logger, clock = 
   }
 
   return {
-    async enqueue(message: NewMessage, executor?: Db) {
+    async enqueue(message: NewMessage, executor: Db) {
       const [row] = await repository.insertMessages([message], executor);
       if (!row) throw new Error('insert returned no row');
       return row;
     },
-    enqueueAll: (messages: NewMessage[], executor?: Db) => repository.insertMessages(messages, executor),
+    enqueueAll: (messages: NewMessage[], executor: Db) => repository.insertMessages(messages, executor),
     /** Queues messages as a statement to write with others in the caller's transaction (db/together.ts). */
     enqueueStatement: (messages: NewMessage[]) => repository.insertStatement(messages),
     countMessagesTo: (channel: Channel, to: string, since: Date, executor?: Db) => repository.countMessagesTo(channel, to, since, executor),

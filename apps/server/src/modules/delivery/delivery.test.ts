@@ -94,7 +94,10 @@ describe('delivery through Twilio', () => {
     const app = await createTestApp({ config, transports: createTransports(config) });
     try {
       twilio.failNext(1);
-      await app.services.delivery.enqueue({ channel: 'sms', to: '+971501234567', text: 'Your Mihna code is 123456' });
+      await app.services.delivery.enqueue(
+        { channel: 'sms', to: '+971501234567', text: 'Your Mihna code is 123456' },
+        app.services.database.db,
+      );
       await app.services.delivery.dispatchSoon();
       expect(twilio.received).toHaveLength(0);
 
@@ -111,7 +114,10 @@ describe('what is due', () => {
     const app = await createTestApp();
     try {
       const now = new Date();
-      await app.services.delivery.enqueue({ channel: 'email', to: 'same.millisecond@example.ae', subject: 'Code', text: 'code 123456' });
+      await app.services.delivery.enqueue(
+        { channel: 'email', to: 'same.millisecond@example.ae', subject: 'Code', text: 'code 123456' },
+        app.services.database.db,
+      );
       // The database keeps microseconds: queued 0.5 ms after the dispatch's millisecond began.
       await app.services.database.db.execute(
         sql`update outgoing_messages set next_attempt_at = ${now.toISOString()}::timestamptz + interval '500 microseconds' where recipient = 'same.millisecond@example.ae'`,
@@ -130,7 +136,8 @@ describe('what is due', () => {
     const app = await createTestApp();
     try {
       const recipients = Array.from({ length: 45 }, (_, index) => `queued.${index}@example.ae`);
-      for (const to of recipients) await app.services.delivery.enqueue({ channel: 'email', to, subject: 'Queued', text: to });
+      for (const to of recipients)
+        await app.services.delivery.enqueue({ channel: 'email', to, subject: 'Queued', text: to }, app.services.database.db);
       await app.services.delivery.dispatchSoon();
 
       const rows = await selectRows<{ status: string; attempts: number; transport: string; sent: boolean }>(
@@ -148,7 +155,10 @@ describe('what is due', () => {
     const app = await createTestApp();
     try {
       const { outbox } = app.services;
-      await app.services.delivery.enqueue({ channel: 'email', to: 'leased@example.ae', subject: 'Code', text: 'code 123456' });
+      await app.services.delivery.enqueue(
+        { channel: 'email', to: 'leased@example.ae', subject: 'Code', text: 'code 123456' },
+        app.services.database.db,
+      );
       const now = new Date();
       const [first] = await outbox.claimDueMessages(now, new Date(now.getTime() + 60_000), 20);
       expect(first).toMatchObject({ recipient: 'leased@example.ae', attempts: 1 });
@@ -189,9 +199,9 @@ describe('the development outbox', () => {
 
   it('GET /api/dev/outbox lists e-mail and SMS for a recipient, newest first', async () => {
     const { delivery } = app.services;
-    await delivery.enqueue({ channel: 'email', to: 'layla@example.ae', subject: 'First', text: 'one' });
-    await delivery.enqueue({ channel: 'sms', to: '+971551112233', text: 'code 654321' });
-    await delivery.enqueue({ channel: 'email', to: 'layla@example.ae', subject: 'Second', text: 'two' });
+    await delivery.enqueue({ channel: 'email', to: 'layla@example.ae', subject: 'First', text: 'one' }, app.services.database.db);
+    await delivery.enqueue({ channel: 'sms', to: '+971551112233', text: 'code 654321' }, app.services.database.db);
+    await delivery.enqueue({ channel: 'email', to: 'layla@example.ae', subject: 'Second', text: 'two' }, app.services.database.db);
     await delivery.dispatchSoon();
 
     const emails = (await app.inject({ method: 'GET', url: '/api/dev/outbox?to=Layla@Example.ae' })).json();

@@ -136,10 +136,13 @@ describe('tax invoices', () => {
     const job = await insertJob(app, employer.user.id, { title: 'Fees across a new year' });
     const account = (kind: 'provider_cash' | 'featured_income') => ({ kind, ownerId: PLATFORM, currency: 'AED' });
     const { settings } = app.services;
-    await settings.replaceSettings({
-      ...(await settings.getSettings()),
-      address: 'Office 1204, Al Saqr Business Tower, Sheikh Zayed Road, Dubai',
-    });
+    await settings.replaceSettings(
+      {
+        ...(await settings.getSettings()),
+        address: 'Office 1204, Al Saqr Business Tower, Sheikh Zayed Road, Dubai',
+      },
+      db,
+    );
     // 23:00 and 23:30 on 31 December in the Gulf, then 00:30 on 1 January.
     const times = ['2026-12-31T19:00:00Z', '2026-12-31T20:30:00Z', '2026-12-31T19:30:00Z'];
     await transaction(db, (tx) =>

@@ -12,7 +12,7 @@ export interface NewMedia {
 
 export function createMediaRepository(db: Db) {
   return {
-    async insertMedia(media: NewMedia, executor: Db = db) {
+    async insertMedia(media: NewMedia, executor: Db) {
       const [row] = await executor
         .insert(mediaFiles)
         .values({ ...media, byteSize: media.bytes.length })
@@ -29,7 +29,7 @@ export function createMediaRepository(db: Db) {
       return row;
     },
 
-    async deleteMedia(id: string, executor: Db = db) {
+    async deleteMedia(id: string, executor: Db) {
       await executor.delete(mediaFiles).where(eq(mediaFiles.id, id));
     },
   };

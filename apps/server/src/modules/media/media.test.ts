@@ -17,13 +17,16 @@ describe('GET /media/:file', () => {
   beforeAll(async () => {
     app = await createTestApp();
     storedBytes = await createWebp();
-    ({ id: storedId } = await app.services.media.insertMedia({
-      ownerUserId: null,
-      contentType: 'image/webp',
-      bytes: storedBytes,
-      width: 512,
-      height: 512,
-    }));
+    ({ id: storedId } = await app.services.media.insertMedia(
+      {
+        ownerUserId: null,
+        contentType: 'image/webp',
+        bytes: storedBytes,
+        width: 512,
+        height: 512,
+      },
+      app.services.database.db,
+    ));
   });
   afterAll(() => app.close());
 
@@ -59,14 +62,17 @@ describe('GET /media/:file', () => {
   });
 
   it('answers 404 once the file is deleted', async () => {
-    const { id } = await app.services.media.insertMedia({
-      ownerUserId: null,
-      contentType: 'image/webp',
-      bytes: storedBytes,
-      width: 512,
-      height: 512,
-    });
-    await app.services.media.deleteMedia(id);
+    const { id } = await app.services.media.insertMedia(
+      {
+        ownerUserId: null,
+        contentType: 'image/webp',
+        bytes: storedBytes,
+        width: 512,
+        height: 512,
+      },
+      app.services.database.db,
+    );
+    await app.services.media.deleteMedia(id, app.services.database.db);
     const response = await app.inject({ method: 'GET', url: mediaPath(id) });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: 'Not Found', code: 'not_found' });

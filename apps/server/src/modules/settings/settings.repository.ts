@@ -9,7 +9,7 @@ export function createSettingsRepository(db: Db) {
       const [row] = await executor.select({ settings: siteSettings.settings }).from(siteSettings).where(eq(siteSettings.id, 1));
       return row?.settings;
     },
-    async replaceSettings(settings: SiteSettings, executor: Db = db) {
+    async replaceSettings(settings: SiteSettings, executor: Db) {
       await executor
         .insert(siteSettings)
         .values({ id: 1, settings })

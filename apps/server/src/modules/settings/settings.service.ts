@@ -20,7 +20,7 @@ export function createSettingsService(repository: SettingsRepository) {
       return isDeepStrictEqual(await this.getSettings(), builtLook);
     },
     /** Saves a whole new set of settings (validated by the caller's schema); the public site reads them on its next call. */
-    replaceSettings: (settings: SiteSettings, executor?: Db) => repository.replaceSettings(settings, executor),
+    replaceSettings: (settings: SiteSettings, executor: Db) => repository.replaceSettings(settings, executor),
     async ensureSettings() {
       await repository.insertSettingsIfMissing(defaultSiteSettings);
     },
