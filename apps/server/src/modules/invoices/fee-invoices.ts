@@ -1,4 +1,4 @@
-import { gulfDateOf, splitVat, vatRateOf } from '@mihna/shared';
+import { gulfDateOf, money, splitVat, vatRateOf, type CurrencyCode, type Money } from '@mihna/shared';
 import type { SQL } from 'drizzle-orm';
 import { atTheEnd, type Tx } from '../../db/transaction.ts';
 import type { BookedTransaction } from './booked-transaction.ts';
@@ -22,8 +22,7 @@ interface FeeCharge {
   /** The professional whose release paid the service fee; the project's owner pays a featured fee. */
   payerId: string | null;
   jobId: string | null;
-  currency: string;
-  totalMinor: number;
+  total: Money;
   at: Date;
 }
 
@@ -44,8 +43,7 @@ export function feeChargesOf(transactions: BookedTransaction[]): FeeCharge[] {
         kind,
         payerId,
         jobId: transaction.jobId ?? null,
-        currency: leg.account.currency,
-        totalMinor: -leg.amountMinor,
+        total: money(-leg.amountMinor, leg.account.currency as CurrencyCode),
         at: transaction.createdAt,
       });
     }
@@ -73,7 +71,7 @@ export function createFeeInvoices(dependencies: { repository: InvoicesRepository
       if (!found) throw new Error(`the fee ${charge.reference} has no payer to invoice`);
       const { buyer, jobTitle } = found;
       const rateBp = vatRateOf(buyer.country);
-      const { netMinor, vatMinor } = splitVat(charge.totalMinor, rateBp);
+      const { netMinor, vatMinor } = splitVat(charge.total.minor, rateBp);
       return {
         year: gulfYearOf(charge.at),
         kind: charge.kind,
@@ -88,11 +86,11 @@ export function createFeeInvoices(dependencies: { repository: InvoicesRepository
         sellerVatNumber: seller.vatNumber,
         jobId: charge.jobId,
         jobTitle,
-        currency: charge.currency,
+        currency: charge.total.currency,
         netMinor,
         vatRateBp: rateBp,
         vatMinor,
-        totalMinor: charge.totalMinor,
+        totalMinor: charge.total.minor,
         issuedAt: charge.at,
       };
     });

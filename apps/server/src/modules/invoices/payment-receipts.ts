@@ -1,4 +1,4 @@
-import { receiptNumber } from '@mihna/shared';
+import { money, receiptNumber, type CurrencyCode, type Money } from '@mihna/shared';
 import { atTheEnd, type Tx } from '../../db/transaction.ts';
 import type { DeliveryService } from '../delivery/index.ts';
 import type { BookedTransaction } from './booked-transaction.ts';
@@ -9,7 +9,7 @@ import type { ChargeTaken, NewPaymentReceipt, ReceiptsRepository } from './recei
 const CHECKOUT_REFERENCE = /^checkout:([0-9a-f-]{36})$/;
 
 /** The payments an employer made in these ledger transactions: charges through a checkout, taken into escrow. */
-export function chargesTakenOf(transactions: BookedTransaction[]): (ChargeTaken & { amountMinor: number; currency: string })[] {
+export function chargesTakenOf(transactions: BookedTransaction[]): (ChargeTaken & { amount: Money })[] {
   return transactions.flatMap((transaction) => {
     const checkoutId = CHECKOUT_REFERENCE.exec(transaction.reference)?.[1];
     if (transaction.kind !== 'escrow_funded' || !checkoutId) return [];
@@ -22,8 +22,7 @@ export function chargesTakenOf(transactions: BookedTransaction[]): (ChargeTaken 
         paymentId: transaction.paymentId ?? null,
         jobId: transaction.jobId ?? null,
         at: transaction.createdAt,
-        amountMinor: cash.amountMinor,
-        currency: cash.account.currency,
+        amount: money(cash.amountMinor, cash.account.currency as CurrencyCode),
       },
     ];
   });
@@ -63,8 +62,8 @@ export function createPaymentReceipts(dependencies: {
         jobId: charge.jobId,
         jobTitle: found.jobTitle,
         lines: found.lines,
-        currency: charge.currency,
-        amountMinor: charge.amountMinor,
+        currency: charge.amount.currency,
+        amountMinor: charge.amount.minor,
         paymentReference: found.providerPaymentId ?? charge.checkoutId,
         paidAt: charge.at,
       };

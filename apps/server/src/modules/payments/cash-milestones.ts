@@ -14,6 +14,7 @@ import {
   type PaymentDependencies,
 } from './payment-context.ts';
 import { createPaymentsAccess } from './payments.access.ts';
+import { amountOf } from './stored-amount.ts';
 
 type SubmissionInput = z.output<typeof milestoneSubmissionSchema>;
 
@@ -68,8 +69,7 @@ export function createCashMilestones(dependencies: PaymentDependencies & { compl
           jobId: job.id,
           employerId: contract.employerId,
           professionalId: contract.professionalId,
-          amountMinor: milestone.amountMinor,
-          currency: milestone.currency,
+          amount: amountOf(milestone),
           at: now,
         },
         tx,

@@ -1,4 +1,4 @@
-import { paymentMessages, toDecimal, money, type CheckoutPurpose, type CurrencyCode, type Money } from '@mihna/shared';
+import { paymentMessages, toDecimal, type CheckoutPurpose, type Money } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { Actor } from '../../lib/access.ts';
@@ -8,6 +8,15 @@ import type { CheckoutVisit } from './checkout-visit.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
 import { createPaymentsAccess } from './payments.access.ts';
 import type { CheckoutRow, PaymentsRepository } from './payments.repository.ts';
+import { amountOf } from './stored-amount.ts';
+
+/** A checkout its payer paid: what the webhook inbox hands to what it paid for (webhooks.service.ts). */
+export interface PaidCheckout {
+  id: string;
+  /** The job (featured), payment (escrow) or milestone (a milestone's own, a week's hours) paid for. */
+  subjectId: string;
+  amount: Money;
+}
 
 export interface CheckoutRequest {
   purpose: CheckoutPurpose;
@@ -55,7 +64,7 @@ export function createCheckoutService(dependencies: {
     if (checkout.url && checkout.providerSessionId) return { checkout_url: checkout.url, checkout_id: checkout.id };
     const session = await provider.createCheckout({
       checkoutId: checkout.id,
-      amount: money(checkout.amountMinor, checkout.currency as CurrencyCode),
+      amount: amountOf(checkout),
       description: checkout.description,
       // Through the site, which sends the payer on to the origin they paid from (returnUrl below): a
       // session is made once, and may be reopened from another of the site's origins.
@@ -82,8 +91,7 @@ export function createCheckoutService(dependencies: {
             purpose: request.purpose,
             subjectId: request.subjectId,
             payerId: request.payerId,
-            amountMinor: request.amount.minor,
-            currency: request.amount.currency,
+            amount: request.amount,
             description: request.description,
             provider: provider.name,
             createdAt: clock(),
@@ -128,7 +136,7 @@ export function createCheckoutService(dependencies: {
         id: checkout.id,
         purpose: checkout.purpose,
         status: checkout.status,
-        amount: toDecimal(money(checkout.amountMinor, checkout.currency as CurrencyCode)),
+        amount: toDecimal(amountOf(checkout)),
         currency: checkout.currency,
         description: checkout.description,
         return_path: await returnPathOf(checkout),

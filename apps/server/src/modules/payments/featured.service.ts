@@ -1,5 +1,6 @@
 import { FEATURED_DAYS, featuredFee, formatMoney, money, paymentMessages, type CurrencyCode } from '@mihna/shared';
 import type { Tx } from '../../db/transaction.ts';
+import type { PaidCheckout } from './checkout.service.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isTakingProposals, type JobStateService } from '../jobs/index.ts';
@@ -43,14 +44,11 @@ export function createFeaturedService(dependencies: {
     },
 
     /** The fee was paid: the job is featured from now for FEATURED_DAYS, and the fee is featured income. */
-    async applyFeaturedPaid(checkout: { id: string; subjectId: string; amountMinor: number; currency: string }, tx: Tx) {
+    async applyFeaturedPaid(checkout: PaidCheckout, tx: Tx) {
       const job = await jobState.lockJob(checkout.subjectId, tx);
       if (!job) throw new Error(`checkout ${checkout.id} features an unknown job`);
       const now = clock();
-      const isNew = await movements.featuredFeePaid(
-        { checkoutId: checkout.id, jobId: job.id, amountMinor: checkout.amountMinor, currency: checkout.currency, at: now },
-        tx,
-      );
+      const isNew = await movements.featuredFeePaid({ checkoutId: checkout.id, jobId: job.id, amount: checkout.amount, at: now }, tx);
       if (!isNew) return;
       const until = new Date(Math.max(now.getTime(), job.featuredUntil?.getTime() ?? 0) + FEATURED_DAYS * DAY);
       await jobState.featureJob(job.id, until, now, tx);

@@ -1,5 +1,6 @@
 import { money, paymentMessages, timeMessages, type CurrencyCode } from '@mihna/shared';
 import type { Tx } from '../../db/transaction.ts';
+import type { PaidCheckout } from './checkout.service.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { partyName } from '../profiles/index.ts';
@@ -37,22 +38,26 @@ export function createEscrowFunding(dependencies: PaymentDependencies) {
      * told. Refunded instead when the plan changed after the page opened (it was closed then, but a
      * page can still be paid late) or something was funded meanwhile.
      */
-    async applyEscrowPaid(checkout: { id: string; subjectId: string; amountMinor: number; currency: string }, tx: Tx) {
+    async applyEscrowPaid(checkout: PaidCheckout, tx: Tx) {
       const payment = await repository.lockPayment(checkout.subjectId, tx);
       if (!payment) throw new Error(`checkout ${checkout.id} pays for an unknown payment`);
       const milestones = await repository.lockMilestones(payment.id, tx);
       const isFunded = (await ledger.holdsOfPayments([payment.id], tx)).length > 0;
       const planned = milestones.filter((milestone) => milestone.status === 'pending');
-      const plannedMinor = planned.reduce((sum, milestone) => sum + milestone.amountMinor, 0);
-      if (isFunded || plannedMinor !== checkout.amountMinor || checkout.currency !== payment.currency) return 'refund' as const;
+      const currency = payment.currency as CurrencyCode;
+      const plannedTotal = money(
+        planned.reduce((sum, milestone) => sum + milestone.amountMinor, 0),
+        currency,
+      );
+      if (isFunded || plannedTotal.minor !== checkout.amount.minor || checkout.amount.currency !== currency) return 'refund' as const;
       const now = clock();
       const isNew = await movements.escrowFunded(
         {
           checkoutId: checkout.id,
           paymentId: payment.id,
           jobId: payment.jobId,
-          currency: payment.currency,
-          milestones: planned.map((milestone) => ({ id: milestone.id, amountMinor: milestone.amountMinor })),
+          currency,
+          milestones: planned.map((milestone) => ({ id: milestone.id, amount: money(milestone.amountMinor, currency) })),
           at: now,
         },
         tx,
@@ -67,7 +72,7 @@ export function createEscrowFunding(dependencies: PaymentDependencies) {
         parties.professional,
         'escrow_funded',
         job,
-        { employer_name: partyName(parties.employer), ...amountParams(plannedMinor, payment.currency) },
+        { employer_name: partyName(parties.employer), ...amountParams(plannedTotal) },
         tx,
       );
     },

@@ -1,5 +1,6 @@
 import { money, paymentMessages, timeMessages, type CurrencyCode } from '@mihna/shared';
 import type { Tx } from '../../db/transaction.ts';
+import type { PaidCheckout } from './checkout.service.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { partyName } from '../profiles/index.ts';
@@ -7,6 +8,7 @@ import type { PaymentDependencies } from './payment-context.ts';
 import { amountParams, paymentLink, paymentNotice } from './payment-notices.ts';
 import { createPaymentsAccess } from './payments.access.ts';
 import type { PlanRules } from './plan-rules.ts';
+import { amountOf } from './stored-amount.ts';
 
 /** A milestone added to a running contract after its escrow was funded is paid into escrow on its own. */
 export function createMilestoneFunding(dependencies: PaymentDependencies & { rules: PlanRules }) {
@@ -32,7 +34,7 @@ export function createMilestoneFunding(dependencies: PaymentDependencies & { rul
         purpose: 'milestone',
         subjectId: milestone.id,
         payerId: actor.id,
-        amount: money(milestone.amountMinor, milestone.currency as CurrencyCode),
+        amount: amountOf(milestone),
         description: `Milestone "${milestone.title}" of "${job.title}"`,
         returnPath: paymentLink(job.id),
       });
@@ -43,14 +45,14 @@ export function createMilestoneFunding(dependencies: PaymentDependencies & { rul
      * milestone changed or went since the page opened (its checkout is closed then, but a page can
      * still be paid late).
      */
-    async applyMilestoneFunded(checkout: { id: string; subjectId: string; amountMinor: number; currency: string }, tx: Tx) {
+    async applyMilestoneFunded(checkout: PaidCheckout, tx: Tx) {
       const found = await repository.findMilestoneWithPayment(checkout.subjectId, tx);
       if (!found) return 'refund' as const;
       const payment = await repository.lockPayment(found.payment.id, tx);
       const milestone = await repository.lockMilestone(found.milestone.id, tx);
       if (!payment || !milestone) return 'refund' as const;
       const funded = await rules.holdsOf(payment.id, tx);
-      if (funded.has(milestone.id) || milestone.status !== 'pending' || milestone.amountMinor !== checkout.amountMinor)
+      if (funded.has(milestone.id) || milestone.status !== 'pending' || milestone.amountMinor !== checkout.amount.minor)
         return 'refund' as const;
       const now = clock();
       const isNew = await movements.escrowFunded(
@@ -58,8 +60,8 @@ export function createMilestoneFunding(dependencies: PaymentDependencies & { rul
           checkoutId: checkout.id,
           paymentId: payment.id,
           jobId: payment.jobId,
-          currency: payment.currency,
-          milestones: [{ id: milestone.id, amountMinor: milestone.amountMinor }],
+          currency: payment.currency as CurrencyCode,
+          milestones: [{ id: milestone.id, amount: money(milestone.amountMinor, payment.currency as CurrencyCode) }],
           at: now,
         },
         tx,
@@ -72,7 +74,7 @@ export function createMilestoneFunding(dependencies: PaymentDependencies & { rul
       await notifications.notify(
         paymentNotice(parties.professional, 'escrow_funded', job, {
           employer_name: partyName(parties.employer),
-          ...amountParams(milestone.amountMinor, milestone.currency),
+          ...amountParams(amountOf(milestone)),
         }),
         tx,
       );

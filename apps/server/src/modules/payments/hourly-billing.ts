@@ -1,4 +1,4 @@
-import { money, paymentMessages, timeMessages, type CurrencyCode } from '@mihna/shared';
+import { money, paymentMessages, timeMessages, type CurrencyCode, type Money } from '@mihna/shared';
 import type { Tx } from '../../db/transaction.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -6,10 +6,11 @@ import type { ContractRow, ContractsRepository } from '../contracts/index.ts';
 import type { JobStateService } from '../jobs/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import { partyName } from '../profiles/index.ts';
-import type { CheckoutService } from './checkout.service.ts';
+import type { CheckoutService, PaidCheckout } from './checkout.service.ts';
 import type { MoneyMovements } from './money-movements.ts';
 import { amountParams, paymentLink, paymentNotice } from './payment-notices.ts';
 import { createPaymentsAccess } from './payments.access.ts';
+import { amountOf } from './stored-amount.ts';
 import type { MilestoneRow, PaymentRow, PaymentsRepository } from './payments.repository.ts';
 import type { PeopleLookup } from '../users/index.ts';
 
@@ -45,10 +46,10 @@ export function createHourlyBilling(dependencies: {
   return {
     /** Adds a week's approved hours to the contract's payment (made on the first bill) as a milestone awaiting payment. */
     async billHours(
-      input: { contract: ContractRow; weekStart: string; seconds: number; amountMinor: number; at: Date },
+      input: { contract: ContractRow; weekStart: string; seconds: number; amount: Money; at: Date },
       tx: Tx,
     ): Promise<MilestoneRow> {
-      const { contract, amountMinor, at } = input;
+      const { contract, amount, at } = input;
       const existing = await repository.findPaymentByJob(contract.jobId, tx);
       const payment = existing
         ? await repository.lockPayment(existing.id, tx)
@@ -57,7 +58,7 @@ export function createHourlyBilling(dependencies: {
               contractId: contract.id,
               jobId: contract.jobId,
               status: 'pending',
-              totalMinor: amountMinor,
+              totalMinor: amount.minor,
               currency: contract.currency,
               isCash: contract.paymentMethod === 'cash',
               createdAt: at,
@@ -75,15 +76,14 @@ export function createHourlyBilling(dependencies: {
             position: bills.length,
             title: `Hours for the week of ${input.weekStart}`,
             description: `${hours} hours approved`,
-            amountMinor,
-            currency: contract.currency,
+            amount,
             dueDate: null,
           },
         ],
         tx,
       );
       if (!bill) throw new Error('insert returned no milestone');
-      if (existing) await repository.addToPayment(payment.id, amountMinor, hourlyPaymentStatus(payment, [...bills, bill]), at, tx);
+      if (existing) await repository.addToPayment(payment.id, amount, hourlyPaymentStatus(payment, [...bills, bill]), at, tx);
       return bill;
     },
 
@@ -102,7 +102,7 @@ export function createHourlyBilling(dependencies: {
         purpose: 'timesheet',
         subjectId: milestone.id,
         payerId: actor.id,
-        amount: money(milestone.amountMinor, milestone.currency as CurrencyCode),
+        amount: amountOf(milestone),
         description: `Approved hours on "${job.title}", week of ${bill.weekStart}`,
         returnPath: paymentLink(job.id),
       });
@@ -113,7 +113,7 @@ export function createHourlyBilling(dependencies: {
      * professional (less the service fee) in the same transaction. A dispute holds only the milestones
      * it is about, never a week paid after it (decision 45).
      */
-    async applyHoursPaid(checkout: { id: string; subjectId: string }, tx: Tx) {
+    async applyHoursPaid(checkout: Pick<PaidCheckout, 'id' | 'subjectId'>, tx: Tx) {
       const found = await repository.findMilestoneWithPayment(checkout.subjectId, tx);
       if (!found) throw new Error(`checkout ${checkout.id} pays for an unknown milestone`);
       const payment = await repository.lockPayment(found.payment.id, tx);
@@ -122,13 +122,14 @@ export function createHourlyBilling(dependencies: {
       // A week's bill is paid once: a second paid checkout for it is refunded by the webhook inbox before this.
       if (bill.status !== 'pending') throw new Error(`checkout ${checkout.id} pays for milestone ${bill.id}, which is ${bill.status}`);
       const now = clock();
+      const billed = money(bill.amountMinor, payment.currency as CurrencyCode);
       const isNew = await movements.escrowFunded(
         {
           checkoutId: checkout.id,
           paymentId: payment.id,
           jobId: payment.jobId,
-          currency: payment.currency,
-          milestones: [{ id: bill.id, amountMinor: bill.amountMinor }],
+          currency: billed.currency,
+          milestones: [{ id: bill.id, amount: billed }],
           at: now,
         },
         tx,
@@ -144,8 +145,7 @@ export function createHourlyBilling(dependencies: {
             paymentId: payment.id,
             jobId: job.id,
             professionalId: contract.professionalId,
-            currency: payment.currency,
-            amountMinor: bill.amountMinor,
+            amount: billed,
           },
         ],
         now,
@@ -158,7 +158,7 @@ export function createHourlyBilling(dependencies: {
       await notifications.notify(
         paymentNotice(parties.professional, 'hours_paid', job, {
           employer_name: partyName(parties.employer),
-          ...amountParams(bill.amountMinor, bill.currency),
+          ...amountParams(amountOf(bill)),
         }),
         tx,
       );

@@ -1,4 +1,4 @@
-import { ledgerMessages, type ServerMessage } from '@mihna/shared';
+import { ledgerMessages, type Money, type ServerMessage } from '@mihna/shared';
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -7,6 +7,7 @@ import { preparedRowsOf } from '../../db/rows.ts';
 import type { Part } from '../../db/together.ts';
 import { atTheEnd, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { storedAmount } from './stored-amount.ts';
 
 /**
  * The chart of accounts. Debit-normal accounts are what the platform holds; credit-normal ones are
@@ -327,8 +328,8 @@ export function createLedgerRepository(db: Db, followers: LedgerFollowers = {}) 
       return row?.balance ?? 0;
     },
 
-    async openHolds(holds: { paymentId: string; milestoneId: string; amountMinor: number; currency: string; createdAt: Date }[], tx: Tx) {
-      if (holds.length > 0) await tx.insert(ledgerHolds).values(holds);
+    async openHolds(holds: { paymentId: string; milestoneId: string; amount: Money; createdAt: Date }[], tx: Tx) {
+      if (holds.length > 0) await tx.insert(ledgerHolds).values(holds.map(({ amount, ...hold }) => ({ ...hold, ...storedAmount(amount) })));
     },
 
     /** The milestone's hold while still pending, locked; undefined once posted or voided. */

@@ -155,8 +155,7 @@ export function createMilestoneApprovals(dependencies: {
         paymentId: payment.id,
         jobId: job.id,
         professionalId: contract.professionalId,
-        currency: payment.currency,
-        amountMinor: holdMinor ?? 0,
+        amount: money(holdMinor ?? 0, payment.currency as CurrencyCode),
       })),
       now,
       tx,
@@ -186,7 +185,7 @@ export function createMilestoneApprovals(dependencies: {
       const { milestone, payment, job, employer, professional } = context;
       const amount = money(milestone.amountMinor, payment.currency as CurrencyCode);
       const net = subtractMoney(amount, serviceFeeOf(amount));
-      const params = { milestone_title: milestone.title, ...amountParams(net.minor, net.currency) };
+      const params = { milestone_title: milestone.title, ...amountParams(net) };
       if (request.by === 'automatic') {
         notices.push(paymentNotice(professional, 'milestone_auto_approved', job, params));
         notices.push(paymentNotice(employer, 'milestone_auto_approved', job, params));

@@ -1,4 +1,4 @@
-import { money, serviceFeeOf, type CurrencyCode, type ServerMessage } from '@mihna/shared';
+import { money, serviceFeeOf, subtractMoney, sumMoney, type CurrencyCode, type Money, type ServerMessage } from '@mihna/shared';
 import type { Tx } from '../../db/transaction.ts';
 import { credit, debit, PLATFORM, type AccountRef, type LedgerRepository, type NewLedgerTransaction } from './ledger.repository.ts';
 
@@ -25,19 +25,19 @@ interface Release {
   paymentId: string;
   jobId: string;
   professionalId: string;
-  currency: string;
 }
 
 const releaseReference = (milestoneId: string) => `release:${milestoneId}`;
 
 /** A milestone's release: out of its payment's escrow, to its professional less the 2% service fee, and the fee to the platform. */
-function releaseTransaction(release: Release & { amountMinor: number; at: Date }): NewLedgerTransaction {
-  const fee = serviceFeeOf(money(release.amountMinor, release.currency as CurrencyCode)).minor;
+function releaseTransaction(release: Release & { amount: Money; at: Date }): NewLedgerTransaction {
+  const { amount } = release;
+  const fee = serviceFeeOf(amount);
   const legs = [
-    debit(escrowAccount(release.paymentId, release.currency), release.amountMinor),
-    credit(balanceAccount(release.professionalId, release.currency), release.amountMinor - fee),
+    debit(escrowAccount(release.paymentId, amount.currency), amount.minor),
+    credit(balanceAccount(release.professionalId, amount.currency), subtractMoney(amount, fee).minor),
   ];
-  if (fee > 0) legs.push(credit(platform('service_fees', release.currency), fee));
+  if (fee.minor > 0) legs.push(credit(platform('service_fees', amount.currency), fee.minor));
   return {
     kind: 'milestone_released',
     reference: releaseReference(release.milestoneId),
@@ -49,22 +49,29 @@ function releaseTransaction(release: Release & { amountMinor: number; at: Date }
     legs,
   };
 }
+
 /** Escrow: funded, released (less the 2% service fee), split by a dispute, and cash paid in person. */
 function escrowMovements(ledger: LedgerRepository) {
   return {
-    /** The employer's charge reached the provider: it is held in the payment's escrow, one pending hold per milestone. */
+    /**
+     * The employer's charge reached the provider: it is held in the payment's escrow (kept in `currency`),
+     * one pending hold per milestone.
+     */
     async escrowFunded(
       input: {
         checkoutId: string;
         paymentId: string;
         jobId: string;
-        currency: string;
-        milestones: { id: string; amountMinor: number }[];
+        currency: CurrencyCode;
+        milestones: { id: string; amount: Money }[];
         at: Date;
       },
       tx: Tx,
     ) {
-      const total = input.milestones.reduce((sum, milestone) => sum + milestone.amountMinor, 0);
+      const total = sumMoney(
+        input.milestones.map((milestone) => milestone.amount),
+        input.currency,
+      );
       const isNew = await ledger.post(
         {
           kind: 'escrow_funded',
@@ -73,7 +80,10 @@ function escrowMovements(ledger: LedgerRepository) {
           paymentId: input.paymentId,
           jobId: input.jobId,
           createdAt: input.at,
-          legs: [debit(platform('provider_cash', input.currency), total), credit(escrowAccount(input.paymentId, input.currency), total)],
+          legs: [
+            debit(platform('provider_cash', total.currency), total.minor),
+            credit(escrowAccount(input.paymentId, total.currency), total.minor),
+          ],
         },
         tx,
       );
@@ -82,8 +92,7 @@ function escrowMovements(ledger: LedgerRepository) {
           input.milestones.map((milestone) => ({
             paymentId: input.paymentId,
             milestoneId: milestone.id,
-            amountMinor: milestone.amountMinor,
-            currency: input.currency,
+            amount: milestone.amount,
             createdAt: input.at,
           })),
           tx,
@@ -93,11 +102,11 @@ function escrowMovements(ledger: LedgerRepository) {
     },
 
     /**
-     * Approvals: posts each milestone's whole pending hold (`amountMinor`, what it holds), crediting its
+     * Approvals: posts each milestone's whole pending hold (`amount`, what it holds), crediting its
      * professional the amount less the 2% service fee, in one statement however many there are. Answers
      * the milestones released; one without a pending hold (already released or refunded) is left out.
      */
-    async releaseWholeHolds(releases: (Release & { amountMinor: number })[], at: Date, tx: Tx): Promise<Set<string>> {
+    async releaseWholeHolds(releases: (Release & { amount: Money })[], at: Date, tx: Tx): Promise<Set<string>> {
       const written = await ledger.postMany(
         releases.map((release) => ({ ...releaseTransaction({ ...release, at }), posts: release.milestoneId })),
         tx,
@@ -108,16 +117,16 @@ function escrowMovements(ledger: LedgerRepository) {
     },
 
     /**
-     * A dispute's split of a milestone's pending hold: `amountMinor` of it is released (less the 2%
+     * A dispute's split of a milestone's pending hold: `released` of it is released (less the 2%
      * service fee) and the rest refunded to the employer. False when the milestone has no pending hold.
      */
-    async settleHold(input: Release & { amountMinor: number; at: Date }, tx: Tx) {
+    async settleHold(input: Release & { released: Money; at: Date }, tx: Tx) {
       const hold = await ledger.lockPendingHold(input.milestoneId, tx);
       if (!hold) return false;
-      const released = input.amountMinor;
-      const refunded = hold.amountMinor - released;
-      if (released > 0) await ledger.post(releaseTransaction({ ...input, amountMinor: released }), tx);
-      if (refunded > 0) {
+      const { released } = input;
+      const refunded = money(hold.amountMinor - released.minor, released.currency);
+      if (released.minor > 0) await ledger.post(releaseTransaction({ ...input, amount: released }), tx);
+      if (refunded.minor > 0) {
         await ledger.post(
           {
             kind: 'escrow_refunded',
@@ -128,14 +137,14 @@ function escrowMovements(ledger: LedgerRepository) {
             jobId: input.jobId,
             createdAt: input.at,
             legs: [
-              debit(escrowAccount(input.paymentId, input.currency), refunded),
-              credit(platform('provider_cash', input.currency), refunded),
+              debit(escrowAccount(input.paymentId, refunded.currency), refunded.minor),
+              credit(platform('provider_cash', refunded.currency), refunded.minor),
             ],
           },
           tx,
         );
       }
-      await ledger.closeHold(hold.id, { postedMinor: released, voidedMinor: refunded }, input.at, tx);
+      await ledger.closeHold(hold.id, { postedMinor: released.minor, voidedMinor: refunded.minor }, input.at, tx);
       return true;
     },
 
@@ -147,12 +156,12 @@ function escrowMovements(ledger: LedgerRepository) {
         jobId: string;
         employerId: string;
         professionalId: string;
-        amountMinor: number;
-        currency: string;
+        amount: Money;
         at: Date;
       },
       tx: Tx,
     ) {
+      const { amount } = input;
       return ledger.post(
         {
           kind: 'cash_settled',
@@ -163,8 +172,8 @@ function escrowMovements(ledger: LedgerRepository) {
           jobId: input.jobId,
           createdAt: input.at,
           legs: [
-            debit({ kind: 'cash_paid', ownerId: input.employerId, currency: input.currency }, input.amountMinor),
-            credit({ kind: 'cash_received', ownerId: input.professionalId, currency: input.currency }, input.amountMinor),
+            debit({ kind: 'cash_paid', ownerId: input.employerId, currency: amount.currency }, amount.minor),
+            credit({ kind: 'cash_received', ownerId: input.professionalId, currency: amount.currency }, amount.minor),
           ],
         },
         tx,
@@ -177,7 +186,7 @@ function escrowMovements(ledger: LedgerRepository) {
 function chargeMovements(ledger: LedgerRepository) {
   return {
     /** The featured fee reached the provider: featured income. */
-    featuredFeePaid(input: { checkoutId: string; jobId: string; amountMinor: number; currency: string; at: Date }, tx: Tx) {
+    featuredFeePaid(input: { checkoutId: string; jobId: string; amount: Money; at: Date }, tx: Tx) {
       return ledger.post(
         {
           kind: 'featured_fee',
@@ -186,8 +195,8 @@ function chargeMovements(ledger: LedgerRepository) {
           jobId: input.jobId,
           createdAt: input.at,
           legs: [
-            debit(platform('provider_cash', input.currency), input.amountMinor),
-            credit(platform('featured_income', input.currency), input.amountMinor),
+            debit(platform('provider_cash', input.amount.currency), input.amount.minor),
+            credit(platform('featured_income', input.amount.currency), input.amount.minor),
           ],
         },
         tx,
@@ -195,7 +204,7 @@ function chargeMovements(ledger: LedgerRepository) {
     },
 
     /** A second charge for something already paid for reached the provider: it is owed back to the payer. */
-    duplicateCharged(input: { checkoutId: string; amountMinor: number; currency: string; at: Date }, tx: Tx) {
+    duplicateCharged(input: { checkoutId: string; amount: Money; at: Date }, tx: Tx) {
       return ledger.post(
         {
           kind: 'duplicate_charge',
@@ -203,8 +212,8 @@ function chargeMovements(ledger: LedgerRepository) {
           description: 'Second charge, to be refunded',
           createdAt: input.at,
           legs: [
-            debit(platform('provider_cash', input.currency), input.amountMinor),
-            credit(platform('refunds_due', input.currency), input.amountMinor),
+            debit(platform('provider_cash', input.amount.currency), input.amount.minor),
+            credit(platform('refunds_due', input.amount.currency), input.amount.minor),
           ],
         },
         tx,
@@ -212,7 +221,7 @@ function chargeMovements(ledger: LedgerRepository) {
     },
 
     /** The provider refunded a second charge. */
-    duplicateRefunded(input: { checkoutId: string; amountMinor: number; currency: string; at: Date }, tx: Tx) {
+    duplicateRefunded(input: { checkoutId: string; amount: Money; at: Date }, tx: Tx) {
       return ledger.post(
         {
           kind: 'duplicate_refunded',
@@ -220,8 +229,8 @@ function chargeMovements(ledger: LedgerRepository) {
           description: 'Second charge refunded',
           createdAt: input.at,
           legs: [
-            debit(platform('refunds_due', input.currency), input.amountMinor),
-            credit(platform('provider_cash', input.currency), input.amountMinor),
+            debit(platform('refunds_due', input.amount.currency), input.amount.minor),
+            credit(platform('provider_cash', input.amount.currency), input.amount.minor),
           ],
         },
         tx,
@@ -230,15 +239,19 @@ function chargeMovements(ledger: LedgerRepository) {
   };
 }
 
+/** A payout of a professional's, and how much. */
+interface Payout {
+  payoutId: string;
+  professionalId: string;
+  amount: Money;
+  at: Date;
+}
+
 /** Payouts: out of the available balance, then paid by the provider or returned. */
 function payoutMovements(ledger: LedgerRepository) {
   return {
     /** Moves a payout out of the available balance; refused (409) when the balance does not cover it. */
-    payoutRequested(
-      input: { payoutId: string; professionalId: string; amountMinor: number; currency: string; at: Date },
-      tx: Tx,
-      overdrawn: ServerMessage,
-    ) {
+    payoutRequested(input: Payout, tx: Tx, overdrawn: ServerMessage) {
       return ledger.post(
         {
           kind: 'payout_requested',
@@ -246,8 +259,8 @@ function payoutMovements(ledger: LedgerRepository) {
           description: 'Payout requested',
           createdAt: input.at,
           legs: [
-            debit(balanceAccount(input.professionalId, input.currency), input.amountMinor),
-            credit(payoutsPending(input.professionalId, input.currency), input.amountMinor),
+            debit(balanceAccount(input.professionalId, input.amount.currency), input.amount.minor),
+            credit(payoutsPending(input.professionalId, input.amount.currency), input.amount.minor),
           ],
         },
         tx,
@@ -256,7 +269,7 @@ function payoutMovements(ledger: LedgerRepository) {
     },
 
     /** The provider paid the payout out of the platform's money. */
-    payoutPaid(input: { payoutId: string; professionalId: string; amountMinor: number; currency: string; at: Date }, tx: Tx) {
+    payoutPaid(input: Payout, tx: Tx) {
       return ledger.post(
         {
           kind: 'payout_paid',
@@ -264,8 +277,8 @@ function payoutMovements(ledger: LedgerRepository) {
           description: 'Payout paid',
           createdAt: input.at,
           legs: [
-            debit(payoutsPending(input.professionalId, input.currency), input.amountMinor),
-            credit(platform('provider_cash', input.currency), input.amountMinor),
+            debit(payoutsPending(input.professionalId, input.amount.currency), input.amount.minor),
+            credit(platform('provider_cash', input.amount.currency), input.amount.minor),
           ],
         },
         tx,
@@ -273,7 +286,7 @@ function payoutMovements(ledger: LedgerRepository) {
     },
 
     /** The provider could not pay: the money returns to the available balance. */
-    payoutFailed(input: { payoutId: string; professionalId: string; amountMinor: number; currency: string; at: Date }, tx: Tx) {
+    payoutFailed(input: Payout, tx: Tx) {
       return ledger.post(
         {
           kind: 'payout_failed',
@@ -281,8 +294,8 @@ function payoutMovements(ledger: LedgerRepository) {
           description: 'Payout returned',
           createdAt: input.at,
           legs: [
-            debit(payoutsPending(input.professionalId, input.currency), input.amountMinor),
-            credit(balanceAccount(input.professionalId, input.currency), input.amountMinor),
+            debit(payoutsPending(input.professionalId, input.amount.currency), input.amount.minor),
+            credit(balanceAccount(input.professionalId, input.amount.currency), input.amount.minor),
           ],
         },
         tx,

@@ -1,15 +1,15 @@
-import { decimalOf, formatMoney, money, type CurrencyCode, type NotificationKind } from '@mihna/shared';
+import { formatMoney, toDecimal, type Money, type NotificationKind } from '@mihna/shared';
 import type { NotificationEvent } from '../notifications/index.ts';
 import type { PersonSummary } from '../users/index.ts';
 
 export const paymentLink = (jobId: string) => `/projects/${jobId}/payment`;
-export const amountText = (minor: number, currency: string) => formatMoney(money(minor, currency as CurrencyCode));
+export const amountText = (amount: Money) => formatMoney(amount);
 
 /** An amount in a notification: English text for the stored message and e-mail, and the data screens format themselves. */
-export const amountParams = (minor: number, currency: string) => ({
-  amount_text: amountText(minor, currency),
-  amount: String(decimalOf(minor, currency)),
-  currency,
+export const amountParams = (amount: Money) => ({
+  amount_text: amountText(amount),
+  amount: String(toDecimal(amount)),
+  currency: amount.currency,
 });
 
 /** What one side of a contract is told about its job's money, in the bell and by e-mail, leading to the payment page. */

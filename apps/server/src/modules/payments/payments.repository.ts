@@ -1,4 +1,4 @@
-import { settledMilestoneStatuses } from '@mihna/shared';
+import { settledMilestoneStatuses, type Money } from '@mihna/shared';
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
@@ -7,11 +7,15 @@ import { jobs } from '../jobs/jobs.schema.ts';
 import { checkouts, disputes, ledgerHolds, milestones, payments, providerEvents, type DisputeResolutionPlan } from './payments.schema.ts';
 import { users } from '../users/users.schema.ts';
 import type { Tx } from '../../db/transaction.ts';
+import { storedAmount } from './stored-amount.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type MilestoneRow = typeof milestones.$inferSelect;
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type DisputeRow = typeof disputes.$inferSelect;
+/** A milestone as the plan or a week's bill writes it: its amount as Money, kept in the row's two columns. */
+export type NewMilestone = Omit<typeof milestones.$inferInsert, 'amountMinor' | 'currency'> & { amount: Money };
+type MilestoneChanges = Partial<Omit<typeof milestones.$inferInsert, 'amountMinor' | 'currency'>> & { amount?: Money };
 
 /** The payments themselves: found, locked, made, and their status and total. */
 function paymentRows(db: Db) {
@@ -54,11 +58,11 @@ function paymentRows(db: Db) {
         .where(eq(payments.id, id));
     },
 
-    /** An hourly contract's new weekly bill: added to the payment's total, with the status it leaves. */
-    async addToPayment(id: string, amountMinor: number, status: PaymentRow['status'], updatedAt: Date, tx: Tx) {
+    /** An hourly contract's new weekly bill (in the payment's currency): added to the payment's total, with the status it leaves. */
+    async addToPayment(id: string, amount: Money, status: PaymentRow['status'], updatedAt: Date, tx: Tx) {
       await tx
         .update(payments)
-        .set({ totalMinor: sql`${payments.totalMinor} + ${amountMinor}`, status, updatedAt })
+        .set({ totalMinor: sql`${payments.totalMinor} + ${amount.minor}`, status, updatedAt })
         .where(eq(payments.id, id));
     },
 
@@ -83,8 +87,11 @@ function paymentRows(db: Db) {
 /** A payment's milestones: planned, locked, submitted, approved and put on hold. */
 function milestoneRows(db: Db) {
   return {
-    async insertMilestones(rows: (typeof milestones.$inferInsert)[], tx: Tx) {
-      return tx.insert(milestones).values(rows).returning();
+    async insertMilestones(rows: NewMilestone[], tx: Tx) {
+      return tx
+        .insert(milestones)
+        .values(rows.map(({ amount, ...row }) => ({ ...row, ...storedAmount(amount) })))
+        .returning();
     },
 
     listMilestones: (paymentId: string, executor: Db = db) =>
@@ -180,8 +187,12 @@ function milestoneRows(db: Db) {
       return row;
     },
 
-    async updateMilestone(id: string, changes: Partial<typeof milestones.$inferInsert>, tx: Tx) {
-      const [row] = await tx.update(milestones).set(changes).where(eq(milestones.id, id)).returning();
+    async updateMilestone(id: string, { amount, ...changes }: MilestoneChanges, tx: Tx) {
+      const [row] = await tx
+        .update(milestones)
+        .set({ ...changes, ...(amount ? storedAmount(amount) : {}) })
+        .where(eq(milestones.id, id))
+        .returning();
       if (!row) throw new Error(`milestone ${id} vanished while locked`);
       return row;
     },
@@ -226,8 +237,15 @@ function checkoutRows(db: Db) {
     },
 
     /** A new open checkout; undefined when one is already open for the charge (the unique index decides). */
-    async insertCheckout(checkout: typeof checkouts.$inferInsert, tx: Tx) {
-      const [row] = await tx.insert(checkouts).values(checkout).onConflictDoNothing().returning();
+    async insertCheckout(
+      { amount, ...checkout }: Omit<typeof checkouts.$inferInsert, 'amountMinor' | 'currency'> & { amount: Money },
+      tx: Tx,
+    ) {
+      const [row] = await tx
+        .insert(checkouts)
+        .values({ ...checkout, ...storedAmount(amount) })
+        .onConflictDoNothing()
+        .returning();
       return row;
     },
 

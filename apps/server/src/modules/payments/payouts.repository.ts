@@ -4,14 +4,19 @@ import { contracts } from '../contracts/contracts.schema.ts';
 import { jobs } from '../jobs/jobs.schema.ts';
 import { ledgerAccounts, ledgerEntries, ledgerHolds, ledgerTransactions, payments, payouts } from './payments.schema.ts';
 import type { Tx } from '../../db/transaction.ts';
+import type { Money } from '@mihna/shared';
+import { storedAmount } from './stored-amount.ts';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
 /** The only writer of payouts, and the reader of a professional's earnings out of the ledger. */
 export function createPayoutsRepository(db: Db) {
   return {
-    async insertPayout(payout: typeof payouts.$inferInsert, tx: Tx) {
-      const [row] = await tx.insert(payouts).values(payout).returning();
+    async insertPayout({ amount, ...payout }: Omit<typeof payouts.$inferInsert, 'amountMinor' | 'currency'> & { amount: Money }, tx: Tx) {
+      const [row] = await tx
+        .insert(payouts)
+        .values({ ...payout, ...storedAmount(amount) })
+        .returning();
       if (!row) throw new Error('insert returned no payout');
       return row;
     },

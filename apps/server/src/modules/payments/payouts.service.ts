@@ -1,15 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  currencies,
-  formatMoney,
-  messages,
-  money,
-  payoutMessages,
-  toDecimal,
-  type CurrencyCode,
-  type Earnings,
-  type Payout,
-} from '@mihna/shared';
+import { currencies, messages, money, payoutMessages, toDecimal, type CurrencyCode, type Earnings, type Payout } from '@mihna/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
@@ -19,12 +9,13 @@ import { requireAmount } from '../../lib/money-input.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
 import { balanceAccount, type MoneyMovements } from './money-movements.ts';
+import { amountParams } from './payment-notices.ts';
 import { payoutsAccess } from './payments.access.ts';
 import type { PeopleLookup } from '../users/index.ts';
 import { ProviderRefused, type PaymentProvider, type ProviderEvent } from './providers/payment-provider.ts';
 import type { PayoutRow, PayoutsRepository } from './payouts.repository.ts';
+import { amountOf } from './stored-amount.ts';
 
-const decimal = (minor: number, currency: string) => toDecimal(money(minor, currency as CurrencyCode));
 /** The same bank account is recognised by this hash; the number itself stays with the provider. */
 const fingerprintOf = (iban: string) => createHash('sha256').update(`mihna-payout-iban:${iban}`).digest('hex');
 /** A payout the provider has not acknowledged after this long is sent again (with the same keys). */
@@ -32,7 +23,7 @@ const RESEND_AFTER_MS = 60_000;
 
 export const payoutView = (row: PayoutRow): Payout => ({
   id: row.id,
-  amount: decimal(row.amountMinor, row.currency),
+  amount: toDecimal(amountOf(row)),
   currency: row.currency,
   status: row.status,
   iban_last4: row.ibanLast4,
@@ -55,14 +46,15 @@ async function earningsOf(repository: PayoutsRepository, professionalId: string)
     totals.find((row) => row.currency === currency && row.accountKind === accountKind && row.kind === kind)?.total ?? 0;
   const balances = [...codes].sort().map((currency) => {
     const balance = (kind: string) => accounts.find((row) => row.currency === currency && row.kind === kind)?.balance ?? 0;
+    const decimal = (minor: number) => toDecimal(money(minor, currency as CurrencyCode));
     return {
       currency,
-      available: decimal(balance('professional_balance'), currency),
-      pending_payouts: decimal(balance('payouts_pending'), currency),
-      in_escrow: decimal(escrow.find((row) => row.currency === currency)?.total ?? 0, currency),
+      available: decimal(balance('professional_balance')),
+      pending_payouts: decimal(balance('payouts_pending')),
+      in_escrow: decimal(escrow.find((row) => row.currency === currency)?.total ?? 0),
       // Credits are negative entries: what releases added to the balance, and what the provider paid out.
-      earned: decimal(-total(currency, 'professional_balance', 'milestone_released'), currency),
-      paid_out: decimal(total(currency, 'payouts_pending', 'payout_paid'), currency),
+      earned: decimal(-total(currency, 'professional_balance', 'milestone_released')),
+      paid_out: decimal(total(currency, 'payouts_pending', 'payout_paid')),
     };
   });
   return {
@@ -70,7 +62,7 @@ async function earningsOf(repository: PayoutsRepository, professionalId: string)
     history: history.map((entry) => ({
       id: String(entry.id),
       kind: entry.kind,
-      amount: decimal(-entry.amountMinor, entry.currency),
+      amount: toDecimal(money(-entry.amountMinor, entry.currency as CurrencyCode)),
       currency: entry.currency,
       created_at: entry.createdAt.toISOString(),
       job: entry.jobId && entry.jobTitle ? { id: entry.jobId, title: entry.jobTitle } : null,
@@ -103,25 +95,18 @@ export function createPayoutsService(dependencies: {
   const movement = (payout: PayoutRow) => ({
     payoutId: payout.id,
     professionalId: payout.professionalId,
-    amountMinor: payout.amountMinor,
-    currency: payout.currency,
+    amount: amountOf(payout),
     at: clock(),
   });
 
   async function notify(payout: PayoutRow, kind: 'payout_paid' | 'payout_failed', tx: Tx) {
     const person = await people.find(payout.professionalId, tx);
-    const amount = money(payout.amountMinor, payout.currency as CurrencyCode);
     await notifications.notify(
       {
         userId: payout.professionalId,
         kind,
         link: '/earnings',
-        params: {
-          amount_text: formatMoney(amount),
-          amount: String(toDecimal(amount)),
-          currency: payout.currency,
-          iban_last4: payout.ibanLast4,
-        },
+        params: { ...amountParams(amountOf(payout)), iban_last4: payout.ibanLast4 },
         email: person?.email,
       },
       tx,
@@ -155,7 +140,7 @@ export function createPayoutsService(dependencies: {
       const result = await provider.payout({
         payoutId: payout.id,
         professionalId: payout.professionalId,
-        amount: money(payout.amountMinor, payout.currency as CurrencyCode),
+        amount: amountOf(payout),
         iban: iban ?? '',
         accountHolder: payout.accountHolder,
         accountId,
@@ -194,8 +179,7 @@ export function createPayoutsService(dependencies: {
         const row = await repository.insertPayout(
           {
             professionalId: actor.id,
-            amountMinor: amount.minor,
-            currency,
+            amount,
             ibanLast4: input.iban.slice(-4),
             ibanFingerprint: fingerprintOf(input.iban),
             accountHolder: input.account_holder,

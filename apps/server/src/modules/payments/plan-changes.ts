@@ -1,4 +1,4 @@
-import { isSettledMilestone, paymentMessages, type CurrencyCode, type MilestoneChangeInput } from '@mihna/shared';
+import { addMoney, isSettledMilestone, money, paymentMessages, type CurrencyCode, type MilestoneChangeInput } from '@mihna/shared';
 import { transaction } from '../../db/transaction.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -26,11 +26,12 @@ export function createPlanChanges(dependencies: PaymentDependencies & { rules: P
         const { job, contract, payment } = await rules.ownContract(found.jobId, tx, found.id);
         if (!payment) throw new AppError('not_found', paymentMessages.paymentNotFound);
         const milestones = await repository.lockMilestones(payment.id, tx);
-        const added = readMilestone(input, payment.currency as CurrencyCode, []);
-        const before = planCommitment(milestones, await ledger.holdsOfPayments([payment.id], tx));
-        rules.checkTotal(contract, { beforeMinor: before, afterMinor: before + added.amountMinor }, ['amount']);
+        const currency = payment.currency as CurrencyCode;
+        const added = readMilestone(input, currency, []);
+        const before = money(planCommitment(milestones, await ledger.holdsOfPayments([payment.id], tx)), currency);
+        rules.checkTotal(contract, { before, after: addMoney(before, added.amount) }, ['amount']);
         const position = Math.max(-1, ...milestones.map((milestone) => milestone.position)) + 1;
-        await repository.insertMilestones([{ paymentId: payment.id, position, currency: payment.currency, ...added }], tx);
+        await repository.insertMilestones([{ paymentId: payment.id, position, ...added }], tx);
         await rules.planChanged(payment, null, clock(), tx);
         await rules.tellProfessional(contract, job, tx);
       });
@@ -43,9 +44,12 @@ export function createPlanChanges(dependencies: PaymentDependencies & { rules: P
       await access.require(actor, 'milestone.update', milestoneId);
       await transaction(db, async (tx) => {
         const { contract, payment, milestones, milestone, holds } = await rules.changeableMilestone(milestoneId, tx);
-        const changed = readMilestone(input, payment.currency as CurrencyCode, []);
-        const before = planCommitment(milestones, holds);
-        rules.checkTotal(contract, { beforeMinor: before, afterMinor: before - milestone.amountMinor + changed.amountMinor }, ['amount']);
+        const currency = payment.currency as CurrencyCode;
+        const changed = readMilestone(input, currency, []);
+        const before = money(planCommitment(milestones, holds), currency);
+        // Its old amount out of what the plan pays, its new one in.
+        const after = money(before.minor - milestone.amountMinor + changed.amount.minor, currency);
+        rules.checkTotal(contract, { before, after }, ['amount']);
         await repository.updateMilestone(milestone.id, changed, tx);
         await rules.planChanged(payment, milestone, clock(), tx);
       });

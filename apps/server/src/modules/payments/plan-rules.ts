@@ -1,4 +1,12 @@
-import { paymentMessages, timeMessages, type CurrencyCode, type MilestoneChangeInput, type SetupPaymentInput } from '@mihna/shared';
+import {
+  money,
+  paymentMessages,
+  timeMessages,
+  type CurrencyCode,
+  type MilestoneChangeInput,
+  type Money,
+  type SetupPaymentInput,
+} from '@mihna/shared';
 import type { Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
@@ -23,7 +31,7 @@ function readDueDate(value: number | string | null | undefined, field: (string |
 interface Planned {
   title: string;
   description: string;
-  amountMinor: number;
+  amount: Money;
   dueDate: Date | null;
 }
 
@@ -36,7 +44,7 @@ export function readMilestone(
   return {
     title: input.title,
     description: input.description,
-    amountMinor: requireAmount(input.amount ?? 0, currency, [...field, 'amount'].join('.')).minor,
+    amount: requireAmount(input.amount ?? 0, currency, [...field, 'amount'].join('.')),
     dueDate: readDueDate(input.due_date, field),
   } satisfies Planned;
 }
@@ -68,15 +76,10 @@ export function createPlanRules(dependencies: PaymentDependencies) {
    * will really pay (planCommitment). A change that does not raise the total is always allowed, so a plan
    * laid out before this rule can still be brought down.
    */
-  function checkTotal(contract: ContractRow, change: { beforeMinor: number; afterMinor: number }, field: (string | number)[]) {
-    if (change.afterMinor <= contract.agreedAmountMinor || change.afterMinor <= change.beforeMinor) return;
-    throw refuse(
-      field,
-      paymentMessages.budgetExceeded(
-        amountText(change.afterMinor, contract.currency),
-        amountText(contract.agreedAmountMinor, contract.currency),
-      ),
-    );
+  function checkTotal(contract: ContractRow, change: { before: Money; after: Money }, field: (string | number)[]) {
+    const agreed = money(contract.agreedAmountMinor, contract.currency as CurrencyCode);
+    if (change.after.minor <= agreed.minor || change.after.minor <= change.before.minor) return;
+    throw refuse(field, paymentMessages.budgetExceeded(amountText(change.after), amountText(agreed)));
   }
 
   const holdsOf = async (paymentId: string, tx: Tx) =>

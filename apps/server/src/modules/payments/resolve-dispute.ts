@@ -61,7 +61,7 @@ function createResolutionPlanning({ repository, ledger }: Pick<PaymentDependenci
     const otherHolds = resolution.endContract ? pending.filter((hold) => !inDispute.has(hold.milestoneId)) : [];
     const held = disputedHolds.reduce((sum, hold) => sum + hold.amountMinor, 0);
     if (!Number.isSafeInteger(resolution.releaseMinor) || resolution.releaseMinor < 0 || resolution.releaseMinor > held) {
-      throw refuse(['release_amount'], paymentMessages.resolutionOutOfRange(amountText(held, payment.currency)));
+      throw refuse(['release_amount'], paymentMessages.resolutionOutOfRange(amountText(money(held, payment.currency as CurrencyCode))));
     }
     const holds: DisputeResolutionPlan['holds'] = [];
     let releasing = resolution.releaseMinor;
@@ -159,8 +159,7 @@ export function createDisputeResolution(dependencies: PaymentDependencies) {
           paymentId: payment.id,
           jobId: job.id,
           professionalId: contract.professionalId,
-          currency: payment.currency,
-          amountMinor: planned.releaseMinor,
+          released: money(planned.releaseMinor, payment.currency as CurrencyCode),
           at: now,
         },
         tx,

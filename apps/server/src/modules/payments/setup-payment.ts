@@ -1,4 +1,4 @@
-import { paymentMessages, type CurrencyCode, type SetupPaymentInput } from '@mihna/shared';
+import { money, paymentMessages, sumMoney, type CurrencyCode, type SetupPaymentInput } from '@mihna/shared';
 import { transaction } from '../../db/transaction.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -32,14 +32,11 @@ export function createPaymentSetup(dependencies: PaymentDependencies & { rules: 
         const planned = complete.map(({ milestone, index }) => readMilestone(milestone, currency, ['milestones', index]));
         const old = payment ? await repository.lockMilestones(payment.id, tx) : [];
         const holds = payment ? await ledger.holdsOfPayments([payment.id], tx) : [];
-        rules.checkTotal(
-          contract,
-          {
-            beforeMinor: planCommitment(old, holds),
-            afterMinor: planned.reduce((sum, milestone) => sum + milestone.amountMinor, 0),
-          },
-          ['milestones'],
+        const total = sumMoney(
+          planned.map((milestone) => milestone.amount),
+          currency,
         );
+        rules.checkTotal(contract, { before: money(planCommitment(old, holds), currency), after: total }, ['milestones']);
         const now = clock();
         let firstPosition = 0;
         if (payment) {
@@ -57,7 +54,7 @@ export function createPaymentSetup(dependencies: PaymentDependencies & { rules: 
               contractId: contract.id,
               jobId: job.id,
               status: 'pending',
-              totalMinor: planned.reduce((sum, milestone) => sum + milestone.amountMinor, 0),
+              totalMinor: total.minor,
               currency,
               isCash: contract.paymentMethod === 'cash',
               createdAt: now,
@@ -68,7 +65,7 @@ export function createPaymentSetup(dependencies: PaymentDependencies & { rules: 
           if (!payment) throw new AppError('conflict', paymentMessages.alreadySetUp);
         }
         await repository.insertMilestones(
-          planned.map((milestone, index) => ({ paymentId: payment.id, position: firstPosition + index, currency, ...milestone })),
+          planned.map((milestone, index) => ({ paymentId: payment.id, position: firstPosition + index, ...milestone })),
           tx,
         );
         await rules.planChanged(payment, null, now, tx);

@@ -1,10 +1,12 @@
-import type { CheckoutPurpose, CurrencyCode } from '@mihna/shared';
+import type { CheckoutPurpose } from '@mihna/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
+import type { PaidCheckout } from './checkout.service.ts';
 import type { MoneyMovements } from './money-movements.ts';
 import type { CheckoutRow, PaymentsRepository } from './payments.repository.ts';
 import type { PaymentProvider, ProviderEvent } from './providers/payment-provider.ts';
+import { amountOf } from './stored-amount.ts';
 import { createWebhookInboxRepository } from './webhook-inbox.repository.ts';
 
 /**
@@ -12,7 +14,7 @@ import { createWebhookInboxRepository } from './webhook-inbox.repository.ts';
  * after what it was for changed, such as a milestone plan edited after the page opened): the charge is
  * then owed back to the payer, as a second charge is, and nothing else is written.
  */
-type PaidHandler = (checkout: Pick<CheckoutRow, 'id' | 'subjectId' | 'amountMinor' | 'currency'>, tx: Tx) => Promise<void | 'refund'>;
+type PaidHandler = (checkout: PaidCheckout, tx: Tx) => Promise<void | 'refund'>;
 
 /** How long a failed event waits before its next attempt: 10 s, 20 s, 40 s … at most an hour. */
 const retryDelayMs = (attempts: number) => Math.min(3_600_000, 10_000 * 2 ** Math.min(attempts, 12));
@@ -67,10 +69,7 @@ function createCheckoutSettling(dependencies: {
         { status: 'refund_due', providerPaymentId: event.providerPaymentId ?? null, closedAt: clock() },
         tx,
       );
-      await movements.duplicateCharged(
-        { checkoutId: checkout.id, amountMinor: checkout.amountMinor, currency: checkout.currency, at: clock() },
-        tx,
-      );
+      await movements.duplicateCharged({ checkoutId: checkout.id, amount: amountOf(checkout), at: clock() }, tx);
     };
     if (await repository.findPaidCheckout(checkout.purpose, checkout.subjectId, tx)) return oweBack();
     // A payment after the page was cancelled still took the money: it counts, if what it paid for can still take it.
@@ -79,7 +78,8 @@ function createCheckoutSettling(dependencies: {
       { status: 'paid', providerPaymentId: event.providerPaymentId ?? null, closedAt: clock() },
       tx,
     );
-    if ((await onPaid[checkout.purpose](checkout, tx)) === 'refund') await oweBack();
+    const paid = { id: checkout.id, subjectId: checkout.subjectId, amount: amountOf(checkout) };
+    if ((await onPaid[checkout.purpose](paid, tx)) === 'refund') await oweBack();
   }
 
   /** Returns second charges to their payers: the provider's refund first (under a key naming the checkout), then the ledger. */
@@ -89,16 +89,13 @@ function createCheckoutSettling(dependencies: {
       try {
         await provider.refund({
           providerPaymentId: checkout.providerPaymentId,
-          amount: { minor: checkout.amountMinor, currency: checkout.currency as CurrencyCode },
+          amount: amountOf(checkout),
           idempotencyKey: `duplicate-refund-${checkout.id}`,
         });
         await transaction(db, async (tx) => {
           const locked = await repository.lockCheckout(checkout.id, tx);
           if (locked?.status !== 'refund_due') return;
-          await movements.duplicateRefunded(
-            { checkoutId: checkout.id, amountMinor: checkout.amountMinor, currency: checkout.currency, at: clock() },
-            tx,
-          );
+          await movements.duplicateRefunded({ checkoutId: checkout.id, amount: amountOf(checkout), at: clock() }, tx);
           await repository.closeCheckout(checkout.id, { status: 'refunded', closedAt: locked.closedAt ?? clock() }, tx);
         });
       } catch (error) {

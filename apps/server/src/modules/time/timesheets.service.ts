@@ -1,8 +1,10 @@
 import {
+  type CurrencyCode,
   decimalOf,
   gulfWeekOf,
   gulfWeekStartInstant,
   type MilestoneStatus,
+  money,
   paymentMessages,
   subjectLinks,
   timeMessages,
@@ -123,6 +125,7 @@ export function createTimesheetsService(dependencies: {
     const approved = entries.filter((entry) => !notes.has(entry.id));
     const seconds = approved.reduce((sum, entry) => sum + (entry.seconds ?? 0), 0);
     const amountMinor = approved.reduce((sum, entry) => sum + (entry.amountMinor ?? 0), 0);
+    const amount = money(amountMinor, contract.currency as CurrencyCode);
     await repository.setReviews(
       entries.map((entry) => ({
         id: entry.id,
@@ -131,7 +134,7 @@ export function createTimesheetsService(dependencies: {
       })),
       tx,
     );
-    const bill = amountMinor > 0 ? await billing.billHours({ contract, weekStart, seconds, amountMinor, at: now }, tx) : undefined;
+    const bill = amountMinor > 0 ? await billing.billHours({ contract, weekStart, seconds, amount, at: now }, tx) : undefined;
     const review = await repository.insertTimesheet(
       {
         contractId: contract.id,
@@ -150,7 +153,7 @@ export function createTimesheetsService(dependencies: {
     const job = await jobState.findJob(contract.jobId, tx);
     if (!job) throw new Error(`contract ${contract.id} has no job`);
     const parties = await people.partiesOf(contract, tx);
-    const params = { week: weekStart, hours: hoursText(seconds), ...amountParams(amountMinor, contract.currency) };
+    const params = { week: weekStart, hours: hoursText(seconds), ...amountParams(amount) };
     // The notice leads to the week's own timesheet on the payment page.
     const link = subjectLinks.timesheet(job.id, weekStart);
     if (by === 'automatic') {
