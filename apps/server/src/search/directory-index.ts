@@ -1,6 +1,6 @@
-import { checkEach, createPostings, keepWithin, tokensHash, widen } from './bit-sets.ts';
-import { createIdTable } from './id-table.ts';
-import { createSortOrders, type PagePlan } from './sort-orders.ts';
+import { checkEach, keepWithin, tokensHash, widen } from './bit-sets.ts';
+import { createSlotTable } from './slot-table.ts';
+import type { PagePlan } from './sort-orders.ts';
 
 /**
  * A directory the admin console lists and searches (users, projects), in memory: each entry's text,
@@ -171,59 +171,37 @@ function createVocabulary() {
  * `seal()` then sorts once. `plan`: how pages are read (tests make each way run; otherwise the cheaper).
  */
 export function createDirectoryIndex({ plan = 'cheaper', sealed = true }: { plan?: PagePlan; sealed?: boolean } = {}) {
-  let isSealed = sealed;
-  // An entry lives in a slot; a slot is never reused (an entry whose words changed takes a new one), so
-  // posting lists stay sorted by appending. Dead slots are skipped through `alive`. Facets (a
+  // An entry lives in a slot (slot-table.ts); an entry whose words changed takes a new one. Facets (a
   // project's state, which changes at every step of its life) are bit sets changed in place.
-  let capacity = 1024;
-  let used = 0;
-  let live = 0;
-  const ids = createIdTable();
-  let created = new Float64Array(capacity);
-  let rangeLow = new Float64Array(capacity);
-  let rangeHigh = new Float64Array(capacity);
-  let hashes = new Float64Array(capacity);
-  let alive = new Uint32Array(capacity >>> 5);
+  const slots = createSlotTable({ sealed, hashes: true });
+  const { ids } = slots;
+  let created = new Float64Array(slots.capacity);
+  let rangeLow = new Float64Array(slots.capacity);
+  let rangeHigh = new Float64Array(slots.capacity);
   // Each slot's words in order, by number, in one pool: where they begin and how many.
-  let wordsAt = new Uint32Array(capacity);
-  let wordCounts = new Uint16Array(capacity);
-  let pool = new Uint32Array(8 * capacity);
+  let wordsAt = new Uint32Array(slots.capacity);
+  let wordCounts = new Uint16Array(slots.capacity);
+  let pool = new Uint32Array(8 * slots.capacity);
   let pooled = 0;
   const vocabulary = createVocabulary();
-  const postings = createPostings(
-    () => capacity,
-    () => used,
-  );
+  const postings = slots.postings();
   const words = postings.tokens();
   const facets = new Map<string, Uint32Array>();
 
   /** Oldest first, then by id: read backwards for newest first. */
   const compareSlots = (_: 'created', a: number, b: number) => created[a]! - created[b]! || ids.compare(a, b);
-  const orders = createSortOrders(['created'], capacity, compareSlots);
+  const orders = slots.orders(['created'], compareSlots);
 
-  function grow() {
-    const next = capacity * 2;
+  slots.onGrow((next) => {
     created = widen(created, next);
     rangeLow = widen(rangeLow, next);
     rangeHigh = widen(rangeHigh, next);
-    hashes = widen(hashes, next);
-    alive = widen(alive, next >>> 5);
     wordsAt = widen(wordsAt, next);
     const counts = new Uint16Array(next);
     counts.set(wordCounts);
     wordCounts = counts;
     for (const [facet, bits] of facets) facets.set(facet, widen(bits, next >>> 5));
-    orders.grow(next);
-    postings.grow(next);
-    capacity = next;
-  }
-
-  function kill(slot: number) {
-    if (isSealed) orders.leave(slot);
-    alive[slot >>> 5]! &= ~(1 << (slot & 31));
-    ids.remove(slot);
-    live -= 1;
-  }
+  });
 
   function setAttributes(slot: number, entry: DirectoryEntry) {
     created[slot] = entry.createdUs;
@@ -234,39 +212,28 @@ export function createDirectoryIndex({ plan = 'cheaper', sealed = true }: { plan
     for (const bits of facets.values()) bits[word]! &= ~bit;
     for (const facet of entry.facets) {
       let bits = facets.get(facet);
-      if (!bits) facets.set(facet, (bits = new Uint32Array(capacity >>> 5)));
+      if (!bits) facets.set(facet, (bits = new Uint32Array(slots.capacity >>> 5)));
       bits[word]! |= bit;
     }
   }
 
-  /** Adds the entry, or brings it up to date. */
+  /** Adds the entry, or brings it up to date (with the same words, in its slot: it moves in the order if its time changed). */
   function upsert(entry: DirectoryEntry) {
     const text = directoryText(entry.text);
     const entryWords = text === '' ? [] : text.split(' ').slice(0, 0xffff);
-    const hash = tokensHash(entryWords, []);
-    const existing = ids.slotOf(entry.id);
-    if (existing !== undefined && hashes[existing] === hash) {
-      // Same words: the entry keeps its slot, and moves in the order if its time changed.
-      const was = isSealed ? orders.positionOf('created', existing) : 0;
-      setAttributes(existing, entry);
-      if (isSealed) orders.reposition('created', existing, was);
-      return;
-    }
-    if (existing !== undefined) kill(existing);
-    if (used === capacity) grow();
-    const slot = used;
-    used += 1;
-    live += 1;
-    ids.add(slot, entry.id);
-    hashes[slot] = hash;
-    setAttributes(slot, entry);
-    alive[slot >>> 5]! |= 1 << (slot & 31);
-    if (pooled + entryWords.length > pool.length) pool = widen(pool, Math.max(pool.length * 2, pooled + entryWords.length));
-    wordsAt[slot] = pooled;
-    wordCounts[slot] = entryWords.length;
-    for (const word of entryWords) pool[pooled++] = vocabulary.numberOf(word);
-    for (const word of new Set(entryWords)) postings.post(words, word, slot);
-    if (isSealed) orders.enter(slot);
+    slots.put(
+      entry.id,
+      (slot, isNew) => {
+        setAttributes(slot, entry);
+        if (!isNew) return;
+        if (pooled + entryWords.length > pool.length) pool = widen(pool, Math.max(pool.length * 2, pooled + entryWords.length));
+        wordsAt[slot] = pooled;
+        wordCounts[slot] = entryWords.length;
+        for (const word of entryWords) pool[pooled++] = vocabulary.numberOf(word);
+        for (const word of new Set(entryWords)) postings.post(words, word, slot);
+      },
+      tokensHash(entryWords, []),
+    );
   }
 
   /** The slot's text as words, one space apart. */
@@ -277,15 +244,7 @@ export function createDirectoryIndex({ plan = 'cheaper', sealed = true }: { plan
 
   /** Takes the entry out; one that is not in is ignored. */
   function remove(id: string) {
-    const slot = ids.slotOf(id);
-    if (slot !== undefined) kill(slot);
-  }
-
-  /** Sorts the order of a loading index once; from then on each change moves its entry in it. */
-  function seal() {
-    if (isSealed) return;
-    orders.seal(alive, used);
-    isSealed = true;
+    slots.remove(id);
   }
 
   /**
@@ -320,28 +279,28 @@ export function createDirectoryIndex({ plan = 'cheaper', sealed = true }: { plan
 
   /** The matches counted, and a page of them by creation time. */
   function search(search: DirectorySearch): DirectoryAnswer {
-    if (!isSealed) throw new Error('directory index: seal() it after loading');
+    if (!slots.isSealed) throw new Error('directory index: seal() it after loading');
     try {
       const term = search.term === undefined ? '' : directoryText(search.term);
       const { sets, follows } = term === '' ? { sets: [], follows: undefined } : termSets(term);
       for (const facet of search.facets) sets.push(facets.get(facet));
       const isEmpty = sets.some((bits) => bits === undefined);
-      const { bits, count, words: listed } = postings.intersectAll(isEmpty ? [] : (sets as Uint32Array[]), alive, isEmpty);
+      const { bits, count, words: listed } = postings.intersectAll(isEmpty ? [] : (sets as Uint32Array[]), slots.alive, isEmpty);
       let total = count;
       if (follows) total -= checkEach(bits, undefined, follows);
       const { low, high } = search.meets ?? {};
       if (low !== undefined) total -= keepWithin(bits, listed, undefined, rangeHigh, low, Number.POSITIVE_INFINITY);
       if (high !== undefined) total -= keepWithin(bits, listed, undefined, rangeLow, Number.NEGATIVE_INFINITY, high);
-      const slots = orders.page('created', {
+      const page = orders.page('created', {
         bits,
         total,
-        live,
+        live: slots.live,
         skip: search.skip,
         count: search.limit,
         plan,
         backward: search.newestFirst,
       });
-      return { total, ids: slots.map((slot) => ids.idOf(slot)) };
+      return { total, ids: page.map((slot) => ids.idOf(slot)) };
     } finally {
       postings.giveBack();
     }
@@ -350,27 +309,28 @@ export function createDirectoryIndex({ plan = 'cheaper', sealed = true }: { plan
   return {
     upsert,
     remove,
-    seal,
+    /** Sorts the order of a loading index once; from then on each change moves its entry in it. */
+    seal: slots.seal,
     search,
     get size() {
-      return live;
+      return slots.live;
     },
     /** How much of the index is slots of entries that left it or changed (a reload makes it whole again). */
     get deadShare() {
-      return used === 0 ? 0 : (used - live) / used;
+      return slots.deadShare;
     },
     /** Roughly how many bytes it holds, by part, to say where memory goes. */
     memory() {
       return {
-        entries: live,
-        slots: used,
+        entries: slots.live,
+        slots: slots.used,
         words: vocabulary.size,
         ...postings.memory(),
-        facet_bytes: facets.size * (capacity >>> 3),
+        facet_bytes: facets.size * (slots.capacity >>> 3),
         vocabulary_bytes: vocabulary.bytes,
         word_pool_bytes: pool.byteLength,
-        slot_bytes: ids.bytes + created.byteLength * 4 + wordsAt.byteLength + wordCounts.byteLength + alive.byteLength,
-        order_bytes: capacity * 4,
+        slot_bytes: ids.bytes + created.byteLength * 4 + wordsAt.byteLength + wordCounts.byteLength + slots.alive.byteLength,
+        order_bytes: slots.capacity * 4,
       };
     },
   };

@@ -1,6 +1,6 @@
-import { countCommon, createPostings, intersectCounting, keepWithin, popcount, tokensHash, widen } from '../../search/bit-sets.ts';
-import { createIdTable } from '../../search/id-table.ts';
-import { createSortOrders, type PagePlan } from '../../search/sort-orders.ts';
+import { countCommon, intersectCounting, keepWithin, popcount, tokensHash, widen } from '../../search/bit-sets.ts';
+import { createSlotTable } from '../../search/slot-table.ts';
+import type { PagePlan } from '../../search/sort-orders.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
 
 /**
@@ -102,28 +102,19 @@ export type IndexPlan = PagePlan;
  * which `seal()` then sorts once (placing each job in turn costs a move of the orders per job).
  */
 export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: IndexPlan; sealed?: boolean } = {}) {
-  let isSealed = sealed;
-  // A job lives in a slot; a slot is never reused (a changed job whose words changed takes a new one),
-  // so every posting list stays sorted by appending. Dead slots are skipped through `alive`.
-  let capacity = 1024;
-  let used = 0;
-  let live = 0;
-  const ids = createIdTable();
-  let created = new Float64Array(capacity);
-  let budgetMin = new Float64Array(capacity);
-  let budgetMax = new Float64Array(capacity);
-  let proposals = new Int32Array(capacity);
-  let featuredUntil = new Float64Array(capacity);
-  let hashes = new Float64Array(capacity);
-  let alive = new Uint32Array(capacity >>> 5);
+  // A job lives in a slot (search/slot-table.ts); a job whose words or facets changed takes a new one.
+  const slots = createSlotTable({ sealed, hashes: true });
+  const { ids } = slots;
+  let created = new Float64Array(slots.capacity);
+  let budgetMin = new Float64Array(slots.capacity);
+  let budgetMax = new Float64Array(slots.capacity);
+  let proposals = new Int32Array(slots.capacity);
+  let featuredUntil = new Float64Array(slots.capacity);
   // Per budget step, the jobs whose highest budget reaches it and those whose lowest is within it: a
   // budget range is then whole bit sets, and only the jobs of the steps around its ends are checked one by one.
-  let maxAtLeast = budgetSteps.map(() => new Uint32Array(capacity >>> 5));
-  let minAtMost = budgetSteps.map(() => new Uint32Array(capacity >>> 5));
-  const postings = createPostings(
-    () => capacity,
-    () => used,
-  );
+  let maxAtLeast = budgetSteps.map(() => new Uint32Array(slots.capacity >>> 5));
+  let minAtMost = budgetSteps.map(() => new Uint32Array(slots.capacity >>> 5));
+  const postings = slots.postings();
   const words = postings.tokens();
   const facets = postings.tokens();
   const { scratch } = postings;
@@ -134,22 +125,19 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   let featuredNow = { words: new Int32Array(0), bits: new Int32Array(0), all: new Uint32Array(0) };
   let featuredNowFrom = Number.POSITIVE_INFINITY;
   let featuredNowUntil = Number.NEGATIVE_INFINITY;
-  function grow() {
-    const next = capacity * 2;
+  slots.onGrow((next) => {
     created = widen(created, next);
     budgetMin = widen(budgetMin, next);
     budgetMax = widen(budgetMax, next);
     proposals = widen(proposals, next);
     featuredUntil = widen(featuredUntil, next);
-    hashes = widen(hashes, next);
-    alive = widen(alive, next >>> 5);
     maxAtLeast = maxAtLeast.map((bits) => widen(bits, next >>> 5));
     minAtMost = minAtMost.map((bits) => widen(bits, next >>> 5));
-    orders.grow(next);
-    postings.grow(next);
-    capacity = next;
     featuredNowFrom = Number.POSITIVE_INFINITY;
-  }
+  });
+  slots.onFree((slot) => {
+    if (featured.delete(slot)) featuredNowFrom = Number.POSITIVE_INFINITY;
+  });
 
   // The sort orders, first to last: by the sort's value, then creation time, then id, all descending
   // (the order the search answered in when PostgreSQL sorted it, and the one cursors carry). The budget sort's value is the highest budget, the
@@ -175,15 +163,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     return -ids.compare(a, b);
   }
 
-  const orders = createSortOrders(sorts, capacity, compareSlots);
-
-  function kill(slot: number) {
-    if (isSealed) orders.leave(slot);
-    alive[slot >>> 5]! &= ~(1 << (slot & 31));
-    if (featured.delete(slot)) featuredNowFrom = Number.POSITIVE_INFINITY;
-    ids.remove(slot);
-    live -= 1;
-  }
+  const orders = slots.orders(sorts, compareSlots);
 
   function markBudgets(slot: number, isOn: boolean) {
     const word = slot >>> 5;
@@ -210,43 +190,23 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     }
   }
 
-  /** Adds the job, or brings it up to date. */
+  /** Adds the job, or brings it up to date (with the same words and facets, in its slot). */
   function upsert(job: IndexedJob) {
-    const hash = tokensHash(job.words, job.facets);
-    const existing = ids.slotOf(job.id);
-    if (existing !== undefined && hashes[existing] === hash) {
-      // Same words and facets: the job keeps its slot, and moves within the orders, past only the jobs between.
-      const was = isSealed ? sorts.map((sort) => orders.positionOf(sort, existing)) : [];
-      setAttributes(existing, job);
-      if (isSealed) sorts.forEach((sort, index) => orders.reposition(sort, existing, was[index]!));
-      return;
-    }
-    if (existing !== undefined) kill(existing);
-    if (used === capacity) grow();
-    const slot = used;
-    used += 1;
-    live += 1;
-    ids.add(slot, job.id);
-    hashes[slot] = hash;
-    setAttributes(slot, job);
-    alive[slot >>> 5]! |= 1 << (slot & 31);
-    for (const word of new Set(job.words)) postings.post(words, word, slot);
-    for (const facet of new Set(job.facets)) postings.post(facets, facet, slot);
-    if (isSealed) orders.enter(slot);
-  }
-
-  /** Sorts the orders of a loading index once; from then on each change moves its job in them. */
-  function seal() {
-    if (isSealed) return;
-    orders.seal(alive, used);
-    isSealed = true;
+    slots.put(
+      job.id,
+      (slot, isNew) => {
+        setAttributes(slot, job);
+        if (!isNew) return;
+        for (const word of new Set(job.words)) postings.post(words, word, slot);
+        for (const facet of new Set(job.facets)) postings.post(facets, facet, slot);
+      },
+      tokensHash(job.words, job.facets),
+    );
   }
 
   /** Takes the job out (it closed, was hired or was deleted); a job that is not in is ignored. */
   function remove(id: string) {
-    const slot = ids.slotOf(id);
-    if (slot === undefined) return;
-    kill(slot);
+    slots.remove(id);
   }
 
   // The words that hold a search's featured matches (a search is synchronous: one at a time).
@@ -257,27 +217,27 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     if (nowMs >= featuredNowFrom && nowMs < featuredNowUntil) return featuredNow;
     // It holds from when the last period to have ended ended (a search begun a moment before this
     // one may come after it), until the first of theirs ends.
-    const slots: number[] = [];
+    const featuredSlots: number[] = [];
     let lastEnded = Number.NEGATIVE_INFINITY;
     let firstEnd = Number.POSITIVE_INFINITY;
     for (const slot of featured) {
       const until = featuredUntil[slot]!;
       if (until > nowMs) {
-        slots.push(slot);
+        featuredSlots.push(slot);
         firstEnd = Math.min(firstEnd, until);
       } else lastEnded = Math.max(lastEnded, until);
     }
-    slots.sort((a, b) => a - b);
+    featuredSlots.sort((a, b) => a - b);
     const words: number[] = [];
     const bits: number[] = [];
-    for (const slot of slots) {
+    for (const slot of featuredSlots) {
       if (words.at(-1) !== slot >>> 5) {
         words.push(slot >>> 5);
         bits.push(0);
       }
       bits[bits.length - 1]! |= 1 << (slot & 31);
     }
-    const all = new Uint32Array(capacity >>> 5);
+    const all = new Uint32Array(slots.capacity >>> 5);
     words.forEach((word, index) => (all[word] = bits[index]!));
     featuredNow = { words: Int32Array.from(words), bits: Int32Array.from(bits), all };
     featuredNowFrom = lastEnded;
@@ -303,6 +263,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   function matches(search: IndexSearch) {
     // Every set the matches must be in, intersected in one pass: the living, the words of the text,
     // each filter token, any of the regions, the budget steps within the range.
+    const { alive } = slots;
     const { sets: all, isEmpty } = postings.requiredSets(search, search.allFacets, words, facets, alive);
     for (const group of search.anyOf) all.push(anyOf(group));
     // A job matches a budget range when its own range reaches into it: whole sets of budget steps
@@ -342,7 +303,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   ) {
     return orders.page(
       sort,
-      { bits, total, live, skip, count, plan, words },
+      { bits, total, live: slots.live, skip, count, plan, words },
       after && {
         start: orders.positionAfter(sort, (slot) => compareToKey(sort, slot, after)),
         isAfter: (slot) => compareToKey(sort, slot, after) > 0,
@@ -398,7 +359,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
 
   /** Matching jobs counted, and a page of them: those featured at `nowMs` first, each part in the sort's order. */
   function search(search: IndexSearch): IndexAnswer {
-    if (!isSealed) throw new Error('search index: seal() it after loading');
+    if (!slots.isSealed) throw new Error('search index: seal() it after loading');
     try {
       const { bits, total, listed } = matches(search);
       // The featured part taken out of the rest, read over the matches' words or the featured jobs'
@@ -406,7 +367,7 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
       // badge there, not the top: the reader asked for what is closest).
       const pinsFeatured = search.sort !== 'distance';
       const featuredBits = scratch();
-      if (featuredListing.length < bits.length) featuredListing = new Int32Array(capacity >>> 5);
+      if (featuredListing.length < bits.length) featuredListing = new Int32Array(slots.capacity >>> 5);
       const featuredWords = featuredListing;
       let featuredListed = 0;
       let featuredMatches = 0;
@@ -460,20 +421,21 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
   return {
     upsert,
     remove,
-    seal,
+    /** Sorts the orders of a loading index once; from then on each change moves its job in them. */
+    seal: slots.seal,
     search,
     get size() {
-      return live;
+      return slots.live;
     },
     /** How much of the index is slots of jobs that left it (a reload makes it whole again). */
     get deadShare() {
-      return used === 0 ? 0 : (used - live) / used;
+      return slots.deadShare;
     },
     /** Roughly how many bytes it holds, by part, to say where memory goes. */
     memory() {
       return {
-        jobs: live,
-        slot_bytes: capacity * (8 * 6 + 4 + 3 * 4) + ids.bytes + 2 * budgetSteps.length * (capacity >>> 3),
+        jobs: slots.live,
+        slot_bytes: slots.capacity * (8 * 6 + 4 + 3 * 4) + ids.bytes + 2 * budgetSteps.length * (slots.capacity >>> 3),
         ...postings.memory(),
       };
     },

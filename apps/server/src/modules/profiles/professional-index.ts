@@ -1,6 +1,6 @@
-import { createPostings, keepWithin, widen } from '../../search/bit-sets.ts';
-import { createIdTable } from '../../search/id-table.ts';
-import { createSortOrders, type PagePlan } from '../../search/sort-orders.ts';
+import { keepWithin, widen } from '../../search/bit-sets.ts';
+import { createSlotTable } from '../../search/slot-table.ts';
+import type { PagePlan } from '../../search/sort-orders.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
 
 /**
@@ -61,37 +61,24 @@ export function createProfessionalIndex({
   plan?: ProfessionalPlan;
   sealed?: boolean;
 }) {
-  let isSealed = sealed;
-  // A professional lives in a slot; a slot is never reused (a change takes a new one), so every
-  // posting list stays sorted by appending. Dead slots are skipped through `alive`.
-  let capacity = 1024;
-  let used = 0;
-  let live = 0;
-  const ids = createIdTable();
-  let created = new Float64Array(capacity);
-  let rating = new Int32Array(capacity);
-  let reviews = new Int32Array(capacity);
-  let rate = new Float64Array(capacity);
-  let shown = Array.from({ length: currencies }, () => new Float64Array(capacity));
-  let alive = new Uint32Array(capacity >>> 5);
-  const postings = createPostings(
-    () => capacity,
-    () => used,
-  );
+  // A professional lives in a slot (search/slot-table.ts); every change takes a new one.
+  const slots = createSlotTable({ sealed });
+  const { ids } = slots;
+  let created = new Float64Array(slots.capacity);
+  let rating = new Int32Array(slots.capacity);
+  let reviews = new Int32Array(slots.capacity);
+  let rate = new Float64Array(slots.capacity);
+  let shown = Array.from({ length: currencies }, () => new Float64Array(slots.capacity));
+  const postings = slots.postings();
   const words = postings.tokens();
   const facets = postings.tokens();
-  function grow() {
-    const next = capacity * 2;
+  slots.onGrow((next) => {
     created = widen(created, next);
     rating = widen(rating, next);
     reviews = widen(reviews, next);
     rate = widen(rate, next);
     shown = shown.map((each) => widen(each, next));
-    alive = widen(alive, next >>> 5);
-    orders.grow(next);
-    postings.grow(next);
-    capacity = next;
-  }
+  });
 
   /**
    * Negative when slot `a` comes before slot `b`, in the orders search answered in when PostgreSQL
@@ -116,49 +103,28 @@ export function createProfessionalIndex({
     return created[b]! - created[a]! || -ids.compare(a, b);
   }
 
-  const orders = createSortOrders(sorts, capacity, compareSlots);
-
-  function kill(slot: number) {
-    if (isSealed) orders.leave(slot);
-    alive[slot >>> 5]! &= ~(1 << (slot & 31));
-    ids.remove(slot);
-    live -= 1;
-  }
+  const orders = slots.orders(sorts, compareSlots);
 
   /** Adds the professional, or brings them up to date (in a new slot). */
   function upsert(professional: IndexedProfessional) {
-    const existing = ids.slotOf(professional.id);
-    if (existing !== undefined) kill(existing);
-    if (used === capacity) grow();
-    const slot = used;
-    used += 1;
-    live += 1;
-    ids.add(slot, professional.id);
-    created[slot] = professional.createdUs;
-    rating[slot] = professional.ratingHundredths;
-    reviews[slot] = professional.reviews;
-    rate[slot] = professional.rateMinor ?? Number.NaN;
-    shown.forEach((each, currency) => (each[slot] = professional.ratesShown?.[currency] ?? Number.NaN));
-    alive[slot >>> 5]! |= 1 << (slot & 31);
-    for (const word of new Set(professional.words)) postings.post(words, word, slot);
-    for (const facet of new Set(professional.facets)) postings.post(facets, facet, slot);
-    if (isSealed) orders.enter(slot);
-  }
-
-  /** Sorts the orders of a loading index once; from then on each change moves its slot in them. */
-  function seal() {
-    if (isSealed) return;
-    orders.seal(alive, used);
-    isSealed = true;
+    slots.put(professional.id, (slot) => {
+      created[slot] = professional.createdUs;
+      rating[slot] = professional.ratingHundredths;
+      reviews[slot] = professional.reviews;
+      rate[slot] = professional.rateMinor ?? Number.NaN;
+      shown.forEach((each, currency) => (each[slot] = professional.ratesShown?.[currency] ?? Number.NaN));
+      for (const word of new Set(professional.words)) postings.post(words, word, slot);
+      for (const facet of new Set(professional.facets)) postings.post(facets, facet, slot);
+    });
   }
 
   function remove(id: string) {
-    const slot = ids.slotOf(id);
-    if (slot !== undefined) kill(slot);
+    slots.remove(id);
   }
 
   /** The matching living professionals, as a scratch bit set, and how many they are. */
   function matches(search: ProfessionalIndexSearch) {
+    const { alive } = slots;
     const { sets, isEmpty } = postings.requiredSets(search, search.facets, words, facets, alive);
     const { bits, count, words: listed } = postings.intersectAll(sets, alive, isEmpty);
     let total = count;
@@ -171,11 +137,11 @@ export function createProfessionalIndex({
   }
 
   function search(search: ProfessionalIndexSearch): ProfessionalIndexAnswer {
-    if (!isSealed) throw new Error('professional index: seal() it after loading');
+    if (!slots.isSealed) throw new Error('professional index: seal() it after loading');
     try {
       const { bits, total } = matches(search);
-      const slots = orders.page(search.sort, { bits, total, live, skip: search.skip, count: search.count, plan });
-      return { total, ids: slots.map((slot) => ids.idOf(slot)) };
+      const page = orders.page(search.sort, { bits, total, live: slots.live, skip: search.skip, count: search.count, plan });
+      return { total, ids: page.map((slot) => ids.idOf(slot)) };
     } finally {
       postings.giveBack();
     }
@@ -184,20 +150,21 @@ export function createProfessionalIndex({
   return {
     upsert,
     remove,
-    seal,
+    /** Sorts the orders of a loading index once; from then on each change moves its slot in them. */
+    seal: slots.seal,
     search,
     get size() {
-      return live;
+      return slots.live;
     },
     /** How much of the index is slots of professionals who changed or left it (a reload makes it whole again). */
     get deadShare() {
-      return used === 0 ? 0 : (used - live) / used;
+      return slots.deadShare;
     },
     /** Roughly how many bytes it holds, by part, to say where memory goes. */
     memory() {
       return {
-        professionals: live,
-        slot_bytes: capacity * (8 * (2 + currencies) + 4 * 2 + 3 * 4) + ids.bytes + (capacity >>> 3),
+        professionals: slots.live,
+        slot_bytes: slots.capacity * (8 * (2 + currencies) + 4 * 2 + 3 * 4) + ids.bytes + (slots.capacity >>> 3),
         ...postings.memory(),
       };
     },
