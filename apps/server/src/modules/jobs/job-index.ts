@@ -8,7 +8,7 @@ import type { QueryNode } from '../../search/tsquery.ts';
  * time, budgets, proposal count and featured period. Matching is set algebra over bit sets (one bit
  * per job), so a total is exact whatever its size; a page walks the sort's order, kept sorted, until
  * it has met enough matches, or, when the matches are few, sorts just them. Nothing here touches the
- * database: job-index-sync.ts loads it and keeps it current.
+ * database: search-index.ts loads it and keeps it current (search/live-index.ts).
  */
 
 /** One open job, as job_search holds it (created in microseconds, budgets in US cents). */
