@@ -360,8 +360,12 @@ function disputeRows(db: Db) {
 function eventRows(db: Db) {
   return {
     /** Stores a provider event by its id; false when it was already stored (a redelivery). */
-    async storeEvent(event: typeof providerEvents.$inferInsert) {
-      const inserted = await db.insert(providerEvents).values(event).onConflictDoNothing().returning({ eventId: providerEvents.eventId });
+    async storeEvent(event: typeof providerEvents.$inferInsert, executor: Db) {
+      const inserted = await executor
+        .insert(providerEvents)
+        .values(event)
+        .onConflictDoNothing()
+        .returning({ eventId: providerEvents.eventId });
       return inserted.length > 0;
     },
 
@@ -390,8 +394,8 @@ function eventRows(db: Db) {
         .where(and(eq(providerEvents.provider, provider), eq(providerEvents.eventId, eventId)));
     },
 
-    async markEventFailed(provider: string, eventId: string, failure: { error: string; nextAttemptAt: Date }) {
-      await db
+    async markEventFailed(provider: string, eventId: string, failure: { error: string; nextAttemptAt: Date }, executor: Db) {
+      await executor
         .update(providerEvents)
         .set({ attempts: sql`${providerEvents.attempts} + 1`, lastError: failure.error, nextAttemptAt: failure.nextAttemptAt })
         .where(and(eq(providerEvents.provider, provider), eq(providerEvents.eventId, eventId)));
@@ -427,8 +431,8 @@ function eventRows(db: Db) {
     },
 
     /** Brings an unapplied event's next retry forward to `now`; false when there is no such event. */
-    async retryEventNow(eventId: string, now: Date) {
-      const updated = await db
+    async retryEventNow(eventId: string, now: Date, executor: Db) {
+      const updated = await executor
         .update(providerEvents)
         .set({ nextAttemptAt: now })
         .where(and(eq(providerEvents.eventId, eventId), isNull(providerEvents.appliedAt)))

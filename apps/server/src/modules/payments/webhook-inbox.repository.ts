@@ -7,8 +7,8 @@ export function createWebhookInboxRepository(db: Db) {
   const isFailedForGood = and(isNull(providerEvents.appliedAt), isNull(providerEvents.nextAttemptAt), isNotNull(providerEvents.lastError));
   return {
     /** Marks an event failed for good (support can still ask for one more attempt, which brings its retry forward). */
-    async markEventRefused(provider: string, eventId: string, reason: string) {
-      await db
+    async markEventRefused(provider: string, eventId: string, reason: string, executor: Db) {
+      await executor
         .update(providerEvents)
         .set({ attempts: sql`${providerEvents.attempts} + 1`, lastError: reason, nextAttemptAt: null })
         .where(and(eq(providerEvents.provider, provider), eq(providerEvents.eventId, eventId), isNull(providerEvents.appliedAt)));

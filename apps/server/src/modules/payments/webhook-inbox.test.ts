@@ -18,10 +18,13 @@ describe('the webhook inbox for support', () => {
     const received = new Date('2026-11-20T08:00:00Z');
     const later = new Date('2026-11-20T09:00:00Z');
     for (const eventId of ['evt_inbox_applied', 'evt_inbox_failing']) {
-      await repository.storeEvent({ provider: 'stripe', eventId, type: 'checkout.session.completed', payload: {}, receivedAt: received });
+      await repository.storeEvent(
+        { provider: 'stripe', eventId, type: 'checkout.session.completed', payload: {}, receivedAt: received },
+        database.db,
+      );
     }
     await transaction(database.db, (tx) => repository.markEventApplied('stripe', 'evt_inbox_applied', received, tx));
-    await repository.markEventFailed('stripe', 'evt_inbox_failing', { error: 'checkout not found', nextAttemptAt: later });
+    await repository.markEventFailed('stripe', 'evt_inbox_failing', { error: 'checkout not found', nextAttemptAt: later }, database.db);
 
     const all = await readInbox(database.db, { onlyWaiting: false, limit: 50 });
     expect(all.counts.applied).toBeGreaterThanOrEqual(1);
@@ -48,17 +51,20 @@ describe('the webhook inbox for support', () => {
   it('shows an event that can never apply as failed for good, apart from those waiting, until support asks for one more try', async () => {
     const repository = createPaymentsRepository(database.db);
     const received = new Date('2026-11-21T08:00:00Z');
-    await repository.storeEvent({
-      provider: 'stripe',
-      eventId: 'evt_inbox_refused',
-      type: 'checkout.completed',
-      payload: {},
-      receivedAt: received,
-      nextAttemptAt: received,
-    });
+    await repository.storeEvent(
+      {
+        provider: 'stripe',
+        eventId: 'evt_inbox_refused',
+        type: 'checkout.completed',
+        payload: {},
+        receivedAt: received,
+        nextAttemptAt: received,
+      },
+      database.db,
+    );
     const before = await readInbox(database.db, { onlyWaiting: true, limit: 50 });
     const reason = 'event evt_inbox_refused completes a payment without its amount and currency';
-    await createWebhookInboxRepository(database.db).markEventRefused('stripe', 'evt_inbox_refused', reason);
+    await createWebhookInboxRepository(database.db).markEventRefused('stripe', 'evt_inbox_refused', reason, database.db);
 
     const after = await readInbox(database.db, { onlyWaiting: true, limit: 50 });
     expect(after.counts).toEqual({ applied: before.counts.applied, waiting: before.counts.waiting - 1, failed: before.counts.failed + 1 });

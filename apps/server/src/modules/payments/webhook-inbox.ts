@@ -36,7 +36,7 @@ export async function readInbox(db: Db, options: { onlyWaiting: boolean; limit: 
 
 /** Asks for a waiting event to be applied at the server's next retry round (within 30 seconds). */
 export function retryNow(db: Db, eventId: string, now: Date) {
-  return createPaymentsRepository(db).retryEventNow(eventId, now);
+  return createPaymentsRepository(db).retryEventNow(eventId, now, db);
 }
 
 const when = (moment: Date | null) => (moment ? moment.toISOString().replace('T', ' ').slice(0, 19) : '-');

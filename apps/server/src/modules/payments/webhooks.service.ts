@@ -161,15 +161,20 @@ export function createWebhooksService(dependencies: {
       });
     } catch (error) {
       if (error instanceof EventRefused) {
-        await inbox.markEventRefused(providerName, eventId, error.message);
+        await inbox.markEventRefused(providerName, eventId, error.message, db);
         logger.error({ eventId, reason: error.message }, 'a payment event can never be applied; it is kept as failed and not retried');
         return 'failed';
       }
       const attempts = (await repository.findEvent(providerName, eventId))?.attempts ?? 0;
-      await repository.markEventFailed(providerName, eventId, {
-        error: error instanceof Error ? error.message : String(error),
-        nextAttemptAt: new Date(clock().getTime() + retryDelayMs(attempts)),
-      });
+      await repository.markEventFailed(
+        providerName,
+        eventId,
+        {
+          error: error instanceof Error ? error.message : String(error),
+          nextAttemptAt: new Date(clock().getTime() + retryDelayMs(attempts)),
+        },
+        db,
+      );
       logger.error({ err: error, eventId }, 'a payment event could not be applied; it will be retried');
       return 'failed';
     }
@@ -182,15 +187,18 @@ export function createWebhooksService(dependencies: {
      */
     async receive(rawBody: string, signatureHeader: string | undefined) {
       const event = provider.readEvent(rawBody, signatureHeader, clock());
-      const isNew = await repository.storeEvent({
-        provider: provider.name,
-        eventId: event.id,
-        type: event.type,
-        // What the handler applies, and the provider's own body for support to read.
-        payload: { event, raw: JSON.parse(rawBody) as unknown },
-        receivedAt: clock(),
-        nextAttemptAt: clock(),
-      });
+      const isNew = await repository.storeEvent(
+        {
+          provider: provider.name,
+          eventId: event.id,
+          type: event.type,
+          // What the handler applies, and the provider's own body for support to read.
+          payload: { event, raw: JSON.parse(rawBody) as unknown },
+          receivedAt: clock(),
+          nextAttemptAt: clock(),
+        },
+        db,
+      );
       const outcome = await applyStored(provider.name, event.id);
       if (outcome === 'applied') await refundDue();
       return { event_id: event.id, is_new: isNew, outcome };
