@@ -143,7 +143,9 @@ show('web: imports from a feature into another feature or app/', crossFeature.le
 // Sizes
 // Data, not code: demo content, word lists, reference tables, fixtures, locales, tables.
 const isData = (file) =>
-  /(data|demo-marketplace-projects|lexicon|terms|fixtures|held-out|common-passwords|locales|\.schema)\b|[/\\](drizzle|reference)[/\\]/.test(file);
+  /(data|demo-marketplace-projects|lexicon|terms|fixtures|held-out|common-passwords|locales|\.schema)\b|[/\\](drizzle|reference)[/\\]/.test(
+    file,
+  );
 const sizes = [...s.files, ...w.files, ...walk(join(root, 'packages/shared/src')).filter((f) => !isTest(f))]
   .filter((file) => !isData(file))
   .map((file) => ({ file, lines: readFileSync(file, 'utf8').split('\n').length }));

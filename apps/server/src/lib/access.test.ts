@@ -73,7 +73,10 @@ describe('defineAccess', () => {
 
   it('answers 403 with the rule’s refusal when a grant is refused', async () => {
     const { access } = jobsAccess();
-    expect(await answer(access.require(stranger, 'job.update', jobA))).toEqual({ code: 'forbidden', message: jobMessages.onlyOwnerChanges });
+    expect(await answer(access.require(stranger, 'job.update', jobA))).toEqual({
+      code: 'forbidden',
+      message: jobMessages.onlyOwnerChanges,
+    });
     expect(await access.allows(stranger, 'job.update', jobA)).toBe(false);
   });
 
@@ -84,7 +87,10 @@ describe('defineAccess', () => {
       code: 'forbidden',
       message: proposalMessages.onlyOwnerViews,
     });
-    expect(await answer(access.require(owner, 'entry.start', jobA))).toEqual({ code: 'forbidden', message: timeMessages.onlyProfessionals });
+    expect(await answer(access.require(owner, 'entry.start', jobA))).toEqual({
+      code: 'forbidden',
+      message: timeMessages.onlyProfessionals,
+    });
     expect(await answer(access.require(worker, 'entry.start', jobA))).toEqual({ code: 'forbidden', message: timeMessages.notYourJob });
     expect(calls).toEqual([[jobA]]);
     expect(await answer(access.require(owner, 'job.create'))).toBe('allowed');
@@ -118,7 +124,10 @@ describe('defineAccess', () => {
   it('refuses (403), never 404, an id of a rule without a not-found answer, even one that is not a row id', async () => {
     const { access } = jobsAccess();
     expect(await answer(access.require(owner, 'user.update', owner.id))).toBe('allowed');
-    expect(await answer(access.require(owner, 'user.update', stranger.id))).toEqual({ code: 'forbidden', message: jobMessages.onlyOwnerChanges });
+    expect(await answer(access.require(owner, 'user.update', stranger.id))).toEqual({
+      code: 'forbidden',
+      message: jobMessages.onlyOwnerChanges,
+    });
     expect(await answer(access.require(owner, 'user.update', 'me'))).toEqual({ code: 'forbidden', message: jobMessages.onlyOwnerChanges });
   });
 });

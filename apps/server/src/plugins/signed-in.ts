@@ -36,7 +36,10 @@ function requiresBearer(security: unknown): boolean {
  * themselves. Registered before the routes, so that every route added after it is seen. The session is looked up
  * once per request: the handler's `actor(request)` reads what the hook found.
  */
-export function checkSignedIn<User extends { id: string; role: UserRole }>(app: FastifyInstance, sessions: SessionUsers<User>): SignedIn<User> {
+export function checkSignedIn<User extends { id: string; role: UserRole }>(
+  app: FastifyInstance,
+  sessions: SessionUsers<User>,
+): SignedIn<User> {
   const found = new WeakMap<FastifyRequest, Promise<User | undefined>>();
   const optionalUser = (request: FastifyRequest) => {
     let user = found.get(request);

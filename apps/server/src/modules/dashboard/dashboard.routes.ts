@@ -5,7 +5,10 @@ import { actorOf } from '../../lib/access.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
 /** §7 GET /api/dashboard/stats. */
-export function dashboardRoutes(signedIn: SignedIn<{ id: string; role: UserRole; country: string }>, dashboard: DashboardService): FastifyPluginAsyncZod {
+export function dashboardRoutes(
+  signedIn: SignedIn<{ id: string; role: UserRole; country: string }>,
+  dashboard: DashboardService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/dashboard/stats',

@@ -23,7 +23,11 @@ export function createProposalsAccess(repository: Pick<ProposalsRepository, 'job
       notFound: proposalMessages.proposalNotFound,
       grants: (actor, ids) => repository.authorGrants(actor.id, ids),
     },
-    'proposal.accept': { refusal: proposalMessages.onlyOwnerAccepts, notFound: proposalMessages.proposalNotFound, grants: proposalJobOwner },
+    'proposal.accept': {
+      refusal: proposalMessages.onlyOwnerAccepts,
+      notFound: proposalMessages.proposalNotFound,
+      grants: proposalJobOwner,
+    },
     'proposal.mark': { refusal: proposalMessages.onlyOwnerMarks, notFound: proposalMessages.proposalNotFound, grants: proposalJobOwner },
     'interest.create': { role: 'professional', refusal: proposalMessages.onlyProfessionalsInterest },
     /** To one's own job (the ids are the job's), which must be open: that is checked under its lock, in the same words. */

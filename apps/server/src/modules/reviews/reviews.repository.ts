@@ -54,9 +54,7 @@ export function createReviewsRepository(db: Db) {
         .from(contracts)
         .innerJoin(jobs, eq(jobs.id, contracts.jobId))
         .where(inArray(contracts.jobId, [...jobIds]));
-      return new Map(
-        rows.map((row) => [row.jobId, row.professionalId === userId || (!professionalOnly && row.employerId === userId)]),
-      );
+      return new Map(rows.map((row) => [row.jobId, row.professionalId === userId || (!professionalOnly && row.employerId === userId)]));
     },
   };
 }

@@ -39,9 +39,7 @@ export function reviewsRoutes(signedIn: SignedIn, reviews: ReviewsService): Fast
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(await reviews.submitReview(await signedIn.actor(request), request.params.jobId, request.body)),
+        reply.status(201).send(await reviews.submitReview(await signedIn.actor(request), request.params.jobId, request.body)),
     );
 
     app.put(
@@ -56,8 +54,7 @@ export function reviewsRoutes(signedIn: SignedIn, reviews: ReviewsService): Fast
           response: { 200: accomplishmentSettingsSchema.extend({ message: z.string() }), ...actionErrors },
         },
       },
-      async (request) =>
-        reviews.setAccomplishmentSettings(await signedIn.actor(request), request.params.jobId, request.body),
+      async (request) => reviews.setAccomplishmentSettings(await signedIn.actor(request), request.params.jobId, request.body),
     );
   };
 }
