@@ -32,8 +32,7 @@ export function payoutsRoutes(signedIn: SignedIn, payouts: PayoutsService): Fast
           response: { 201: payoutResponseSchema, ...errors },
         },
       },
-      async (request, reply) =>
-        reply.status(201).send(await payouts.requestPayout(await signedIn.actor(request), request.body)),
+      async (request, reply) => reply.status(201).send(await payouts.requestPayout(await signedIn.actor(request), request.body)),
     );
   };
 }
