@@ -16,6 +16,21 @@ import { resolveIndustry } from './reference/resolve.ts';
 import { disputeDecisions, paymentStatusSchema } from './payments.ts';
 
 /** Admin spec §5: the four staff roles, admin by default. */
+/** What one movement of money was to the user it is listed for (the console's user transactions). */
+export const userMovementTypes = [
+  'escrow_funded',
+  'released',
+  'refunded',
+  'service_fee',
+  'featured_fee',
+  'cash',
+  'payout',
+  'payout_returned',
+  'second_charge',
+  'second_charge_refunded',
+] as const;
+export type UserMovementType = (typeof userMovementTypes)[number];
+
 export const adminRoles = ['super_admin', 'admin', 'support_staff', 'moderator'] as const;
 export type AdminRole = (typeof adminRoles)[number];
 
@@ -327,18 +342,7 @@ export const adminUserDetailsSchema = z.object({
        * service fee, a featured fee, cash paid or received in person, a payout and a payout returned, and a
        * page paid when no longer needed with its refund.
        */
-      type: z.enum([
-        'escrow_funded',
-        'released',
-        'refunded',
-        'service_fee',
-        'featured_fee',
-        'cash',
-        'payout',
-        'payout_returned',
-        'second_charge',
-        'second_charge_refunded',
-      ]),
+      type: z.enum(userMovementTypes),
       project_title: z.string(),
       created_at: z.string(),
       /** In `currency`. */

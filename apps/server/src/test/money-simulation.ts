@@ -1,3 +1,4 @@
+import { paidCheckoutEvent } from '../modules/payments/test-gateway.routes.ts';
 import { randomUUID } from 'node:crypto';
 import { milestoneChangeSchema, proposalInputSchema, setupPaymentSchema } from '@mihna/shared';
 import type { App } from '../app.ts';
@@ -124,21 +125,7 @@ export async function runMoneySimulation(
       ? await app.services.paymentsRepository.findOpenCheckout('milestone', milestoneId)
       : await app.services.paymentsRepository.findOpenCheckout('escrow', job.paymentId!);
     if (!checkout) return undefined;
-    const raw = JSON.stringify({
-      id: `evt_sim_${randomUUID()}`,
-      object: 'event',
-      type: 'checkout.session.completed',
-      data: {
-        object: {
-          id: checkout.providerSessionId ?? checkout.id,
-          payment_status: 'paid',
-          amount_total: checkout.amountMinor,
-          currency: checkout.currency.toLowerCase(),
-          payment_intent: `pi_sim_${randomUUID()}`,
-          metadata: { checkout_id: checkout.id },
-        },
-      },
-    });
+    const raw = paidCheckoutEvent(checkout, signedAt, { event: `evt_sim_${randomUUID()}`, paymentIntent: `pi_sim_${randomUUID()}` });
     return { raw, signedAt, checkoutId: checkout.id };
   }
 

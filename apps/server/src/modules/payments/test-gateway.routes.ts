@@ -92,18 +92,19 @@ function page(language: Language, checkoutId: string, body: string, fontFaces: s
 }
 
 /**
- * What pressing Pay does: the gateway "captures" the amount and sends a Stripe-shaped
- * checkout.session.completed event, signed with the gateway's secret, through the webhook handler.
+ * The Stripe-shaped checkout.session.completed event the gateway sends for a paid checkout, as JSON
+ * (its ids are the gateway's own unless given: tests name theirs).
  */
-export async function completeTestCheckout(
+export function paidCheckoutEvent(
   checkout: Pick<CheckoutRow, 'id' | 'providerSessionId' | 'amountMinor' | 'currency'>,
-  dependencies: { webhooks: WebhooksService; secret: string; clock: () => Date },
+  at: Date,
+  ids: { event?: string; paymentIntent?: string } = {},
 ) {
-  const event = {
-    id: `evt_test_${randomUUID()}`,
+  return JSON.stringify({
+    id: ids.event ?? `evt_test_${randomUUID()}`,
     object: 'event',
     type: 'checkout.session.completed',
-    created: Math.floor(dependencies.clock().getTime() / 1000),
+    created: Math.floor(at.getTime() / 1000),
     data: {
       object: {
         id: checkout.providerSessionId ?? checkout.id,
@@ -111,13 +112,23 @@ export async function completeTestCheckout(
         payment_status: 'paid',
         amount_total: checkout.amountMinor,
         currency: checkout.currency.toLowerCase(),
-        payment_intent: `pi_test_${randomUUID()}`,
+        payment_intent: ids.paymentIntent ?? `pi_test_${randomUUID()}`,
         client_reference_id: checkout.id,
         metadata: { checkout_id: checkout.id },
       },
     },
-  };
-  const raw = JSON.stringify(event);
+  });
+}
+
+/**
+ * What pressing Pay does: the gateway "captures" the amount and sends its checkout.session.completed
+ * event, signed with the gateway's secret, through the webhook handler.
+ */
+export async function completeTestCheckout(
+  checkout: Pick<CheckoutRow, 'id' | 'providerSessionId' | 'amountMinor' | 'currency'>,
+  dependencies: { webhooks: WebhooksService; secret: string; clock: () => Date },
+) {
+  const raw = paidCheckoutEvent(checkout, dependencies.clock());
   return dependencies.webhooks.receive(raw, signPayload(dependencies.secret, raw, dependencies.clock()));
 }
 

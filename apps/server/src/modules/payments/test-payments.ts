@@ -1,3 +1,4 @@
+import { paidCheckoutEvent } from './test-gateway.routes.ts';
 import type { PaymentStatusResponse } from '@mihna/shared';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
@@ -132,21 +133,7 @@ export async function postFeaturedJob(app: App, employer: Account) {
 export async function deliverPaid(app: App, checkoutId: string, at: Date) {
   const checkout = await app.services.paymentsRepository.findCheckout(checkoutId);
   if (!checkout) throw new Error(`no checkout ${checkoutId}`);
-  const raw = JSON.stringify({
-    id: `evt_late_${checkout.id}`,
-    object: 'event',
-    type: 'checkout.session.completed',
-    data: {
-      object: {
-        id: checkout.providerSessionId ?? checkout.id,
-        payment_status: 'paid',
-        amount_total: checkout.amountMinor,
-        currency: checkout.currency.toLowerCase(),
-        payment_intent: `pi_late_${checkout.id}`,
-        metadata: { checkout_id: checkout.id },
-      },
-    },
-  });
+  const raw = paidCheckoutEvent(checkout, at, { event: `evt_late_${checkout.id}`, paymentIntent: `pi_late_${checkout.id}` });
   const response = await app.inject({
     method: 'POST',
     url: '/api/payments/webhook',

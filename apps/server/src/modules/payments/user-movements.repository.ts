@@ -1,21 +1,7 @@
+import type { UserMovementType } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-
-/** What one movement of money was to the user it is listed for. */
-export const userMovementTypes = [
-  'escrow_funded',
-  'released',
-  'refunded',
-  'service_fee',
-  'featured_fee',
-  'cash',
-  'payout',
-  'payout_returned',
-  'second_charge',
-  'second_charge_refunded',
-] as const;
-export type UserMovementType = (typeof userMovementTypes)[number];
 
 export interface UserMovement {
   id: string;
