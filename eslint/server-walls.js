@@ -23,14 +23,14 @@ const faceZones = modules.flatMap((module) =>
 );
 
 const layerZones = [
-  ...['db', 'lib', 'plugins', 'search'].map((layer) => ({
+  ...['db', 'lib', 'plugins', 'search', 'tasks'].map((layer) => ({
     target: `${src}/${layer}`,
-    from: [`${src}/modules`, `${src}/seed`, `${src}/app.ts`, `${src}/main.ts`],
+    from: [`${src}/modules`, `${src}/seed`, `${src}/app.ts`, `${src}/main.ts`, `${src}/background-tasks.ts`],
     message: `${layer}/ sits below the modules: hand it what it needs instead (app.ts wires them).`,
   })),
   {
     target: `${src}/modules`,
-    from: [`${src}/seed`, `${src}/app.ts`, `${src}/main.ts`],
+    from: [`${src}/seed`, `${src}/app.ts`, `${src}/main.ts`, `${src}/background-tasks.ts`],
     message: 'Modules are wired by app.ts, never the other way round.',
   },
   {
@@ -41,7 +41,7 @@ const layerZones = [
     message: 'The seeds build data through the modules’ faces.',
   },
   {
-    target: [`${src}/app.ts`, `${src}/main.ts`],
+    target: [`${src}/app.ts`, `${src}/main.ts`, `${src}/background-tasks.ts`],
     from: `${src}/modules`,
     except: modules.map((module) => `./${module}/index.ts`),
     message: 'app.ts wires each module through its face.',

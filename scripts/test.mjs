@@ -1,12 +1,14 @@
-// `npm test`: typecheck, lint, unit tests, the API suite on PGlite and on a real PostgreSQL server (and, in CI,
-// on PGlite under Node.js 24, the other supported line), then the browser journeys against the built product.
-// Every step runs; the exit code says if any failed.
+// `npm test`: typecheck, lint, unit tests, the API suite on PGlite and on a real PostgreSQL server, then the
+// browser journeys against the built product, all on Node.js 24 (fetched from the npm registry first when this
+// machine's Node.js is older; scripts/node24.mjs). Every step runs; the exit code says if any failed.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
-import { ensureNode24, NODE24_VERSION } from './node24.mjs';
+import { rerunOnNode24 } from './node24.mjs';
 import { startThrowawayPostgres } from './postgres.mjs';
+
+await rerunOnNode24();
 
 const reportDirectory = path.resolve('.tmp/test-reports');
 fs.rmSync(reportDirectory, { recursive: true, force: true });
@@ -21,11 +23,6 @@ const firstLine = (message = '') =>
     .split('\n')
     .find((line) => line.trim() !== '')
     ?.trim() ?? '';
-
-function skip(name, reason) {
-  console.log(`\n━━ ${name} ━━\nskipped: ${reason}`);
-  results.push({ name, ok: true, skipped: true, seconds: 0 });
-}
 
 function run(name, command, args, env = {}) {
   console.log(`\n━━ ${name} ━━`);
@@ -125,46 +122,6 @@ countVitest(path.join(reportDirectory, 'unit.json'));
 
 run('API suite on PGlite', 'npx', vitest(['api'], 'api-pglite.json'), { TEST_DATABASE_URL: '' });
 countVitest(path.join(reportDirectory, 'api-pglite.json'));
-
-// The parts of the API suite that lean on the runtime (child processes, signals, sockets, the server's start and
-// stop, webhook signatures and money under concurrency), under the Node.js 24 binary from the npm registry
-// (scripts/node24.mjs). Those tests start their child processes with process.execPath, so those run on Node.js 24
-// as well. Only in CI, and not the whole suite again, to keep the run within its time (decision 15).
-const NODE24_FILES = [
-  'apps/server/src/process',
-  'apps/server/src/main.test.ts',
-  'apps/server/src/modules/health',
-  // Money under concurrency and the providers' signatures; not the random simulation, which is the same
-  // JavaScript on either line and already runs on PGlite and PostgreSQL.
-  'apps/server/src/modules/payments/payments.test.ts',
-  'apps/server/src/modules/payments/payouts.test.ts',
-  'apps/server/src/modules/payments/stripe.test.ts',
-  'apps/server/src/modules/payments/webhook-inbox.test.ts',
-];
-const node24Step = `API suite on Node.js ${NODE24_VERSION.split('.')[0]} (PGlite, runtime-sensitive parts)`;
-if (process.env.CI) {
-  try {
-    const node24 = ensureNode24();
-    run(
-      node24Step,
-      node24,
-      [path.resolve('node_modules/vitest/vitest.mjs'), ...vitest(['api'], 'api-node24.json').slice(1), ...NODE24_FILES],
-      {
-        TEST_DATABASE_URL: '',
-        PATH: `${path.dirname(node24)}${path.delimiter}${process.env.PATH}`,
-      },
-    );
-    countVitest(path.join(reportDirectory, 'api-node24.json'));
-  } catch (error) {
-    console.error(`\n${error.message}`);
-    results.push({ name: node24Step, ok: false, seconds: 0 });
-  }
-} else {
-  skip(
-    node24Step,
-    `runs when CI is set (CI=true npm test); alone: TEST_DATABASE_URL= $(node scripts/node24.mjs) node_modules/vitest/vitest.mjs run --project api ${NODE24_FILES.join(' ')}`,
-  );
-}
 
 let postgres;
 try {

@@ -7,7 +7,7 @@ await build({
   outdir: 'dist',
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'esm',
   packages: 'external',
   alias: { '@mihna/shared': '../../packages/shared/src/index.ts' },

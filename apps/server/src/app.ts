@@ -70,6 +70,8 @@ import {
   createDirectoryIndexes,
   createFinancialStatsService,
 } from './modules/admin/index.ts';
+import { backgroundTasks } from './background-tasks.ts';
+import { createTaskQueue } from './tasks/task-queue.ts';
 import { createMessageHub, createMessagingRepository, createMessagingService, messagingRoutes } from './modules/messaging/index.ts';
 
 export interface BuildAppOptions {
@@ -212,6 +214,29 @@ export async function buildApp(options: BuildAppOptions) {
     onError: (error) => app.log.error({ err: error }, 'message hub'),
   });
 
+  const tasks = createTaskQueue({
+    database,
+    logger: app.log,
+    tasks: backgroundTasks({
+      payments,
+      timesheets,
+      reviews,
+      time,
+      payouts,
+      messaging,
+      delivery,
+      webhooks,
+      prune: [
+        () => rateLimiter.pruneExpired(new Date(clock().getTime() - 86_400_000)),
+        () => auth.pruneExpired(clock()),
+        () => jobs.pruneViews(),
+        () => jobs.pruneSearchChanges(),
+        () => profiles.pruneSearchChanges(),
+        () => adminDirectories.pruneChanges(),
+      ],
+    }),
+  });
+
   const adminsRepository = createAdminsRepository(db);
   const adminAuth = createAdminAuthService({ db, auth, repository: adminsRepository, clock });
   const admins = createAdminsService({ db, repository: adminsRepository, clock });
@@ -313,7 +338,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Open streams would hold the server open: they end first, and their clients resume elsewhere.
   app.addHook('preClose', async () => messageHub.close());
   app.addHook('onClose', async () => {
-    webhooks.stop();
+    await tasks.stop();
     await delivery.stop();
     await pdf.close();
     await jobs.close();
@@ -322,6 +347,7 @@ export async function buildApp(options: BuildAppOptions) {
   return Object.assign(app, {
     services: {
       database,
+      tasks,
       admins,
       adminAuth,
       adminRouteTable,

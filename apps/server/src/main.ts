@@ -31,7 +31,6 @@ async function main() {
   const demo = await database.oneAtATime(() =>
     seedDatabase(app, { demo: config.seedDemo, canDeliverLocally: isOutboxEnabled(config), superAdmin: config.superAdmin }),
   );
-  app.services.delivery.start();
   // The search indexes load now rather than on the first search (seconds at a million projects), the
   // console's directories when staff first use the console, and all read their changes every second
   // even when nobody searches: a search after a quiet spell then finds a second's changes to apply,
@@ -45,36 +44,8 @@ async function main() {
   catchUpSearch();
   const searchChanges = setInterval(catchUpSearch, 1_000);
   searchChanges.unref();
-  // Hourly: drop counters, challenges, codes, registrations and search changes that no longer serve.
-  const maintenance = setInterval(() => {
-    const now = new Date();
-    void app.services.rateLimiter.pruneExpired(new Date(now.getTime() - 86_400_000)).catch(() => undefined);
-    void app.services.auth.pruneExpired(now).catch(() => undefined);
-    void app.services.jobs.pruneViews().catch(() => undefined);
-    void app.services.jobs.pruneSearchChanges().catch(() => undefined);
-    void app.services.profiles.pruneSearchChanges().catch(() => undefined);
-    void app.services.adminDirectories.pruneChanges().catch(() => undefined);
-  }, 3_600_000);
-  maintenance.unref();
-  // Payment events whose application failed are retried; milestones left 14 days are approved; blind reviews 14 days old are
-  // published; timers left running 12 hours are stopped there.
-  app.services.webhooks.start();
-  const autoApprovals = setInterval(() => {
-    void app.services.payments.runAutoApprovals().catch((error: unknown) => app.log.error({ err: error }, 'automatic approvals failed'));
-    void app.services.reviews.releaseDueReviews().catch((error: unknown) => app.log.error({ err: error }, 'releasing reviews failed'));
-    void app.services.time.capOverrunning().catch((error: unknown) => app.log.error({ err: error }, 'stopping overrunning timers failed'));
-    void app.services.timesheets
-      .runAutoApprovals()
-      .catch((error: unknown) => app.log.error({ err: error }, 'automatic timesheet approvals failed'));
-  }, 15 * 60_000);
-  autoApprovals.unref();
-  // Payouts the provider never acknowledged (a timeout, a fault) are sent again with the same keys;
-  // messages unread for 15 minutes are e-mailed, once per conversation until read.
-  const payoutResend = setInterval(() => {
-    void app.services.payouts.resendUnsent().catch((error: unknown) => app.log.error({ err: error }, 'sending payouts again failed'));
-    void app.services.messaging.emailUnread().catch((error: unknown) => app.log.error({ err: error }, 'e-mailing unread messages failed'));
-  }, 60_000);
-  payoutResend.unref();
+  // Every background and scheduled task runs on the job queue, once across all processes (background-tasks.ts).
+  await app.services.tasks.work();
 
   let isClosing = false;
   /**
@@ -89,7 +60,6 @@ async function main() {
       process.exit(1);
     }
     isClosing = true;
-    clearInterval(maintenance);
     clearInterval(searchChanges);
     setTimeout(() => {
       app.log.error(`shutdown did not finish within ${SHUTDOWN_LIMIT_MS / 1000} s: exiting`);

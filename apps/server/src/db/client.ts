@@ -24,6 +24,11 @@ export interface Database {
   /** Where other connections reach it: PostgreSQL's URL; none for PGlite, which is this process's alone. */
   url?: string;
   /**
+   * PGlite's own statements, for the task queue (pg-boss) to run through: its writes touch only its own
+   * schema, so they are not counted as writes a search index must read (WriteCount).
+   */
+  pglite?: PGliteStatements;
+  /**
    * Calls `handler` with the payload of each `pg_notify(channel, …)` once its transaction commits, in
    * this process or any other on the database; `onResync` when notices may have been lost (listener.ts).
    * Answers the function that stops listening.
@@ -100,6 +105,12 @@ async function initializeCluster(dataDir: string) {
  * is nothing to read (on PGlite each read runs on the server's own thread: at 100k projects, reading
  * before every search took half of that thread). Undefined for PostgreSQL, where other processes write.
  */
+export interface PGliteStatements {
+  query: PGlite['query'];
+  exec: PGlite['exec'];
+  listen: PGlite['listen'];
+}
+
 export interface WriteCount {
   readonly version: number;
 }
@@ -142,6 +153,7 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
     postgresqlconf: [await sharedBuffersFor(dataDir)],
     extensions: pgliteExtensions,
   });
+  const statements = { query: client.query.bind(client), exec: client.exec.bind(client), listen: client.listen.bind(client) };
   const writes = countWrites(client);
   const db = drizzlePglite(client);
   writeCounts.set(db, writes);
@@ -149,6 +161,7 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    pglite: statements,
     // One process holds the database: no notice is ever lost, so there is nothing to resync.
     listen: async (channel, handler) => {
       const unlisten = await client.listen(checkChannel(channel), handler);

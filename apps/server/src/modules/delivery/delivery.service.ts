@@ -8,7 +8,6 @@ const MAX_ATTEMPTS = 10;
 // A claimed batch stops being sent once half its lease has passed (what is left goes out when the lease
 // runs out), so even the slowest send begun before then (SMTP gives up after 60 s of silence) ends inside it.
 const LEASE_MS = 10 * 60_000;
-const POLL_MS = 15_000;
 const BATCH_SIZE = 20;
 // How long a shutdown may spend sending what is due; main.ts bounds the whole shutdown above this.
 const DRAIN_MS = 10_000;
@@ -25,10 +24,10 @@ export interface DeliveryDependencies {
 
 /**
  * E-mail and SMS behind one interface. `enqueue` writes the message in the caller's transaction;
- * after the commit the caller calls `dispatchSoon`, and a poller retries whatever a transport refused.
+ * after the commit the caller calls `dispatchSoon`, and the task `delivery.send-due` (background-tasks.ts)
+ * retries whatever a transport refused, in whichever process takes it.
  */
 export function createDeliveryService({ repository, transports, logger, clock = () => new Date() }: DeliveryDependencies) {
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let isRerunRequested = false;
   let isStopping = false;
@@ -111,20 +110,13 @@ export function createDeliveryService({ repository, transports, logger, clock = 
     countMessagesTo: (channel: Channel, to: string, since: Date, executor?: Db) => repository.countMessagesTo(channel, to, since, executor),
     dispatchDue,
     dispatchSoon,
-    start() {
-      timer ??= setInterval(() => void dispatchSoon(), POLL_MS);
-      timer.unref();
-      void dispatchSoon();
-    },
     /**
-     * Stops polling, then sends every message already due, for at most `drainMs`: a clean shutdown
+     * Sends every message already due, for at most `drainMs`: a clean shutdown
      * leaves nothing due behind. When the time is up it stops without waiting for the message being
      * sent; what is left stays in the table for the next start or another process (one claimed but
      * not sent once its lease has run out).
      */
     async stop(drainMs = DRAIN_MS) {
-      if (timer) clearInterval(timer);
-      timer = undefined;
       let deadline: NodeJS.Timeout | undefined;
       const timeUp = new Promise<void>((resolve) => (deadline = setTimeout(resolve, drainMs)));
       await Promise.race([isStopping ? running : dispatchSoon(), timeUp]);

@@ -128,7 +128,6 @@ export function createWebhooksService(dependencies: {
   const { db, repository, provider, onPayout, logger, clock } = dependencies;
   const inbox = createWebhookInboxRepository(db);
   const { applyCheckoutCompleted, refundDue } = createCheckoutSettling(dependencies);
-  let retryTimer: NodeJS.Timeout | undefined;
 
   async function applyEvent(event: ProviderEvent, tx: Tx) {
     switch (event.type) {
@@ -212,18 +211,6 @@ export function createWebhooksService(dependencies: {
       }
       await refundDue();
       return applied;
-    },
-
-    start(intervalMs = 30_000) {
-      retryTimer ??= setInterval(() => {
-        this.retryDue().catch((error: unknown) => logger.error({ err: error }, 'retrying payment events failed'));
-      }, intervalMs);
-      retryTimer.unref();
-    },
-
-    stop() {
-      if (retryTimer) clearInterval(retryTimer);
-      retryTimer = undefined;
     },
   };
 }
