@@ -242,7 +242,18 @@ export async function buildApp(options: BuildAppOptions) {
   const admins = createAdminsService({ db, repository: adminsRepository, clock });
   const adminRouteTable: AdminRoute[] = [];
 
-  await app.register(healthRoutes(database));
+  // Ready once the search indexes have loaded (main.ts starts them), and no longer while shutting down.
+  const lifecycle = { isDraining: false };
+  await app.register(
+    healthRoutes(database, () => {
+      if (lifecycle.isDraining) return 'Not ready: shutting down.';
+      const loading = [
+        ...(jobs.searchLoad.isLoaded ? [] : ['the project search index']),
+        ...(profiles.searchLoad.isLoaded ? [] : ['the professional search index']),
+      ];
+      return loading.length > 0 ? `Not ready: loading ${loading.join(' and ')}.` : undefined;
+    }),
+  );
   registerFavicon(app, options.webRoot);
   if (provider.name === 'test') {
     await app.register(
@@ -347,6 +358,7 @@ export async function buildApp(options: BuildAppOptions) {
   return Object.assign(app, {
     services: {
       database,
+      lifecycle,
       tasks,
       admins,
       adminAuth,

@@ -17,6 +17,12 @@ const environmentSchema = z
     // Outside production the server answers this machine only: the development outbox holds codes.
     HOST: z.string().min(1).optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    // How long a shutdown answers /readyz 503 while still serving, before it stops taking connections: a
+    // load balancer checking every second sees it leave and sends nothing more (README, Production).
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(5_000).default(0),
+    // The operations listener (/metrics, /backup): not public, on this machine only unless METRICS_HOST says otherwise.
+    METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
@@ -164,6 +170,10 @@ export interface Config {
   env: Environment['NODE_ENV'];
   host: string;
   port: number;
+  /** How long a shutdown stays unready but serving before it closes (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
+  /** The operations listener (/metrics, /backup), when METRICS_PORT is set. */
+  operations: { host: string; port: number } | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -223,6 +233,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: env.NODE_ENV,
     host: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     port: env.PORT,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    operations: env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.METRICS_PORT },
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `${env.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${env.PORT}`).replace(/\/$/, ''),

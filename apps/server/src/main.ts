@@ -61,11 +61,14 @@ async function main() {
     }
     isClosing = true;
     clearInterval(searchChanges);
+    app.services.lifecycle.isDraining = true;
     setTimeout(() => {
       app.log.error(`shutdown did not finish within ${SHUTDOWN_LIMIT_MS / 1000} s: exiting`);
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS).unref();
     app.log.info(`${signal} received: finishing in-flight requests and queued messages`);
+    // A load balancer sees /readyz answer 503 and stops sending before the listener closes.
+    if (config.shutdownGraceMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs));
     // Each step runs even if the one before failed or hung; together they fit in SHUTDOWN_LIMIT_MS.
     // A keep-alive connection whose last request ends during the drain would hold the close open for
     // the keep-alive timeout (5 s); each is closed as soon as it falls idle instead.

@@ -128,6 +128,7 @@ export const requestMessages = {
   tooManyMessages: 'Too many messages from this connection. Please try again later.',
   internal: 'Internal Server Error',
   databaseDown: 'The database is not answering.',
+  searchStarting: 'Search is starting up. Please try again in a moment.',
 } as const;
 
 /** What the admin backend says (admin spec §8 gives the console's own words around these). */

@@ -89,6 +89,8 @@ export async function createTestApp(options: Partial<BuildAppOptions> & { env?: 
   const database = options.database ?? (await openTestDatabase());
   const app = await buildApp({ config: testConfig(options.env), logger: false, ...options, database });
   await seedDatabase(app);
+  // As the server does before it reports ready (main.ts): a search never waits for an index to load.
+  await Promise.all([app.services.jobs.warmSearch(), app.services.profiles.warmSearch()]);
   app.addHook('onClose', async () => {
     await database.close();
   });

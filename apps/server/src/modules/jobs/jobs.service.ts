@@ -27,6 +27,7 @@ import { transaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { EncodedAnswer } from '../../lib/encoded-answer.ts';
 import { isRowId } from '../../lib/ids.ts';
+import { loadOnce, requireLoaded } from '../../lib/load-once.ts';
 import type { ModerationService } from '../moderation/index.ts';
 import { partyName } from '../profiles/index.ts';
 import type { UsersRepository } from '../users/index.ts';
@@ -116,6 +117,7 @@ export function createJobsService(dependencies: {
 }) {
   const { db, users, moderation, proposals, clock, searchIndex } = dependencies;
   const repository = createJobsRepository(db, searchIndex);
+  const searchLoad = loadOnce(() => repository.catchUpSearch());
   const access = createJobsAccess(repository);
   const answerCache = createSearchCache<EncodedAnswer>({ maxEntries: 1000, maxAgeMs: 60_000 });
 
@@ -271,6 +273,7 @@ export function createJobsService(dependencies: {
       const now = clock();
       // A cursor that is not one of ours is refused before any work.
       const cursor = searchCursor(params);
+      await requireLoaded(searchLoad);
       const generation = await repository.catchUpSearch();
       const compute = async () => {
         const page = await repository.readSearch(params, cursor, now);
@@ -290,10 +293,14 @@ export function createJobsService(dependencies: {
     /** Stops the search index's thread, if it has one. */
     close: () => repository.closeSearch(),
 
-    /** Loads the search index, or brings it up to date (a search that arrives meanwhile waits for it). */
+    /** Loads the search index, or brings it up to date (a search that arrives meanwhile waits for it up to LOAD_PATIENCE_MS, then is asked to come back). */
     warmSearch: async () => {
+      await searchLoad.start();
       await repository.catchUpSearch();
     },
+
+    /** The search index's load: whether it is done and how long it took (readiness, metrics). */
+    searchLoad,
 
     /** Changes older than a day are no longer read by any search index (search/live-index.ts). */
     pruneSearchChanges: () => repository.pruneSearchChanges(),

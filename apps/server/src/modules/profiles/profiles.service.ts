@@ -14,6 +14,7 @@ import {
   topCategories,
   topUsedSkills,
 } from './profile-stats.ts';
+import { loadOnce, requireLoaded } from '../../lib/load-once.ts';
 import { createProfilesRepository, type ProfilesRepository } from './profiles.repository.ts';
 import { partyName, toPublicUser } from './public-user.ts';
 
@@ -42,6 +43,7 @@ const paidValue = (minor: number | null, currency: string) => (minor ? majorUnit
 /** `employerSpending`: the dashboard's reading of what an employer paid, so that a profile tells the same figure. */
 export function createProfilesService(dependencies: { db: Db; clock: () => Date; employerSpending: DashboardService['employerSpending'] }) {
   const repository = createProfilesRepository(dependencies.db);
+  const searchLoad = loadOnce(() => repository.warmSearch());
 
   async function findUser(id: string, role: 'professional' | 'employer', message: ServerMessage) {
     const user = isRowId(id) ? await repository.findActiveUser(id, role) : undefined;
@@ -51,6 +53,7 @@ export function createProfilesService(dependencies: { db: Db; clock: () => Date;
 
   return {
     async searchProfessionals(params: ProfessionalSearchParams): Promise<ProfessionalSearchResponse> {
+      await requireLoaded(searchLoad);
       const { rows, total } = await repository.searchProfessionals(params);
       return {
         professionals: rows.map(toPublicUser),
@@ -58,8 +61,14 @@ export function createProfilesService(dependencies: { db: Db; clock: () => Date;
       };
     },
 
-    /** Loads the professional search index, or brings it up to date (a search that arrives meanwhile waits for it). */
-    warmSearch: () => repository.warmSearch(),
+    /** Loads the professional search index, or brings it up to date (a search that arrives meanwhile waits for it up to LOAD_PATIENCE_MS). */
+    warmSearch: async () => {
+      await searchLoad.start();
+      await repository.warmSearch();
+    },
+
+    /** The search index's load: whether it is done and how long it took (readiness, metrics). */
+    searchLoad,
 
     /** Changes older than a day are no longer read by any search index. */
     pruneSearchChanges: () => repository.pruneSearchChanges(),
