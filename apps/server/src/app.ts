@@ -8,6 +8,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { answerClientError, answerFrameworkError, declareCommonErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRequestMetrics } from './plugins/metrics.ts';
 import { readPagePaths } from './plugins/first-load.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerErrorHandling(app);
   declareCommonErrors(app);
   registerJsonBody(app);
+  registerRequestMetrics(app);
   registerSecurityHeaders(app);
   await registerCompression(app);
   await registerOpenApi(app, config.publicUrl);
@@ -243,7 +245,7 @@ export async function buildApp(options: BuildAppOptions) {
   const adminRouteTable: AdminRoute[] = [];
 
   // Ready once the search indexes have loaded (main.ts starts them), and no longer while shutting down.
-  const lifecycle = { isDraining: false };
+  const lifecycle: { isDraining: boolean; searchCaughtUpAt?: number } = { isDraining: false };
   await app.register(
     healthRoutes(database, () => {
       if (lifecycle.isDraining) return 'Not ready: shutting down.';

@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, isOutboxEnabled, loadConfig } from './config.ts';
 import { DataDirectoryLockedError } from './db/lock.ts';
 import { openDatabase } from './db/open.ts';
+import { startOperations } from './operations.ts';
 import { seedDatabase } from './seed/seed.ts';
 
 /** The longest a clean shutdown may take; past it the process exits with status 1. */
@@ -40,7 +41,10 @@ async function main() {
       app.services.jobs.warmSearch(),
       app.services.profiles.warmSearch(),
       app.services.adminDirectories.catchUpLoaded(),
-    ]).catch((error: unknown) => app.log.error({ err: error }, 'reading the search indexes’ changes failed'));
+    ]).then(
+      () => (app.services.lifecycle.searchCaughtUpAt = Date.now()),
+      (error: unknown) => app.log.error({ err: error }, 'reading the search indexes’ changes failed'),
+    );
   catchUpSearch();
   const searchChanges = setInterval(catchUpSearch, 1_000);
   searchChanges.unref();
@@ -97,6 +101,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // Before the public port: an operator's scrape or backup finds the listener as soon as the site answers.
+  const operations = config.operations ? await startOperations(app, config.operations) : undefined;
+  if (operations) app.addHook('onClose', () => operations.operations.close());
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -111,6 +118,7 @@ async function main() {
     }
     process.stdout.write(`  Codes and e-mails: ${origin}/dev/mailbox\n`);
   }
+  if (operations) process.stdout.write(`  Metrics: http://${config.operations!.host}:${operations.port}/metrics\n`);
   process.stdout.write('\n');
 }
 

@@ -39,6 +39,13 @@ export interface Database {
    * start (the super admin, the demo), which processes starting together would otherwise each try at once.
    */
   oneAtATime<T>(work: () => Promise<T>): Promise<T>;
+  /** The connection pool's use, on PostgreSQL (metrics): open, idle, and queries waiting for a connection. */
+  poolStats?: () => { max: number; total: number; idle: number; waiting: number };
+  /**
+   * A consistent copy of the embedded database while it serves (PGlite only; PostgreSQL is backed up with
+   * pg_dump): a gzipped tar of its data directory, which `openPglite(dir, snapshot)` or `npm run restore` reopens.
+   */
+  snapshot?: () => Promise<Blob>;
   /** Flushes to disk where that matters (PGlite); called before a clean shutdown. */
   checkpoint(): Promise<void>;
   close(): Promise<void>;
@@ -172,6 +179,12 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
     checkpoint: async () => {
       await client.exec('CHECKPOINT');
     },
+    // Taken while no transaction is open (PGlite runs one at a time, and a single statement holds the
+    // database while the files are read), after a checkpoint: reopened, it is the database at that moment.
+    snapshot: async () => {
+      await client.exec('CHECKPOINT');
+      return client.transaction(async () => client.dumpDataDir('gzip'));
+    },
     close: () => client.close(),
   };
 }
@@ -208,7 +221,8 @@ const migrateUnderLock = (pool: pg.Pool) =>
 
 export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<Database> {
   // JIT compiles plans that look expensive; for the short queries of a web request it only adds latency.
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, options: '-c jit=off' });
+  const max = options.max ?? 10;
+  const pool = new pg.Pool({ connectionString, max, options: '-c jit=off' });
   // An idle connection the server closes (a restart, a failover) must not crash the process: the pool
   // drops it and the next query opens a new one, reporting any real trouble to its caller.
   pool.on('error', () => undefined);
@@ -219,6 +233,7 @@ export async function openPostgres(connectionString: string, options: { max?: nu
     db: db as unknown as Db,
     kind: 'postgres',
     url: connectionString,
+    poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: (channel, handler, onResync) => listener.listen(channel, handler, onResync),
     // The lock's connection only waits: `work` runs on the others.
     oneAtATime: (work) => underLock(pool, startLockKey, work),

@@ -84,6 +84,19 @@ export function createDeliveryRepository(db: Db) {
         .where(leaseHeld(claimed));
     },
 
+    /** Messages waiting to be sent, by channel, and when the oldest was queued (metrics). */
+    async backlog() {
+      return db
+        .select({
+          channel: outgoingMessages.channel,
+          waiting: sql<number>`count(*)::int`,
+          oldest: sql<string>`min(${outgoingMessages.createdAt})::text`,
+        })
+        .from(outgoingMessages)
+        .where(eq(outgoingMessages.status, 'pending'))
+        .groupBy(outgoingMessages.channel);
+    },
+
     async countMessagesTo(channel: Channel, recipient: string, since: Date, executor: Db = db) {
       const [row] = await executor
         .select({ total: sql<number>`count(*)::int` })

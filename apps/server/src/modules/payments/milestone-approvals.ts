@@ -14,6 +14,7 @@ import { isOnHold } from './payment-state.ts';
 import { amountParams, paymentNotice } from './payment-notices.ts';
 import type { PaymentRow, PaymentsRepository } from './payments.repository.ts';
 import type { PersonSummary } from '../users/index.ts';
+import { moneyMetrics } from '../../plugins/metrics.ts';
 
 export interface ApprovalRequest {
   milestoneId: string;
@@ -228,7 +229,11 @@ export function createMilestoneApprovals(dependencies: {
 
   return {
     /** Approves one milestone, together with whatever approvals arrive at the same moment; throws its refusal. */
-    approve: (request: ApprovalRequest) => batcher.submit(request),
+    approve: async (request: ApprovalRequest) => {
+      const approved = await batcher.submit(request);
+      moneyMetrics.approvals.inc({ by: request.by === 'automatic' ? 'automatic' : 'employer' });
+      return approved;
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { settledMilestoneStatuses, type Money } from '@mihna/shared';
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { contracts } from '../contracts/contracts.schema.ts';
@@ -409,6 +409,15 @@ function eventRows(db: Db) {
         .where(and(isNull(providerEvents.appliedAt), lte(providerEvents.nextAttemptAt, now)))
         .orderBy(asc(providerEvents.nextAttemptAt))
         .limit(limit),
+
+    /** The events waiting to be applied (not refused for good): how many, and when the oldest arrived (metrics). */
+    async inboxBacklog() {
+      const [row] = await db
+        .select({ waiting: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${providerEvents.receivedAt})::text` })
+        .from(providerEvents)
+        .where(and(isNull(providerEvents.appliedAt), isNotNull(providerEvents.nextAttemptAt)));
+      return { waiting: row?.waiting ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    },
 
     /** The inbox as support reads it: newest first (or only the events not applied yet), with what happened to each. */
     listEvents: (options: { onlyUnapplied: boolean; limit: number }) =>

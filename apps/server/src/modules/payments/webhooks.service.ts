@@ -8,6 +8,7 @@ import type { CheckoutRow, PaymentsRepository } from './payments.repository.ts';
 import type { PaymentProvider, ProviderEvent } from './providers/payment-provider.ts';
 import { amountOf } from './stored-amount.ts';
 import { createWebhookInboxRepository } from './webhook-inbox.repository.ts';
+import { moneyMetrics } from '../../plugins/metrics.ts';
 
 /**
  * Applies a paid checkout to what it paid for; `refund` when that can no longer take it (a page paid
@@ -155,7 +156,9 @@ export function createWebhooksService(dependencies: {
         // Refused for good: a redelivery does not try it again (support can, by bringing its retry forward).
         if (stored.nextAttemptAt === null && stored.lastError !== null) return 'failed' as const;
         await applyEvent(readStoredEvent(stored.payload), tx);
-        await repository.markEventApplied(providerName, eventId, clock(), tx);
+        const appliedAt = clock();
+        await repository.markEventApplied(providerName, eventId, appliedAt, tx);
+        moneyMetrics.eventsApplied.observe(Math.max(0, appliedAt.getTime() - stored.receivedAt.getTime()) / 1000);
         return 'applied' as const;
       });
     } catch (error) {
