@@ -59,6 +59,8 @@ export const adminPermissions = [
   'view_audit_log',
   /** Read conversations that users reported (each read is in the audit log) and resolve the reports. */
   'review_reports',
+  /** See the background tasks and their dead runs, and send a dead run again. */
+  'run_operations',
 ] as const;
 export type AdminPermission = (typeof adminPermissions)[number];
 
@@ -591,13 +593,13 @@ export type AdminDispute = z.infer<typeof adminDisputeSchema>;
 export const adminDisputesResponseSchema = z.object({ disputes: z.array(adminDisputeSchema) });
 
 /** GET /api/admin/audit-log: newest first, by kind of target or a part of the admin's address or the action. */
+/** What the audit log's entries are about, for its filter. */
+export const auditTargetTypes = ['user', 'admin', 'project', 'dispute', 'conversation', 'site_settings', 'task'] as const;
+
 export const auditLogParamsSchema = z.object({
   skip: listParams.skip,
   limit: listParams.limit,
-  target_type: z.preprocess(
-    emptyToUndefined,
-    z.enum(['user', 'admin', 'project', 'dispute', 'conversation', 'site_settings'], { error: messages.invalidFormat }).optional(),
-  ),
+  target_type: z.preprocess(emptyToUndefined, z.enum(auditTargetTypes, { error: messages.invalidFormat }).optional()),
   search: optionalTextParam(100),
 });
 export type AuditLogParams = z.infer<typeof auditLogParamsSchema>;
@@ -617,3 +619,28 @@ export const auditEntrySchema = z.object({
 export type AuditLogEntry = z.infer<typeof auditEntrySchema>;
 export const auditLogResponseSchema = z.object({ entries: z.array(auditEntrySchema), pagination: paginationSchema });
 export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
+
+/** GET /api/admin/tasks: each background task, and the runs that spent their retries (newest first). */
+export const adminTasksResponseSchema = z.object({
+  tasks: z.array(
+    z.object({
+      name: z.string(),
+      /** A cron expression in UTC, or null for a task that runs only when asked. */
+      schedule: z.string().nullable(),
+      queued: z.number().int(),
+      active: z.number().int(),
+      dead: z.number().int(),
+    }),
+  ),
+  dead: z.array(
+    z.object({
+      id: z.string(),
+      task: z.string(),
+      error: z.string(),
+      attempts: z.number().int(),
+      failed_at: z.string(),
+      first_queued_at: z.string(),
+    }),
+  ),
+});
+export type AdminTasksResponse = z.infer<typeof adminTasksResponseSchema>;

@@ -154,6 +154,8 @@ export const adminMessages = {
   disputeNotFound: 'There is no open dispute with this id.',
   reportTooLarge: 'The report would have more than 2,000 entries. Narrow the filters and try again.',
   projectStatusChanged: (status: 'active' | 'suspended' | 'blocked' | 'removed') => `The project is now ${status}` as const,
+  deadTaskNotFound: 'There is no dead run with this id. It may have been sent again already.',
+  deadTaskRetried: 'The run was sent again. It starts within a few seconds.',
 } as const;
 
 /** Why a payment provider's webhook was turned away: the provider's support reads these. */

@@ -82,9 +82,10 @@ describe('the task queue', () => {
     expect(dead).toMatchObject({ name: 'test.flaky', error: 'the provider refused the connection', attempts: 2 });
     expect((await queue.summaries())[0]).toMatchObject({ name: 'test.flaky', dead: 1 });
 
-    expect(await queue.retryDead('00000000-0000-4000-8000-000000000000')).toBe(false);
+    expect(await queue.retryDead('00000000-0000-4000-8000-000000000000')).toBeUndefined();
+    expect(await queue.retryDead('not-an-id')).toBeUndefined();
     isBroken = false;
-    expect(await queue.retryDead(dead!.id)).toBe(true);
+    expect(await queue.retryDead(dead!.id)).toMatchObject({ id: dead!.id, name: 'test.flaky' });
     await until(() => attempts === 3);
     await until(async () => (await queue.dead()).length === 0);
     await queue.stop(2_000);

@@ -158,12 +158,13 @@ export function createTaskQueue({ database, logger, tasks }: { database: Databas
       return (await allDead()).slice(0, limit);
     },
 
-    /** Sends a dead run back to its task's queue; false when there is no such dead run. */
-    async retryDead(id: string): Promise<boolean> {
+    /** Sends a dead run back to its task's queue and answers it; undefined when there is no such dead run. */
+    async retryDead(id: string): Promise<DeadTask | undefined> {
       await install();
-      const [job] = await boss.findJobs(DEAD_TASKS, { id, queued: true, limit: 1 }).catch(() => []);
-      if (!job) return false;
-      return (await boss.redrive(DEAD_TASKS, { ids: [id] })) > 0;
+      // An id that is not a job's (not even a uuid) finds nothing rather than failing.
+      const [job] = await boss.findJobs<object>(DEAD_TASKS, { id, queued: true, limit: 1 }).catch(() => []);
+      if (!job || (await boss.redrive(DEAD_TASKS, { ids: [id] })) === 0) return undefined;
+      return deadTaskOf(job);
     },
 
     /** Lets the runs under way finish (up to `timeoutMs`) and stops; the database stays open for the caller. */

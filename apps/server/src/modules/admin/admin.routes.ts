@@ -12,6 +12,8 @@ import type { AdminReportsService } from './admin-reports.service.ts';
 import type { AdminRule } from './admin-route-parts.ts';
 import { adminTimeRoutes } from './admin-time.routes.ts';
 import type { AdminTimeService } from './admin-time.service.ts';
+import { adminTasksRoutes } from './admin-tasks.routes.ts';
+import type { AdminTasksService } from './admin-tasks.service.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 import type { AdminUsersService } from './admin-users.service.ts';
 import { adminsRoutes } from './admins.routes.ts';
@@ -48,14 +50,29 @@ export function adminRoutes(services: {
   time: AdminTimeService;
   disputes: AdminDisputesService;
   reports: AdminReportsService;
+  tasks: AdminTasksService;
   auditLog: AuditLogService;
   /** The console's directories, loaded when staff first use the console. */
   directories: Pick<DirectoryIndexes, 'warm'>;
   rateLimiter: RateLimiter;
   table: AdminRoute[];
 }): FastifyPluginAsyncZod {
-  const { auth, admins, settings, financialStats, users, projects, time, disputes, reports, auditLog, directories, rateLimiter, table } =
-    services;
+  const {
+    auth,
+    admins,
+    settings,
+    financialStats,
+    users,
+    projects,
+    time,
+    disputes,
+    reports,
+    tasks,
+    auditLog,
+    directories,
+    rateLimiter,
+    table,
+  } = services;
   return async (app) => {
     app.addHook('onRoute', (route) => {
       const rule = route.config?.admin;
@@ -79,6 +96,7 @@ export function adminRoutes(services: {
     adminDisputesRoutes(app, disputes);
     adminReportsRoutes(app, reports);
     auditLogRoutes(app, auditLog);
+    adminTasksRoutes(app, tasks);
     adminsRoutes(app, admins);
     consoleSettingsRoutes(app, settings);
   };

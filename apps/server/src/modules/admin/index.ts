@@ -3,6 +3,7 @@ export { createAdminAuthService } from './admin-auth.service.ts';
 export { createAdminDisputesService } from './admin-disputes.service.ts';
 export { createAdminProjectsService } from './admin-projects.service.ts';
 export { createAdminReportsService } from './admin-reports.service.ts';
+export { createAdminTasksService } from './admin-tasks.service.ts';
 export { createAdminTimeService } from './admin-time.service.ts';
 export { createAdminUsersService } from './admin-users.service.ts';
 export { type AdminRoute, adminRoutes } from './admin.routes.ts';

@@ -11,6 +11,7 @@ import type {
   AdminDispute,
   AdminReport,
   AdminReportConversation,
+  AdminTasksResponse,
   AdminTimeTrackingResponse,
   AuditLogResponse,
   FinancialStats,
@@ -47,6 +48,8 @@ export const adminPaths = {
   reportConversation: (id: string) => `/api/admin/reports/${id}/conversation`,
   resolveReport: (id: string) => `/api/admin/reports/${id}/resolve`,
   auditLog: '/api/admin/audit-log',
+  tasks: '/api/admin/tasks',
+  retryDeadTask: (id: string) => `/api/admin/tasks/dead/${id}/retry`,
   timeReport: '/api/admin/time-tracking/generate-pdf',
   admins: '/api/admin/admins',
   interfaceSettings: '/api/admin/interface-settings',
@@ -78,6 +81,7 @@ const keys = {
   disputes: ['admin', 'disputes'] as const,
   reports: ['admin', 'reports'] as const,
   audit: ['admin', 'audit-log'] as const,
+  tasks: ['admin', 'tasks'] as const,
   admins: ['admin', 'admins'] as const,
   settings: ['admin', 'interface-settings'] as const,
 };
@@ -289,6 +293,25 @@ export function useSaveSettings() {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: keys.settings });
       await queryClient.invalidateQueries({ queryKey: interfaceSettingsQuery.queryKey });
+    },
+  });
+}
+
+/** Beyond the spec: the background tasks and their dead runs, read again every 10 s while the tab is open. */
+export const useTasks = () =>
+  useQuery({
+    queryKey: keys.tasks,
+    queryFn: ({ signal }) => adminRequest<AdminTasksResponse>(adminPaths.tasks, { signal }),
+    refetchInterval: 10_000,
+  });
+
+export function useRetryDeadTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => adminRequest<{ message: string }>(adminPaths.retryDeadTask(id), { method: 'POST' }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: keys.tasks });
+      await queryClient.invalidateQueries({ queryKey: keys.audit });
     },
   });
 }

@@ -1,12 +1,10 @@
-import type { AuditLogEntry } from '@mihna/shared';
+import { auditTargetTypes, type AuditLogEntry } from '@mihna/shared';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatDateTime, languageOf } from '../../../lib/format.ts';
 import { useAuditLog, type ListQuery } from '../api/admin-api.ts';
 import { Filters, FilterSelect, panel, SearchField } from './console-ui.tsx';
 import { DataTable, type Column } from './data-table.tsx';
-
-const targetTypes = ['user', 'admin', 'project', 'dispute', 'conversation', 'site_settings'] as const;
 
 /** A recorded state, as its fields read: one per line. */
 const describe = (value: unknown) =>
@@ -85,7 +83,7 @@ export function AuditTab() {
           label={t('audit.target_type')}
           name="target_type"
           query={query}
-          options={targetTypes.map((type) => ({ value: type, label: t(`audit.targets.${type}`) }))}
+          options={auditTargetTypes.map((type) => ({ value: type, label: t(`audit.targets.${type}`) }))}
           onFilter={filter}
         />
         <SearchField placeholder={t('audit.search_placeholder')} query={query} onFilter={filter} />

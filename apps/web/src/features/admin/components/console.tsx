@@ -16,6 +16,7 @@ import { ReportsTab } from './reports-tab.tsx';
 import { DashboardTab } from './dashboard-tab.tsx';
 import { ProjectsTab } from './projects-tab.tsx';
 import { SettingsTab } from './settings-tab.tsx';
+import { TasksTab } from './tasks-tab.tsx';
 import { TimeTrackingTab } from './time-tracking-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
 
@@ -27,10 +28,11 @@ const tabs = [
   { id: 'timetracking', permission: 'view_users' },
   { id: 'admins', permission: 'view_admins' },
   { id: 'settings', permission: 'manage_content' },
-  // Beyond the spec's six: the disputes queue, reported conversations and the audit log.
+  // Beyond the spec's six: the disputes queue, reported conversations, the audit log and the background tasks.
   { id: 'disputes', permission: 'resolve_disputes' },
   { id: 'reports', permission: 'review_reports' },
   { id: 'audit', permission: 'view_audit_log' },
+  { id: 'tasks', permission: 'run_operations' },
 ] as const satisfies readonly { id: string; permission: AdminPermission }[];
 export type ConsoleTab = (typeof tabs)[number]['id'];
 
@@ -138,6 +140,8 @@ function TabBody({
       return <DisputesTab />;
     case 'reports':
       return <ReportsTab />;
+    case 'tasks':
+      return <TasksTab />;
     case 'audit':
       return <AuditTab />;
   }
