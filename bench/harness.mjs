@@ -6,6 +6,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { selfSignedCertificate } from '../scripts/certificate.mjs';
+import { SERVER_NODE_OPTIONS } from '../scripts/server-options.mjs';
 
 /** A process's resident memory in MB, from /proc (Linux). */
 function rssMb(pid) {
@@ -44,14 +45,6 @@ function samplePeak(read) {
   };
 }
 
-/** The Node.js options `npm start` runs the server with (package.json), so that benchmarks measure that server. */
-const startOptions = (() => {
-  const { scripts } = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-  const options = / node ((?:--\S+ )*)apps\/server\/dist\/main\.js/.exec(scripts.start);
-  if (!options) throw new Error('package.json: the start script no longer runs node apps/server/dist/main.js');
-  return options[1].split(' ').filter(Boolean);
-})();
-
 /**
  * Starts `apps/server/dist/main.js` as `npm start` does, on PGlite; `stop()` ends it and removes the data.
  * With `tls`, it serves HTTPS and HTTP/2 with a self-signed certificate, as a deployment does; `get`
@@ -63,7 +56,7 @@ export async function startServer(port, env = {}, { keepData = false, tls = fals
   const tlsEnv = certificate ? { TLS_CERT_FILE: certificate.cert, TLS_KEY_FILE: certificate.key } : {};
   // BENCH_SERVER_NODE_ARGS: options for the server's node alone (--cpu-prof, to see where its time goes).
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const server = spawn(process.execPath, [...nodeArgs, ...startOptions, 'apps/server/dist/main.js'], {
+  const server = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_OPTIONS, 'apps/server/dist/main.js'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

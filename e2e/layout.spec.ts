@@ -140,7 +140,7 @@ test.describe('every page fits the screen', () => {
     const { access_token: token } = (await login.json()) as { access_token: string };
     await page.goto('/');
     await page.evaluate((value) => window.localStorage.setItem('admin_token', value), token);
-    const tabs = ['dashboard', 'users', 'projects', 'timetracking', 'admins', 'settings', 'disputes', 'audit'];
+    const tabs = ['dashboard', 'users', 'projects', 'timetracking', 'admins', 'settings', 'disputes', 'reports', 'audit', 'tasks'];
     await checkRoutes(
       page,
       tabs.map((tab) => `/admin?tab=${tab}`),

@@ -19,7 +19,8 @@ parentPort.on('message', (/** @type {{ id: number; template: string; data: strin
       return;
     }
     const pdf = compiler.pdf(document);
-    parentPort.postMessage({ id: request.id, pdf }, [pdf.buffer]);
+    // Copied, not transferred: the compiler's buffer is external memory, which Node.js 24 refuses to transfer.
+    parentPort.postMessage({ id: request.id, pdf });
   } catch (error) {
     parentPort.postMessage({ id: request.id, error: String(error) });
   } finally {

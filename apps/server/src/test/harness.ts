@@ -87,7 +87,12 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export async function createTestApp(options: Partial<BuildAppOptions> & { env?: Record<string, string> } = {}) {
   const database = options.database ?? (await openTestDatabase());
-  const app = await buildApp({ config: testConfig(options.env), logger: false, ...options, database });
+  const app = await buildApp({
+    config: testConfig(options.env),
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
+    ...options,
+    database,
+  });
   await seedDatabase(app);
   // As the server does before it reports ready (main.ts): a search never waits for an index to load.
   await Promise.all([app.services.jobs.warmSearch(), app.services.profiles.warmSearch()]);

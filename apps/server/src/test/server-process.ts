@@ -26,7 +26,7 @@ export interface ServerProcess {
   port: number;
   /** http://127.0.0.1:port */
   url: string;
-  /** Resolves once the server prints that it is running; rejects if it exits first. */
+  /** Resolves once /readyz answers 200, as a load balancer waits for; rejects if the server exits first. */
   ready: Promise<void>;
   exited: Promise<ServerExit>;
   output: () => string;
@@ -68,12 +68,21 @@ export function startServer({ port, dataDir, databaseUrl = '', env = {} }: Serve
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<ServerExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const url = `http://127.0.0.1:${port}`;
+  // Ready as a load balancer sees it: /readyz answers 200 (the search indexes loaded), not merely listening.
   const ready = new Promise<void>((resolve, reject) => {
+    let isChecking = false;
     const check = setInterval(() => {
-      if (output.includes('Mihna is running at')) {
-        clearInterval(check);
-        resolve();
-      }
+      if (isChecking || !output.includes('Mihna is running at')) return;
+      isChecking = true;
+      fetch(`${url}/readyz`)
+        .then((response) => {
+          if (response.status !== 200) return;
+          clearInterval(check);
+          resolve();
+        })
+        .catch(() => undefined)
+        .finally(() => (isChecking = false));
     }, 50);
     void exited.then(() => {
       clearInterval(check);
@@ -86,7 +95,7 @@ export function startServer({ port, dataDir, databaseUrl = '', env = {} }: Serve
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     return exited;
   };
-  return { child, port, url: `http://127.0.0.1:${port}`, ready, exited, output: () => output, stop };
+  return { child, port, url, ready, exited, output: () => output, stop };
 }
 
 /** A new, empty database on the PostgreSQL server at serverUrl, so server processes see no other test's rows. */

@@ -61,7 +61,7 @@ export function createPdfRenderer() {
       if (reply.pdf) request?.resolve(Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength));
       else request?.reject(new Error(reply.error ?? 'The document was not laid out'));
     });
-    started.on('error', (error) => stopped(started, error));
+    started.on('error', (error: Error) => stopped(started, error));
     started.on('exit', (code) => stopped(started, new Error(`The document worker stopped (exit code ${code})`)));
     worker = started;
     return started;

@@ -97,7 +97,7 @@ export function inOwnThread(options: ThreadOptions, { start = startThread, onLos
       // The server's own work keeps the process alive, not this thread.
       worker.unref();
       worker.on('message', (reply: FromThread) => receive(worker, reply));
-      worker.on('error', (error) => lose(worker, error));
+      worker.on('error', (error: Error) => lose(worker, error));
       worker.on('exit', (code) => lose(worker, new Error(`search index: its thread stopped (${code})`)));
       thread = worker;
     }
