@@ -8,94 +8,11 @@ import { pgliteExtensions } from '../db/client.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jobInput } from '../modules/jobs/test-jobs.ts';
 import { call, createProcessDatabase, freePort, registerOverHttp, startServer, type ServerProcess } from '../test/server-process.ts';
+import { fromNewAddress, missingWrites, startWriteLoad } from '../test/write-load.ts';
 
 // Runs once per API run: on a PostgreSQL database when TEST_DATABASE_URL names a server, else on a
 // PGlite data directory. `npm test` runs the API suite both ways, so both are covered.
 const serverUrl = process.env.TEST_DATABASE_URL;
-
-interface Account {
-  token: string;
-  user: { id: string };
-}
-
-/** Every write the server acknowledged (answered 2xx) before it was killed. */
-interface Acknowledged {
-  users: Account[];
-  jobs: string[];
-  proposals: { id: string; token: string }[];
-}
-
-let addressSequence = 0;
-/** Each worker's request comes from its own address (TRUST_PROXY=1), so per-connection limits do not cut the load short. */
-const fromAddress = () => {
-  addressSequence += 1;
-  return { 'x-forwarded-for': `10.${(addressSequence >> 16) & 255}.${(addressSequence >> 8) & 255}.${addressSequence & 255}` };
-};
-
-/**
- * Keeps registering professionals, posting projects and sending proposals until `stop()`; records each
- * write the moment its 2xx answer arrives. Failures (the kill) end a worker.
- */
-function startWriteLoad(baseUrl: string, employer: Account, firstJob: string) {
-  const acknowledged: Acknowledged = { users: [], jobs: [firstJob], proposals: [] };
-  let isStopped = false;
-  const professionalWorker = async () => {
-    while (!isStopped) {
-      const professional = await registerOverHttp(baseUrl, {}, { headers: fromAddress });
-      acknowledged.users.push(professional);
-      const jobId = acknowledged.jobs[acknowledged.users.length % acknowledged.jobs.length]!;
-      const proposed = await call<{ proposal: { id: string } }>(baseUrl, 'POST', '/api/proposals', {
-        token: professional.token,
-        body: {
-          job_id: jobId,
-          proposal_text: 'Available from Sunday; I have built three of these.',
-          proposed_rate: 90,
-          estimated_hours: 30,
-        },
-      });
-      if (proposed.status !== 201) throw new Error(`proposal refused: ${proposed.status}`);
-      acknowledged.proposals.push({ id: proposed.body.proposal.id, token: professional.token });
-    }
-  };
-  const employerWorker = async () => {
-    while (!isStopped) {
-      const posted = await call<{ id: string }>(baseUrl, 'POST', '/api/jobs', {
-        token: employer.token,
-        body: jobInput({ title: `Project ${acknowledged.jobs.length + 1}: a bilingual shop` }),
-      });
-      if (posted.status !== 201) throw new Error(`posting refused: ${posted.status}`);
-      acknowledged.jobs.push(posted.body.id);
-    }
-  };
-  const workers = [professionalWorker(), professionalWorker(), professionalWorker(), employerWorker(), employerWorker()].map((worker) =>
-    worker.catch(() => undefined),
-  );
-  return {
-    acknowledged,
-    stop: async () => {
-      isStopped = true;
-      await Promise.all(workers);
-    },
-  };
-}
-
-/** Every acknowledged write, read back through the API of the restarted server. */
-async function expectAllThere(baseUrl: string, acknowledged: Acknowledged) {
-  const missing: string[] = [];
-  for (const account of acknowledged.users) {
-    const me = await call<{ id: string }>(baseUrl, 'GET', '/api/users/me', { token: account.token });
-    if (me.status !== 200 || me.body.id !== account.user.id) missing.push(`user ${account.user.id} (${me.status})`);
-  }
-  for (const jobId of acknowledged.jobs) {
-    const job = await call<{ id: string }>(baseUrl, 'GET', `/api/jobs/${jobId}`);
-    if (job.status !== 200) missing.push(`job ${jobId} (${job.status})`);
-  }
-  for (const proposal of acknowledged.proposals) {
-    const own = await call<{ proposals: { id: string }[] }>(baseUrl, 'GET', '/api/proposals/my', { token: proposal.token });
-    if (!own.body.proposals?.some((row) => row.id === proposal.id)) missing.push(`proposal ${proposal.id} (${own.status})`);
-  }
-  expect(missing).toEqual([]);
-}
 
 /** PostgreSQL's own checks (amcheck) of every table and B-tree index in a PGlite directory: what they find wrong. */
 async function corruptionIn(directory: string): Promise<string[]> {
@@ -154,11 +71,11 @@ describe(`kill -9 under a steady write load, on ${serverUrl ? 'PostgreSQL' : 'PG
       };
 
       const first = await launch();
-      const employer = await registerOverHttp(first.url, { role: 'employer', company_name: 'Falcon Tech' }, { headers: fromAddress });
+      const employer = await registerOverHttp(first.url, { role: 'employer', company_name: 'Falcon Tech' }, { headers: fromNewAddress });
       const firstJob = await call<{ id: string }>(first.url, 'POST', '/api/jobs', { token: employer.token, body: jobInput() });
       expect(firstJob.status).toBe(201);
 
-      const load = startWriteLoad(first.url, employer, firstJob.body.id);
+      const load = startWriteLoad(first.url, { employer, firstJob: firstJob.body.id, headers: fromNewAddress });
       const loadStarted = Date.now();
       const { acknowledged } = load;
       // At least 2 s of load, and enough of each write to mean something.
@@ -177,7 +94,7 @@ describe(`kill -9 under a steady write load, on ${serverUrl ? 'PostgreSQL' : 'PG
       const second = await launch();
       expect((await call(second.url, 'GET', '/healthz')).body).toEqual({ status: 'ok' });
       expect((await call(second.url, 'GET', '/readyz')).body).toEqual({ status: 'ready', database: serverUrl ? 'postgres' : 'pglite' });
-      await expectAllThere(second.url, acknowledged);
+      expect(await missingWrites(second.url, acknowledged, employer)).toEqual([]);
       // The recovered database takes writes, and the server stops cleanly on it.
       const again = await call(second.url, 'POST', '/api/jobs', { token: employer.token, body: jobInput({ title: 'After the restart' }) });
       expect(again.status).toBe(201);
