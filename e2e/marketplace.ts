@@ -19,13 +19,14 @@ export interface Account {
 }
 
 let sequence = 0;
+/** Consonants only: a word of them never spells a word the profanity filter masks (a run of letters once held "fck"). */
+const wordLetters = 'bdghjmqvyz';
 /** A word made of letters only, new on every call, so a text search finds exactly what a journey made. */
 export function uniqueWord(prefix: string): string {
   sequence += 1;
-  const letters = (Date.now() * 100 + sequence)
-    .toString(26)
+  const letters = String(Date.now() * 100 + sequence)
     .split('')
-    .map((digit) => String.fromCharCode(97 + parseInt(digit, 26)))
+    .map((digit) => wordLetters[Number(digit)]!)
     .join('');
   return `${prefix}${letters}`;
 }
