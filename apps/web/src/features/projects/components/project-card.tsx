@@ -19,8 +19,10 @@ export function ProjectCard({ job }: { job: JobCard }) {
   const formatJobBudget = useJobBudget();
   const skills = takeFirst(job.skills_required, CARD_SKILLS);
 
+  // A card out of sight is not laid out until it comes near (content-visibility), so a list of twenty
+  // costs a phone the layout of the few it shows; the browser remembers each card's height once drawn.
   return (
-    <article className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <article className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 [contain-intrinsic-size:auto_18rem] [content-visibility:auto] sm:p-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-2">
           <div className="flex flex-wrap gap-2">
