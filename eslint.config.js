@@ -19,6 +19,7 @@ export default tseslint.config(
             'playwright.config.ts',
             'scripts/*.mjs',
             'scripts/*.d.mts',
+            'bench/*.d.mts',
             'apps/server/build.mjs',
             'apps/server/src/test/*.mjs',
           ],

@@ -170,7 +170,13 @@ export async function buildApp(options: BuildAppOptions) {
   // On PostgreSQL the project search index runs in a thread of its own, reading the database itself (decision 41).
   const searchIndex = jobSearchIndexOn(
     database,
-    {},
+    {
+      snapshots: config.searchSnapshots && {
+        ...config.searchSnapshots,
+        everyMs: 3_600_000,
+        onError: (error) => app.log.warn({ err: error }, 'the project search index’s snapshot: it loads from the database instead'),
+      },
+    },
     {
       onLost: (error) => app.log.error({ err: error }, 'the project search index’s thread stopped: the next search starts another'),
     },

@@ -24,6 +24,10 @@ const environmentSchema = z
     METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).optional()),
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
+    // Where the project search index is written after a load from the database that took
+    // SEARCH_SNAPSHOT_AFTER_MS or more, and read back on start ('off': never; README, Production).
+    SEARCH_SNAPSHOT_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    SEARCH_SNAPSHOT_AFTER_MS: z.coerce.number().int().min(0).default(2_000),
     DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
     SEED_DEMO: flag(true),
@@ -175,6 +179,8 @@ export interface Config {
   /** The operations listener (/metrics, /backup), when METRICS_PORT is set. */
   operations: { host: string; port: number } | undefined;
   dataDir: string;
+  /** Where the project search index is written and read back (SEARCH_SNAPSHOT_DIR), and after how long a load; undefined: never. */
+  searchSnapshots: { dir: string; afterLoadMs: number } | undefined;
   databaseUrl: string | undefined;
   publicUrl: string;
   seedDemo: boolean;
@@ -236,6 +242,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     operations: env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.METRICS_PORT },
     dataDir: path.resolve(env.DATA_DIR),
+    searchSnapshots:
+      env.SEARCH_SNAPSHOT_DIR === 'off'
+        ? undefined
+        : { dir: path.resolve(env.SEARCH_SNAPSHOT_DIR ?? path.join(env.DATA_DIR, 'search')), afterLoadMs: env.SEARCH_SNAPSHOT_AFTER_MS },
     databaseUrl: env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `${env.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${env.PORT}`).replace(/\/$/, ''),
     seedDemo: env.SEED_DEMO,

@@ -1,3 +1,4 @@
+import { Joined } from './index-snapshot.ts';
 import type { QueryNode } from './tsquery.ts';
 
 /**
@@ -153,18 +154,70 @@ export function intersectCounting(into: Uint32Array, other: Uint32Array) {
  * synchronous, so its scratch sets come from a pool that it gives back (`giveBack`) before returning,
  * instead of one allocation per operation.
  */
-export function createPostings(capacity: () => number, used: () => number) {
+/**
+ * A token → posting map as it stands, to make it again from (index-snapshot.ts): the tokens, each
+ * one's slots one after the other, and the bit sets of those that keep one (`dense`, 1 or 0 each).
+ */
+export interface TokensState {
+  tokens: string[];
+  lengths: Uint32Array;
+  slots: Uint32Array | Joined;
+  dense: Uint8Array;
+  bits: Uint32Array | Joined;
+}
+
+/** `from`: the maps of postings as they stood, which its `tokens()` calls take in turn. */
+export function createPostings(capacity: () => number, used: () => number, from?: TokensState[]) {
   const wordCount = () => capacity() >>> 5;
   // The words that hold any slot so far: a scratch set is a view of just those (slots are taken in
   // order, so the words past them are zero in every set), and every pass over one ends there.
   const wordsInUse = () => Math.min(wordCount(), (used() + 31) >>> 5);
   const maps: Map<string, Posting>[] = [];
 
-  /** A new token → posting map, whose bit sets grow with the slots. */
+  /** A new token → posting map, whose bit sets grow with the slots (the next of `from`'s, when given). */
   function tokens() {
     const map = new Map<string, Posting>();
+    const state = from?.[maps.length];
+    if (state) {
+      const slots = state.slots as Uint32Array;
+      const bits = state.bits as Uint32Array;
+      const words = wordCount();
+      let at = 0;
+      let bitsAt = 0;
+      state.tokens.forEach((token, index) => {
+        const length = state.lengths[index]!;
+        const posting: Posting = { slots: slots.subarray(at, at + length), length, bits: undefined };
+        at += length;
+        if (state.dense[index] === 1) {
+          posting.bits = bits.subarray(bitsAt, bitsAt + words);
+          bitsAt += words;
+        }
+        map.set(token, posting);
+      });
+    }
     maps.push(map);
     return map;
+  }
+
+  /** Each map as it stands: views of its own arrays, to be written before they change. */
+  function state(): TokensState[] {
+    return maps.map((map) => {
+      const lengths = new Uint32Array(map.size);
+      const dense = new Uint8Array(map.size);
+      const slots: Uint32Array[] = [];
+      const bits: Uint32Array[] = [];
+      let index = 0;
+      for (const posting of map.values()) {
+        lengths[index] = posting.length;
+        slots.push(posting.slots.subarray(0, posting.length));
+        if (posting.bits) {
+          dense[index] = 1;
+          bits.push(posting.bits);
+        }
+        index += 1;
+      }
+      return { tokens: [...map.keys()], lengths, slots: new Joined(slots), dense, bits: new Joined(bits) };
+    });
   }
 
   function post(postings: Map<string, Posting>, token: string, slot: number) {
@@ -361,5 +414,5 @@ export function createPostings(capacity: () => number, used: () => number) {
     return { tokens: maps.reduce((sum, map) => sum + map.size, 0), posting_bytes: postingBytes, dense_bytes: bitBytes };
   }
 
-  return { tokens, post, grow, scratch, giveBack, bitsOf, anyBits, requiredSets, intersectAll, memory };
+  return { tokens, post, grow, scratch, giveBack, bitsOf, anyBits, requiredSets, intersectAll, memory, state };
 }

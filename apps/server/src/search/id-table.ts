@@ -8,12 +8,20 @@ const hexOfByte = Array.from({ length: 256 }, (_, byte) => byte.toString(16).pad
 const hexOfHalf = (half: number) => hexOfByte[half >>> 8]! + hexOfByte[half & 0xff]!;
 const hexOfWord = (word: number) => hexOfHalf(word >>> 16) + hexOfHalf(word & 0xffff);
 
-export function createIdTable() {
-  let words = new Uint32Array(4 * 1024);
+/** A table as it stands (`state()`), to make it again from (index-snapshot.ts). */
+export interface IdTableState {
+  words: Uint32Array;
+  table: Int32Array;
+  filled: number;
+  live: number;
+}
+
+export function createIdTable(from?: IdTableState) {
+  let words = from?.words ?? new Uint32Array(4 * 1024);
   /** Slot + 1 per entry; 0 is empty, -1 a removed entry that probes pass over. */
-  let table = new Int32Array(2048);
-  let filled = 0;
-  let live = 0;
+  let table = from?.table ?? new Int32Array(2048);
+  let filled = from?.filled ?? 0;
+  let live = from?.live ?? 0;
   const probe = new Uint32Array(4);
 
   function parse(id: string, into: Uint32Array, at: number) {
@@ -111,5 +119,7 @@ export function createIdTable() {
     get bytes() {
       return words.byteLength + table.byteLength;
     },
+    /** The table as it stands: its own arrays, to be written before it changes. */
+    state: (): IdTableState => ({ words, table, filled, live }),
   };
 }

@@ -11,6 +11,8 @@ export interface MemoryIndex<Doc> {
   /** How much of the index is slots of documents that left it. */
   readonly deadShare: number;
   memory(): Record<string, number>;
+  /** The index as it stands, for a snapshot (an index its source can `restore`). */
+  state?(): unknown;
 }
 
 /** Where an index's documents come from and how their changes are logged. */
@@ -26,4 +28,9 @@ export interface IndexSource<Row, Doc, Index extends MemoryIndex<Doc>> {
   create(sealed: boolean): Index;
   /** The tsquery a search text stands for (an index searched by words). */
   tsquery?(text: string): SQL;
+  /**
+   * An index that can be written to a snapshot (search/index-snapshot.ts) and made again from one:
+   * its file's name, the format of its state (a snapshot of another is not read), and how it is made again.
+   */
+  snapshot?: { name: string; format: number; restore(state: unknown): Index };
 }

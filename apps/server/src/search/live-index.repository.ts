@@ -23,14 +23,27 @@ export async function pruneChanges(db: Db, log: ChangeLog) {
   await db.delete(log).where(sql`${log.changedAt} < now() - interval '1 day'`);
 }
 
-/** Every source row, read in one snapshot, and the horizon from which later changes are to be read. */
+/** A change in a change log, as its sequence number and transaction id. */
+export interface LoggedChange {
+  seq: string;
+  txid: string;
+}
+
+/**
+ * Every source row, read in one snapshot, the horizon from which later changes are to be read, and
+ * the last change that snapshot saw (none when the log is empty).
+ */
 export async function loadIndex<Row extends { id: string }, Doc, Index extends MemoryIndex<Doc>>(
   db: Db,
   source: IndexSource<Row, Doc, Index>,
-): Promise<{ index: Index; horizon: string }> {
+): Promise<{ index: Index; horizon: string; last: LoggedChange | undefined }> {
   return db.transaction(
     async (tx) => {
-      const [snapshot] = await rowsOf<{ horizon: string }>(tx, sql`select ${horizonOf} as horizon`);
+      const [snapshot] = await rowsOf<{ horizon: string; seq: string | null; txid: string | null }>(
+        tx,
+        sql`select ${horizonOf} as horizon, last.seq, last.txid
+          from (select 1) one left join (select log.seq::text as seq, log.txid::text as txid from (${source.changes}) log order by log.seq desc limit 1) last on true`,
+      );
       const index = source.create(false);
       let after = '00000000-0000-0000-0000-000000000000';
       for (;;) {
@@ -43,7 +56,8 @@ export async function loadIndex<Row extends { id: string }, Doc, Index extends M
         after = rows.at(-1)!.id;
       }
       index.seal();
-      return { index, horizon: snapshot!.horizon };
+      const { horizon, seq, txid } = snapshot!;
+      return { index, horizon, last: seq === null || txid === null ? undefined : { seq, txid } };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -80,6 +94,39 @@ export const readChanges = <Row>(
   horizon: string,
   skipped: string[],
 ) => rowsOf<Row>(db, changesSince(source, horizon, skipped));
+
+/**
+ * Which database this is, as a snapshot of an index records it: the cluster's system identifier, the
+ * database's name and its last migration (a snapshot of another database, or of this one before a
+ * migration, is not read).
+ */
+export async function databaseIdentity(db: Db) {
+  const [row] = await rowsOf<{ identity: string }>(
+    db,
+    sql`select concat_ws('/', (select system_identifier::text from pg_control_system()), current_database(),
+      (select max(created_at)::text from drizzle.__drizzle_migrations)) as identity`,
+  );
+  return row!.identity;
+}
+
+/**
+ * Whether an index saved at `horizon`, having read up to the change `last`, can go on from the
+ * changes since: the database has not gone back before them (a restore of a backup), and that change
+ * is still in the log, as it was.
+ */
+export async function canGoOnFrom(
+  db: Db,
+  source: Pick<IndexSource<never, never, never>, 'changes'>,
+  horizon: string,
+  last: LoggedChange | undefined,
+) {
+  const [row] = await rowsOf<{ fits: boolean }>(
+    db,
+    sql`select pg_snapshot_xmax(pg_current_snapshot()) >= ${horizon}::xid8
+      and ${last ? sql`exists (select 1 from (${source.changes}) log where seq = ${last.seq}::bigint and txid = ${last.txid}::xid8)` : sql`true`} as fits`,
+  );
+  return row!.fits;
+}
 
 /** The tsquery a search text stands for, as the database's parser makes it. */
 export async function tsqueryText(db: Db, query: SQL) {

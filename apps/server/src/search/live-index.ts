@@ -1,8 +1,18 @@
 import { writeCountOf, type Db } from '../db/client.ts';
 import { inTurns } from '../lib/in-turns.ts';
 import { createLru } from '../lib/lru.ts';
+import path from 'node:path';
+import { readSnapshot, writeSnapshot } from './index-snapshot.ts';
 import type { IndexSource, MemoryIndex } from './index-source.ts';
-import { loadIndex, readChanges as readChangeRows, reloadAbove, tsqueryText } from './live-index.repository.ts';
+import {
+  canGoOnFrom,
+  databaseIdentity,
+  loadIndex,
+  readChanges as readChangeRows,
+  reloadAbove,
+  tsqueryText,
+  type LoggedChange,
+} from './live-index.repository.ts';
 import { parseTsquery, type QueryNode } from './tsquery.ts';
 
 export type { IndexSource, MemoryIndex } from './index-source.ts';
@@ -49,8 +59,35 @@ export interface LiveIndex<Index extends { memory(): object }> {
   onChange(listener: (changed: Iterable<string> | 'all') => void): void;
   /** The index as it stands (after `catchUp()`). */
   readonly index: Index;
-  /** Where its memory goes, and how many times a whole index was loaded; undefined before the first load. */
-  memory(): (ReturnType<Index['memory']> & { loads: number }) | undefined;
+  /**
+   * Where its memory goes, how many times a whole index was loaded from the rows, and how many times
+   * from a snapshot; undefined before the first load.
+   */
+  memory(): (ReturnType<Index['memory']> & { loads: number; restores: number }) | undefined;
+}
+
+/**
+ * Snapshots of an index (search/index-snapshot.ts), for a source that can make one again: written to
+ * `dir` after a load from the rows that took `afterLoadMs` or more, and again every `everyMs` while
+ * it changes; read on the first catch-up, when the snapshot is of this database, younger than the
+ * change log is kept for an index (six hours), and the changes since are all in it.
+ */
+export interface SnapshotOptions {
+  dir: string;
+  afterLoadMs: number;
+  everyMs: number;
+  /** Told of a snapshot that could not be read or written (the index then loads from the rows). */
+  onError?: (error: Error) => void;
+}
+
+interface SnapshotMeta {
+  format: number;
+  identity: string;
+  horizon: string;
+  /** The changes applied past the horizon: sequence number and transaction id. */
+  applied: [string, string][];
+  last: LoggedChange | undefined;
+  writtenAtMs: number;
 }
 
 /**
@@ -60,10 +97,12 @@ export interface LiveIndex<Index extends { memory(): object }> {
 export function createLiveIndex<Row extends { id: string }, Doc, Index extends MemoryIndex<Doc>>(
   db: Db,
   source: IndexSource<Row, Doc, Index>,
-  { compactAbove = 0.3 }: { compactAbove?: number } = {},
+  { compactAbove = 0.3, snapshots }: { compactAbove?: number; snapshots?: SnapshotOptions } = {},
 ): LiveIndex<Index> {
   let index: Index | undefined;
   let horizon = '0';
+  /** The last change applied (by sequence number), which a snapshot's reader finds in the log to know it goes on from there. */
+  let last: LoggedChange | undefined;
   /** Changes applied whose transactions the horizon has not passed yet: sequence number → transaction id. */
   let applied = new Map<string, bigint>();
   let lastReadMs = 0;
@@ -76,12 +115,13 @@ export function createLiveIndex<Row extends { id: string }, Doc, Index extends M
   let loads = 0;
   /** A compacted index loading beside the one in use; the next read of changes puts it in place. */
   let compacting: Promise<void> | undefined;
-  let compacted: { index: Index; horizon: string } | undefined;
+  let compacted: { index: Index; horizon: string; last: LoggedChange | undefined } | undefined;
 
   /** Puts a loaded index in place. */
-  function use(loaded: { index: Index; horizon: string }) {
+  function use(loaded: { index: Index; horizon: string; last: LoggedChange | undefined }) {
     index = loaded.index;
     horizon = loaded.horizon;
+    last = loaded.last;
     applied = new Map();
     loads += 1;
     generation += 1;
@@ -89,7 +129,70 @@ export function createLiveIndex<Row extends { id: string }, Doc, Index extends M
   }
 
   async function reload() {
+    const started = Date.now();
     use(await loadIndex(db, source));
+    if (snapshots && Date.now() - started >= snapshots.afterLoadMs) keepSnapshots(true);
+  }
+
+  // Snapshots: the file, this database's identity (read once), and the generation last written.
+  const snapshotFile = snapshots && source.snapshot && path.join(snapshots.dir, `${source.snapshot.name}.index`);
+  let identity: string | undefined;
+  let restores = 0;
+  let writtenGeneration: number | undefined;
+  let writing: NodeJS.Timeout | undefined;
+  const reportSnapshot = (error: unknown) => snapshots?.onError?.(error instanceof Error ? error : new Error(String(error)));
+
+  /** Writes the index as it stands (at once: nothing changes it meanwhile). */
+  function writeNow() {
+    if (!snapshotFile || !index?.state || identity === undefined || writtenGeneration === generation) return;
+    const meta: SnapshotMeta = {
+      format: source.snapshot!.format,
+      identity,
+      horizon,
+      applied: [...applied].map(([seq, txid]) => [seq, txid.toString()]),
+      last,
+      writtenAtMs: Date.now(),
+    };
+    try {
+      writeSnapshot(snapshotFile, { meta, state: index.state() });
+      writtenGeneration = generation;
+    } catch (error) {
+      reportSnapshot(error);
+    }
+  }
+
+  /**
+   * From now on the index is written while it changes, and `soon` once now (not in the turn that
+   * loaded it, which a search waits on).
+   */
+  function keepSnapshots(soon: boolean) {
+    if (!snapshotFile || !snapshots) return;
+    if (soon) setTimeout(writeNow, 0).unref();
+    writing ??= setInterval(writeNow, snapshots.everyMs).unref();
+  }
+
+  /** Puts the snapshot's index in place when it can go on from there; answers whether it did. */
+  async function restore() {
+    if (!snapshotFile) return false;
+    try {
+      identity ??= await databaseIdentity(db);
+      const saved = await readSnapshot<SnapshotMeta>(snapshotFile);
+      if (!saved) return false;
+      const { meta } = saved;
+      if (meta.format !== source.snapshot!.format || meta.identity !== identity || Date.now() - meta.writtenAtMs > staleAfterMs)
+        return false;
+      if (!(await canGoOnFrom(db, source, meta.horizon, meta.last))) return false;
+      use({ index: source.snapshot!.restore(saved.state), horizon: meta.horizon, last: meta.last });
+      loads -= 1;
+      restores += 1;
+      applied = new Map(meta.applied.map(([seq, txid]) => [seq, BigInt(txid)]));
+      writtenGeneration = generation;
+      keepSnapshots(false);
+      return true;
+    } catch (error) {
+      reportSnapshot(error);
+      return false;
+    }
   }
 
   // On PGlite, the writes of this process, the only one: the count when the last read began.
@@ -97,8 +200,10 @@ export function createLiveIndex<Row extends { id: string }, Doc, Index extends M
   let readAtVersion: number | undefined;
 
   async function readChanges() {
+    if (!index && (await restore())) lastReadMs = Date.now();
     if (!index || Date.now() - lastReadMs > staleAfterMs) {
       lastReadMs = Date.now();
+      if (snapshotFile) identity ??= await databaseIdentity(db);
       await reload();
     }
     const version = writes?.version;
@@ -109,9 +214,10 @@ export function createLiveIndex<Row extends { id: string }, Doc, Index extends M
     if (compacted) {
       // Its snapshot may be older or newer than this index's last read: the changes since the earlier
       // of the two horizons are read below (applying one twice changes nothing).
-      const previous = horizon;
+      const previous = { horizon, last };
       use(compacted);
-      if (BigInt(previous) < BigInt(horizon)) horizon = previous;
+      if (BigInt(previous.horizon) < BigInt(horizon)) horizon = previous.horizon;
+      if (previous.last && (!last || BigInt(previous.last.seq) > BigInt(last.seq))) last = previous.last;
       compacted = undefined;
     }
     const skipped = [...applied.keys()];
@@ -129,6 +235,7 @@ export function createLiveIndex<Row extends { id: string }, Doc, Index extends M
     for (const row of changes) {
       latest.set(row.changed_id!, row);
       applied.set(row.seq!, BigInt(row.txid!));
+      if (!last || BigInt(row.seq!) > BigInt(last.seq)) last = { seq: row.seq!, txid: row.txid! };
     }
     for (const [id, row] of latest) {
       if (row.is_present) index!.upsert(source.toDoc(row as unknown as Row));
@@ -184,6 +291,6 @@ export function createLiveIndex<Row extends { id: string }, Doc, Index extends M
       if (!index) throw new Error('search index: catchUp() first');
       return index;
     },
-    memory: () => index && { ...(index.memory() as ReturnType<Index['memory']>), loads },
+    memory: () => index && { ...(index.memory() as ReturnType<Index['memory']>), loads, restores },
   };
 }

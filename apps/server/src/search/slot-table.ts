@@ -1,6 +1,6 @@
-import { createPostings, widen } from './bit-sets.ts';
-import { createIdTable } from './id-table.ts';
-import { createSortOrders } from './sort-orders.ts';
+import { createPostings, widen, type TokensState } from './bit-sets.ts';
+import { createIdTable, type IdTableState } from './id-table.ts';
+import { createSortOrders, type SortOrdersState } from './sort-orders.ts';
 
 /** What the table does with the sort orders made through it (sort-orders.ts). */
 interface Orders {
@@ -28,16 +28,36 @@ interface Orders {
  * the sort orders made through it, and the index's values (`onGrow`). A table made for loading
  * (`sealed: false`) places no slot in the orders until `seal()` sorts them once.
  */
-export function createSlotTable({ sealed = true, hashes: keepsHashes = false }: { sealed?: boolean; hashes?: boolean } = {}) {
-  let isSealed = sealed;
-  let capacity = 1024;
-  let used = 0;
-  let live = 0;
-  const ids = createIdTable();
-  let alive = new Uint32Array(capacity >>> 5);
+/** A table as it stands (`state()`), with its postings and orders, to make it again from (index-snapshot.ts). */
+export interface SlotTableState {
+  isSealed: boolean;
+  capacity: number;
+  used: number;
+  live: number;
+  alive: Uint32Array;
+  hashes: Float64Array | undefined;
+  ids: IdTableState;
+  /** Each `postings()`'s maps, in the order they were made. */
+  postings: TokensState[][];
+  orders: SortOrdersState | undefined;
+}
+
+export function createSlotTable({
+  sealed = true,
+  hashes: keepsHashes = false,
+  from,
+}: { sealed?: boolean; hashes?: boolean; from?: SlotTableState } = {}) {
+  let isSealed = from?.isSealed ?? sealed;
+  let capacity = from?.capacity ?? 1024;
+  let used = from?.used ?? 0;
+  let live = from?.live ?? 0;
+  const ids = createIdTable(from?.ids);
+  let alive = from?.alive ?? new Uint32Array(capacity >>> 5);
   /** Each slot's tokens hash, when the table keeps them. */
-  let hashes = keepsHashes ? new Float64Array(capacity) : undefined;
+  let hashes = keepsHashes ? (from?.hashes ?? new Float64Array(capacity)) : undefined;
   let orders: Orders | undefined;
+  let ordersState: (() => SortOrdersState) | undefined;
+  const made: { state(): TokensState[] }[] = [];
   /** Where a slot being updated was in each order, before its values changed. */
   let positions = new Uint32Array(0);
   const growers: ((next: number) => void)[] = [];
@@ -117,22 +137,40 @@ export function createSlotTable({ sealed = true, hashes: keepsHashes = false }: 
 
   /** Token postings over these slots, whose bit sets grow with them. */
   function postings() {
-    const made = createPostings(
+    const postings = createPostings(
       () => capacity,
       () => used,
+      from?.postings[made.length],
     );
-    growers.push(made.grow);
-    return made;
+    made.push(postings);
+    growers.push(postings.grow);
+    return postings;
   }
 
   /** The sort orders of the living slots (one set a table), which they enter, leave and move in as they change. */
   function sortOrders<Sort extends string>(sorts: readonly Sort[], compareSlots: (sort: Sort, a: number, b: number) => number) {
     if (orders) throw new Error('search index: a slot table keeps one set of sort orders');
-    const made = createSortOrders(sorts, capacity, compareSlots);
-    orders = { ...made, sorts };
+    const sortOrders = createSortOrders(sorts, capacity, compareSlots, from?.orders);
+    orders = { ...sortOrders, sorts };
+    ordersState = sortOrders.state;
     positions = new Uint32Array(sorts.length);
-    growers.push(made.grow);
-    return made;
+    growers.push(sortOrders.grow);
+    return sortOrders;
+  }
+
+  /** The table as it stands, with its postings and orders: their own arrays, to be written before they change. */
+  function state(): SlotTableState {
+    return {
+      isSealed,
+      capacity,
+      used,
+      live,
+      alive,
+      hashes,
+      ids: ids.state(),
+      postings: made.map((each) => each.state()),
+      orders: ordersState?.(),
+    };
   }
 
   return {
@@ -149,6 +187,7 @@ export function createSlotTable({ sealed = true, hashes: keepsHashes = false }: 
     onFree: (forget: (slot: number) => void) => void freers.push(forget),
     postings,
     orders: sortOrders,
+    state,
     get isSealed() {
       return isSealed;
     },

@@ -13,12 +13,18 @@ interface Order {
 /** How a page is read: the cheaper way (always, but in tests that make each way run). */
 export type PagePlan = 'cheaper' | 'walk' | 'collect';
 
+/** The orders as they stand (`state()`), to make them again from (index-snapshot.ts). */
+export type SortOrdersState = Record<string, Order>;
+
 export function createSortOrders<Sort extends string>(
   sorts: readonly Sort[],
   capacity: number,
   compareSlots: (sort: Sort, a: number, b: number) => number,
+  from?: SortOrdersState,
 ) {
-  const orders = Object.fromEntries(sorts.map((sort) => [sort, { slots: new Uint32Array(capacity), length: 0 }])) as Record<Sort, Order>;
+  const orders = Object.fromEntries(
+    sorts.map((sort) => [sort, from?.[sort] ? { ...from[sort] } : { slots: new Uint32Array(capacity), length: 0 }]),
+  ) as Record<Sort, Order>;
 
   /**
    * The first position in the sort's order whose slot comes after the target (or is it, when
@@ -190,5 +196,8 @@ export function createSortOrders<Sort extends string>(
     return first.slice(skip);
   }
 
-  return { positionAfter, positionOf, enter, leave, reposition, grow, seal, page };
+  /** The orders as they stand: their own arrays, to be written before they change. */
+  const state = (): SortOrdersState => ({ ...orders });
+
+  return { positionAfter, positionOf, enter, leave, reposition, grow, seal, page, state };
 }

@@ -82,7 +82,7 @@ export async function createScratchDatabase(serverUrl: string, prefix: string) {
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...overrides });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', SEARCH_SNAPSHOT_DIR: 'off', ...overrides });
 }
 
 export async function createTestApp(options: Partial<BuildAppOptions> & { env?: Record<string, string> } = {}) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createJobIndex, type IndexedJob, type IndexKey, type IndexPlan, type IndexSearch, type IndexSort } from './job-index.ts';
 import { createRandom } from '../../lib/random.ts';
+import { tokensHash } from '../../search/bit-sets.ts';
 import { matchesQuery } from '../../search/query-model.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
 
@@ -64,6 +65,9 @@ function model() {
   };
 }
 
+/** A job's words (each once) and facets with their hash (the database makes it in the index's own rows). */
+const tokens = (words: string[], facets: string[]) => ({ words: [...new Set(words)], facets, tokensHash: tokensHash(words, facets) });
+
 function randomJob(next: () => number, id: string): IndexedJob {
   const pick = <T>(values: T[], share: number) => values.filter(() => next() < share);
   const budgetMin = Math.floor(next() * 50) * 10_000;
@@ -75,8 +79,10 @@ function randomJob(next: () => number, id: string): IndexedJob {
     budgetMaxUsd: budgetMin + Math.floor(next() * 5) * 10_000,
     proposalCount: Math.floor(next() * 4),
     featuredUntilMs: next() < 0.15 ? nowMs + (next() < 0.5 ? -60_000 : 60_000) : undefined,
-    words: pick(vocabulary, 0.35),
-    facets: [...pick(facetTokens, 0.4), ...(next() < 0.8 ? [placeTokens[Math.floor(next() * placeTokens.length)]!] : [])],
+    ...tokens(pick(vocabulary, 0.35), [
+      ...pick(facetTokens, 0.4),
+      ...(next() < 0.8 ? [placeTokens[Math.floor(next() * placeTokens.length)]!] : []),
+    ]),
   };
 }
 
@@ -225,8 +231,7 @@ describe('the in-memory job index', () => {
       budgetMaxUsd: 0,
       proposalCount: 0,
       featuredUntilMs,
-      words,
-      facets: [],
+      ...tokens(words, []),
     });
     index.upsert(job('00000000-0000-4000-8000-000000000001', nowMs + 5_000, ['logo']));
     index.upsert(job('00000000-0000-4000-8000-000000000002', nowMs + 9_000, ['web']));

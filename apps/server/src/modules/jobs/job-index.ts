@@ -1,5 +1,5 @@
-import { countCommon, intersectCounting, keepWithin, popcount, tokensHash, widen } from '../../search/bit-sets.ts';
-import { createSlotTable } from '../../search/slot-table.ts';
+import { countCommon, intersectCounting, keepWithin, popcount, widen } from '../../search/bit-sets.ts';
+import { createSlotTable, type SlotTableState } from '../../search/slot-table.ts';
 import type { PagePlan } from '../../search/sort-orders.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
 
@@ -20,8 +20,11 @@ export interface IndexedJob {
   proposalCount: number;
   /** Milliseconds since the epoch; undefined when the job was never featured. */
   featuredUntilMs: number | undefined;
+  /** Its words, each once. */
   words: string[];
   facets: string[];
+  /** A hash of its words and facets (53 bits, from the database: search-source.repository.ts): a change that keeps them keeps its slot. */
+  tokensHash: number;
 }
 
 /** The orders kept sorted; a distance order is made per search, from the places it is given. */
@@ -97,28 +100,49 @@ const budgetSteps = Array.from({ length: 8 }, (_, power) =>
 /** How a page is read: the cheaper way (always, but in tests that make each way run). */
 export type IndexPlan = PagePlan;
 
+/** An index as it stands (`state()`), to make it again from (search/index-snapshot.ts). */
+export interface JobIndexState {
+  slots: SlotTableState;
+  created: Float64Array;
+  budgetMin: Float64Array;
+  budgetMax: Float64Array;
+  proposals: Int32Array;
+  featuredUntil: Float64Array;
+  maxAtLeast: Uint32Array[];
+  minAtMost: Uint32Array[];
+  featured: Int32Array;
+}
+
+/** Rises whenever JobIndexState's meaning changes: a snapshot of another format is not read. */
+export const jobIndexFormat = 1;
+
 /**
  * `sealed: false` makes an index for loading: jobs go in without being placed in the sort orders,
  * which `seal()` then sorts once (placing each job in turn costs a move of the orders per job).
+ * `from`: an index as it stood (`state()`), to go on from.
  */
-export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: IndexPlan; sealed?: boolean } = {}) {
+export function createJobIndex({
+  plan = 'cheaper',
+  sealed = true,
+  from,
+}: { plan?: IndexPlan; sealed?: boolean; from?: JobIndexState } = {}) {
   // A job lives in a slot (search/slot-table.ts); a job whose words or facets changed takes a new one.
-  const slots = createSlotTable({ sealed, hashes: true });
+  const slots = createSlotTable({ sealed, hashes: true, from: from?.slots });
   const { ids } = slots;
-  let created = new Float64Array(slots.capacity);
-  let budgetMin = new Float64Array(slots.capacity);
-  let budgetMax = new Float64Array(slots.capacity);
-  let proposals = new Int32Array(slots.capacity);
-  let featuredUntil = new Float64Array(slots.capacity);
+  let created = from?.created ?? new Float64Array(slots.capacity);
+  let budgetMin = from?.budgetMin ?? new Float64Array(slots.capacity);
+  let budgetMax = from?.budgetMax ?? new Float64Array(slots.capacity);
+  let proposals = from?.proposals ?? new Int32Array(slots.capacity);
+  let featuredUntil = from?.featuredUntil ?? new Float64Array(slots.capacity);
   // Per budget step, the jobs whose highest budget reaches it and those whose lowest is within it: a
   // budget range is then whole bit sets, and only the jobs of the steps around its ends are checked one by one.
-  let maxAtLeast = budgetSteps.map(() => new Uint32Array(slots.capacity >>> 5));
-  let minAtMost = budgetSteps.map(() => new Uint32Array(slots.capacity >>> 5));
+  let maxAtLeast = from?.maxAtLeast ?? budgetSteps.map(() => new Uint32Array(slots.capacity >>> 5));
+  let minAtMost = from?.minAtMost ?? budgetSteps.map(() => new Uint32Array(slots.capacity >>> 5));
   const postings = slots.postings();
   const words = postings.tokens();
   const facets = postings.tokens();
   const { scratch } = postings;
-  const featured = new Set<number>();
+  const featured = new Set<number>(from?.featured);
   // The jobs featured at a moment, as the words that hold any of them with those words' bits (and as
   // a whole bit set), and the span of moments over which that holds (featuredAt). Made again outside
   // it, after a change, or when the slots grow.
@@ -165,17 +189,24 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
 
   const orders = slots.orders(sorts, compareSlots);
 
+  /** Sets (or clears) the slot's bit in the budget steps its budgets reach (the steps rise: each side stops at the first it misses). */
   function markBudgets(slot: number, isOn: boolean) {
     const word = slot >>> 5;
     const bit = 1 << (slot & 31);
-    budgetSteps.forEach((step, index) => {
-      if (budgetMax[slot]! >= step) maxAtLeast[index]![word] = isOn ? maxAtLeast[index]![word]! | bit : maxAtLeast[index]![word]! & ~bit;
-      if (budgetMin[slot]! <= step) minAtMost[index]![word] = isOn ? minAtMost[index]![word]! | bit : minAtMost[index]![word]! & ~bit;
-    });
+    const highest = budgetMax[slot]!;
+    const lowest = budgetMin[slot]!;
+    for (let index = 0; index < budgetSteps.length && budgetSteps[index]! <= highest; index += 1) {
+      const bits = maxAtLeast[index]!;
+      bits[word] = isOn ? bits[word]! | bit : bits[word]! & ~bit;
+    }
+    for (let index = budgetSteps.length - 1; index >= 0 && budgetSteps[index]! >= lowest; index -= 1) {
+      const bits = minAtMost[index]!;
+      bits[word] = isOn ? bits[word]! | bit : bits[word]! & ~bit;
+    }
   }
 
-  function setAttributes(slot: number, job: IndexedJob) {
-    markBudgets(slot, false);
+  function setAttributes(slot: number, job: IndexedJob, isNew: boolean) {
+    if (!isNew) markBudgets(slot, false);
     created[slot] = job.createdUs;
     budgetMin[slot] = job.budgetMinUsd;
     budgetMax[slot] = job.budgetMaxUsd;
@@ -195,12 +226,12 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     slots.put(
       job.id,
       (slot, isNew) => {
-        setAttributes(slot, job);
+        setAttributes(slot, job, isNew);
         if (!isNew) return;
-        for (const word of new Set(job.words)) postings.post(words, word, slot);
+        for (const word of job.words) postings.post(words, word, slot);
         for (const facet of new Set(job.facets)) postings.post(facets, facet, slot);
       },
-      tokensHash(job.words, job.facets),
+      job.tokensHash,
     );
   }
 
@@ -431,6 +462,18 @@ export function createJobIndex({ plan = 'cheaper', sealed = true }: { plan?: Ind
     get deadShare() {
       return slots.deadShare;
     },
+    /** The index as it stands: its own arrays, to be written before it changes (search/index-snapshot.ts). */
+    state: (): JobIndexState => ({
+      slots: slots.state(),
+      created,
+      budgetMin,
+      budgetMax,
+      proposals,
+      featuredUntil,
+      maxAtLeast,
+      minAtMost,
+      featured: Int32Array.from(featured),
+    }),
     /** Roughly how many bytes it holds, by part, to say where memory goes. */
     memory() {
       return {

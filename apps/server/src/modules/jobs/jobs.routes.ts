@@ -32,6 +32,7 @@ const searchIndexStatsSchema = z
     posting_bytes: z.number(),
     dense_bytes: z.number(),
     loads: z.number(),
+    restores: z.number(),
   })
   .nullable();
 

@@ -1,8 +1,17 @@
 import type { Db } from '../../db/client.ts';
-import { createLiveIndex, split, type IndexSource, type LiveIndex } from '../../search/live-index.ts';
+import { createLiveIndex, split, type IndexSource, type LiveIndex, type SnapshotOptions } from '../../search/live-index.ts';
 import { changesSince as changesOf } from '../../search/live-index.repository.ts';
 import { jobSearchRows, jobSearchTsquery } from './search-source.repository.ts';
-import { createJobIndex, type IndexAnswer, type IndexedJob, type IndexPlan, type IndexSearch, type JobIndex } from './job-index.ts';
+import {
+  createJobIndex,
+  jobIndexFormat,
+  type IndexAnswer,
+  type IndexedJob,
+  type IndexPlan,
+  type IndexSearch,
+  type JobIndex,
+  type JobIndexState,
+} from './job-index.ts';
 
 /** The open jobs' search index (job-index.ts), loaded from `job_search` and kept from `job_changes` (migration 0014). */
 
@@ -15,6 +24,7 @@ interface JobRow {
   featured_until_ms: string | null;
   words: string;
   facets: string;
+  tokens_hash: string;
 }
 
 const jobSource = (plan: IndexPlan): IndexSource<JobRow, IndexedJob, JobIndex> => ({
@@ -28,17 +38,26 @@ const jobSource = (plan: IndexPlan): IndexSource<JobRow, IndexedJob, JobIndex> =
     featuredUntilMs: row.featured_until_ms === null ? undefined : Number(row.featured_until_ms),
     words: split(row.words),
     facets: split(row.facets),
+    tokensHash: Number(row.tokens_hash),
   }),
   create: (sealed) => createJobIndex({ plan, sealed }),
   tsquery: jobSearchTsquery,
+  snapshot: { name: 'projects', format: jobIndexFormat, restore: (state) => createJobIndex({ plan, from: state as JobIndexState }) },
 });
 
 /** The changes to read after `horizon` (search/live-index.test.ts checks their plan). */
 export const changesSince = (horizon: string, skipped: string[]) => changesOf(jobSource('cheaper'), horizon, skipped);
 
-/** `plan`: how pages are read (tests make each way run; otherwise the cheaper). */
-export const createSearchIndex = (db: Db, { plan = 'cheaper', compactAbove }: { plan?: IndexPlan; compactAbove?: number } = {}) =>
-  createLiveIndex(db, jobSource(plan), { compactAbove });
+export interface SearchIndexOptions {
+  /** How pages are read (tests make each way run; otherwise the cheaper). */
+  plan?: IndexPlan;
+  compactAbove?: number;
+  /** Where the index is written after a long load and read back on start (search/live-index.ts). */
+  snapshots?: SnapshotOptions;
+}
+
+export const createSearchIndex = (db: Db, { plan = 'cheaper', compactAbove, snapshots }: SearchIndexOptions = {}) =>
+  createLiveIndex(db, jobSource(plan), { compactAbove, snapshots });
 
 export type SearchIndex = LiveIndex<JobIndex>;
 

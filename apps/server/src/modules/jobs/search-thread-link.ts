@@ -2,7 +2,14 @@ import { Worker } from 'node:worker_threads';
 import { inTurns } from '../../lib/in-turns.ts';
 import type { IndexAnswer, IndexPlan } from './job-index.ts';
 import type { Database } from '../../db/client.ts';
-import { createSearchIndex, inThisThread, type IndexMemory, type IndexRequest, type JobSearchIndex } from './search-index.ts';
+import {
+  createSearchIndex,
+  inThisThread,
+  type IndexMemory,
+  type IndexRequest,
+  type JobSearchIndex,
+  type SearchIndexOptions,
+} from './search-index.ts';
 
 /**
  * The project search index in a thread of its own (search-thread.ts), on PostgreSQL: the server's
@@ -15,6 +22,8 @@ export interface ThreadOptions {
   url: string;
   plan?: IndexPlan;
   compactAbove?: number;
+  /** Snapshots of the index (the thread reports their failures as process warnings). */
+  snapshots?: Omit<NonNullable<SearchIndexOptions['snapshots']>, 'onError'>;
 }
 
 type Ask = { op: 'catchUp' } | { op: 'search'; text: string | undefined; request: IndexRequest } | { op: 'memory' } | { op: 'close' };
@@ -31,10 +40,13 @@ export interface FromThread {
 }
 
 /** The project search index where the server runs it: in a thread of its own on PostgreSQL, in this one on PGlite. */
-export const jobSearchIndexOn = (database: Database, options: Omit<ThreadOptions, 'url'> = {}, hooks: ThreadHooks = {}): JobSearchIndex =>
+export const jobSearchIndexOn = (database: Database, options: SearchIndexOptions = {}, hooks: ThreadHooks = {}): JobSearchIndex =>
   database.url === undefined
     ? inThisThread(createSearchIndex(database.db, options))
-    : inOwnThread({ url: database.url, ...options }, hooks);
+    : inOwnThread({ url: database.url, ...options, snapshots: options.snapshots && withoutOnError(options.snapshots) }, hooks);
+
+// A function does not cross to a thread: the thread reports snapshot failures itself.
+const withoutOnError = ({ onError: _onError, ...snapshots }: NonNullable<SearchIndexOptions['snapshots']>) => snapshots;
 
 export interface ThreadHooks {
   /** How a thread is started (tests keep hold of it, to stop it as a fault would). */

@@ -9,10 +9,14 @@ import type { FromThread, ThreadOptions, ToThread } from './search-thread-link.t
  * thread's asks in turn. Every answer carries the index's generation and the jobs changed since the
  * last answer, so the server thread's caches move with it.
  */
-const { url, plan, compactAbove } = workerData as ThreadOptions;
+const { url, plan, compactAbove, snapshots } = workerData as ThreadOptions;
 // Two connections: reading changes, and a search's words made a query meanwhile (a load holds one for seconds).
 const pool = openPostgresPool(url, 2);
-const live = createSearchIndex(pool.db, { plan, compactAbove });
+const live = createSearchIndex(pool.db, {
+  plan,
+  compactAbove,
+  snapshots: snapshots && { ...snapshots, onError: (error) => process.emitWarning(`project search snapshot: ${error.message}`) },
+});
 const index = inThisThread(live);
 
 /** Whether the index has loaded once. */
