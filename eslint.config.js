@@ -102,9 +102,10 @@ export default tseslint.config(
     },
   },
   {
-    // config.ts is the only reader of process.env on the server.
+    // config.ts is the only reader of process.env on the server; telemetry.ts runs before the server
+    // loads (node --import) and sets OpenTelemetry's own OTEL_* variables, which its SDK reads.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
+    ignores: ['apps/server/src/config.ts', 'apps/server/src/telemetry.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config.ts.' }],
     },

@@ -11,7 +11,8 @@
 //   - searches that match nothing, in every sort, one at a time; the cost of a page by depth;
 //   - proposals a second flat out, with the job_changes trigger the search index reads (migration
 //     0014) and without it;
-//   - the server's memory idle and after the load, and the search index's share;
+//   - the server's memory idle and after the load, and the search index's share; then the server started
+//     again, and how long it takes to hold its index from the snapshot the first wrote and the changes since;
 //   - 240 rotating searches, labelled for what they are: a figure the cache answers;
 //   - the server's memory on the demo data (`npm start`): idle after its first start, at the peak of
 //     the long tail, and idle after a restart.
@@ -261,10 +262,10 @@ const inTurn = (searches) => {
  */
 async function measureServer(server, url) {
   const { base } = server;
-  // The server loads its search index once it is up: how long until it holds it.
+  // The server answers ready once its search indexes are loaded: how long from its start until it holds the project index.
   const loading = performance.now();
   while ((await cacheStats(base)).index === null) await new Promise((resolve) => setTimeout(resolve, 200));
-  const indexSeconds = (performance.now() - loading) / 1000;
+  const indexSeconds = server.readySeconds + (performance.now() - loading) / 1000;
   const prepared = await prepareWrites(base, { professionals: 16 });
   const idleMb = server.rssMb();
   const tail = await longTail(base, prepared);
@@ -282,16 +283,43 @@ async function measureServer(server, url) {
   return { tail, direct, nearby, none, depth, rotating, proposals, memory: { indexSeconds, idleMb, loadedMb } };
 }
 
-async function measureSize(url, size, port) {
-  const server = await startServer(port, { DATABASE_URL: url, SEED_DEMO: 'false' });
+/** How long a server started again takes to hold its index (from the snapshot its predecessor wrote, and the changes since). */
+async function measureRestart(port, env) {
+  const server = await startServer(port, env);
   try {
-    return { size, ...(await measureServer(server, url)) };
+    const loading = performance.now();
+    let stats;
+    while ((stats = await cacheStats(server.base)).index === null) await new Promise((resolve) => setTimeout(resolve, 100));
+    return {
+      seconds: server.readySeconds + (performance.now() - loading) / 1000,
+      mb: server.rssMb(),
+      fromSnapshot: stats.index.restores > 0,
+    };
   } finally {
     await server.stop();
   }
 }
 
-function report({ size, tail, direct, nearby, none, depth, rotating, proposals, memory }, where) {
+async function measureSize(url, size, port) {
+  const snapshots = fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-bench-search-'));
+  const env = { DATABASE_URL: url, SEED_DEMO: 'false', SEARCH_SNAPSHOT_DIR: snapshots };
+  try {
+    const server = await startServer(port, env);
+    let figures;
+    try {
+      figures = await measureServer(server, url);
+    } finally {
+      await server.stop();
+    }
+    const files = fs.readdirSync(snapshots).map((name) => fs.statSync(path.join(snapshots, name)).size);
+    const snapshotMb = files.length > 0 ? files[0] / 1e6 : undefined;
+    return { size, ...figures, restart: { ...(await measureRestart(port, env)), snapshotMb } };
+  } finally {
+    fs.rmSync(snapshots, { recursive: true, force: true });
+  }
+}
+
+function report({ size, tail, direct, nearby, none, depth, rotating, proposals, memory, restart }, where) {
   const label = `${size.toLocaleString('en')} projects (${where})`;
   console.log(`\n${label}`);
   console.log(
@@ -301,8 +329,16 @@ function report({ size, tail, direct, nearby, none, depth, rotating, proposals, 
   console.log(`    ${tail.cache}`);
   console.log(`    ${tail.index}`);
   console.log(
-    `    server memory (RSS): ${memory.idleMb.toFixed(0)} MB with its index loaded (${memory.indexSeconds.toFixed(1)} s after the server was up), ${memory.loadedMb.toFixed(0)} MB after the long tail`,
+    `    server memory (RSS): ${memory.idleMb.toFixed(0)} MB with its index loaded (ready ${memory.indexSeconds.toFixed(1)} s after the process started), ${memory.loadedMb.toFixed(0)} MB after the long tail`,
   );
+  if (restart)
+    console.log(
+      `    started again: ready ${restart.seconds.toFixed(1)} s after the process started, its index ` +
+        (restart.fromSnapshot
+          ? `from the snapshot the first wrote (${restart.snapshotMb.toFixed(0)} MB) and the changes since`
+          : 'from the rows (the first load was too quick to be worth a snapshot)') +
+        `; ${restart.mb.toFixed(0)} MB RSS`,
+    );
   console.log(
     `    writes meanwhile: ${tail.writes.proposalsPerSecond.toFixed(1)} proposals/s, ${tail.writes.togglesPerSecond.toFixed(1)} projects closed or reopened/s, p50 ${tail.writes.p50.toFixed(0)} ms p95 ${tail.writes.p95.toFixed(0)} ms${Object.keys(tail.writes.failures).length ? `, failures ${JSON.stringify(tail.writes.failures)}` : ''}`,
   );
@@ -335,10 +371,10 @@ async function measureProfessionals(url, port) {
   const server = await startServer(port, { DATABASE_URL: url, SEED_DEMO: 'false' });
   try {
     const { base } = server;
-    // The server loads its indexes once it is up; the first search waits for them.
+    // The server answers ready once its indexes are loaded; then the first search.
     const loading = performance.now();
     await (await fetch(`${base}/api/search/professionals?limit=1`)).arrayBuffer();
-    const loadSeconds = (performance.now() - loading) / 1000;
+    const loadSeconds = server.readySeconds + (performance.now() - loading) / 1000;
     const idleMb = server.rssMb();
     const prepared = await prepareWrites(base, { professionals: 16 });
     const stopWrites = startWrites(base, prepared);
@@ -392,7 +428,7 @@ function reportProfessionals(count, { tail, writes, direct, none, depth, loadSec
     `    writes meanwhile: ${writes.proposalsPerSecond.toFixed(1)} proposals/s, p50 ${writes.p50.toFixed(0)} ms p95 ${writes.p95.toFixed(0)} ms`,
   );
   console.log(
-    `    server memory (RSS): ${idleMb.toFixed(0)} MB with both indexes loaded (the first search answered ${loadSeconds.toFixed(1)} s after the server was up), ${loadedMb.toFixed(0)} MB after the runs`,
+    `    server memory (RSS): ${idleMb.toFixed(0)} MB with both indexes loaded (the first search answered ${loadSeconds.toFixed(1)} s after the process started), ${loadedMb.toFixed(0)} MB after the runs`,
   );
   console.log(format('  long tail, search on the driver', direct) + '   (no HTTP)');
   console.log(`    endpoint throughput = ${((tail.rps / direct.rps) * 100).toFixed(0)}% of the search's on the driver`);

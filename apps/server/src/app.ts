@@ -1,3 +1,4 @@
+import { trace } from '@opentelemetry/api';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -117,6 +118,8 @@ export async function buildApp(options: BuildAppOptions) {
   declareCommonErrors(app);
   registerJsonBody(app);
   registerRequestMetrics(app);
+  // With traces on (telemetry.ts), a request's span carries its request id, as its log lines do.
+  app.addHook('onRequest', async (request) => void trace.getActiveSpan()?.setAttribute('mihna.request_id', request.id));
   registerSecurityHeaders(app);
   await registerCompression(app);
   await registerOpenApi(app, config.publicUrl);
@@ -168,15 +171,16 @@ export async function buildApp(options: BuildAppOptions) {
   });
   const { payments, payouts, featured, checkouts, webhooks, reviews, provider, paymentsRepository } = money;
   // On PostgreSQL the project search index runs in a thread of its own, reading the database itself (decision 41).
+  // The search indexes are written to a snapshot after a long load and read back on start (search/live-index.ts).
+  const searchSnapshots = (name: string) =>
+    config.searchSnapshots && {
+      ...config.searchSnapshots,
+      everyMs: 3_600_000,
+      onError: (error: Error) => app.log.warn({ err: error }, `the ${name} search index’s snapshot: it loads from the database instead`),
+    };
   const searchIndex = jobSearchIndexOn(
     database,
-    {
-      snapshots: config.searchSnapshots && {
-        ...config.searchSnapshots,
-        everyMs: 3_600_000,
-        onError: (error) => app.log.warn({ err: error }, 'the project search index’s snapshot: it loads from the database instead'),
-      },
-    },
+    { snapshots: searchSnapshots('project') },
     {
       onLost: (error) => app.log.error({ err: error }, 'the project search index’s thread stopped: the next search starts another'),
     },
@@ -186,6 +190,7 @@ export async function buildApp(options: BuildAppOptions) {
   const profiles = createProfilesService({
     db,
     clock,
+    searchSnapshots: searchSnapshots('professional'),
     employerSpending: (employerId, country) => dashboard.employerSpending(employerId, country),
   });
   const adminDirectories = createDirectoryIndexes(db);

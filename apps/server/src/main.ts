@@ -82,6 +82,8 @@ async function main() {
     await step('checkpoint the database', () => database.checkpoint(), 10_000);
     await step('close the database', () => database.close(), 3_000);
     await step('release the data directory', async () => release(), 1_000);
+    const telemetry = (globalThis as Record<symbol, { shutdown(): Promise<void> } | undefined>)[Symbol.for('mihna.telemetry')];
+    if (telemetry) await step('send the last traces', () => telemetry.shutdown(), 1_000);
     process.exit(0);
   };
   const step = async (name: string, action: () => Promise<unknown>, timeoutMs: number) => {

@@ -32,5 +32,5 @@ export interface IndexSource<Row, Doc, Index extends MemoryIndex<Doc>> {
    * An index that can be written to a snapshot (search/index-snapshot.ts) and made again from one:
    * its file's name, the format of its state (a snapshot of another is not read), and how it is made again.
    */
-  snapshot?: { name: string; format: number; restore(state: unknown): Index };
+  snapshot?: { name: string; format: string; restore(state: unknown): Index };
 }

@@ -81,7 +81,7 @@ export interface SnapshotOptions {
 }
 
 interface SnapshotMeta {
-  format: number;
+  format: string;
   identity: string;
   horizon: string;
   /** The changes applied past the horizon: sequence number and transaction id. */

@@ -41,11 +41,13 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** More variables, over the defaults (no demo data, warnings only, no SMTP or Twilio). */
   env?: Record<string, string>;
+  /** Node's options before the server's file (`--import ./src/telemetry.ts`, as SERVER_NODE_OPTIONS does for the build). */
+  nodeArgs?: string[];
 }
 
 /** Starts `src/main.ts` in its own process, as `npm start` would run the built server. */
-export function startServer({ port, dataDir, databaseUrl = '', env = {} }: ServerOptions): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+export function startServer({ port, dataDir, databaseUrl = '', env = {}, nodeArgs = [] }: ServerOptions): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, 'src/main.ts'], {
     cwd: serverDirectory,
     env: {
       ...process.env,

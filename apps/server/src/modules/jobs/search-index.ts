@@ -42,7 +42,11 @@ const jobSource = (plan: IndexPlan): IndexSource<JobRow, IndexedJob, JobIndex> =
   }),
   create: (sealed) => createJobIndex({ plan, sealed }),
   tsquery: jobSearchTsquery,
-  snapshot: { name: 'projects', format: jobIndexFormat, restore: (state) => createJobIndex({ plan, from: state as JobIndexState }) },
+  snapshot: {
+    name: 'projects',
+    format: String(jobIndexFormat),
+    restore: (state) => createJobIndex({ plan, from: state as JobIndexState }),
+  },
 });
 
 /** The changes to read after `horizon` (search/live-index.test.ts checks their plan). */

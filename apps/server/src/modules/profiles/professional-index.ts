@@ -1,5 +1,5 @@
 import { keepWithin, widen } from '../../search/bit-sets.ts';
-import { createSlotTable } from '../../search/slot-table.ts';
+import { createSlotTable, type SlotTableState } from '../../search/slot-table.ts';
 import type { PagePlan } from '../../search/sort-orders.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
 
@@ -51,24 +51,40 @@ export type ProfessionalPlan = PagePlan;
 
 const sorts: ProfessionalSort[] = ['rating', 'rate', 'created_at'];
 
+/** An index as it stands (`state()`), to make it again from (search/index-snapshot.ts). */
+export interface ProfessionalIndexState {
+  slots: SlotTableState;
+  created: Float64Array;
+  rating: Int32Array;
+  reviews: Int32Array;
+  rate: Float64Array;
+  shown: Float64Array[];
+}
+
+/** Rises whenever ProfessionalIndexState's meaning changes: a snapshot of another format is not read. */
+export const professionalIndexFormat = 1;
+
 export function createProfessionalIndex({
   currencies,
   plan = 'cheaper',
   sealed = true,
+  from,
 }: {
   /** How many currencies `ratesShown` holds. */
   currencies: number;
   plan?: ProfessionalPlan;
   sealed?: boolean;
+  /** An index as it stood (`state()`), to go on from. */
+  from?: ProfessionalIndexState;
 }) {
   // A professional lives in a slot (search/slot-table.ts); every change takes a new one.
-  const slots = createSlotTable({ sealed });
+  const slots = createSlotTable({ sealed, from: from?.slots });
   const { ids } = slots;
-  let created = new Float64Array(slots.capacity);
-  let rating = new Int32Array(slots.capacity);
-  let reviews = new Int32Array(slots.capacity);
-  let rate = new Float64Array(slots.capacity);
-  let shown = Array.from({ length: currencies }, () => new Float64Array(slots.capacity));
+  let created = from?.created ?? new Float64Array(slots.capacity);
+  let rating = from?.rating ?? new Int32Array(slots.capacity);
+  let reviews = from?.reviews ?? new Int32Array(slots.capacity);
+  let rate = from?.rate ?? new Float64Array(slots.capacity);
+  let shown = from?.shown ?? Array.from({ length: currencies }, () => new Float64Array(slots.capacity));
   const postings = slots.postings();
   const words = postings.tokens();
   const facets = postings.tokens();
@@ -160,6 +176,8 @@ export function createProfessionalIndex({
     get deadShare() {
       return slots.deadShare;
     },
+    /** The index as it stands: its own arrays, to be written before it changes (search/index-snapshot.ts). */
+    state: (): ProfessionalIndexState => ({ slots: slots.state(), created, rating, reviews, rate, shown }),
     /** Roughly how many bytes it holds, by part, to say where memory goes. */
     memory() {
       return {

@@ -1,12 +1,14 @@
 import { currencyOfCountry, splitList, type ProfessionalSearchParams } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
-import { createLiveIndex, split, type IndexSource, type LiveIndex } from '../../search/live-index.ts';
+import { createLiveIndex, split, type IndexSource, type LiveIndex, type SnapshotOptions } from '../../search/live-index.ts';
 import { changesSince as changesOf } from '../../search/live-index.repository.ts';
 import { professionalRows, professionalTsquery, rateCurrencies } from './professional-source.repository.ts';
 import type { QueryNode } from '../../search/tsquery.ts';
 import {
   createProfessionalIndex,
+  professionalIndexFormat,
   type IndexedProfessional,
+  type ProfessionalIndexState,
   type ProfessionalIndex,
   type ProfessionalIndexSearch,
   type ProfessionalPlan,
@@ -48,16 +50,22 @@ const professionalSource = (plan: ProfessionalPlan): IndexSource<ProfessionalRow
   }),
   create: (sealed) => createProfessionalIndex({ currencies: rateCurrencies.length, plan, sealed }),
   tsquery: professionalTsquery,
+  snapshot: {
+    name: 'professionals',
+    // A snapshot made with another list of rate currencies is of another format.
+    format: `${professionalIndexFormat}:${rateCurrencies.join(',')}`,
+    restore: (state) => createProfessionalIndex({ currencies: rateCurrencies.length, plan, from: state as ProfessionalIndexState }),
+  },
 });
 
 /** The changes to read after `horizon` (for a test of their plan). */
 export const professionalChangesSince = (horizon: string, skipped: string[]) => changesOf(professionalSource('cheaper'), horizon, skipped);
 
-/** `plan`: how pages are read (tests make each way run; otherwise the cheaper). */
+/** `plan`: how pages are read (tests make each way run; otherwise the cheaper); `snapshots`: search/live-index.ts. */
 export const createProfessionalSearchIndex = (
   db: Db,
-  { plan = 'cheaper', compactAbove }: { plan?: ProfessionalPlan; compactAbove?: number } = {},
-) => createLiveIndex(db, professionalSource(plan), { compactAbove });
+  { plan = 'cheaper', compactAbove, snapshots }: { plan?: ProfessionalPlan; compactAbove?: number; snapshots?: SnapshotOptions } = {},
+) => createLiveIndex(db, professionalSource(plan), { compactAbove, snapshots });
 
 export type ProfessionalSearchIndex = LiveIndex<ProfessionalIndex>;
 

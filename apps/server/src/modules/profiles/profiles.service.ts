@@ -15,6 +15,8 @@ import {
   topUsedSkills,
 } from './profile-stats.ts';
 import { loadOnce, requireLoaded } from '../../lib/load-once.ts';
+import type { SnapshotOptions } from '../../search/live-index.ts';
+import { createProfessionalSearchIndex } from './professional-search.ts';
 import { createProfilesRepository, type ProfilesRepository } from './profiles.repository.ts';
 import { partyName, toPublicUser } from './public-user.ts';
 
@@ -41,8 +43,17 @@ const hiredStatuses: readonly string[] = ['assigned', 'in_progress'];
 const paidValue = (minor: number | null, currency: string) => (minor ? majorUnits(minor, currency) : null);
 
 /** `employerSpending`: the dashboard's reading of what an employer paid, so that a profile tells the same figure. */
-export function createProfilesService(dependencies: { db: Db; clock: () => Date; employerSpending: DashboardService['employerSpending'] }) {
-  const repository = createProfilesRepository(dependencies.db);
+export function createProfilesService(dependencies: {
+  db: Db;
+  clock: () => Date;
+  employerSpending: DashboardService['employerSpending'];
+  /** Where the professional search index is written after a long load and read back on start (search/live-index.ts). */
+  searchSnapshots?: SnapshotOptions;
+}) {
+  const repository = createProfilesRepository(
+    dependencies.db,
+    createProfessionalSearchIndex(dependencies.db, { snapshots: dependencies.searchSnapshots }),
+  );
   const searchLoad = loadOnce(() => repository.warmSearch());
 
   async function findUser(id: string, role: 'professional' | 'employer', message: ServerMessage) {
