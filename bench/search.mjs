@@ -311,8 +311,8 @@ async function measureSize(url, size, port) {
     } finally {
       await server.stop();
     }
-    const files = fs.readdirSync(snapshots).map((name) => fs.statSync(path.join(snapshots, name)).size);
-    const snapshotMb = files.length > 0 ? files[0] / 1e6 : undefined;
+    const projectsFile = path.join(snapshots, 'projects.index');
+    const snapshotMb = fs.existsSync(projectsFile) ? fs.statSync(projectsFile).size / 1e6 : undefined;
     return { size, ...figures, restart: { ...(await measureRestart(port, env)), snapshotMb } };
   } finally {
     fs.rmSync(snapshots, { recursive: true, force: true });

@@ -24,8 +24,8 @@ const environmentSchema = z
     METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).optional()),
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
-    // Where the project search index is written after a load from the database that took
-    // SEARCH_SNAPSHOT_AFTER_MS or more, and read back on start ('off': never; README, Production).
+    // Where the search indexes are written after a load from the database that took
+    // SEARCH_SNAPSHOT_AFTER_MS or more, and read back on start ('off': never; README, Background tasks).
     SEARCH_SNAPSHOT_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
     SEARCH_SNAPSHOT_AFTER_MS: z.coerce.number().int().min(0).default(2_000),
     DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
@@ -179,7 +179,7 @@ export interface Config {
   /** The operations listener (/metrics, /backup), when METRICS_PORT is set. */
   operations: { host: string; port: number } | undefined;
   dataDir: string;
-  /** Where the project search index is written and read back (SEARCH_SNAPSHOT_DIR), and after how long a load; undefined: never. */
+  /** Where the search indexes are written and read back (SEARCH_SNAPSHOT_DIR), and after how long a load; undefined: never. */
   searchSnapshots: { dir: string; afterLoadMs: number } | undefined;
   databaseUrl: string | undefined;
   publicUrl: string;

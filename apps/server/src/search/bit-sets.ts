@@ -226,7 +226,7 @@ export function createPostings(capacity: () => number, used: () => number, from?
       posting = { slots: new Uint32Array(4), length: 0, bits: undefined };
       postings.set(token, posting);
     }
-    if (posting.length === posting.slots.length) posting.slots = widen(posting.slots, posting.slots.length * 2);
+    if (posting.length === posting.slots.length) posting.slots = widen(posting.slots, Math.max(4, posting.slots.length * 2));
     posting.slots[posting.length] = slot;
     posting.length += 1;
     if (posting.bits) posting.bits[slot >>> 5]! |= 1 << (slot & 31);
