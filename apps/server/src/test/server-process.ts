@@ -145,7 +145,8 @@ export async function call<T = Record<string, unknown>>(
 
 /** The newest 6-digit code the development outbox of a server holds for a recipient. */
 export async function readCodeOverHttp(baseUrl: string, to: string): Promise<string> {
-  const { body } = await call<{ messages: { text: string }[] }>(baseUrl, 'GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  const { status, body } = await call<{ messages: { text: string }[] }>(baseUrl, 'GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  if (status !== 200) throw new Error(`the outbox answered ${status} ${JSON.stringify(body)} for ${to}`);
   const code = /\b(\d{6})\b/.exec(body.messages[0]?.text ?? '')?.[1];
   if (!code) throw new Error(`no code in the outbox for ${to}`);
   return code;
