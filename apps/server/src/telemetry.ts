@@ -32,7 +32,7 @@ if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT && isMainThread) {
     instrumentations: [
       new HttpInstrumentation({
         // A load balancer's checks every half second would be most of the traces.
-        ignoreIncomingRequestHook: (request) => request.url === '/healthz' || request.url === '/readyz',
+        ignoreIncomingRequestHook: (request) => ['/healthz', '/readyz'].includes(request.url?.split('?')[0] ?? ''),
       }),
       new FastifyOtelInstrumentation({ registerOnInitialization: true }),
       new PgInstrumentation(),

@@ -22,7 +22,12 @@ describe('a snapshot of an index', () => {
       postings: new Joined([new Uint32Array([1, 2, 3]), new Uint32Array([]), new Uint32Array([9])]),
       tokens: ['logo', 'تصميم', ''],
     };
+    // What a writer that crashed mid-write left is cleared; a running one's (this process's parent) is not.
+    fs.writeFileSync(`${file}.2147483646.part`, 'half');
+    fs.writeFileSync(`${file}.${process.ppid}.part`, 'under way');
     writeSnapshot(file, { meta: { horizon: '42' }, state });
+    expect(fs.readdirSync(dir).sort()).toEqual(['whole.index', `whole.index.${process.ppid}.part`]);
+    fs.rmSync(`${file}.${process.ppid}.part`);
     const read = await readSnapshot<{ horizon: string }>(file);
     expect(read?.meta).toEqual({ horizon: '42' });
     const { nothing: _nothing, postings: _postings, ...rest } = state;

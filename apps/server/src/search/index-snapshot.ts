@@ -63,8 +63,10 @@ export function writeSnapshot(file: string, snapshot: Snapshot<unknown>) {
   lead.writeUInt32LE(header.length, 8);
   header.copy(lead, 16);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${Date.now()}.part`;
+  removeAbandoned(file);
+  const temporary = `${file}.${process.pid}.part`;
   const fd = fs.openSync(temporary, 'w');
+  let isOpen = true;
   try {
     fs.writeSync(fd, lead);
     const padding = Buffer.alloc(8);
@@ -75,12 +77,34 @@ export function writeSnapshot(file: string, snapshot: Snapshot<unknown>) {
       const bytes = headers[index]!.length * types[headers[index]!.type].BYTES_PER_ELEMENT;
       if (align(bytes) > bytes) fs.writeSync(fd, padding, 0, align(bytes) - bytes);
     });
+    // On disk before it takes the old one's place: after a power cut the name holds a whole file, never one of the right length full of zeros.
+    fs.fsyncSync(fd);
     fs.closeSync(fd);
+    isOpen = false;
     fs.renameSync(temporary, file);
   } catch (error) {
-    fs.closeSync(fd);
+    if (isOpen) fs.closeSync(fd);
     fs.rmSync(temporary, { force: true });
     throw error;
+  }
+}
+
+/** Removes the files that writers of `file` which are no longer running left half-written (a crash mid-write). */
+function removeAbandoned(file: string) {
+  const prefix = `${path.basename(file)}.`;
+  for (const name of fs.readdirSync(path.dirname(file))) {
+    const pid = Number(/^(\d+)\.part$/.exec(name.slice(prefix.length))?.[1]);
+    if (!name.startsWith(prefix) || !pid || pid === process.pid || isRunning(pid)) continue;
+    fs.rmSync(path.join(path.dirname(file), name), { force: true });
+  }
+}
+
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

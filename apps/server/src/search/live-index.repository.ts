@@ -96,14 +96,17 @@ export const readChanges = <Row>(
 ) => rowsOf<Row>(db, changesSince(source, horizon, skipped));
 
 /**
- * Which database this is, as a snapshot of an index records it: the cluster's system identifier, the
- * database's name and its last migration (a snapshot of another database, or of this one before a
- * migration, is not read).
+ * Which database this is, as a snapshot of an index records it: the cluster's system identifier and
+ * timeline (a point-in-time recovery starts a new one), the database's name and oid (one dropped and
+ * made again under its name has another), and its last migration. A snapshot of another database, or
+ * of this one before a migration, is not read.
  */
 export async function databaseIdentity(db: Db) {
   const [row] = await rowsOf<{ identity: string }>(
     db,
-    sql`select concat_ws('/', (select system_identifier::text from pg_control_system()), current_database(),
+    sql`select concat_ws('/', (select system_identifier::text from pg_control_system()),
+      (select timeline_id::text from pg_control_checkpoint()), current_database(),
+      (select oid::text from pg_database where datname = current_database()),
       (select max(created_at)::text from drizzle.__drizzle_migrations)) as identity`,
   );
   return row!.identity;

@@ -137,6 +137,7 @@ export function createLiveIndex<Row extends { id: string }, Doc, Index extends M
   // Snapshots: the file, this database's identity (read once), and the generation last written.
   const snapshotFile = snapshots && source.snapshot && path.join(snapshots.dir, `${source.snapshot.name}.index`);
   let identity: string | undefined;
+  let identified = false;
   let restores = 0;
   let writtenGeneration: number | undefined;
   let writing: NodeJS.Timeout | undefined;
@@ -171,16 +172,27 @@ export function createLiveIndex<Row extends { id: string }, Doc, Index extends M
     writing ??= setInterval(writeNow, snapshots.everyMs).unref();
   }
 
+  /** This database's identity, read once; undefined (and snapshots off) when it cannot be read. */
+  async function identify() {
+    if (identified) return identity;
+    identified = true;
+    try {
+      identity = await databaseIdentity(db);
+    } catch (error) {
+      reportSnapshot(error);
+    }
+    return identity;
+  }
+
   /** Puts the snapshot's index in place when it can go on from there; answers whether it did. */
   async function restore() {
-    if (!snapshotFile) return false;
+    if (!snapshotFile || !(await identify())) return false;
     try {
-      identity ??= await databaseIdentity(db);
       const saved = await readSnapshot<SnapshotMeta>(snapshotFile);
       if (!saved) return false;
       const { meta } = saved;
-      if (meta.format !== source.snapshot!.format || meta.identity !== identity || Date.now() - meta.writtenAtMs > staleAfterMs)
-        return false;
+      const ageMs = Date.now() - meta.writtenAtMs;
+      if (meta.format !== source.snapshot!.format || meta.identity !== identity || ageMs < 0 || ageMs > staleAfterMs) return false;
       if (!(await canGoOnFrom(db, source, meta.horizon, meta.last))) return false;
       use({ index: source.snapshot!.restore(saved.state), horizon: meta.horizon, last: meta.last });
       loads -= 1;
@@ -203,7 +215,7 @@ export function createLiveIndex<Row extends { id: string }, Doc, Index extends M
     if (!index && (await restore())) lastReadMs = Date.now();
     if (!index || Date.now() - lastReadMs > staleAfterMs) {
       lastReadMs = Date.now();
-      if (snapshotFile) identity ??= await databaseIdentity(db);
+      if (snapshotFile) await identify();
       await reload();
     }
     const version = writes?.version;

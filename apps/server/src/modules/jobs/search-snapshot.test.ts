@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { projectsSql, searchTerms, usersSql } from '../../../../../bench/search-data.mjs';
 import type { Database } from '../../db/client.ts';
+import { readSnapshot, writeSnapshot } from '../../search/index-snapshot.ts';
 import { openTestDatabase, selectRows } from '../../test/harness.ts';
 import type { IndexSort } from './job-index.ts';
 import { createSearchIndex, inThisThread, type IndexRequest, type SearchIndex } from './search-index.ts';
@@ -148,6 +149,42 @@ describe('a snapshot of the project search index', () => {
     const afterLoss = withSnapshots();
     await expectSameAnswers(afterLoss, createSearchIndex(database.db));
     expect(afterLoss.memory()).toMatchObject({ loads: 1, restores: 0 });
+  });
+
+  it('is written again while the index changes, with the changes it applied, and read back from there', async () => {
+    const changing = createSearchIndex(database.db, { snapshots: { dir, afterLoadMs: 0, everyMs: 100 } });
+    const before = Date.now() - 1;
+    await changing.catchUp();
+    await written(before);
+    await change(7);
+    const afterChanges = Date.now();
+    await changing.catchUp();
+    await written(afterChanges);
+    const saved = await readSnapshot<{ last: { seq: string } }>(file());
+    const [newest] = await selectRows<{ seq: string }>(database, sql`select max(seq)::text as seq from job_changes`);
+    expect(saved?.meta.last.seq).toBe(newest!.seq);
+    await change(8);
+    const next = withSnapshots();
+    await expectSameAnswers(next, createSearchIndex(database.db));
+    expect(next.memory()).toMatchObject({ loads: 0, restores: 1 });
+  });
+
+  it('is not read when it is of another database or another format', async () => {
+    const first = withSnapshots();
+    const before = Date.now() - 1;
+    await first.catchUp();
+    await written(before);
+    const saved = (await readSnapshot<{ identity: string; format: string }>(file()))!;
+    for (const meta of [
+      { ...saved.meta, identity: `${saved.meta.identity}0` },
+      { ...saved.meta, format: `${saved.meta.format}0` },
+    ]) {
+      writeSnapshot(file(), { meta, state: saved.state });
+      // One that writes nothing of its own after its load (the next round reads the file this one was given).
+      const next = createSearchIndex(database.db, { snapshots: { dir, afterLoadMs: 60_000, everyMs: 3_600_000 } });
+      await next.catchUp();
+      expect(next.memory()).toMatchObject({ loads: 1, restores: 0 });
+    }
   });
 
   it('that cannot be read is reported, and the rows are loaded instead', async () => {
