@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_OPTIONS } from './server-options.mjs';
 
 const count = Number(process.env.E2E_SERVERS ?? 1);
 const firstPort = Number(process.env.PORT ?? 3100);
@@ -13,7 +14,8 @@ const host = '127.0.0.1';
 const servers = Array.from({ length: count }, (_, index) => {
   const port = firstPort + index;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-e2e-'));
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  // As npm start runs it (the traces' module first, which does nothing without OTEL_EXPORTER_OTLP_ENDPOINT).
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, 'apps/server/dist/main.js'], {
     stdio: 'inherit',
     // PUBLIC_URL at its default (http://localhost:PORT) while the journeys open 127.0.0.1: a checkout
     // returns a payer to the site's origin they paid from (decision 44), which every journey that pays checks.
