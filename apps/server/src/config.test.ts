@@ -5,12 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { selfSignedCertificate } from '../../../scripts/certificate.mjs';
 import { ConfigError, loadConfig } from './config.ts';
 
-// What production requires besides mail: a payment provider, and the seller on tax invoices.
+// What production requires besides mail: a payment provider, the seller on tax invoices, and the data key.
 const stripeTestKeys = {
   STRIPE_SECRET_KEY: 'sk_test_mihna',
   STRIPE_WEBHOOK_SECRET: 'whsec_mihna',
   INVOICE_SELLER_NAME: 'Mihna Marketplace FZ-LLC',
   INVOICE_VAT_NUMBER: '100987654300003',
+  DATA_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
 
 describe('loadConfig', () => {
@@ -79,6 +80,15 @@ describe('loadConfig, deployment settings', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', ...stripeTestKeys }).host).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '::' }).host).toBe('::');
+  });
+
+  it('needs a data key in production, 32 bytes in base64, and has a development one elsewhere', () => {
+    const { DATA_KEY: _key, ...withoutKey } = stripeTestKeys;
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', ...withoutKey })).toThrow(/DATA_KEY/);
+    expect(() => loadConfig({ DATA_KEY: 'c2hvcnQ=' })).toThrow(/DATA_KEY: 32 bytes in base64/);
+    const key = Buffer.alloc(32, 9);
+    expect(loadConfig({ DATA_KEY: key.toString('base64') }).dataKey).toEqual(key);
+    expect(loadConfig({}).dataKey).toHaveLength(32);
   });
 
   it('needs SMTP in production', () => {

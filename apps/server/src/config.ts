@@ -116,6 +116,16 @@ const environmentSchema = z
       emptyAsUndefined,
       z.string().min(ADMIN_PASSWORD_MIN, `at least ${ADMIN_PASSWORD_MIN} characters`).max(128).optional(),
     ),
+    // The key of what is kept secret at rest (authenticator secrets, keyed hashes of national ID numbers;
+    // lib/data-key.ts): 32 random bytes in base64 (`openssl rand -base64 32`). Required in production, and
+    // the same for every process on one database; elsewhere a development key that protects nothing.
+    DATA_KEY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .refine((key) => /^[A-Za-z0-9+/]{43}=$/.test(key), '32 bytes in base64 (openssl rand -base64 32)')
+        .optional(),
+    ),
     // Signs the built-in test gateway's webhooks; the gateway only ever moves pretend money.
     TEST_GATEWAY_SECRET: z.string().min(16).default('whsec_mihna_test_gateway_development'),
   })
@@ -153,6 +163,13 @@ const environmentSchema = z
         code: 'custom',
         path: ['STRIPE_SECRET_KEY'],
         message: 'is required in production: the built-in test gateway moves no real money',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.DATA_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['DATA_KEY'],
+        message: 'is required in production: it protects authenticator secrets and identity numbers at rest',
       });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -202,6 +219,8 @@ export interface Config {
   /** Stripe when both keys are set; otherwise the built-in test gateway. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | undefined;
   testGatewaySecret: string;
+  /** DATA_KEY's 32 bytes (lib/data-key.ts); outside production without it, the development key. */
+  dataKey: Buffer;
   /** The super admin to create at start, from ADMIN_EMAIL and ADMIN_PASSWORD. */
   superAdmin: { email: string; password: string } | undefined;
 }
@@ -221,6 +240,9 @@ function siteOriginsOf(env: Environment): string[] {
     env.NODE_ENV === 'production' ? [] : ['localhost', '127.0.0.1'].map((host) => new URL(`${scheme}://${host}:${env.PORT}`).origin);
   return [...new Set([publicOrigin, ...local])];
 }
+
+/** The data key outside production when DATA_KEY is unset: in the source, so it protects nothing. */
+const DEVELOPMENT_DATA_KEY = Buffer.from('mihna development key: no secret').toString('base64');
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -272,6 +294,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL.replace(/\/$/, '') }
         : undefined,
     testGatewaySecret: env.TEST_GATEWAY_SECRET,
+    dataKey: Buffer.from(env.DATA_KEY ?? DEVELOPMENT_DATA_KEY, 'base64'),
     superAdmin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
   };
 }

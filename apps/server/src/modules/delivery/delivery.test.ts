@@ -5,12 +5,13 @@ import { createTestApp, selectRows, testConfig } from '../../test/harness.ts';
 import { startSmtpPeer, startTwilioStandIn } from '../../test/peers.ts';
 import { createTransports } from './transports.ts';
 
-// What production requires besides mail: a payment provider, and the seller on tax invoices.
+// What production requires besides mail: a payment provider, the seller on tax invoices, and the data key.
 const stripeTestKeys = {
   STRIPE_SECRET_KEY: 'sk_test_mihna',
   STRIPE_WEBHOOK_SECRET: 'whsec_mihna',
   INVOICE_SELLER_NAME: 'Mihna Marketplace FZ-LLC',
   INVOICE_VAT_NUMBER: '100987654300003',
+  DATA_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
 
 const contactMessage = {
