@@ -2,6 +2,8 @@ import { trace } from '@opentelemetry/api';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { createDataKey } from './lib/data-key.ts';
+import { createSecondFactorService, createSecurityRepository, securityRoutes } from './modules/security/index.ts';
 import { isOutboxEnabled } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createApiPathAliases, API_PREFIX } from './plugins/api-paths.ts';
@@ -283,6 +285,11 @@ export async function buildApp(options: BuildAppOptions) {
     );
   }
   const signedIn = checkSignedIn(app, sessions);
+  const secondFactor = createSecondFactorService({
+    repository: createSecurityRepository(db),
+    dataKey: createDataKey(config.dataKey),
+    clock,
+  });
   await app.register(mediaRoutes(media));
   await app.register(
     async (api) => {
@@ -293,6 +300,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(registrationRoutes(registration, rateLimiter));
       await api.register(loginRoutes(login, passwordReset, sessions, rateLimiter));
       await api.register(usersRoutes(signedIn, usersService));
+      await api.register(securityRoutes(signedIn, secondFactor));
       await api.register(moderationRoutes(moderation, rateLimiter));
       await api.register(notificationsRoutes(signedIn, notifications));
       await api.register(jobsRoutes(signedIn, jobs));

@@ -22,6 +22,16 @@ export const loginMessages = {
   notAuthenticated: 'Not authenticated',
 } as const;
 
+export const secondFactorMessages = {
+  alreadyEnrolled: 'An authenticator app is already set up. Turn it off first to set up another.',
+  notStarted: 'Start setting up an authenticator app first.',
+  notEnrolled: 'No authenticator app is set up.',
+  wrongCode: 'Incorrect code. Please check the code in your authenticator app, or use a recovery code.',
+  /** After five wrong codes in a row, with how long the second step stays locked. */
+  lockedFor: (minutes: number) =>
+    `Too many incorrect codes. You can try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.` as const,
+} as const;
+
 export const codeMessages = {
   // One message for a wrong, used, expired or missing code, so the answer reveals nothing else.
   refused: 'Invalid or expired code. Please check the code or request a new one.',
@@ -178,6 +188,7 @@ export const serverMessages = {
   reference: referenceMessages,
   login: loginMessages,
   codes: codeMessages,
+  secondFactor: secondFactorMessages,
   registration: registrationMessages,
   reset: resetMessages,
   accounts: accountMessages,

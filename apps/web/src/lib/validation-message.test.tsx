@@ -14,6 +14,7 @@ const samples: Record<string, unknown[][]> = {
   'common.max': [[100], [-1]],
   'common.tooManyDecimals': [[2]],
   'login.lockedFor': [[1], [30]],
+  'secondFactor.lockedFor': [[1], [30]],
   'codes.cooldown': [[42]],
   'payments.budgetExceeded': [['AED 6,000.00', 'AED 5,000.00']],
   'payments.resolutionOutOfRange': [['AED 1,250.00']],

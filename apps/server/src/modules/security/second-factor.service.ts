@@ -1,0 +1,136 @@
+import { secondFactorMessages, toWesternDigits } from '@mihna/shared';
+import { randomInt } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import { AppError } from '../../lib/app-error.ts';
+import type { DataKey } from '../../lib/data-key.ts';
+import type { SecurityRepository } from './security.repository.ts';
+
+/**
+ * A user's second factor: an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30 s, as every app
+ * reads it) through `otpauth`, with ten one-time recovery codes. A code is accepted once (the step of
+ * the last one accepted is kept), a step either side of now is allowed for a phone's clock, and five
+ * wrong codes in a row lock the second step for 15 minutes.
+ */
+
+const LOCK_AFTER_FAILURES = 5;
+const LOCK_DURATION_MS = 15 * 60_000;
+const RECOVERY_CODE_COUNT = 10;
+const secretPurpose = 'totp secret';
+const recoveryPurpose = 'recovery code';
+/** Recovery codes' letters: no 0/O or 1/I/L to misread. */
+const recoveryAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+const totpOf = (secret: string, label: string) =>
+  new TOTP({ issuer: 'Mihna', label, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+
+/** A recovery code as it is typed: letters in any case, with or without its dash. */
+const normalRecoveryCode = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+function newRecoveryCode() {
+  const letters = Array.from({ length: 10 }, () => recoveryAlphabet[randomInt(recoveryAlphabet.length)]).join('');
+  return `${letters.slice(0, 5)}-${letters.slice(5)}`;
+}
+
+export interface SecondFactorDependencies {
+  repository: SecurityRepository;
+  dataKey: DataKey;
+  clock: () => Date;
+}
+
+export function createSecondFactorService({ repository, dataKey, clock }: SecondFactorDependencies) {
+  const minutesUntil = (moment: Date) => Math.max(1, Math.ceil((moment.getTime() - clock().getTime()) / 60_000));
+
+  /** Refuses while the second step is locked, naming the wait. */
+  async function refuseWhileLocked(userId: string) {
+    const throttle = await repository.findThrottle(userId);
+    if (throttle?.lockedUntil && throttle.lockedUntil > clock()) {
+      const seconds = Math.ceil((throttle.lockedUntil.getTime() - clock().getTime()) / 1000);
+      throw new AppError('locked', secondFactorMessages.lockedFor(minutesUntil(throttle.lockedUntil)), seconds);
+    }
+  }
+
+  async function refuseCode(userId: string): Promise<never> {
+    const throttle = await repository.countFailure(userId, LOCK_AFTER_FAILURES, new Date(clock().getTime() + LOCK_DURATION_MS));
+    if (throttle.lockedUntil && throttle.lockedUntil > clock()) await refuseWhileLocked(userId);
+    throw new AppError('unauthorized', secondFactorMessages.wrongCode);
+  }
+
+  /** The step of `code` for the secret, a step either side of now allowed; undefined when it is not one. */
+  function stepOf(secretSealed: string, code: string) {
+    const totp = totpOf(dataKey.open(secretSealed, secretPurpose), 'check');
+    const timestamp = clock().getTime();
+    const delta = totp.validate({ token: toWesternDigits(code).replace(/[\s-]/g, ''), timestamp, window: 1 });
+    return delta === null ? undefined : totp.counter({ timestamp }) + delta;
+  }
+
+  /**
+   * Checks a code of the enrolled app, or a recovery code (spent by it); refuses a wrong, replayed or
+   * spent one, and any while the second step is locked.
+   */
+  async function verify(userId: string, code: string) {
+    await refuseWhileLocked(userId);
+    const authenticator = await repository.findAuthenticator(userId);
+    if (!authenticator?.confirmedAt) throw new AppError('conflict', secondFactorMessages.notEnrolled);
+    // Six digits, Arabic-Indic or Western, perhaps in two groups: the app's; anything else a recovery code.
+    const digits = toWesternDigits(code).replace(/[\s-]/g, '');
+    const isAppCode = /^\d{6}$/.test(digits);
+    const accepted = isAppCode
+      ? await (async () => {
+          const step = stepOf(authenticator.secretSealed, code);
+          return step !== undefined && (await repository.acceptStep(userId, step));
+        })()
+      : await repository.spendRecoveryCode(userId, dataKey.keyedHash(normalRecoveryCode(code), recoveryPurpose));
+    if (!accepted) return refuseCode(userId);
+    await repository.clearThrottle(userId);
+  }
+
+  return {
+    verify,
+
+    async status(userId: string) {
+      const authenticator = await repository.findAuthenticator(userId);
+      const isEnabled = Boolean(authenticator?.confirmedAt);
+      return {
+        totp_enabled: isEnabled,
+        totp_enabled_at: authenticator?.confirmedAt?.toISOString() ?? null,
+        recovery_codes_left: isEnabled ? await repository.countRecoveryCodesLeft(userId) : 0,
+      };
+    },
+
+    /** A new secret to scan (QR code) or type, kept unconfirmed until a first code confirms it. */
+    async startTotp(user: { id: string; email: string }) {
+      const secret = new Secret({ size: 20 }).base32;
+      if (!(await repository.startAuthenticator(user.id, dataKey.seal(secret, secretPurpose))))
+        throw new AppError('conflict', secondFactorMessages.alreadyEnrolled);
+      const uri = totpOf(secret, user.email).toString();
+      return { secret, otpauth_uri: uri, qr_svg: await QRCode.toString(uri, { type: 'svg', margin: 1 }) };
+    },
+
+    /** Enrols the app with its first code; answers the ten recovery codes, shown this once. */
+    async confirmTotp(userId: string, code: string) {
+      await refuseWhileLocked(userId);
+      const authenticator = await repository.findAuthenticator(userId);
+      if (!authenticator || authenticator.confirmedAt) throw new AppError('conflict', secondFactorMessages.notStarted);
+      const step = stepOf(authenticator.secretSealed, code);
+      const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      const codeHashes = codes.map((each) => dataKey.keyedHash(normalRecoveryCode(each), recoveryPurpose));
+      if (step === undefined || !(await repository.acceptStep(userId, step, { codeHashes }))) return refuseCode(userId);
+      await repository.clearThrottle(userId);
+      return { recovery_codes: codes };
+    },
+
+    /** Whether the user has a second factor to be asked for. */
+    async isEnrolled(userId: string) {
+      return Boolean((await repository.findAuthenticator(userId))?.confirmedAt);
+    },
+
+    /** Turns the app off, after a fresh code of it (or a recovery code); its recovery codes go with it. */
+    async disableTotp(userId: string, code: string) {
+      await verify(userId, code);
+      await repository.removeAuthenticator(userId);
+    },
+  };
+}
+
+export type SecondFactorService = ReturnType<typeof createSecondFactorService>;

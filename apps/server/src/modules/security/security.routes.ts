@@ -1,0 +1,77 @@
+import { errorResponseSchema, messages } from '@mihna/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SignedIn } from '../../plugins/signed-in.ts';
+import type { UserRow } from '../users/index.ts';
+import type { SecondFactorService } from './second-factor.service.ts';
+
+const errors = { 401: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema, 423: errorResponseSchema };
+/** A code of the authenticator app (6 digits), or a recovery code (XXXXX-XXXXX). */
+const codeBody = z.object({ code: z.string().trim().min(1, messages.required).max(32) });
+
+/** The signed-in user's own second factor: each route acts on the caller's account only. */
+export function securityRoutes(signedIn: SignedIn<UserRow>, secondFactor: SecondFactorService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/account/security',
+      {
+        schema: {
+          tags: ['account security'],
+          summary: 'Whether your account has an authenticator app, and how many recovery codes are left',
+          security: [{ bearerAuth: [] }],
+          response: {
+            200: z.object({ totp_enabled: z.boolean(), totp_enabled_at: z.string().nullable(), recovery_codes_left: z.number().int() }),
+            401: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => secondFactor.status((await signedIn.actor(request)).id),
+    );
+
+    app.post(
+      '/account/totp',
+      {
+        schema: {
+          tags: ['account security'],
+          summary: 'Start setting up an authenticator app: its secret, as text, an otpauth:// URI and a QR code (SVG)',
+          description:
+            'Nothing changes for sign-in until a first code confirms it (POST /account/totp/confirm). Starting again gives a new secret.',
+          security: [{ bearerAuth: [] }],
+          response: { 200: z.object({ secret: z.string(), otpauth_uri: z.string(), qr_svg: z.string() }), ...errors },
+        },
+      },
+      async (request) => secondFactor.startTotp(await signedIn.user(request)),
+    );
+
+    app.post(
+      '/account/totp/confirm',
+      {
+        schema: {
+          tags: ['account security'],
+          summary: 'Confirm the authenticator app with a first code; answers ten recovery codes, shown this once',
+          security: [{ bearerAuth: [] }],
+          body: codeBody,
+          response: { 200: z.object({ recovery_codes: z.array(z.string()) }), ...errors },
+        },
+      },
+      async (request) => secondFactor.confirmTotp((await signedIn.actor(request)).id, request.body.code),
+    );
+
+    app.post(
+      '/account/totp/disable',
+      {
+        schema: {
+          tags: ['account security'],
+          summary: 'Turn the authenticator app off, with a fresh code of it or a recovery code',
+          security: [{ bearerAuth: [] }],
+          body: codeBody,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await secondFactor.disableTotp((await signedIn.actor(request)).id, request.body.code);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}
