@@ -146,7 +146,12 @@ export async function buildApp(options: BuildAppOptions) {
   const codes = createCodesService({ db, repository: auth, delivery, clock });
   const accountServices = { db, auth, users, codes, sessions, delivery };
   const registration = createRegistrationService({ ...accountServices, moderation, rateLimiter, clock });
-  const login = createLoginService({ ...accountServices, rateLimiter, clock });
+  const secondFactor = createSecondFactorService({
+    repository: createSecurityRepository(db),
+    dataKey: createDataKey(config.dataKey),
+    clock,
+  });
+  const login = createLoginService({ ...accountServices, rateLimiter, clock, secondFactor });
   const passwordReset = createPasswordResetService({ ...accountServices, rateLimiter });
   const usersService = createUsersService({ db, users, media, moderation, rateLimiter });
   const notifications = createNotificationsService({
@@ -285,11 +290,6 @@ export async function buildApp(options: BuildAppOptions) {
     );
   }
   const signedIn = checkSignedIn(app, sessions);
-  const secondFactor = createSecondFactorService({
-    repository: createSecurityRepository(db),
-    dataKey: createDataKey(config.dataKey),
-    clock,
-  });
   await app.register(mediaRoutes(media));
   await app.register(
     async (api) => {

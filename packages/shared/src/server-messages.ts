@@ -20,6 +20,7 @@ export const loginMessages = {
   codeSent: 'If an account matches, we have sent a code to it.',
   wrongCaptcha: 'Incorrect captcha answer. Please try a new one.',
   notAuthenticated: 'Not authenticated',
+  challengeExpired: 'This sign-in has expired. Please sign in again.',
 } as const;
 
 export const secondFactorMessages = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { genders, userRoles, verificationMethods } from './accounts.ts';
+import { messages } from './messages.ts';
 
 /** The signed-in user's own view of their account (never another user's). */
 export const currentUserSchema = z.object({
@@ -47,3 +48,20 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const sessionResponseSchema = z.object({ access_token: z.string(), user: currentUserSchema });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/**
+ * A login whose first step passed for an account with a second factor: no session yet, but a token
+ * for the second step (POST /auth/second-factor), valid five minutes.
+ */
+export const secondFactorChallengeSchema = z.object({
+  second_factor_required: z.literal(true),
+  challenge_token: z.string(),
+  methods: z.array(z.enum(['totp', 'recovery_code'])),
+});
+export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeSchema>;
+
+/** The second step of a login: the challenge's token, and a code of the authenticator app or a recovery code. */
+export const secondFactorLoginInputSchema = z.object({
+  challenge_token: z.string().max(100),
+  code: z.string().trim().min(1, messages.required).max(32),
+});

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { captchaChallenges, loginEvents, loginThrottles, pendingRegistrations, verificationCodes } from './auth.schema.ts';
+import { captchaChallenges, loginChallenges, loginEvents, loginThrottles, pendingRegistrations, verificationCodes } from './auth.schema.ts';
 
 export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose'];
 export type PendingRegistration = typeof pendingRegistrations.$inferSelect;
@@ -115,6 +115,26 @@ export function createAuthRepository(db: Db) {
       await executor.delete(loginThrottles).where(eq(loginThrottles.identifier, identifier));
     },
 
+    async insertLoginChallenge(challenge: typeof loginChallenges.$inferInsert) {
+      await db.insert(loginChallenges).values(challenge);
+    },
+    /** The live challenge of a token hash: not spent and not expired. */
+    async findLiveChallenge(tokenHash: string, now: Date) {
+      const [row] = await db
+        .select()
+        .from(loginChallenges)
+        .where(and(eq(loginChallenges.tokenHash, tokenHash), isNull(loginChallenges.usedAt), gt(loginChallenges.expiresAt, now)));
+      return row;
+    },
+    /** Spends the challenge; false when another request spent it first. */
+    async spendChallenge(id: string, executor: Db = db) {
+      const spent = await executor
+        .update(loginChallenges)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(loginChallenges.id, id), isNull(loginChallenges.usedAt)))
+        .returning({ id: loginChallenges.id });
+      return spent.length > 0;
+    },
     async insertLoginEvent(event: typeof loginEvents.$inferInsert) {
       await db.insert(loginEvents).values(event);
     },
@@ -156,6 +176,7 @@ export function createAuthRepository(db: Db) {
     async pruneExpired(now: Date) {
       const dayAgo = new Date(now.getTime() - 86_400_000);
       await db.delete(captchaChallenges).where(lte(captchaChallenges.expiresAt, dayAgo));
+      await db.delete(loginChallenges).where(lte(loginChallenges.expiresAt, dayAgo));
       await db.delete(verificationCodes).where(lte(verificationCodes.createdAt, new Date(now.getTime() - 7 * 86_400_000)));
       await db.delete(pendingRegistrations).where(lte(pendingRegistrations.expiresAt, now));
       await db

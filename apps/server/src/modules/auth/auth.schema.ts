@@ -61,7 +61,8 @@ export const loginEvents = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    method: text('method', { enum: ['password', 'email_code', 'sms_code'] }).notNull(),
+    // `second_factor`: the second step of a login, with an authenticator app's code or a recovery code.
+    method: text('method', { enum: ['password', 'email_code', 'sms_code', 'second_factor'] }).notNull(),
     success: boolean('success').notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
@@ -91,3 +92,22 @@ export const captchaChallenges = pgTable('captcha_challenges', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * A login whose first step passed, waiting for the account's second factor: the client holds the
+ * token (only its SHA-256 is kept) for five minutes, and one second step spends it.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('login_challenges_token_idx').on(table.tokenHash)],
+);

@@ -1,4 +1,12 @@
-import { emailAddress, errorResponseSchema, loginInputSchema, passwordResetInputSchema, sessionResponseSchema } from '@mihna/shared';
+import {
+  emailAddress,
+  errorResponseSchema,
+  loginInputSchema,
+  passwordResetInputSchema,
+  secondFactorChallengeSchema,
+  secondFactorLoginInputSchema,
+  sessionResponseSchema,
+} from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perClient, type RateLimiter } from '../../plugins/rate-limit.ts';
@@ -32,11 +40,30 @@ export function loginRoutes(
         schema: {
           tags: ['auth'],
           summary: 'Log in with a password, an e-mailed code or an SMS code (captcha after 3 failures, lock after 5)',
+          description:
+            'For an account with a second factor the answer is no session but a challenge (`second_factor_required`), ' +
+            'whose token POST /auth/second-factor spends with a code of the authenticator app or a recovery code.',
           body: loginInputSchema,
-          response: { 200: sessionResponseSchema, ...errors },
+          response: { 200: z.union([sessionResponseSchema, secondFactorChallengeSchema]), ...errors },
         },
       },
       async (request) => login.login(request.body, clientInfo(request)),
+    );
+
+    app.post(
+      '/auth/second-factor',
+      {
+        preHandler: limit('second-factor', 300),
+        schema: {
+          tags: ['auth'],
+          summary: 'The second step of a login: the challenge token and a code of the authenticator app, or a recovery code',
+          description:
+            'A code is accepted once; five wrong codes lock the second step for 15 minutes (423). The challenge lasts five minutes.',
+          body: secondFactorLoginInputSchema,
+          response: { 200: sessionResponseSchema, ...errors, 409: errorResponseSchema },
+        },
+      },
+      async (request) => login.completeSecondFactor(request.body, clientInfo(request)),
     );
 
     app.get(

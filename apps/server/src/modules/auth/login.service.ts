@@ -1,4 +1,4 @@
-import { isMobileNumber, loginMessages, messages } from '@mihna/shared';
+import { isMobileNumber, loginMessages, messages, type SecondFactorChallenge, type SessionResponse } from '@mihna/shared';
 import type { AccountDependencies } from './account-dependencies.ts';
 import { randomInt } from 'node:crypto';
 import { transaction } from '../../db/transaction.ts';
@@ -26,13 +26,24 @@ export interface LoginInput {
 export const loginIdentifier = (value: string, method: LoginMethod) =>
   method === 'sms_code' ? `phone:${internationalPhoneDigits(value)}` : `email:${value.trim().toLowerCase()}`;
 
+/** What the login asks of the account's second factor (the security module's service). */
+export interface SecondFactorCheck {
+  isEnrolled(userId: string): Promise<boolean>;
+  /** Refuses a wrong, replayed or spent code, and any while the second step is locked. */
+  verify(userId: string, code: string): Promise<void>;
+}
+
 export interface LoginDependencies extends AccountDependencies {
   rateLimiter: RateLimiter;
   clock: () => Date;
+  secondFactor: SecondFactorCheck;
 }
 
+/** How long the second step of a login may wait for its code. */
+const CHALLENGE_LIFETIME_MS = 5 * 60_000;
+
 export function createLoginService(dependencies: LoginDependencies) {
-  const { db, auth, users, codes, sessions, delivery, rateLimiter, clock } = dependencies;
+  const { db, auth, users, codes, sessions, delivery, rateLimiter, clock, secondFactor } = dependencies;
 
   const findAccount = (input: Pick<LoginInput, 'email' | 'login_method'>) =>
     input.login_method === 'sms_code' ? users.findUserByPhone(input.email) : users.findUserByEmail(input.email);
@@ -72,7 +83,7 @@ export function createLoginService(dependencies: LoginDependencies) {
   }
 
   return {
-    async login(input: LoginInput, client: ClientInfo) {
+    async login(input: LoginInput, client: ClientInfo): Promise<SessionResponse | SecondFactorChallenge> {
       const identifier = loginIdentifier(input.email, input.login_method);
       const hasCaptcha = input.captcha_token ? await auth.spendCaptchaToken(hashToken(input.captcha_token), clock()) : false;
       const reservation = await reserveLoginAttempt({ db, auth, clock }, identifier, {
@@ -100,6 +111,40 @@ export function createLoginService(dependencies: LoginDependencies) {
         throw new AppError('unauthorized', input.login_method === 'password' ? loginMessages.wrongCredentials : loginMessages.wrongCode);
       }
       await auth.clearThrottle(identifier, db);
+      if (user.accountStatus !== 'active')
+        throw new AppError('forbidden', loginMessages.inactive, undefined, user.statusReason ?? undefined);
+      if (await secondFactor.isEnrolled(user.id)) {
+        // No session yet: the second step spends this token with a code of the account's second factor.
+        const challengeToken = generateToken();
+        await auth.insertLoginChallenge({
+          tokenHash: hashToken(challengeToken),
+          userId: user.id,
+          expiresAt: new Date(clock().getTime() + CHALLENGE_LIFETIME_MS),
+        });
+        return { second_factor_required: true, challenge_token: challengeToken, methods: ['totp', 'recovery_code'] };
+      }
+      return { access_token: await sessions.openSession(user.id, client, db), user: toCurrentUser(user) };
+    },
+
+    /**
+     * The second step of a login: the challenge's token and a code of the authenticator app (or a
+     * recovery code) open the session. A wrong code leaves the challenge to try again until it
+     * expires or the second step locks (five wrong codes: 15 minutes); each try is a login event.
+     */
+    async completeSecondFactor(input: { challenge_token: string; code: string }, client: ClientInfo) {
+      const challenge = await auth.findLiveChallenge(hashToken(input.challenge_token), clock());
+      if (!challenge) throw new AppError('unauthorized', loginMessages.challengeExpired);
+      const user = await users.findUserById(challenge.userId);
+      if (!user) throw new AppError('unauthorized', loginMessages.challengeExpired);
+      const event = { userId: user.id, email: user.email, method: 'second_factor' as const, ...client };
+      try {
+        await secondFactor.verify(user.id, input.code);
+      } catch (error) {
+        await auth.insertLoginEvent({ ...event, success: false });
+        throw error;
+      }
+      if (!(await auth.spendChallenge(challenge.id))) throw new AppError('unauthorized', loginMessages.challengeExpired);
+      await auth.insertLoginEvent({ ...event, success: true });
       if (user.accountStatus !== 'active')
         throw new AppError('forbidden', loginMessages.inactive, undefined, user.statusReason ?? undefined);
       return { access_token: await sessions.openSession(user.id, client, db), user: toCurrentUser(user) };

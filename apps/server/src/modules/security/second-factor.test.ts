@@ -133,4 +133,50 @@ describe('the authenticator app (TOTP)', () => {
     expect((await call(other, 'POST', '/api/account/totp/confirm', { code: codeOf(secret, 1) })).statusCode).toBe(401);
     expect((await call(owner, 'GET', '/api/account/security')).json()).toMatchObject({ totp_enabled: true, recovery_codes_left: 10 });
   });
+
+  it('makes a login ask for it: the password gives a challenge, whose token and a code give the session, once', async () => {
+    const account = await createUser(app);
+    const { secret, recoveryCodes } = await enrol(account);
+    const login = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/enhanced-login',
+        payload: { email: account.user.email, login_method: 'password', password: account.password },
+      });
+    const first = await login();
+    expect(first.statusCode, first.body).toBe(200);
+    const challenge = first.json<{ second_factor_required: boolean; challenge_token: string; access_token?: string }>();
+    expect(challenge).toMatchObject({ second_factor_required: true, methods: ['totp', 'recovery_code'] });
+    expect(challenge.access_token).toBeUndefined();
+    // The challenge's token is no session.
+    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(challenge.challenge_token) })).statusCode).toBe(401);
+
+    const second = (code: string, token = challenge.challenge_token) =>
+      app.inject({ method: 'POST', url: '/api/auth/second-factor', payload: { challenge_token: token, code } });
+    const wrong = await second('000000');
+    expect(wrong.statusCode).toBe(401);
+    const signedIn = await second(codeOf(secret, 1));
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const session = signedIn.json<{ access_token: string; user: { id: string } }>();
+    expect(session.user.id).toBe(account.user.id);
+    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(session.access_token) })).statusCode).toBe(200);
+    // Spent: the same challenge opens nothing more, even with a good code.
+    expect((await second(recoveryCodes[0]!)).json()).toMatchObject({
+      code: 'unauthorized',
+      detail: 'This sign-in has expired. Please sign in again.',
+    });
+    const events = await selectRows<{ success: boolean }>(
+      app.services.database,
+      sql`select success from login_events where user_id = ${account.user.id} and method = 'second_factor' order by created_at`,
+    );
+    expect(events.map((event) => event.success)).toEqual([false, true]);
+
+    // A challenge past its five minutes opens nothing.
+    const later = (await login()).json<{ challenge_token: string }>();
+    await app.services.database.db.execute(
+      sql`update login_challenges set expires_at = now() - interval '1 second' where user_id = ${account.user.id} and used_at is null`,
+    );
+    expect((await second(recoveryCodes[1]!, later.challenge_token)).statusCode).toBe(401);
+    expect((await call(account, 'GET', '/api/account/security')).json()).toMatchObject({ recovery_codes_left: 10 });
+  });
 });
