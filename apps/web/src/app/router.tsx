@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
           { path: 'post-job', ...page(() => import('./routes/post-job.tsx')) },
           { path: 'messages', ...page(() => import('./routes/messages.tsx')) },
           { path: 'messages/:conversationId', ...page(() => import('./routes/messages.tsx')) },
+          { path: 'settings/security', ...page(() => import('./routes/security.tsx')) },
         ],
       },
       { path: 'jobs', ...redirectTo(() => paths.projects()) },

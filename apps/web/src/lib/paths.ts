@@ -5,6 +5,7 @@ type ProjectsParam = 'country' | 'emirate' | 'city' | 'near_lat' | 'near_lng' | 
 export const paths = {
   home: '/',
   login: '/login',
+  security: '/settings/security',
   register: (role?: 'professional' | 'employer') => (role ? `/register?role=${role}` : '/register'),
   forgotPassword: '/forgot-password',
   projects: (query?: Partial<Record<ProjectsParam, string>>) => {
@@ -48,6 +49,11 @@ export const apiPaths = {
   completeRegistration: '/api/auth/complete-registration',
   resendVerification: '/api/auth/resend-verification',
   login: '/api/auth/enhanced-login',
+  secondFactorLogin: '/api/auth/second-factor',
+  accountSecurity: '/api/account/security',
+  totp: '/api/account/totp',
+  totpConfirm: '/api/account/totp/confirm',
+  totpDisable: '/api/account/totp/disable',
   loginStatus: (email: string) => `/api/auth/login-status/${encodeURIComponent(email)}`,
   sendLoginCode: '/api/auth/send-login-code',
   captcha: '/api/auth/captcha',

@@ -8,6 +8,7 @@ import {
   Megaphone,
   Plus,
   Search,
+  ShieldCheck,
   Send,
   Star,
   UserRoundPen,
@@ -69,12 +70,14 @@ export default function DashboardPage() {
     ? [
         { to: paths.professionals, icon: Search, label: t('dashboard.find_professionals') },
         { to: paths.invoices, icon: FileText, label: t('dashboard.invoices_employer') },
+        { to: paths.security, icon: ShieldCheck, label: t('dashboard.security') },
       ]
     : [
         { to: paths.projects(), icon: Briefcase, label: t('dashboard.find_projects') },
         { to: paths.timeTracker, icon: Clock, label: t('dashboard.time_tracker') },
         { to: paths.earnings, icon: Wallet, label: t('dashboard.earnings') },
         { to: paths.invoices, icon: FileText, label: t('dashboard.invoices') },
+        { to: paths.security, icon: ShieldCheck, label: t('dashboard.security') },
       ];
   return (
     <Container className="space-y-6 py-10 sm:py-12">

@@ -1,10 +1,17 @@
-import type { LoginInput, SessionResponse } from '@mihna/shared';
+import type { LoginInput, SecondFactorChallenge, SessionResponse } from '@mihna/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { apiPaths } from '../../../lib/paths.ts';
 
 export const useLogin = () =>
-  useMutation({ mutationFn: (input: LoginInput) => apiRequest<SessionResponse>(apiPaths.login, { body: input }) });
+  useMutation({ mutationFn: (input: LoginInput) => apiRequest<SessionResponse | SecondFactorChallenge>(apiPaths.login, { body: input }) });
+
+/** The second step of a login, for an account with an authenticator app. */
+export const useSecondFactorLogin = () =>
+  useMutation({
+    mutationFn: (input: { challenge_token: string; code: string }) =>
+      apiRequest<SessionResponse>(apiPaths.secondFactorLogin, { body: input }),
+  });
 
 export interface LoginStatus {
   requires_captcha: boolean;

@@ -14,6 +14,7 @@ import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { fetchLoginStatus, sendLoginCode, useLogin, verifyCaptcha } from '../api/login.ts';
 import { CaptchaChallenge, type CaptchaAnswer } from './captcha-challenge.tsx';
 import { CodeInput } from './code-input.tsx';
+import { SecondFactorStep } from './second-factor-step.tsx';
 
 type Method = LoginInput['login_method'] & string;
 const CODE_COOLDOWN_SECONDS = 60;
@@ -35,6 +36,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
   const [isChecking, setChecking] = useState(false);
   const cooldown = useCountdown();
   const returnPath = useReturnPath();
+  /** The second step's token, once the first step passed for an account with an authenticator app. */
+  const [challengeToken, setChallengeToken] = useState<string>();
 
   const isSms = method === 'sms_code';
   const identifierLabel = isSms ? t('login.mobile') : t('login.email');
@@ -133,7 +136,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
       ...(token ? { captcha_token: token } : {}),
     };
     login.mutate(input, {
-      onSuccess: onSignedIn,
+      onSuccess: (answer) => ('second_factor_required' in answer ? setChallengeToken(answer.challenge_token) : onSignedIn(answer)),
       onError: (error) => {
         // Every answer spends the captcha: the next attempt gets a new question.
         if (isCaptchaShown) setCaptchaRound((round) => round + 1);
@@ -185,6 +188,20 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
       <Field label={t('login.code')}>{(props) => <CodeInput {...props} value={code} onValueChange={setCode} />}</Field>
     </div>
   );
+
+  if (challengeToken)
+    return (
+      <SecondFactorStep
+        challengeToken={challengeToken}
+        onSignedIn={onSignedIn}
+        onRestart={(text) => {
+          setChallengeToken(undefined);
+          setPassword('');
+          setCode('');
+          setMessage({ tone: 'error', text });
+        }}
+      />
+    );
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
