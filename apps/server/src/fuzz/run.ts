@@ -6,7 +6,7 @@ import { createRandom } from '../lib/random.ts';
 import { casesFor, listOperations, type FuzzRequest, type KnownIds, type Operation } from './cases.ts';
 
 /**
- * Tables a refused request may write by design: throttles, captchas, counted wrong codes, the
+ * Tables a refused request may write by design: throttles (the second step's too), captchas, counted wrong codes, the
  * e-mail that tells an owner their account was locked, and a session's last-seen time. Every
  * other table is the product's data, which a refused request must leave exactly as it was.
  */
@@ -15,6 +15,7 @@ const BOOKKEEPING_TABLES = new Set([
   'request_cooldowns',
   'login_throttles',
   'login_events',
+  'second_factor_throttles',
   'captcha_challenges',
   'verification_codes',
   'outgoing_messages',
