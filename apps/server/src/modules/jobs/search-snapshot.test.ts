@@ -7,6 +7,7 @@ import { projectsSql, searchTerms, usersSql } from '../../../../../bench/search-
 import type { Database } from '../../db/client.ts';
 import { readSnapshot, writeSnapshot } from '../../search/index-snapshot.ts';
 import { openTestDatabase, selectRows } from '../../test/harness.ts';
+import { eagerSnapshots, snapshotWritten } from '../../test/snapshots.ts';
 import type { IndexSort } from './job-index.ts';
 import { createSearchIndex, inThisThread, type IndexRequest, type SearchIndex } from './search-index.ts';
 
@@ -33,26 +34,8 @@ afterEach(() => {
 });
 
 const file = () => path.join(dir, 'projects.index');
-const withSnapshots = () =>
-  createSearchIndex(database.db, {
-    snapshots: {
-      dir,
-      afterLoadMs: 0,
-      everyMs: 3_600_000,
-      onError: (error) => {
-        throw error;
-      },
-    },
-  });
-
-/** Waits for the write a load schedules (the next turn). */
-async function written(since: number) {
-  for (let tries = 0; tries < 100; tries += 1) {
-    if (fs.existsSync(file()) && fs.statSync(file()).mtimeMs > since) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('no snapshot was written');
-}
+const withSnapshots = () => createSearchIndex(database.db, { snapshots: eagerSnapshots(dir) });
+const written = (since: number) => snapshotWritten(file(), since);
 
 const nowMs = Date.now();
 const sorts: IndexSort[] = ['newest', 'budget', 'proposal_count'];

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skills, usersSql } from '../../../../../bench/search-data.mjs';
 import type { Database } from '../../db/client.ts';
 import { openTestDatabase } from '../../test/harness.ts';
+import { eagerSnapshots, snapshotWritten } from '../../test/snapshots.ts';
 import type { ProfessionalIndexSearch, ProfessionalSort } from './professional-index.ts';
 import { createProfessionalSearchIndex, type ProfessionalSearchIndex } from './professional-search.ts';
 
@@ -24,17 +25,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const withSnapshots = () =>
-  createProfessionalSearchIndex(database.db, {
-    snapshots: {
-      dir,
-      afterLoadMs: 0,
-      everyMs: 3_600_000,
-      onError: (error) => {
-        throw error;
-      },
-    },
-  });
+const withSnapshots = () => createProfessionalSearchIndex(database.db, { snapshots: eagerSnapshots(dir) });
 
 const sorts: ProfessionalSort[] = ['rating', 'rate', 'created_at'];
 const texts = [undefined, ...skills.slice(0, 8).map((skill) => skill.split(' ')[0]!)];
@@ -64,10 +55,9 @@ async function expectSameAnswers(read: ProfessionalSearchIndex, loaded: Professi
 describe('a snapshot of the professional search index', () => {
   it('is read by a later index, which applies the changes since and answers as one loaded from the rows', async () => {
     const first = withSnapshots();
+    const before = Date.now() - 1;
     await first.catchUp();
-    const file = path.join(dir, 'professionals.index');
-    for (let tries = 0; tries < 100 && !fs.existsSync(file); tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(fs.existsSync(file)).toBe(true);
+    await snapshotWritten(path.join(dir, 'professionals.index'), before);
 
     // New professionals (past the first 2,048 slots), new ratings and rates, accounts suspended.
     await database.db.execute(sql.raw(usersSql(700, 'professional', 60_000)));

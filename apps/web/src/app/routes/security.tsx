@@ -4,7 +4,8 @@ import { useTranslation } from '../../i18n/index.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
-import { Field, Input } from '../../components/ui/field.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { SecondFactorCodeInput } from '../../features/auth/components/code-input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   useConfirmTotp,
@@ -56,16 +57,7 @@ function CodeForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-3">
       <Field label={label}>
-        {(props) => (
-          <Input
-            {...props}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            autoComplete="one-time-code"
-            dir="ltr"
-            className="max-w-xs text-center text-lg tracking-[0.3em]"
-          />
-        )}
+        {(props) => <SecondFactorCodeInput {...props} value={code} onValueChange={setCode} className="max-w-xs" />}
       </Field>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Button type="submit" variant={tone === 'danger' ? 'danger' : 'primary'} disabled={isPending}>

@@ -23,3 +23,22 @@ export function CodeInput({
     />
   );
 }
+
+/** A second factor's code: the authenticator app's six digits, or a recovery code (XXXXX-XXXXX), as typed. */
+export function SecondFactorCodeInput({
+  value,
+  onValueChange,
+  className = '',
+  ...props
+}: { value: string; onValueChange: (code: string) => void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
+  return (
+    <Input
+      {...props}
+      value={value}
+      onChange={(event) => onValueChange(event.target.value)}
+      autoComplete="one-time-code"
+      dir="ltr"
+      className={`text-center text-lg tracking-[0.3em] ${className}`}
+    />
+  );
+}

@@ -3,10 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, Input } from '../../../components/ui/field.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { useSecondFactorLogin } from '../api/login.ts';
+import { SecondFactorCodeInput } from './code-input.tsx';
 
 /**
  * The second step of a login for an account with an authenticator app: its 6-digit code, or one of
@@ -53,17 +54,7 @@ export function SecondFactorStep({
         <p className="text-sm text-slate-600">{t('second_factor.help')}</p>
       </div>
       <Field label={t('second_factor.code')}>
-        {(props) => (
-          <Input
-            {...props}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            autoComplete="one-time-code"
-            autoFocus
-            dir="ltr"
-            className="text-center text-lg tracking-[0.3em]"
-          />
-        )}
+        {(props) => <SecondFactorCodeInput {...props} value={code} onValueChange={setCode} autoFocus />}
       </Field>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Button type="submit" size="lg" className="w-full" disabled={secondStep.isPending}>
