@@ -151,7 +151,15 @@ export async function buildApp(options: BuildAppOptions) {
     dataKey: createDataKey(config.dataKey),
     clock,
   });
-  const login = createLoginService({ ...accountServices, rateLimiter, clock, secondFactor });
+  const login = createLoginService({
+    ...accountServices,
+    rateLimiter,
+    clock,
+    secondFactor: {
+      isEnrolled: (userId) => secondFactor.isEnrolled({ kind: 'user', id: userId }),
+      verify: (userId, code) => secondFactor.verify({ kind: 'user', id: userId }, code),
+    },
+  });
   const passwordReset = createPasswordResetService({ ...accountServices, rateLimiter });
   const usersService = createUsersService({ db, users, media, moderation, rateLimiter });
   const notifications = createNotificationsService({
@@ -259,8 +267,8 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   const adminsRepository = createAdminsRepository(db);
-  const adminAuth = createAdminAuthService({ db, auth, repository: adminsRepository, clock });
-  const admins = createAdminsService({ db, repository: adminsRepository, clock });
+  const adminAuth = createAdminAuthService({ db, auth, repository: adminsRepository, secondFactor, clock });
+  const admins = createAdminsService({ db, repository: adminsRepository, secondFactor, clock });
   const adminRouteTable: AdminRoute[] = [];
 
   // Ready once the search indexes have loaded (main.ts starts them), and no longer while shutting down.
@@ -381,6 +389,7 @@ export async function buildApp(options: BuildAppOptions) {
   return Object.assign(app, {
     services: {
       database,
+      clock,
       lifecycle,
       tasks,
       admins,

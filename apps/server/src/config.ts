@@ -116,6 +116,15 @@ const environmentSchema = z
       emptyAsUndefined,
       z.string().min(ADMIN_PASSWORD_MIN, `at least ${ADMIN_PASSWORD_MIN} characters`).max(128).optional(),
     ),
+    // The bootstrap super admin's authenticator app from the start (base32, RFC 6238 defaults: SHA-1, 6 digits,
+    // 30 s), so that scripted checks can compute its codes; unset, it sets one up at its first console login.
+    ADMIN_TOTP_SECRET: z.preprocess(
+      (value) => (typeof value === 'string' ? value.replace(/[\s=]/g, '').toUpperCase() || undefined : value),
+      z
+        .string()
+        .regex(/^[A-Z2-7]{16,128}$/, 'a base32 secret of at least 16 characters (A–Z, 2–7)')
+        .optional(),
+    ),
     // The key of what is kept secret at rest (authenticator secrets, keyed hashes of national ID numbers;
     // lib/data-key.ts): 32 random bytes in base64 (`openssl rand -base64 32`). Required in production, and
     // the same for every process on one database; elsewhere a development key that protects nothing.
@@ -175,6 +184,9 @@ const environmentSchema = z
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       context.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together' });
     }
+    if (env.ADMIN_TOTP_SECRET && !env.ADMIN_EMAIL) {
+      context.addIssue({ code: 'custom', path: ['ADMIN_TOTP_SECRET'], message: 'is the authenticator of ADMIN_EMAIL: set them together' });
+    }
     const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM];
     if (twilio.some(Boolean) && !twilio.every(Boolean)) {
       context.addIssue({
@@ -221,8 +233,8 @@ export interface Config {
   testGatewaySecret: string;
   /** DATA_KEY's 32 bytes (lib/data-key.ts); outside production without it, the development key. */
   dataKey: Buffer;
-  /** The super admin to create at start, from ADMIN_EMAIL and ADMIN_PASSWORD. */
-  superAdmin: { email: string; password: string } | undefined;
+  /** The super admin to create at start, from ADMIN_EMAIL and ADMIN_PASSWORD, with ADMIN_TOTP_SECRET's authenticator. */
+  superAdmin: { email: string; password: string; totpSecret?: string } | undefined;
 }
 
 function parseTrustProxy(value: string | undefined): number | string[] | false {
@@ -295,7 +307,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     testGatewaySecret: env.TEST_GATEWAY_SECRET,
     dataKey: Buffer.from(env.DATA_KEY ?? DEVELOPMENT_DATA_KEY, 'base64'),
-    superAdmin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    superAdmin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, ...(env.ADMIN_TOTP_SECRET ? { totpSecret: env.ADMIN_TOTP_SECRET } : {}) }
+        : undefined,
   };
 }
 

@@ -117,6 +117,7 @@ async function main() {
     if (demo.superAdmin) {
       const password = demo.isDemoSuperAdmin ? '' : ' (password from ADMIN_PASSWORD)';
       process.stdout.write(`  Admin console: ${origin}/admin as ${demo.superAdmin}${password}\n`);
+      if (demo.adminTotpSecret) process.stdout.write(`    its authenticator app's key (add it to any app): ${demo.adminTotpSecret}\n`);
     }
     process.stdout.write(`  Codes and e-mails: ${origin}/dev/mailbox\n`);
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from './messages.ts';
 import { emailAddress, singleLineText } from './text.ts';
 import { canonicalRole, userRoles } from './accounts.ts';
+import { secondFactorChallengeSchema } from './user.ts';
 import {
   emptyToUndefined,
   isCalendarDate,
@@ -142,7 +143,18 @@ export const adminLoginSchema = z.object({
   email: emailAddress(),
   password: z.string({ error: messages.required }).min(1, messages.required).max(128, messages.maxLength(128)),
 });
-export const adminLoginResponseSchema = z.object({ access_token: z.string(), token_type: z.literal('bearer') });
+/**
+ * An admin's login: a session, or (an admin with a second factor) the second step's challenge,
+ * spent at POST /admin/login/second-factor. A session of an admin without a second factor says so:
+ * until one is set up (POST /admin/account/totp, then /confirm) no other console call answers.
+ */
+export const adminSessionResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  second_factor_setup_required: z.boolean(),
+});
+export const adminLoginResponseSchema = z.union([adminSessionResponseSchema, secondFactorChallengeSchema]);
+export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
 
 /** Admin spec §3 Admin user, as the console reads it (never the password). */
 export const adminUserSchema = z.object({
@@ -158,7 +170,12 @@ export const adminUserSchema = z.object({
   created_at: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
-export const adminListSchema = z.object({ admins: z.array(adminUserSchema) });
+/** The Admins tab's list: each admin, and whether it has set up two-step verification. */
+export const adminListSchema = z.object({ admins: z.array(adminUserSchema.extend({ has_second_factor: z.boolean() })) });
+export type AdminListEntry = z.infer<typeof adminListSchema>['admins'][number];
+
+/** POST /api/admin/users/{id}/second-factor/reset: a super admin's reset of another admin's second factor, and why. */
+export const secondFactorResetSchema = z.object({ reason: statusReason });
 
 /** POST /api/admin/users: a new admin (§5: every field required, the role admin by default). */
 export const createAdminSchema = z.object({

@@ -4,6 +4,8 @@ export const errorStatus = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** An admin session that has not yet set up its second factor: only the setting up answers. */
+  second_factor_setup_required: 403,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,

@@ -146,6 +146,9 @@ export const requestMessages = {
 export const adminMessages = {
   forbidden: 'You do not have permission to do this.',
   inactive: 'This admin account is not active.',
+  secondFactorSetupRequired: 'Set up two-step verification to use the console.',
+  secondFactorReset: 'Two-step verification reset. The admin sets it up again at the next sign-in.',
+  noSecondFactor: 'This admin has no two-step verification to reset.',
   notFound: 'Admin user not found',
   emailTaken: 'An admin with this email already exists.',
   lastSuperAdmin: 'The last active super admin must stay an active super admin.',

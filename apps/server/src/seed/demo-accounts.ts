@@ -3,6 +3,11 @@ import sharp from 'sharp';
 import type { App } from '../app.ts';
 
 export const DEMO_PASSWORD = 'MihnaDemo2025!';
+/**
+ * The demo super admin's authenticator app (base32; RFC 6238 defaults), as public as the demo password:
+ * add it to any authenticator app to sign in to the demo's console (README).
+ */
+export const DEMO_ADMIN_TOTP_SECRET = 'MIHNADEMOCONSOLEAUTHENTICATORKEY';
 
 interface DemoAccount {
   registration: Record<string, unknown>;

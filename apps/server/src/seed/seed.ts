@@ -1,5 +1,5 @@
 import type { App } from '../app.ts';
-import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.ts';
+import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoMarketplace } from './demo-marketplace.ts';
 import { seedDemoMessages } from './demo-messages.ts';
 import { seedDemoMoney } from './demo-money.ts';
@@ -7,19 +7,25 @@ import { seedDemoMoney } from './demo-money.ts';
 interface SeedOptions {
   demo: boolean;
   canDeliverLocally: boolean;
-  /** ADMIN_EMAIL and ADMIN_PASSWORD: the admin console's super admin, created when missing. */
-  superAdmin?: { email: string; password: string } | undefined;
+  /** ADMIN_EMAIL and ADMIN_PASSWORD: the admin console's super admin, created when missing (ADMIN_TOTP_SECRET its authenticator). */
+  superAdmin?: { email: string; password: string; totpSecret?: string } | undefined;
   clock?: () => Date;
 }
 
 /** The demo's super admin, when ADMIN_EMAIL names none: it signs in at /admin with the demo password. */
-const DEMO_SUPER_ADMIN = { email: 'admin@demo.mihna.ae', password: DEMO_PASSWORD, first_name: 'Mariam', last_name: 'Al Suwaidi' };
+const DEMO_SUPER_ADMIN = {
+  email: 'admin@demo.mihna.ae',
+  password: DEMO_PASSWORD,
+  totpSecret: DEMO_ADMIN_TOTP_SECRET,
+  first_name: 'Mariam',
+  last_name: 'Al Suwaidi',
+};
 
 /**
  * The console's super admin: `account` when it has none of that address yet. Without one and without
  * any admin, the log says how to make one. Returns the address of the super admin named, if any.
  */
-async function seedSuperAdmin(app: App, account: { email: string; password: string } | undefined) {
+async function seedSuperAdmin(app: App, account: { email: string; password: string; totpSecret?: string } | undefined) {
   if (account) {
     if (await app.services.admins.ensureSuperAdmin(account)) app.log.info(`Admin console: super admin ${account.email} created.`);
     return account.email;
@@ -65,5 +71,6 @@ export async function seedDatabase(app: App, options: SeedOptions = { demo: fals
     talk,
     superAdmin: admin,
     isDemoSuperAdmin: admin === DEMO_SUPER_ADMIN.email,
+    adminTotpSecret: admin === DEMO_SUPER_ADMIN.email ? DEMO_ADMIN_TOTP_SECRET : undefined,
   };
 }

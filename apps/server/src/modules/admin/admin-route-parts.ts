@@ -11,9 +11,10 @@ import type { AdminActor } from './admin-auth.service.ts';
 
 /**
  * Who may call an admin route, declared once beside it (`config.admin`): anyone ('public': the login),
- * any signed-in admin ('signed_in'), or an admin with the named permission.
+ * any signed-in admin ('signed_in'), a signed-in admin still to set up its second factor too
+ * ('setup': the setting up), or an admin with the named permission.
  */
-export type AdminRule = AdminPermission | 'public' | 'signed_in';
+export type AdminRule = AdminPermission | 'public' | 'signed_in' | 'setup';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -82,7 +82,12 @@ export function adminRoutes(services: {
     app.addHook('onRequest', async (request) => {
       const rule = request.routeOptions.config.admin;
       if (!rule || rule === 'public') return;
-      request.adminActor = await auth.requireAdmin(bearerToken(request), rule === 'signed_in' ? null : rule, request.ip);
+      request.adminActor = await auth.requireAdmin(
+        bearerToken(request),
+        rule === 'signed_in' || rule === 'setup' ? null : rule,
+        request.ip,
+        rule === 'setup' ? 'setup' : 'console',
+      );
       // The console opens on its dashboard: the directories load meanwhile, before staff open Users or Projects.
       directories.warm();
     });

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { adminRoles, adminStatuses } from '@mihna/shared';
 import { changeLog, createdAt } from '../../db/columns.ts';
+
+const adminSessionStages = ['challenge', 'enrolment', 'full'] as const;
 import { jobs } from '../jobs/jobs.schema.ts';
 import { users } from '../users/users.schema.ts';
 
@@ -45,6 +47,14 @@ export const adminSessions = pgTable('admin_sessions', {
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /**
+   * What the token opens: 'challenge' only the second step of its login (five minutes), 'enrolment'
+   * only the setting up of a second factor, which every admin must have before any other console
+   * call answers; 'full' the console.
+   */
+  stage: text('stage', { enum: adminSessionStages }).notNull().default('full'),
+  /** When a code of the admin's second factor was last checked in this session. */
+  secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
 });
 
 /**

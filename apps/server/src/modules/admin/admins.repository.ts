@@ -1,4 +1,5 @@
 import type { AuditLogParams } from '@mihna/shared';
+import { totpAuthenticators } from '../security/security.schema.ts';
 import { and, asc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -51,8 +52,16 @@ export function createAdminsRepository(db: Db) {
         .for('update');
       return row;
     },
+    /** Every admin, with whether it has set up its second factor. */
     async list() {
-      return db.select().from(admins).where(live).orderBy(asc(admins.createdAt), asc(admins.id));
+      return db
+        .select({
+          admin: admins,
+          hasSecondFactor: sql<boolean>`exists (select 1 from ${totpAuthenticators} where ${totpAuthenticators}.admin_id = ${admins}.id and ${totpAuthenticators}.confirmed_at is not null)`,
+        })
+        .from(admins)
+        .where(live)
+        .orderBy(asc(admins.createdAt), asc(admins.id));
     },
     async countAny() {
       const [row] = await db
@@ -87,10 +96,10 @@ export function createAdminsRepository(db: Db) {
     async insertSession(session: typeof adminSessions.$inferInsert, executor: Db) {
       await executor.insert(adminSessions).values(session);
     },
-    /** The admin of a live session of this token: not revoked, not expired, the admin active and not deleted. */
+    /** The admin of a live session of this token, with its stage: not revoked, not expired, the admin active and not deleted. */
     async findSessionAdmin(tokenHash: string, now: Date) {
       const [row] = await db
-        .select({ admin: admins })
+        .select({ admin: admins, session: { id: adminSessions.id, stage: adminSessions.stage } })
         .from(adminSessions)
         .innerJoin(admins, eq(admins.id, adminSessions.adminId))
         .where(
@@ -102,7 +111,20 @@ export function createAdminsRepository(db: Db) {
             live,
           ),
         );
-      return row?.admin;
+      return row;
+    },
+    /** Ends a live session of `stage` (a login's challenge spent once, even by two requests at once); false when there was none. */
+    async spendSession(id: string, stage: 'challenge' | 'enrolment', now: Date, executor: Db) {
+      const spent = await executor
+        .update(adminSessions)
+        .set({ revokedAt: now })
+        .where(and(eq(adminSessions.id, id), eq(adminSessions.stage, stage), isNull(adminSessions.revokedAt), gt(adminSessions.expiresAt, now)))
+        .returning({ id: adminSessions.id });
+      return spent.length > 0;
+    },
+    /** A session that has set up its second factor: the full console, for a working day. */
+    async promoteSession(id: string, changes: { secondFactorAt: Date; expiresAt: Date }, executor: Db) {
+      await executor.update(adminSessions).set({ stage: 'full', ...changes }).where(eq(adminSessions.id, id));
     },
     async revokeSession(tokenHash: string, now: Date, executor: Db) {
       await executor

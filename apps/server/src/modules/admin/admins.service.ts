@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import { isUniqueViolation } from '../../plugins/errors.ts';
 import { requirePermission, type AdminActor } from './admin-auth.service.ts';
+import type { SecondFactorService } from '../security/index.ts';
 import type { AdminRow, AdminsRepository } from './admins.repository.ts';
 import { auditEntry } from './audit.ts';
 
@@ -84,8 +85,13 @@ const newAdmin = async (input: NewAdminInput) => ({
  * admins, in one transaction with its audit entry. No change may leave the console without an
  * active super admin, and no admin changes their own status, role or permissions, or deletes themselves.
  */
-export function createAdminsService(dependencies: { db: Db; repository: AdminsRepository; clock: () => Date }) {
-  const { db, repository, clock } = dependencies;
+export function createAdminsService(dependencies: {
+  db: Db;
+  repository: AdminsRepository;
+  secondFactor: Pick<SecondFactorService, 'enrolSecret'>;
+  clock: () => Date;
+}) {
+  const { db, repository, secondFactor, clock } = dependencies;
 
   /** The admin to change, locked, and the guards every change of another admin passes. */
   async function target(tx: Tx, actor: AdminActor, id: string, { isSelfAllowed }: { isSelfAllowed: boolean }) {
@@ -116,7 +122,7 @@ export function createAdminsService(dependencies: { db: Db; repository: AdminsRe
 
     async list(actor: AdminActor) {
       requirePermission(actor, 'view_admins');
-      return { admins: (await repository.list()).map(toAdminUser) };
+      return { admins: (await repository.list()).map((row) => ({ ...toAdminUser(row.admin), has_second_factor: row.hasSecondFactor })) };
     },
 
     async create(actor: AdminActor, input: { email: string; password: string; first_name: string; last_name: string; role: AdminRole }) {
@@ -197,16 +203,22 @@ export function createAdminsService(dependencies: { db: Db; repository: AdminsRe
      * At start: the super admin of ADMIN_EMAIL and ADMIN_PASSWORD, created if no admin has that address
      * (an existing one is left as it is, its password included). Returns whether it was created.
      */
-    async ensureSuperAdmin(account: { email: string; password: string; first_name?: string; last_name?: string }) {
-      if (await repository.findByEmail(account.email)) return false;
-      await transaction(db, async (tx) => {
-        const row = await insertAdmin({ first_name: 'Super', last_name: 'Admin', ...account, role: 'super_admin' }, tx);
-        await repository.insertAudit(
-          { adminId: null, adminEmail: SYSTEM, action: 'admin.created', targetType: 'admin', targetId: row.id, after: auditView(row) },
-          tx,
-        );
-      });
-      return true;
+    async ensureSuperAdmin(account: { email: string; password: string; totpSecret?: string; first_name?: string; last_name?: string }) {
+      const { totpSecret, ...fields } = account;
+      const existing = await repository.findByEmail(account.email);
+      const admin =
+        existing ??
+        (await transaction(db, async (tx) => {
+          const row = await insertAdmin({ first_name: 'Super', last_name: 'Admin', ...fields, role: 'super_admin' }, tx);
+          await repository.insertAudit(
+            { adminId: null, adminEmail: SYSTEM, action: 'admin.created', targetType: 'admin', targetId: row.id, after: auditView(row) },
+            tx,
+          );
+          return row;
+        }));
+      // ADMIN_TOTP_SECRET is its authenticator, unless it has set up one of its own.
+      if (totpSecret) await secondFactor.enrolSecret({ kind: 'admin', id: admin.id }, totpSecret);
+      return !existing;
     },
 
     hasAnyAdmin: async () => (await repository.countAny()) > 0,

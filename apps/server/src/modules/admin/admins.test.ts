@@ -6,7 +6,7 @@ import { bearer, createTestClock, createUser, type TestAccount } from '../../tes
 import { createTestApp, selectRows } from '../../test/harness.ts';
 import { adminActorOf } from './admin-auth.service.ts';
 import { admins } from './admin.schema.ts';
-import { ADMIN_PASSWORD, adminLogin, adminToken, createAdmin, createSuperAdmin, type TestAdmin } from './test-admins.ts';
+import { ADMIN_PASSWORD, adminLogin, adminToken, createAdmin, createSuperAdmin, secondStep, type TestAdmin } from './test-admins.ts';
 
 const clock = createTestClock(Date.parse('2026-11-26T08:00:00Z'));
 let app: App;
@@ -45,8 +45,9 @@ describe('admin sign-in', () => {
     expect(wrong.json()).toEqual({ detail: loginMessages.wrongCredentials, code: 'unauthorized' });
     const signedIn = await adminLogin(app, superAdmin.email.toUpperCase());
     expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json()).toMatchObject({ token_type: 'bearer' });
-    const me = await get('/api/admin/me', signedIn.json<{ access_token: string }>().access_token);
+    const challenge = signedIn.json<{ second_factor_required: boolean; challenge_token: string; methods: string[] }>();
+    expect(challenge).toMatchObject({ second_factor_required: true, methods: ['totp', 'recovery_code'] });
+    const me = await get('/api/admin/me', await secondStep(app, superAdmin.email, challenge.challenge_token));
     expect(me.json()).toMatchObject({ email: superAdmin.email, role: 'super_admin', is_active: true });
     expect(me.json<{ permissions: string[] }>().permissions).toEqual([...rolePermissions.super_admin]);
   });
@@ -59,7 +60,9 @@ describe('admin sign-in', () => {
     expect(fifth.json<{ detail: string }>().detail).toBe(loginMessages.lockedFor(30));
     expect((await adminLogin(app, admin.email)).statusCode).toBe(423);
     clock.advance(30 * 60_000 + 1_000);
-    expect((await adminLogin(app, admin.email)).statusCode).toBe(200);
+    const accepted = await adminLogin(app, admin.email);
+    expect(accepted.statusCode).toBe(200);
+    await secondStep(app, admin.email, accepted.json<{ challenge_token: string }>().challenge_token);
     // Every refusal is in the audit log, with the address tried and where from.
     const attempts = (await auditOf(admin.id)).filter((entry) => entry.action.startsWith('admin.login'));
     expect(attempts.map((entry) => entry.action)).toEqual([
@@ -100,6 +103,13 @@ describe('every admin route with every role', () => {
         headers: token ? bearer(token) : {},
         ...(method === 'GET' ? {} : { payload: {} }),
       });
+    // A super admin's session before it has set up its second factor, and a login's challenge.
+    const settingUp = await app.services.admins.ensureSuperAdmin({ email: 'setting.up@mihna.ae', password: ADMIN_PASSWORD });
+    expect(settingUp).toBe(true);
+    const setupSession = (await adminLogin(app, 'setting.up@mihna.ae')).json<{ access_token: string; second_factor_setup_required: boolean }>();
+    expect(setupSession.second_factor_setup_required).toBe(true);
+    const challenge = (await adminLogin(app, superAdmin.email)).json<{ challenge_token: string }>().challenge_token;
+    expect(challenge).toBeTruthy();
     const seen: string[] = [];
     for (const route of table) {
       if (route.rule === 'public') continue;
@@ -107,8 +117,15 @@ describe('every admin route with every role', () => {
       seen.push(where);
       expect((await send(route.method, route.url)).statusCode, `${where} without a token`).toBe(401);
       expect((await send(route.method, route.url, user.token)).statusCode, `${where} with a user's token`).toBe(401);
+      expect((await send(route.method, route.url, challenge)).statusCode, `${where} with a login's challenge`).toBe(401);
+      const whileSettingUp = await send(route.method, route.url, setupSession.access_token);
+      if (route.rule === 'setup') expect([401, 403], `${where} while setting up`).not.toContain(whileSettingUp.statusCode);
+      else expect(whileSettingUp.json(), `${where} while setting up`).toEqual({ detail: adminMessages.secondFactorSetupRequired, code: 'second_factor_setup_required' });
+      if (route.rule === 'setup') continue;
       for (const role of adminRoles) {
-        const isAllowed = route.rule === 'signed_in' || adminMay({ role, permissions: rolePermissions[role] }, route.rule);
+        const isAllowed =
+          route.rule === 'signed_in' ||
+          (adminMay({ role, permissions: rolePermissions[role] }, route.rule) && (!route.url.endsWith('/second-factor/reset') || role === 'super_admin'));
         const status = (await send(route.method, route.url, tokens[role])).statusCode;
         if (isAllowed) expect([401, 403], `${where} as ${role}`).not.toContain(status);
         else expect(status, `${where} as ${role}`).toBe(403);

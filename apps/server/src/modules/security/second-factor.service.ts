@@ -3,8 +3,9 @@ import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { AppError } from '../../lib/app-error.ts';
+import type { Db } from '../../db/client.ts';
 import type { DataKey } from '../../lib/data-key.ts';
-import type { SecurityRepository } from './security.repository.ts';
+import type { SecondFactorOwner, SecurityRepository } from './security.repository.ts';
 
 /**
  * A user's second factor: an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30 s, as every app
@@ -42,17 +43,17 @@ export function createSecondFactorService({ repository, dataKey, clock }: Second
   const minutesUntil = (moment: Date) => Math.max(1, Math.ceil((moment.getTime() - clock().getTime()) / 60_000));
 
   /** Refuses while the second step is locked, naming the wait. */
-  async function refuseWhileLocked(userId: string) {
-    const throttle = await repository.findThrottle(userId);
+  async function refuseWhileLocked(owner: SecondFactorOwner) {
+    const throttle = await repository.findThrottle(owner);
     if (throttle?.lockedUntil && throttle.lockedUntil > clock()) {
       const seconds = Math.ceil((throttle.lockedUntil.getTime() - clock().getTime()) / 1000);
       throw new AppError('locked', secondFactorMessages.lockedFor(minutesUntil(throttle.lockedUntil)), seconds);
     }
   }
 
-  async function refuseCode(userId: string): Promise<never> {
-    const throttle = await repository.countFailure(userId, LOCK_AFTER_FAILURES, new Date(clock().getTime() + LOCK_DURATION_MS));
-    if (throttle.lockedUntil && throttle.lockedUntil > clock()) await refuseWhileLocked(userId);
+  async function refuseCode(owner: SecondFactorOwner): Promise<never> {
+    const throttle = await repository.countFailure(owner, LOCK_AFTER_FAILURES, new Date(clock().getTime() + LOCK_DURATION_MS));
+    if (throttle.lockedUntil && throttle.lockedUntil > clock()) await refuseWhileLocked(owner);
     throw new AppError('unauthorized', secondFactorMessages.wrongCode);
   }
 
@@ -68,9 +69,9 @@ export function createSecondFactorService({ repository, dataKey, clock }: Second
    * Checks a code of the enrolled app, or a recovery code (spent by it); refuses a wrong, replayed or
    * spent one, and any while the second step is locked.
    */
-  async function verify(userId: string, code: string) {
-    await refuseWhileLocked(userId);
-    const authenticator = await repository.findAuthenticator(userId);
+  async function verify(owner: SecondFactorOwner, code: string) {
+    await refuseWhileLocked(owner);
+    const authenticator = await repository.findAuthenticator(owner);
     if (!authenticator?.confirmedAt) throw new AppError('conflict', secondFactorMessages.notEnrolled);
     // Six digits, Arabic-Indic or Western, perhaps in two groups: the app's; anything else a recovery code.
     const digits = toWesternDigits(code).replace(/[\s-]/g, '');
@@ -78,57 +79,70 @@ export function createSecondFactorService({ repository, dataKey, clock }: Second
     const accepted = isAppCode
       ? await (async () => {
           const step = stepOf(authenticator.secretSealed, code);
-          return step !== undefined && (await repository.acceptStep(userId, step));
+          return step !== undefined && (await repository.acceptStep(owner, step));
         })()
-      : await repository.spendRecoveryCode(userId, dataKey.keyedHash(normalRecoveryCode(code), recoveryPurpose));
-    if (!accepted) return refuseCode(userId);
-    await repository.clearThrottle(userId);
+      : await repository.spendRecoveryCode(owner, dataKey.keyedHash(normalRecoveryCode(code), recoveryPurpose));
+    if (!accepted) return refuseCode(owner);
+    await repository.clearThrottle(owner);
   }
 
   return {
     verify,
 
-    async status(userId: string) {
-      const authenticator = await repository.findAuthenticator(userId);
+    async status(owner: SecondFactorOwner) {
+      const authenticator = await repository.findAuthenticator(owner);
       const isEnabled = Boolean(authenticator?.confirmedAt);
       return {
         totp_enabled: isEnabled,
         totp_enabled_at: authenticator?.confirmedAt?.toISOString() ?? null,
-        recovery_codes_left: isEnabled ? await repository.countRecoveryCodesLeft(userId) : 0,
+        recovery_codes_left: isEnabled ? await repository.countRecoveryCodesLeft(owner) : 0,
       };
     },
 
     /** A new secret to scan (QR code) or type, kept unconfirmed until a first code confirms it. */
-    async startTotp(user: { id: string; email: string }) {
+    async startTotp(owner: SecondFactorOwner, label: string) {
       const secret = new Secret({ size: 20 }).base32;
-      if (!(await repository.startAuthenticator(user.id, dataKey.seal(secret, secretPurpose))))
+      if (!(await repository.startAuthenticator(owner, dataKey.seal(secret, secretPurpose))))
         throw new AppError('conflict', secondFactorMessages.alreadyEnrolled);
-      const uri = totpOf(secret, user.email).toString();
+      const uri = totpOf(secret, label).toString();
       return { secret, otpauth_uri: uri, qr_svg: await QRCode.toString(uri, { type: 'svg', margin: 1 }) };
     },
 
     /** Enrols the app with its first code; answers the ten recovery codes, shown this once. */
-    async confirmTotp(userId: string, code: string) {
-      await refuseWhileLocked(userId);
-      const authenticator = await repository.findAuthenticator(userId);
+    async confirmTotp(owner: SecondFactorOwner, code: string) {
+      await refuseWhileLocked(owner);
+      const authenticator = await repository.findAuthenticator(owner);
       if (!authenticator || authenticator.confirmedAt) throw new AppError('conflict', secondFactorMessages.notStarted);
       const step = stepOf(authenticator.secretSealed, code);
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
       const codeHashes = codes.map((each) => dataKey.keyedHash(normalRecoveryCode(each), recoveryPurpose));
-      if (step === undefined || !(await repository.acceptStep(userId, step, { codeHashes }))) return refuseCode(userId);
-      await repository.clearThrottle(userId);
+      if (step === undefined || !(await repository.acceptStep(owner, step, { codeHashes }))) return refuseCode(owner);
+      await repository.clearThrottle(owner);
       return { recovery_codes: codes };
     },
 
     /** Whether the user has a second factor to be asked for. */
-    async isEnrolled(userId: string) {
-      return Boolean((await repository.findAuthenticator(userId))?.confirmedAt);
+    async isEnrolled(owner: SecondFactorOwner) {
+      return Boolean((await repository.findAuthenticator(owner))?.confirmedAt);
+    },
+
+    /**
+     * Enrols `secret` (base32) as the owner's authenticator from the start, unless one is enrolled:
+     * the bootstrap super admin's ADMIN_TOTP_SECRET, so that scripted checks can compute its codes.
+     */
+    async enrolSecret(owner: SecondFactorOwner, secret: string) {
+      await repository.enrolAuthenticator(owner, dataKey.seal(Secret.fromBase32(secret).base32, secretPurpose));
+    },
+
+    /** Removes the owner's second factor without a code (a super admin's reset of another admin's); false when there was none. */
+    async reset(owner: SecondFactorOwner, executor?: Db) {
+      return repository.removeAuthenticator(owner, executor);
     },
 
     /** Turns the app off, after a fresh code of it (or a recovery code); its recovery codes go with it. */
-    async disableTotp(userId: string, code: string) {
-      await verify(userId, code);
-      await repository.removeAuthenticator(userId);
+    async disableTotp(owner: SecondFactorOwner, code: string) {
+      await verify(owner, code);
+      await repository.removeAuthenticator(owner);
     },
   };
 }

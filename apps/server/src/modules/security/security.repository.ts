@@ -2,84 +2,109 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { recoveryCodes, secondFactorThrottles, totpAuthenticators } from './security.schema.ts';
 
+/** Whose second factor: a marketplace user's or a staff member's. */
+export interface SecondFactorOwner {
+  readonly kind: 'user' | 'admin';
+  readonly id: string;
+}
+
+type OwnedTable = typeof totpAuthenticators | typeof recoveryCodes | typeof secondFactorThrottles;
+const ownerColumn = (table: OwnedTable, owner: SecondFactorOwner) => (owner.kind === 'user' ? table.userId : table.adminId);
+const isOwnedBy = (table: OwnedTable, owner: SecondFactorOwner) => eq(ownerColumn(table, owner), owner.id);
+const ownerValues = (owner: SecondFactorOwner) => (owner.kind === 'user' ? { userId: owner.id } : { adminId: owner.id });
+
 /** The second factors' rows (security.schema.ts): authenticator apps, recovery codes and the second step's lock. */
 export function createSecurityRepository(db: Db) {
   return {
-    async findAuthenticator(userId: string) {
-      const [row] = await db.select().from(totpAuthenticators).where(eq(totpAuthenticators.userId, userId));
+    async findAuthenticator(owner: SecondFactorOwner) {
+      const [row] = await db.select().from(totpAuthenticators).where(isOwnedBy(totpAuthenticators, owner));
       return row;
     },
     /** Keeps a new, unconfirmed secret, in place of an unconfirmed one (a confirmed one is never replaced here). */
-    async startAuthenticator(userId: string, secretSealed: string) {
+    async startAuthenticator(owner: SecondFactorOwner, secretSealed: string) {
       const rows = await db
         .insert(totpAuthenticators)
-        .values({ userId, secretSealed })
+        .values({ ...ownerValues(owner), secretSealed })
         .onConflictDoUpdate({
-          target: totpAuthenticators.userId,
+          target: ownerColumn(totpAuthenticators, owner),
           set: { secretSealed, createdAt: sql`now()`, lastStep: null },
           setWhere: isNull(totpAuthenticators.confirmedAt),
         })
-        .returning({ userId: totpAuthenticators.userId });
+        .returning({ id: totpAuthenticators.id });
       return rows.length > 0;
+    },
+    /** An authenticator enrolled from the start, with no recovery codes (the bootstrap super admin's ADMIN_TOTP_SECRET). */
+    async enrolAuthenticator(owner: SecondFactorOwner, secretSealed: string) {
+      await db
+        .insert(totpAuthenticators)
+        .values({ ...ownerValues(owner), secretSealed, confirmedAt: sql`now()` })
+        .onConflictDoUpdate({
+          target: ownerColumn(totpAuthenticators, owner),
+          set: { secretSealed, confirmedAt: sql`now()`, lastStep: null },
+          setWhere: isNull(totpAuthenticators.confirmedAt),
+        });
     },
     /**
      * Takes `step` as the authenticator's last accepted one, when it is later than the last (one code,
      * one acceptance, even for two requests at once); `confirm` also enrols it with its recovery codes.
      */
-    async acceptStep(userId: string, step: number, confirm?: { codeHashes: string[] }) {
+    async acceptStep(owner: SecondFactorOwner, step: number, confirm?: { codeHashes: string[] }) {
       return db.transaction(async (tx) => {
         const accepted = await tx
           .update(totpAuthenticators)
           .set({ lastStep: step, ...(confirm ? { confirmedAt: sql`now()` } : {}) })
           .where(
             and(
-              eq(totpAuthenticators.userId, userId),
+              isOwnedBy(totpAuthenticators, owner),
               or(isNull(totpAuthenticators.lastStep), lt(totpAuthenticators.lastStep, step)),
               confirm ? isNull(totpAuthenticators.confirmedAt) : sql`${totpAuthenticators.confirmedAt} is not null`,
             ),
           )
-          .returning({ userId: totpAuthenticators.userId });
+          .returning({ id: totpAuthenticators.id });
         if (accepted.length === 0) return false;
         if (confirm) {
-          await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-          await tx.insert(recoveryCodes).values(confirm.codeHashes.map((codeHash) => ({ userId, codeHash })));
+          await tx.delete(recoveryCodes).where(isOwnedBy(recoveryCodes, owner));
+          await tx.insert(recoveryCodes).values(confirm.codeHashes.map((codeHash) => ({ ...ownerValues(owner), codeHash })));
         }
         return true;
       });
     },
     /** Spends an unused recovery code; false when there is none with that hash. */
-    async spendRecoveryCode(userId: string, codeHash: string) {
+    async spendRecoveryCode(owner: SecondFactorOwner, codeHash: string) {
       const spent = await db
         .update(recoveryCodes)
         .set({ usedAt: sql`now()` })
-        .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
+        .where(and(isOwnedBy(recoveryCodes, owner), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
         .returning({ id: recoveryCodes.id });
       return spent.length > 0;
     },
-    async countRecoveryCodesLeft(userId: string) {
+    async countRecoveryCodesLeft(owner: SecondFactorOwner) {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(recoveryCodes)
-        .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+        .where(and(isOwnedBy(recoveryCodes, owner), isNull(recoveryCodes.usedAt)));
       return row?.count ?? 0;
     },
-    async removeAuthenticator(userId: string) {
-      await db.transaction(async (tx) => {
-        await tx.delete(totpAuthenticators).where(eq(totpAuthenticators.userId, userId));
-        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    /** Removes the authenticator and its recovery codes; false when there was none. */
+    async removeAuthenticator(owner: SecondFactorOwner, executor: Db = db) {
+      return executor.transaction(async (tx) => {
+        const removed = await tx.delete(totpAuthenticators).where(isOwnedBy(totpAuthenticators, owner)).returning({ id: totpAuthenticators.id });
+        await tx.delete(recoveryCodes).where(isOwnedBy(recoveryCodes, owner));
+        await tx.delete(secondFactorThrottles).where(isOwnedBy(secondFactorThrottles, owner));
+        return removed.length > 0;
       });
     },
-    async findThrottle(userId: string) {
-      const [row] = await db.select().from(secondFactorThrottles).where(eq(secondFactorThrottles.userId, userId));
+    async findThrottle(owner: SecondFactorOwner) {
+      const [row] = await db.select().from(secondFactorThrottles).where(isOwnedBy(secondFactorThrottles, owner));
       return row;
     },
     /** Counts a wrong code; the fifth in a row locks the second step until `lockUntil` and starts the count again. */
-    async countFailure(userId: string, lockAfter: number, lockUntil: Date) {
+    async countFailure(owner: SecondFactorOwner, lockAfter: number, lockUntil: Date) {
       const [row] = await db
         .insert(secondFactorThrottles)
-        .values({ userId, failedCount: 1 })
+        .values({ ...ownerValues(owner), failedCount: 1 })
         .onConflictDoUpdate({
-          target: secondFactorThrottles.userId,
+          target: ownerColumn(secondFactorThrottles, owner),
           set: {
             failedCount: sql`case when ${secondFactorThrottles.failedCount} + 1 >= ${lockAfter} then 0 else ${secondFactorThrottles.failedCount} + 1 end`,
             lockedUntil: sql`case when ${secondFactorThrottles.failedCount} + 1 >= ${lockAfter} then ${lockUntil.toISOString()}::timestamptz else ${secondFactorThrottles.lockedUntil} end`,
@@ -89,8 +114,8 @@ export function createSecurityRepository(db: Db) {
         .returning();
       return row!;
     },
-    async clearThrottle(userId: string) {
-      await db.delete(secondFactorThrottles).where(eq(secondFactorThrottles.userId, userId));
+    async clearThrottle(owner: SecondFactorOwner) {
+      await db.delete(secondFactorThrottles).where(isOwnedBy(secondFactorThrottles, owner));
     },
   };
 }

@@ -5,6 +5,9 @@ import type { SignedIn } from '../../plugins/signed-in.ts';
 import type { UserRow } from '../users/index.ts';
 import type { SecondFactorService } from './second-factor.service.ts';
 
+/** The signed-in user as the owner of a second factor. */
+const userOwner = (user: { id: string }) => ({ kind: 'user' as const, id: user.id });
+
 const errors = { 401: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema, 423: errorResponseSchema };
 /** A code of the authenticator app (6 digits), or a recovery code (XXXXX-XXXXX). */
 const codeBody = z.object({ code: z.string().trim().min(1, messages.required).max(32) });
@@ -25,7 +28,7 @@ export function securityRoutes(signedIn: SignedIn<UserRow>, secondFactor: Second
           },
         },
       },
-      async (request) => secondFactor.status((await signedIn.actor(request)).id),
+      async (request) => secondFactor.status(userOwner(await signedIn.actor(request))),
     );
 
     app.post(
@@ -40,7 +43,10 @@ export function securityRoutes(signedIn: SignedIn<UserRow>, secondFactor: Second
           response: { 200: z.object({ secret: z.string(), otpauth_uri: z.string(), qr_svg: z.string() }), ...errors },
         },
       },
-      async (request) => secondFactor.startTotp(await signedIn.user(request)),
+      async (request) => {
+        const user = await signedIn.user(request);
+        return secondFactor.startTotp(userOwner(user), user.email);
+      },
     );
 
     app.post(
@@ -54,7 +60,7 @@ export function securityRoutes(signedIn: SignedIn<UserRow>, secondFactor: Second
           response: { 200: z.object({ recovery_codes: z.array(z.string()) }), ...errors },
         },
       },
-      async (request) => secondFactor.confirmTotp((await signedIn.actor(request)).id, request.body.code),
+      async (request) => secondFactor.confirmTotp(userOwner(await signedIn.actor(request)), request.body.code),
     );
 
     app.post(
@@ -69,7 +75,7 @@ export function securityRoutes(signedIn: SignedIn<UserRow>, secondFactor: Second
         },
       },
       async (request, reply) => {
-        await secondFactor.disableTotp((await signedIn.actor(request)).id, request.body.code);
+        await secondFactor.disableTotp(userOwner(await signedIn.actor(request)), request.body.code);
         return reply.code(204).send(null);
       },
     );
