@@ -2,7 +2,13 @@ import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
 import { serverWalls } from './eslint/server-walls.js';
+
+/** The web app's features: every folder under apps/web/src/features. */
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
@@ -47,7 +53,7 @@ export default tseslint.config(
   {
     // The web app's walls (bulletproof-react's): a feature imports only itself and shared code (components, lib,
     // hooks, i18n, test, packages/shared), never another feature or app/, which composes them; shared code imports no
-    // feature and no app/. A new folder under features/ is added to this list.
+    // feature and no app/. Every folder under features/ is one.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     // no-cycle follows an import only into files it reads: the TypeScript ones, with the TypeScript parser.
@@ -61,24 +67,7 @@ export default tseslint.config(
         {
           basePath: import.meta.dirname,
           zones: [
-            ...[
-              'admin',
-              'auth',
-              'contact',
-              'dashboard',
-              'location',
-              'messages',
-              'newsletter',
-              'notifications',
-              'outbox',
-              'payments',
-              'professionals',
-              'profile',
-              'projects',
-              'receipts',
-              'settings',
-              'time',
-            ].map((feature) => ({
+            ...webFeatures.map((feature) => ({
               target: `./apps/web/src/features/${feature}`,
               from: './apps/web/src/features',
               except: [`./${feature}`],

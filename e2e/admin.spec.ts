@@ -4,6 +4,7 @@ import {
   bearer,
   consoleSignIn,
   DEMO_PASSWORD,
+  DEMO_SUPER_ADMIN,
   fundEscrow,
   hire,
   jobTotal,
@@ -13,8 +14,6 @@ import {
   uniqueWord,
 } from './marketplace.ts';
 import { textsIn, useLanguage, type Language } from './texts.ts';
-
-const SUPER_ADMIN = 'admin@demo.mihna.ae';
 
 /** Through the API: a hire, its escrow of AED 1,500 and 3,000 paid on the built-in gateway, and the employer's dispute. */
 async function disputedProject(request: APIRequestContext) {
@@ -59,7 +58,7 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
       expect(await jobTotal(request, { q: word })).toBe(1);
 
       await useLanguage(page, language);
-      await consoleSignIn(page, text, SUPER_ADMIN, DEMO_PASSWORD);
+      await consoleSignIn(page, text, DEMO_SUPER_ADMIN, DEMO_PASSWORD);
 
       // Users: search (Enter), Manage → Suspend with a reason.
       await openTab(page, text, 'users');
@@ -133,7 +132,7 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
       test.setTimeout(90_000);
       const text = textsIn(language);
       await useLanguage(page, language);
-      await consoleSignIn(page, text, SUPER_ADMIN, DEMO_PASSWORD);
+      await consoleSignIn(page, text, DEMO_SUPER_ADMIN, DEMO_PASSWORD);
 
       // Time tracking: the PDF report of the entries listed downloads, and the console says how many it holds.
       await openTab(page, text, 'timetracking');

@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO_PASSWORD, LAYLA_EMAIL, logIn, OMAR_EMAIL, postJob, registerUser, signIn, TOKEN_KEY, type Account } from './marketplace.ts';
+import { consoleToken, LAYLA_EMAIL, logIn, OMAR_EMAIL, postJob, registerUser, signIn, TOKEN_KEY, type Account } from './marketplace.ts';
 
 /**
  * Every route, in English and Arabic, at phone width: no page may be wider than the viewport (a
@@ -136,8 +136,7 @@ test.describe('every page fits the screen', () => {
   });
 
   test('the admin console’s tabs, as the super admin', async ({ page, request }) => {
-    const login = await request.post('/api/admin/login', { data: { email: 'admin@demo.mihna.ae', password: DEMO_PASSWORD } });
-    const { access_token: token } = (await login.json()) as { access_token: string };
+    const token = await consoleToken(request);
     await page.goto('/');
     await page.evaluate((value) => window.localStorage.setItem('admin_token', value), token);
     const tabs = ['dashboard', 'users', 'projects', 'timetracking', 'admins', 'settings', 'disputes', 'reports', 'audit', 'tasks'];

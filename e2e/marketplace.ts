@@ -1,11 +1,17 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { serverUrl, waitForTheAppOnLoad } from './fixtures.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import { latestCode, uniqueEmail, uniquePhone } from './outbox.ts';
 
 /** Where the web app keeps its session token (apps/web/src/lib/api-client.ts). */
-/** Where the web app keeps its session token (apps/web/src/lib/api-client.ts). */
 export const TOKEN_KEY = 'mihna.token';
 export const DEMO_PASSWORD = 'MihnaDemo2025!';
+/** The demo super admin's authenticator app (apps/server/src/seed/demo-accounts.ts). */
+export const DEMO_ADMIN_TOTP_SECRET = 'MIHNADEMOCONSOLEAUTHENTICATORKEY';
+export const DEMO_SUPER_ADMIN = 'admin@demo.mihna.ae';
 export const LAYLA_EMAIL = 'layla.haddad@demo.mihna.ae';
 export const OMAR_EMAIL = 'omar.almansoori@demo.mihna.ae';
 
@@ -208,14 +214,80 @@ export function isolated(strings: TemplateStringsArray, ...values: string[]): Re
   return new RegExp(parts.join(''));
 }
 
-/** Signs in to the console at /admin as a person does. */
-export async function consoleSignIn(page: Page, text: (namespace: string, key: string) => string, email: string, password: string) {
+/**
+ * The last time step each authenticator's code was sent for, by this worker's server: the server
+ * accepts each code once. Kept in a file, as a worker that failed is replaced by a new process.
+ */
+const stepsFile = () => path.join(os.tmpdir(), `mihna-e2e-totp-steps-${test.info().parallelIndex}.json`);
+const readSteps = (): Record<string, number> => {
+  try {
+    return JSON.parse(fs.readFileSync(stepsFile(), 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+};
+
+/**
+ * A code of the authenticator app of `secret` (RFC 6238: SHA-1, 6 digits, 30 s) not sent before to
+ * this worker's server: this step's, else the next's, which the server also takes, else it waits for
+ * the next step.
+ */
+export async function authenticatorCode(secret: string) {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, '')), algorithm: 'SHA1', digits: 6, period: 30 });
+  for (;;) {
+    const now = Date.now();
+    const step = Math.floor(now / 30_000);
+    const steps = readSteps();
+    const next = Math.max(step, (steps[secret] ?? -1) + 1);
+    if (next <= step + 1) {
+      fs.writeFileSync(stepsFile(), JSON.stringify({ ...steps, [secret]: next }));
+      return totp.generate({ timestamp: next * 30_000 });
+    }
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * 30_000 - now + 100));
+  }
+}
+
+/** The demo super admin's console token, signed in through the API with a code of its app. */
+export async function consoleToken(request: APIRequestContext) {
+  const login = await request.post('/api/admin/login', { data: { email: DEMO_SUPER_ADMIN, password: DEMO_PASSWORD } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { challenge_token } = (await login.json()) as { challenge_token: string };
+  const second = await request.post('/api/admin/login/second-factor', {
+    data: { challenge_token, code: await authenticatorCode(DEMO_ADMIN_TOTP_SECRET) },
+  });
+  expect(second.ok(), await second.text()).toBe(true);
+  return ((await second.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * Signs in to the console at /admin as a person does: the password, then a code of the admin's app
+ * (`secret`, the demo super admin's unless given); an admin without one sets it up first, reading
+ * the key the page shows. Answers the admin's secret.
+ */
+export async function consoleSignIn(
+  page: Page,
+  text: (namespace: string, key: string) => string,
+  email: string,
+  password: string,
+  secret: string | undefined = email === DEMO_SUPER_ADMIN ? DEMO_ADMIN_TOTP_SECRET : undefined,
+) {
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: text('admin', 'login.title') })).toBeVisible();
   await page.getByLabel(text('admin', 'login.email')).fill(email);
   await page.getByLabel(text('admin', 'login.password')).fill(password);
   await page.getByRole('button', { name: text('admin', 'login.submit') }).click();
+  if (secret) {
+    await page.getByLabel(text('auth', 'second_factor.code')).fill(await authenticatorCode(secret));
+    await page.getByRole('button', { name: text('auth', 'second_factor.submit') }).click();
+  } else {
+    await expect(page.getByRole('heading', { level: 1, name: text('admin', 'second_factor_setup.title') })).toBeVisible();
+    secret = (await page.locator('code').innerText()).replace(/\s/g, '');
+    await page.getByLabel(text('security', 'totp.first_code')).fill(await authenticatorCode(secret));
+    await page.getByRole('button', { name: text('security', 'totp.confirm') }).click();
+    await page.getByRole('button', { name: text('security', 'recovery.saved') }).click();
+  }
   await expect(page.getByRole('button', { name: text('admin', 'header.logout') })).toBeVisible();
+  return secret;
 }
 
 export const bearer = (account: Account) => ({ authorization: `Bearer ${account.token}` });

@@ -153,6 +153,7 @@ export const adminSessionResponseSchema = z.object({
   token_type: z.literal('bearer'),
   second_factor_setup_required: z.boolean(),
 });
+export type AdminSession = z.infer<typeof adminSessionResponseSchema>;
 export const adminLoginResponseSchema = z.union([adminSessionResponseSchema, secondFactorChallengeSchema]);
 export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
 

@@ -18,7 +18,13 @@ import { actorOf, adminId, knownRow, refusals, security, type AdminApp } from '.
 import type { AdminsService } from './admins.service.ts';
 
 const codeBody = z.object({ code: z.string().trim().min(1, messages.required).max(32) });
-const codeRefusals = { 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema, 423: errorResponseSchema };
+const codeRefusals = {
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+  423: errorResponseSchema,
+};
 const knownAdmin = knownRow(adminMessages.notFound);
 
 /** Signing in and out of the console, the admin's second factor, and the signed-in admin. */

@@ -150,7 +150,11 @@ export function createAdminAuthService(dependencies: {
         },
         db,
       );
-      return { second_factor_required: true as const, challenge_token: challengeToken, methods: ['totp' as const, 'recovery_code' as const] };
+      return {
+        second_factor_required: true as const,
+        challenge_token: challengeToken,
+        methods: ['totp' as const, 'recovery_code' as const],
+      };
     },
 
     /**
@@ -194,7 +198,11 @@ export function createAdminAuthService(dependencies: {
       const now = clock();
       await transaction(db, async (tx) => {
         if (session.stage === 'enrolment')
-          await repository.promoteSession(session.id, { secondFactorAt: now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) }, tx);
+          await repository.promoteSession(
+            session.id,
+            { secondFactorAt: now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) },
+            tx,
+          );
         await repository.insertAudit(auditOf(admin, 'admin.second_factor_enrolled', ipAddress), tx);
       });
       return confirmed;

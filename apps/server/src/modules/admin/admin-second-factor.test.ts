@@ -91,7 +91,9 @@ describe('the first console login of an admin without a second factor', () => {
     expect(next).toMatchObject({ second_factor_required: true });
     expect(next).not.toHaveProperty('access_token');
     expect(await actionsOn(id)).toEqual(['admin.created', 'admin.login', 'admin.second_factor_enrolled']);
-    const list = (await call('GET', '/api/admin/admins', superAdmin.token)).json<{ admins: { id: string; has_second_factor: boolean }[] }>();
+    const list = (await call('GET', '/api/admin/admins', superAdmin.token)).json<{
+      admins: { id: string; has_second_factor: boolean }[];
+    }>();
     expect(list.admins.find((admin) => admin.id === id)?.has_second_factor).toBe(true);
   });
 
@@ -129,7 +131,10 @@ describe('the second step of an admin login', () => {
     const admin = await createAdmin(app, superAdmin, 'moderator');
     const challenge = (await adminLogin(app, admin.email)).json<{ challenge_token: string }>().challenge_token;
     clock.advance(5 * 60_000 + 1_000);
-    const late = await call('POST', '/api/admin/login/second-factor', undefined, { challenge_token: challenge, code: nextAdminCode(app, admin.email) });
+    const late = await call('POST', '/api/admin/login/second-factor', undefined, {
+      challenge_token: challenge,
+      code: nextAdminCode(app, admin.email),
+    });
     expect(late.json()).toEqual({ detail: loginMessages.challengeExpired, code: 'unauthorized' });
   });
 
@@ -142,7 +147,10 @@ describe('the second step of an admin login', () => {
     expect(fifth.statusCode).toBe(423);
     expect(fifth.json()).toEqual({ detail: secondFactorMessages.lockedFor(15), code: 'locked' });
     // Locked: even the right code waits.
-    const right = await call('POST', '/api/admin/login/second-factor', undefined, { challenge_token: challenge, code: nextAdminCode(app, admin.email) });
+    const right = await call('POST', '/api/admin/login/second-factor', undefined, {
+      challenge_token: challenge,
+      code: nextAdminCode(app, admin.email),
+    });
     expect(right.statusCode).toBe(423);
     expect((await actionsOn(admin.id)).filter((action) => action === 'admin.second_factor_failed')).toHaveLength(6);
   });
@@ -155,7 +163,10 @@ describe('the second step of an admin login', () => {
       await call('POST', '/api/admin/account/totp/confirm', session.access_token, { code: totpCode(secret, clock.now().getTime()) })
     ).json<{ recovery_codes: string[] }>().recovery_codes;
     const challenge = (await adminLogin(app, email)).json<{ challenge_token: string }>().challenge_token;
-    const opened = await call('POST', '/api/admin/login/second-factor', undefined, { challenge_token: challenge, code: codes[0]!.toLowerCase() });
+    const opened = await call('POST', '/api/admin/login/second-factor', undefined, {
+      challenge_token: challenge,
+      code: codes[0]!.toLowerCase(),
+    });
     expect(opened.statusCode, opened.body).toBe(200);
     expect((await call('GET', '/api/admin/account/security', opened.json<{ access_token: string }>().access_token)).json()).toMatchObject({
       totp_enabled: true,
@@ -187,12 +198,16 @@ describe('the super admin of ADMIN_EMAIL with ADMIN_TOTP_SECRET', () => {
 describe('a super admin’s reset of another admin’s second factor', () => {
   it('needs a reason, ends the admin’s sessions, is in the audit log, and the next login sets one up again', async () => {
     const admin = await createAdmin(app, superAdmin, 'admin');
-    const reset = (token: string, payload: object, id = admin.id) => call('POST', `/api/admin/users/${id}/second-factor/reset`, token, payload);
+    const reset = (token: string, payload: object, id = admin.id) =>
+      call('POST', `/api/admin/users/${id}/second-factor/reset`, token, payload);
     expect((await reset(superAdmin.token, {})).statusCode).toBe(422);
     expect((await reset(superAdmin.token, { reason: '  ' })).json()).toMatchObject({ code: 'validation_failed' });
     expect((await reset(superAdmin.token, { reason: 'x' })).statusCode).not.toBe(422);
     // That reset went through: a second one finds nothing to reset.
-    expect((await reset(superAdmin.token, { reason: 'Lost phone' })).json()).toEqual({ detail: adminMessages.noSecondFactor, code: 'conflict' });
+    expect((await reset(superAdmin.token, { reason: 'Lost phone' })).json()).toEqual({
+      detail: adminMessages.noSecondFactor,
+      code: 'conflict',
+    });
     expect((await call('GET', '/api/admin/me', admin.token)).statusCode).toBe(401);
     const login = (await adminLogin(app, admin.email)).json();
     expect(login).toMatchObject({ second_factor_setup_required: true });
@@ -209,7 +224,12 @@ describe('a super admin’s reset of another admin’s second factor', () => {
     expect(byManager.statusCode).toBe(403);
     const self = await call('POST', `/api/admin/users/${superAdmin.id}/second-factor/reset`, superAdmin.token, reason);
     expect(self.json()).toEqual({ detail: adminMessages.notYourself, code: 'forbidden' });
-    const missing = await call('POST', '/api/admin/users/00000000-0000-4000-8000-000000000000/second-factor/reset', superAdmin.token, reason);
+    const missing = await call(
+      'POST',
+      '/api/admin/users/00000000-0000-4000-8000-000000000000/second-factor/reset',
+      superAdmin.token,
+      reason,
+    );
     expect(missing.statusCode).toBe(404);
     // The target's app still works.
     expect(await adminToken(app, target.email)).toBeTruthy();

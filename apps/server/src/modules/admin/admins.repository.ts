@@ -118,13 +118,18 @@ export function createAdminsRepository(db: Db) {
       const spent = await executor
         .update(adminSessions)
         .set({ revokedAt: now })
-        .where(and(eq(adminSessions.id, id), eq(adminSessions.stage, stage), isNull(adminSessions.revokedAt), gt(adminSessions.expiresAt, now)))
+        .where(
+          and(eq(adminSessions.id, id), eq(adminSessions.stage, stage), isNull(adminSessions.revokedAt), gt(adminSessions.expiresAt, now)),
+        )
         .returning({ id: adminSessions.id });
       return spent.length > 0;
     },
     /** A session that has set up its second factor: the full console, for a working day. */
     async promoteSession(id: string, changes: { secondFactorAt: Date; expiresAt: Date }, executor: Db) {
-      await executor.update(adminSessions).set({ stage: 'full', ...changes }).where(eq(adminSessions.id, id));
+      await executor
+        .update(adminSessions)
+        .set({ stage: 'full', ...changes })
+        .where(eq(adminSessions.id, id));
     },
     async revokeSession(tokenHash: string, now: Date, executor: Db) {
       await executor

@@ -106,7 +106,10 @@ describe('every admin route with every role', () => {
     // A super admin's session before it has set up its second factor, and a login's challenge.
     const settingUp = await app.services.admins.ensureSuperAdmin({ email: 'setting.up@mihna.ae', password: ADMIN_PASSWORD });
     expect(settingUp).toBe(true);
-    const setupSession = (await adminLogin(app, 'setting.up@mihna.ae')).json<{ access_token: string; second_factor_setup_required: boolean }>();
+    const setupSession = (await adminLogin(app, 'setting.up@mihna.ae')).json<{
+      access_token: string;
+      second_factor_setup_required: boolean;
+    }>();
     expect(setupSession.second_factor_setup_required).toBe(true);
     const challenge = (await adminLogin(app, superAdmin.email)).json<{ challenge_token: string }>().challenge_token;
     expect(challenge).toBeTruthy();
@@ -120,12 +123,17 @@ describe('every admin route with every role', () => {
       expect((await send(route.method, route.url, challenge)).statusCode, `${where} with a login's challenge`).toBe(401);
       const whileSettingUp = await send(route.method, route.url, setupSession.access_token);
       if (route.rule === 'setup') expect([401, 403], `${where} while setting up`).not.toContain(whileSettingUp.statusCode);
-      else expect(whileSettingUp.json(), `${where} while setting up`).toEqual({ detail: adminMessages.secondFactorSetupRequired, code: 'second_factor_setup_required' });
+      else
+        expect(whileSettingUp.json(), `${where} while setting up`).toEqual({
+          detail: adminMessages.secondFactorSetupRequired,
+          code: 'second_factor_setup_required',
+        });
       if (route.rule === 'setup') continue;
       for (const role of adminRoles) {
         const isAllowed =
           route.rule === 'signed_in' ||
-          (adminMay({ role, permissions: rolePermissions[role] }, route.rule) && (!route.url.endsWith('/second-factor/reset') || role === 'super_admin'));
+          (adminMay({ role, permissions: rolePermissions[role] }, route.rule) &&
+            (!route.url.endsWith('/second-factor/reset') || role === 'super_admin'));
         const status = (await send(route.method, route.url, tokens[role])).statusCode;
         if (isAllowed) expect([401, 403], `${where} as ${role}`).not.toContain(status);
         else expect(status, `${where} as ${role}`).toBe(403);

@@ -180,7 +180,9 @@ describe('PUT /api/admin/users/{id}/status', () => {
       message: 'Admin user reactivated',
     });
     expect(
-      (await auditOf(moderator.id)).filter((entry) => !['admin.login', 'admin.second_factor_enrolled'].includes(entry.action)).map((entry) => [entry.action, entry.reason]),
+      (await auditOf(moderator.id))
+        .filter((entry) => !['admin.login', 'admin.second_factor_enrolled'].includes(entry.action))
+        .map((entry) => [entry.action, entry.reason]),
     ).toEqual([
       ['admin.created', null],
       ['admin.suspended', null],

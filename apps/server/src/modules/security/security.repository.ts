@@ -88,7 +88,10 @@ export function createSecurityRepository(db: Db) {
     /** Removes the authenticator and its recovery codes; false when there was none. */
     async removeAuthenticator(owner: SecondFactorOwner, executor: Db = db) {
       return executor.transaction(async (tx) => {
-        const removed = await tx.delete(totpAuthenticators).where(isOwnedBy(totpAuthenticators, owner)).returning({ id: totpAuthenticators.id });
+        const removed = await tx
+          .delete(totpAuthenticators)
+          .where(isOwnedBy(totpAuthenticators, owner))
+          .returning({ id: totpAuthenticators.id });
         await tx.delete(recoveryCodes).where(isOwnedBy(recoveryCodes, owner));
         await tx.delete(secondFactorThrottles).where(isOwnedBy(secondFactorThrottles, owner));
         return removed.length > 0;

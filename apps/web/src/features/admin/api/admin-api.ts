@@ -1,6 +1,9 @@
 import type {
   AdminAction,
+  AdminListEntry,
   AdminLoginHistory,
+  AdminLoginResponse,
+  AdminSession,
   AdminPermission,
   AdminProjectDetail,
   AdminProjectsResponse,
@@ -28,6 +31,11 @@ import { adminToken } from './admin-session.ts';
 /** Admin spec §7's calls. */
 export const adminPaths = {
   login: '/api/admin/login',
+  loginSecondFactor: '/api/admin/login/second-factor',
+  security: '/api/admin/account/security',
+  totp: '/api/admin/account/totp',
+  totpConfirm: '/api/admin/account/totp/confirm',
+  resetSecondFactor: (id: string) => `/api/admin/users/${id}/second-factor/reset`,
   logout: '/api/admin/logout',
   me: '/api/admin/me',
   financialStats: '/api/admin/financial-stats',
@@ -88,13 +96,34 @@ const keys = {
 
 export type ListQuery = Record<string, string | number | undefined>;
 
+/**
+ * The password: a session (kept at once, and perhaps still to set up its second factor), or the
+ * challenge of the second step.
+ */
 export function useAdminLogin() {
   return useMutation({
     mutationFn: (input: { email: string; password: string }) =>
-      apiRequest<{ access_token: string }>(adminPaths.login, { body: input, token: null }),
-    onSuccess: ({ access_token }) => adminToken.write(access_token),
+      apiRequest<AdminLoginResponse>(adminPaths.login, { body: input, token: null }),
+    onSuccess: (answer) => {
+      if ('access_token' in answer) adminToken.write(answer.access_token);
+    },
   });
 }
+
+/** The second step: the challenge and a code of the admin's app open the session. */
+export const sendAdminSecondFactor = async (input: { challenge_token: string; code: string }) => {
+  const session = await apiRequest<AdminSession>(adminPaths.loginSecondFactor, { body: input, token: null });
+  adminToken.write(session.access_token);
+  return session;
+};
+
+/** Setting up the admin's authenticator app, which every admin must have before the console opens. */
+export const useStartAdminTotp = () =>
+  useMutation({
+    mutationFn: () => adminRequest<{ secret: string; otpauth_uri: string; qr_svg: string }>(adminPaths.totp, { method: 'POST' }),
+  });
+
+export const confirmAdminTotp = (code: string) => adminRequest<{ recovery_codes: string[] }>(adminPaths.totpConfirm, { body: { code } });
 
 /** Logout removes the token and clears the loaded data (§4 Session); the server ends the session too. */
 export function useAdminLogout() {
@@ -255,7 +284,7 @@ export const useAuditLog = (query: ListQuery) =>
   });
 
 export const useAdmins = () =>
-  useQuery({ queryKey: keys.admins, queryFn: ({ signal }) => adminRequest<{ admins: AdminUser[] }>(adminPaths.admins, { signal }) });
+  useQuery({ queryKey: keys.admins, queryFn: ({ signal }) => adminRequest<{ admins: AdminListEntry[] }>(adminPaths.admins, { signal }) });
 
 /** Every change to an admin reads the list again. */
 function useAdminChange<Input>(call: (input: Input) => Promise<unknown>) {
@@ -278,6 +307,10 @@ export const useSetAdminPermissions = () =>
 export const useAdminStatus = () =>
   useAdminChange(({ id, action }: { id: string; action: AdminAction }) =>
     adminRequest(adminPaths.userStatus(id), { method: 'PUT', body: { action } }),
+  );
+export const useResetSecondFactor = () =>
+  useAdminChange(({ id, reason }: { id: string; reason: string }) =>
+    adminRequest<{ message: string }>(adminPaths.resetSecondFactor(id), { body: { reason } }),
   );
 export const useDeleteAdmin = () => useAdminChange((id: string) => adminRequest(adminPaths.user(id), { method: 'DELETE' }));
 

@@ -6,6 +6,7 @@ import {
   rolePermissions,
   type AdminAction,
   type AdminPermission,
+  type AdminListEntry,
   type AdminRole,
   type AdminUser,
 } from '@mihna/shared';
@@ -25,8 +26,10 @@ import {
   useChangeAdminPassword,
   useCreateAdmin,
   useDeleteAdmin,
+  useResetSecondFactor,
   useSetAdminPermissions,
 } from '../api/admin-api.ts';
+import { ReasonDialog } from './reason-dialog.tsx';
 import { LoadState, panel } from './console-ui.tsx';
 import { DataTable, type Column } from './data-table.tsx';
 import { statusTone } from './status-tones.ts';
@@ -46,9 +49,12 @@ export function AdminsTab({ admin: me }: { admin: AdminUser }) {
   const status = useAdminStatus();
   const remove = useDeleteAdmin();
   const failure = useServerMessage();
+  const resetSecondFactor = useResetSecondFactor();
   const [pending, setPending] = useState<Pending>();
+  const [resetting, setResetting] = useState<AdminListEntry>();
   const [notice, setNotice] = useState<Notice>();
   const canManage = adminMay(me, 'manage_admins');
+  const isSuperAdmin = me.role === 'super_admin';
   const nameOf = (admin: AdminUser) => `${admin.first_name} ${admin.last_name}`.trim() || t('common.no_name');
 
   function confirm() {
@@ -75,8 +81,26 @@ export function AdminsTab({ admin: me }: { admin: AdminUser }) {
     }
   }
 
+  function reset(reason: string) {
+    if (!resetting) return;
+    const name = nameOf(resetting);
+    resetSecondFactor.mutate(
+      { id: resetting.id, reason },
+      {
+        onSuccess: () => {
+          setResetting(undefined);
+          setNotice({ tone: 'success', text: t('admins.second_factor_reset_done', { name }) });
+        },
+        onError: (error) => {
+          setResetting(undefined);
+          setNotice({ tone: 'error', text: failure(error, t('admins.second_factor_reset_failed')) });
+        },
+      },
+    );
+  }
+
   const list = admins.data?.admins ?? [];
-  const columns: Column<AdminUser>[] = [
+  const columns: Column<AdminListEntry>[] = [
     {
       header: 'admins.name',
       cell: (admin) => (
@@ -97,6 +121,14 @@ export function AdminsTab({ admin: me }: { admin: AdminUser }) {
       cell: (admin) => <Badge tone={statusTone[admin.status]}>{t(`status.${admin.is_active ? 'active' : admin.status}`)}</Badge>,
     },
     {
+      header: 'admins.second_factor',
+      cell: (admin) => (
+        <Badge tone={admin.has_second_factor ? 'positive' : 'warning'}>
+          {t(admin.has_second_factor ? 'admins.second_factor_on' : 'admins.second_factor_off')}
+        </Badge>
+      ),
+    },
+    {
       header: 'admins.last_login',
       className: 'whitespace-nowrap',
       cell: (admin) => (admin.last_login ? formatDate(admin.last_login, language) : t('users.never')),
@@ -105,7 +137,7 @@ export function AdminsTab({ admin: me }: { admin: AdminUser }) {
       ? [
           {
             header: 'admins.actions',
-            cell: (admin: AdminUser) =>
+            cell: (admin: AdminListEntry) =>
               admin.id === me.id ? null : (
                 <div className="flex flex-wrap gap-2">
                   <Button
@@ -118,6 +150,11 @@ export function AdminsTab({ admin: me }: { admin: AdminUser }) {
                   {admin.status !== 'blocked' ? (
                     <Button size="sm" variant="secondary" onClick={() => setPending({ admin, action: 'block' })}>
                       {t('admins.block')}
+                    </Button>
+                  ) : null}
+                  {isSuperAdmin && admin.has_second_factor ? (
+                    <Button size="sm" variant="secondary" onClick={() => setResetting(admin)}>
+                      {t('admins.second_factor_reset')}
                     </Button>
                   ) : null}
                   <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setPending({ admin, action: 'delete' })}>
@@ -163,6 +200,17 @@ export function AdminsTab({ admin: me }: { admin: AdminUser }) {
           <PermissionsForm admins={list.filter((admin) => admin.id !== me.id)} nameOf={nameOf} />
         </div>
       ) : null}
+
+      <ReasonDialog
+        isOpen={resetting !== undefined}
+        title={t('admins.second_factor_reset')}
+        hint={resetting ? t('admins.second_factor_reset_hint', { name: nameOf(resetting) }) : ''}
+        confirmLabel={t('admins.second_factor_reset')}
+        isBusy={resetSecondFactor.isPending}
+        isDestructive
+        onConfirm={reset}
+        onCancel={() => setResetting(undefined)}
+      />
 
       <ConfirmDialog
         isOpen={pending !== undefined}

@@ -14,7 +14,7 @@ import { useReturnPath } from '../../../lib/return-to.ts';
 import { applyFieldErrors } from '../../../lib/server-errors.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { useRequestPasswordReset, useResetPassword } from '../api/password-reset.ts';
-import { CodeInput } from './code-input.tsx';
+import { CodeInput } from '../../../components/ui/code-input.tsx';
 
 const REDIRECT_AFTER_MS = 3000;
 const requestSchema = z.object({ email: emailAddress() });

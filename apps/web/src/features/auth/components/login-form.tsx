@@ -11,10 +11,10 @@ import { paths } from '../../../lib/paths.ts';
 import { useReturnPath } from '../../../lib/return-to.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
-import { fetchLoginStatus, sendLoginCode, useLogin, verifyCaptcha } from '../api/login.ts';
+import { fetchLoginStatus, sendLoginCode, useLogin, useSecondFactorLogin, verifyCaptcha } from '../api/login.ts';
 import { CaptchaChallenge, type CaptchaAnswer } from './captcha-challenge.tsx';
-import { CodeInput } from './code-input.tsx';
-import { SecondFactorStep } from './second-factor-step.tsx';
+import { CodeInput } from '../../../components/ui/code-input.tsx';
+import { SecondFactorStep } from '../../../components/second-factor/second-factor-step.tsx';
 
 type Method = LoginInput['login_method'] & string;
 const CODE_COOLDOWN_SECONDS = 60;
@@ -23,6 +23,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
   const { t } = useTranslation('auth');
   const translate = useValidationMessage();
   const login = useLogin();
+  const secondStep = useSecondFactorLogin();
   const [method, setMethod] = useState<Method>('password');
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
@@ -193,6 +194,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
     return (
       <SecondFactorStep
         challengeToken={challengeToken}
+        send={secondStep.mutateAsync}
         onSignedIn={onSignedIn}
         onRestart={(text) => {
           setChallengeToken(undefined);

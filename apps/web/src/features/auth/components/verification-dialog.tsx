@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { completeRegistration, resendVerification } from '../api/registration.ts';
-import { CodeInput } from './code-input.tsx';
+import { CodeInput } from '../../../components/ui/code-input.tsx';
 
 export interface PendingVerification {
   registrationId: string;

@@ -1,17 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { apiPaths } from '../../../lib/paths.ts';
+import type { TotpSetup } from '../../../components/second-factor/totp-setup.tsx';
 
 export interface SecurityStatus {
   totp_enabled: boolean;
   totp_enabled_at: string | null;
   recovery_codes_left: number;
-}
-
-export interface TotpSetup {
-  secret: string;
-  otpauth_uri: string;
-  qr_svg: string;
 }
 
 const statusKey = ['account-security'] as const;

@@ -1,6 +1,6 @@
 import { extractCode } from '@mihna/shared';
 import type { InputHTMLAttributes } from 'react';
-import { Input } from '../../../components/ui/field.tsx';
+import { Input } from './field.tsx';
 
 /**
  * A 6-digit code: digits only (Arabic-Indic digits are read as Western), at most 6. A pasted message
