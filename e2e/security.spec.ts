@@ -50,6 +50,17 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
       await form.getByLabel(text('auth', 'second_factor.code')).fill(appCode(key, 1));
       await form.getByRole('button', { name: text('auth', 'second_factor.submit') }).click();
       await expect(later).toHaveURL('/dashboard');
+
+      // The first browser sees both sessions, and ends the other one: its next page is signed out.
+      await page.reload();
+      const sessions = page.getByRole('region', { name: text('security', 'sessions.title') });
+      await expect(sessions.getByText(text('security', 'sessions.this_device'))).toBeVisible();
+      await expect(sessions.getByRole('listitem')).toHaveCount(2);
+      await sessions.getByRole('button', { name: text('security', 'sessions.end_others') }).click();
+      await expect(sessions.getByText(text('security', 'sessions.ended_others'))).toBeVisible();
+      await expect(sessions.getByRole('listitem')).toHaveCount(1);
+      await later.goto('/settings/security');
+      await expect(later).toHaveURL(/\/login/);
       await context.close();
     });
   });

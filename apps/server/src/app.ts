@@ -39,6 +39,7 @@ import {
   createSessionsService,
   loginRoutes,
   registrationRoutes,
+  sessionsRoutes,
 } from './modules/auth/index.ts';
 import { createModerationService, moderationRoutes } from './modules/moderation/index.ts';
 import { createPeopleLookup, createUsersRepository, createUsersService, usersRoutes } from './modules/users/index.ts';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions) {
     ...accountServices,
     rateLimiter,
     clock,
+    publicUrl: config.publicUrl,
     secondFactor: {
       isEnrolled: (userId) => secondFactor.isEnrolled({ kind: 'user', id: userId }),
       verify: (userId, code) => secondFactor.verify({ kind: 'user', id: userId }, code),
@@ -309,6 +311,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(loginRoutes(login, passwordReset, sessions, rateLimiter));
       await api.register(usersRoutes(signedIn, usersService));
       await api.register(securityRoutes(signedIn, secondFactor));
+      await api.register(sessionsRoutes(db, sessions, rateLimiter));
       await api.register(moderationRoutes(moderation, rateLimiter));
       await api.register(notificationsRoutes(signedIn, notifications));
       await api.register(jobsRoutes(signedIn, jobs));

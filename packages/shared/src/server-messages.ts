@@ -23,6 +23,12 @@ export const loginMessages = {
   challengeExpired: 'This sign-in has expired. Please sign in again.',
 } as const;
 
+export const sessionMessages = {
+  notFound: 'There is no such session of yours. It may have ended already.',
+  secureLinkExpired: 'This link has expired or was used already. Sign in and end your sessions from the Security page.',
+  secured: 'Every session of your account has ended. Choose a new password now.',
+} as const;
+
 export const secondFactorMessages = {
   alreadyEnrolled: 'An authenticator app is already set up. Turn it off first to set up another.',
   notStarted: 'Start setting up an authenticator app first.',
@@ -193,6 +199,7 @@ export const serverMessages = {
   login: loginMessages,
   codes: codeMessages,
   secondFactor: secondFactorMessages,
+  session: sessionMessages,
   registration: registrationMessages,
   reset: resetMessages,
   accounts: accountMessages,

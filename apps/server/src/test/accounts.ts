@@ -36,7 +36,6 @@ export const professionalRegistration = (changes: Record<string, unknown> = {}) 
   ...changes,
 });
 
-/** The newest code the outbox holds for a recipient. */
 /** The e-mails and texts the development outbox holds for a recipient, newest first. */
 export async function outboxFor(app: App, to: string) {
   const response = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });

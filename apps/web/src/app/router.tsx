@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: 'login', ...page(() => import('./routes/login.tsx')) },
       { path: 'register', ...page(() => import('./routes/register.tsx')) },
       { path: 'forgot-password', ...page(() => import('./routes/forgot-password.tsx')) },
+      { path: 'secure-account', ...page(() => import('./routes/secure-account.tsx')) },
       { path: 'profile/edit', ...page(() => import('./routes/profile-edit.tsx')) },
       { path: 'projects', ...page(() => import('./routes/projects.tsx')) },
       { path: 'professionals', ...page(() => import('./routes/professionals.tsx')) },

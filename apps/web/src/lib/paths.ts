@@ -6,6 +6,7 @@ export const paths = {
   home: '/',
   login: '/login',
   security: '/settings/security',
+  secureAccount: '/secure-account',
   register: (role?: 'professional' | 'employer') => (role ? `/register?role=${role}` : '/register'),
   forgotPassword: '/forgot-password',
   projects: (query?: Partial<Record<ProjectsParam, string>>) => {
@@ -51,6 +52,10 @@ export const apiPaths = {
   login: '/api/auth/enhanced-login',
   secondFactorLogin: '/api/auth/second-factor',
   accountSecurity: '/api/account/security',
+  accountSessions: '/api/account/sessions',
+  accountSession: (id: string) => `/api/account/sessions/${id}`,
+  endOtherSessions: '/api/account/sessions/end-others',
+  secureAccount: '/api/auth/secure-account',
   totp: '/api/account/totp',
   totpConfirm: '/api/account/totp/confirm',
   totpDisable: '/api/account/totp/disable',

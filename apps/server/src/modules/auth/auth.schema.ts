@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
 import { users } from '../users/users.schema.ts';
 
@@ -24,7 +24,7 @@ export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purpose: text('purpose', { enum: ['registration', 'login', 'password_reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['registration', 'login', 'password_reset', 'step_up'] }).notNull(),
     subjectId: uuid('subject_id').notNull(),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     codeHash: text('code_hash').notNull(),
@@ -49,6 +49,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When this session last proved a second factor (or a code sent to the account): step-up lasts five minutes. */
+    stepUpAt: timestamp('step_up_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('sessions_token_idx').on(table.tokenHash), index('sessions_user_idx').on(table.userId)],
@@ -105,9 +107,43 @@ export const loginChallenges = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The first step's throttle (login_throttles): the second step's wrong codes count there too. */
+    identifier: text('identifier'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('login_challenges_token_idx').on(table.tokenHash)],
+);
+
+/**
+ * The devices (browser, system and kind, from the user agent) an account has signed in from: a
+ * sign-in from one not seen before is told to the account's e-mail.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceKey: text('device_key').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.deviceKey] })],
+);
+
+/** The "Secure my account" link of a new-device e-mail: one use, seven days; it ends every session. */
+export const secureAccountLinks = pgTable(
+  'secure_account_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('secure_account_links_token_idx').on(table.tokenHash), index('secure_account_links_user_idx').on(table.userId)],
 );

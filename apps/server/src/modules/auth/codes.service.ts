@@ -24,6 +24,11 @@ const purposeText: Record<CodePurpose, { subject: string; en: string; ar: string
     en: 'Your Mihna password reset code is',
     ar: 'رمز إعادة تعيين كلمة مرور مهنة هو',
   },
+  step_up: {
+    subject: 'Confirm it is you on Mihna',
+    en: 'To confirm this change to your Mihna account, your code is',
+    ar: 'لتأكيد هذا التغيير في حسابك في مهنة، رمزك هو',
+  },
 };
 
 /** Both languages in one message: the code reaches people before we know which they read. */

@@ -8,4 +8,5 @@ export { createPasswordResetService } from './password-reset.service.ts';
 export { registrationRoutes } from './registration.routes.ts';
 export { createRegistrationService } from './registration.service.ts';
 export { createSessionsRepository } from './sessions.repository.ts';
+export { sessionsRoutes } from './sessions.routes.ts';
 export { createSessionsService, type SessionsService } from './sessions.service.ts';

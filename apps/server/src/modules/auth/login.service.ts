@@ -3,6 +3,7 @@ import type { AccountDependencies } from './account-dependencies.ts';
 import { randomInt } from 'node:crypto';
 import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { describeDevice } from '../../lib/user-agent.ts';
 import { generateToken, hashSecret, hashToken, verifyAgainstDecoy, verifySecret } from '../../lib/secrets.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { internationalPhoneDigits, toCurrentUser, type UserRow } from '../users/index.ts';
@@ -37,13 +38,15 @@ export interface LoginDependencies extends AccountDependencies {
   rateLimiter: RateLimiter;
   clock: () => Date;
   secondFactor: SecondFactorCheck;
+  /** The site's address, for the "Secure my account" link of a new device's e-mail. */
+  publicUrl: string;
 }
 
 /** How long the second step of a login may wait for its code. */
 const CHALLENGE_LIFETIME_MS = 5 * 60_000;
 
 export function createLoginService(dependencies: LoginDependencies) {
-  const { db, auth, users, codes, sessions, delivery, rateLimiter, clock, secondFactor } = dependencies;
+  const { db, auth, users, codes, sessions, delivery, rateLimiter, clock, secondFactor, publicUrl } = dependencies;
 
   const findAccount = (input: Pick<LoginInput, 'email' | 'login_method'>) =>
     input.login_method === 'sms_code' ? users.findUserByPhone(input.email) : users.findUserByEmail(input.email);
@@ -82,6 +85,54 @@ export function createLoginService(dependencies: LoginDependencies) {
     void delivery.dispatchSoon();
   }
 
+  /**
+   * A sign-in from a device the account has not signed in from before: the account's e-mail is told
+   * when, from which browser and address, with a link that ends every session.
+   */
+  async function tellOfNewDevice(user: UserRow, client: ClientInfo) {
+    const device = describeDevice(client.userAgent);
+    const link = `${publicUrl}/secure-account?token=${await sessions.createSecureLink(user.id)}`;
+    const when = (locale: string) =>
+      new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Dubai', dateStyle: 'long', timeStyle: 'short' }).format(clock());
+    const browser = [device.browser ?? 'An unknown browser', device.system].filter(Boolean).join(' on ');
+    const browserAr = [device.browser ?? 'متصفح غير معروف', device.system].filter(Boolean).join(' على ');
+    await delivery.enqueue(
+      {
+        channel: 'email',
+        to: user.email,
+        subject: 'New sign-in to your Mihna account',
+        text: [
+          `Hello ${user.firstName},`,
+          '',
+          'Your Mihna account was signed in to from a device it has not used before:',
+          `  When: ${when('en-GB')} (UAE time)`,
+          `  Browser: ${browser}`,
+          `  Address: ${client.ipAddress}`,
+          '',
+          'If this was you, there is nothing to do.',
+          `If it was not you, secure your account now: this link ends every session and asks you for a new password (valid for 7 days).`,
+          `Secure my account: ${link}`,
+          '',
+          'سُجّل الدخول إلى حسابك في مهنة من جهاز لم يُستخدم من قبل:',
+          `  الوقت: ${when('ar-AE-u-nu-latn')} (بتوقيت الإمارات)`,
+          `  المتصفح: ${browserAr}`,
+          `  العنوان: ${client.ipAddress}`,
+          'إذا لم تكن أنت، فأمّن حسابك الآن: ينهي هذا الرابط كل الجلسات ويطلب منك كلمة مرور جديدة.',
+          `أمّن حسابي: ${link}`,
+        ].join('\n'),
+      },
+      db,
+    );
+    void delivery.dispatchSoon();
+  }
+
+  /** Opens the session of a sign-in, and tells the account of a device not seen before. */
+  async function signIn(user: UserRow, client: ClientInfo, options: { steppedUp?: boolean } = {}) {
+    const { token, device } = await sessions.openSession(user.id, client, db, options);
+    if (device === 'new') await tellOfNewDevice(user, client);
+    return { access_token: token, user: toCurrentUser(user) };
+  }
+
   return {
     async login(input: LoginInput, client: ClientInfo): Promise<SessionResponse | SecondFactorChallenge> {
       const identifier = loginIdentifier(input.email, input.login_method);
@@ -110,20 +161,25 @@ export function createLoginService(dependencies: LoginDependencies) {
         }
         throw new AppError('unauthorized', input.login_method === 'password' ? loginMessages.wrongCredentials : loginMessages.wrongCode);
       }
-      await auth.clearThrottle(identifier, db);
-      if (user.accountStatus !== 'active')
+      if (user.accountStatus !== 'active') {
+        await auth.clearThrottle(identifier, db);
         throw new AppError('forbidden', loginMessages.inactive, undefined, user.statusReason ?? undefined);
+      }
       if (await secondFactor.isEnrolled(user.id)) {
         // No session yet: the second step spends this token with a code of the account's second factor.
+        // This try stays booked against the first step until the second succeeds, and each wrong code
+        // there books another, so the captcha and the lock count both steps.
         const challengeToken = generateToken();
         await auth.insertLoginChallenge({
           tokenHash: hashToken(challengeToken),
           userId: user.id,
+          identifier,
           expiresAt: new Date(clock().getTime() + CHALLENGE_LIFETIME_MS),
         });
         return { second_factor_required: true, challenge_token: challengeToken, methods: ['totp', 'recovery_code'] };
       }
-      return { access_token: await sessions.openSession(user.id, client, db), user: toCurrentUser(user) };
+      await auth.clearThrottle(identifier, db);
+      return signIn(user, client);
     },
 
     /**
@@ -137,6 +193,14 @@ export function createLoginService(dependencies: LoginDependencies) {
       const user = await users.findUserById(challenge.userId);
       if (!user) throw new AppError('unauthorized', loginMessages.challengeExpired);
       const event = { userId: user.id, email: user.email, method: 'second_factor' as const, ...client };
+      // Each code is a try of the first step's throttle too: its lock refuses the second step as well.
+      if (challenge.identifier) {
+        const reservation = await reserveLoginAttempt({ db, auth, clock }, challenge.identifier, {
+          refusesWhileLocked: true,
+          hasCaptcha: true,
+        });
+        if (reservation.outcome === 'locked') throw lockedError(reservation.lockedUntil, clock());
+      }
       try {
         await secondFactor.verify(user.id, input.code);
       } catch (error) {
@@ -144,10 +208,11 @@ export function createLoginService(dependencies: LoginDependencies) {
         throw error;
       }
       if (!(await auth.spendChallenge(challenge.id))) throw new AppError('unauthorized', loginMessages.challengeExpired);
+      if (challenge.identifier) await auth.clearThrottle(challenge.identifier, db);
       await auth.insertLoginEvent({ ...event, success: true });
       if (user.accountStatus !== 'active')
         throw new AppError('forbidden', loginMessages.inactive, undefined, user.statusReason ?? undefined);
-      return { access_token: await sessions.openSession(user.id, client, db), user: toCurrentUser(user) };
+      return signIn(user, client, { steppedUp: true });
     },
 
     /** Whether the next password login needs a captcha; while locked it needs none, only the wait. */

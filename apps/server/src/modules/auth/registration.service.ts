@@ -219,7 +219,7 @@ export function createRegistrationService(dependencies: RegistrationDependencies
           tx,
         );
         await auth.deletePendingRegistration(pending.id, tx);
-        return { user: created, token: await sessions.openSession(created.id, client, tx) };
+        return { user: created, token: (await sessions.openSession(created.id, client, tx)).token };
       });
       return { access_token: token, user: toCurrentUser(user) };
     },

@@ -179,4 +179,31 @@ describe('the authenticator app (TOTP)', () => {
     expect((await second(recoveryCodes[1]!, later.challenge_token)).statusCode).toBe(401);
     expect((await call(account, 'GET', '/api/account/security')).json()).toMatchObject({ recovery_codes_left: 10 });
   });
+
+  it('counts the second step’s wrong codes with the first step’s: three tries ask for the captcha, and a right code lifts it', async () => {
+    const account = await createUser(app);
+    const { secret } = await enrol(account);
+    const login = (extra: object = {}) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/enhanced-login',
+        payload: { email: account.user.email, login_method: 'password', password: account.password, ...extra },
+      });
+    const second = (token: string, code: string) =>
+      app.inject({ method: 'POST', url: '/api/auth/second-factor', payload: { challenge_token: token, code } });
+    // The password (one try, booked until the second step succeeds) and two wrong codes: three tries.
+    const { challenge_token } = (await login()).json<{ challenge_token: string }>();
+    expect((await second(challenge_token, '111111')).statusCode).toBe(401);
+    expect((await second(challenge_token, '222222')).statusCode).toBe(401);
+    expect((await login()).json()).toMatchObject({ code: 'captcha_required' });
+    expect((await app.inject({ method: 'GET', url: `/api/auth/login-status/${account.user.email}` })).json()).toMatchObject({
+      requires_captcha: true,
+    });
+    // A right code lifts it all.
+    expect((await second(challenge_token, codeOf(secret, 1))).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/api/auth/login-status/${account.user.email}` })).json()).toMatchObject({
+      requires_captcha: false,
+      is_locked: false,
+    });
+  });
 });

@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { SessionsList } from '../../features/security/components/sessions-list.tsx';
 import { useConfirmTotp, useDisableTotp, useSecurityStatus, useStartTotp } from '../../features/security/api/second-factor.ts';
 import { formatDate, languageOf } from '../../lib/format.ts';
 
@@ -93,6 +94,7 @@ export default function SecurityPage() {
           </div>
         ) : null}
       </section>
+      <SessionsList />
     </Container>
   );
 }

@@ -1,0 +1,93 @@
+import { errorResponseSchema, sessionMessages } from '@mihna/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { transaction } from '../../db/transaction.ts';
+import type { Db } from '../../db/client.ts';
+import { perClient, type RateLimiter } from '../../plugins/rate-limit.ts';
+import { bearerToken } from '../../plugins/request-identity.ts';
+import type { SessionsService } from './sessions.service.ts';
+
+const security = [{ bearerAuth: [] }];
+const sessionSchema = z.object({
+  id: z.string(),
+  browser: z.string().nullable(),
+  system: z.string().nullable(),
+  device_kind: z.enum(['desktop', 'mobile', 'tablet', 'tv']).nullable(),
+  ip_address: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  is_current: z.boolean(),
+});
+
+/**
+ * The signed-in user's sessions (/settings/security): each where it was opened and last used, ended
+ * one by one or all but this one; and the "Secure my account" link of a new device's e-mail.
+ */
+export function sessionsRoutes(db: Db, sessions: SessionsService, rateLimiter: RateLimiter): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/account/sessions',
+      {
+        schema: {
+          tags: ['account security'],
+          summary: 'Your live sessions: browser and system, address, when opened and last used; this one marked',
+          security,
+          response: { 200: z.object({ sessions: z.array(sessionSchema) }), 401: errorResponseSchema },
+        },
+      },
+      async (request) => sessions.listSessions(bearerToken(request)),
+    );
+
+    app.delete(
+      '/account/sessions/:id',
+      {
+        schema: {
+          tags: ['account security'],
+          summary: 'End one of your sessions: its token stops working at once',
+          security,
+          params: z.object({ id: z.string().max(64) }),
+          response: { 204: z.null(), 401: errorResponseSchema, 404: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        await sessions.endSession(bearerToken(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/account/sessions/end-others',
+      {
+        schema: {
+          tags: ['account security'],
+          summary: 'End every session of yours but this one',
+          security,
+          response: { 200: z.object({ ended: z.number().int() }), 401: errorResponseSchema },
+        },
+      },
+      async (request) => sessions.endOtherSessions(bearerToken(request)),
+    );
+
+    app.post(
+      '/auth/secure-account',
+      {
+        preHandler: rateLimiter.limitPerClient(perClient('secure-account', 30, 3600)),
+        schema: {
+          tags: ['auth'],
+          summary: 'The "Secure my account" link of a new-device e-mail: ends every session of the account (one use, 7 days)',
+          body: z.object({ token: z.string().min(1).max(100) }),
+          response: {
+            200: z.object({ message: z.string() }),
+            401: errorResponseSchema,
+            422: errorResponseSchema,
+            429: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => {
+        await transaction(db, (tx) => sessions.secureAccount(request.body.token, tx));
+        return { message: sessionMessages.secured };
+      },
+    );
+  };
+}
