@@ -39,6 +39,7 @@ import {
   createSessionsService,
   loginRoutes,
   registrationRoutes,
+  createStepUpService,
   sessionsRoutes,
 } from './modules/auth/index.ts';
 import { createModerationService, moderationRoutes } from './modules/moderation/index.ts';
@@ -152,17 +153,25 @@ export async function buildApp(options: BuildAppOptions) {
     dataKey: createDataKey(config.dataKey),
     clock,
   });
+  // The marketplace's side of the security module: a user's second factor.
+  const userSecondFactor = {
+    isEnrolled: (userId: string) => secondFactor.isEnrolled({ kind: 'user', id: userId }),
+    verify: (userId: string, code: string) => secondFactor.verify({ kind: 'user', id: userId }, code),
+  };
   const login = createLoginService({
     ...accountServices,
     rateLimiter,
     clock,
     publicUrl: config.publicUrl,
-    secondFactor: {
-      isEnrolled: (userId) => secondFactor.isEnrolled({ kind: 'user', id: userId }),
-      verify: (userId, code) => secondFactor.verify({ kind: 'user', id: userId }, code),
-    },
+    secondFactor: userSecondFactor,
   });
-  const passwordReset = createPasswordResetService({ ...accountServices, rateLimiter });
+  const stepUp = createStepUpService({ db, sessions, codes, delivery, secondFactor: userSecondFactor, clock });
+  const passwordReset = createPasswordResetService({
+    ...accountServices,
+    rateLimiter,
+    // A reset proves the e-mail's owner: payouts frozen from a new payout method's e-mail thaw.
+    afterReset: (userId, tx) => money.payoutMethods.liftFreeze(userId, tx),
+  });
   const usersService = createUsersService({ db, users, media, moderation, rateLimiter });
   const notifications = createNotificationsService({
     repository: createNotificationsRepository(db),
@@ -311,14 +320,14 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(loginRoutes(login, passwordReset, sessions, rateLimiter));
       await api.register(usersRoutes(signedIn, usersService));
       await api.register(securityRoutes(signedIn, secondFactor));
-      await api.register(sessionsRoutes(db, sessions, rateLimiter));
+      await api.register(sessionsRoutes(db, sessions, stepUp, rateLimiter));
       await api.register(moderationRoutes(moderation, rateLimiter));
       await api.register(notificationsRoutes(signedIn, notifications));
       await api.register(jobsRoutes(signedIn, jobs));
       await api.register(proposalsRoutes(signedIn, proposals));
       await api.register(profilesRoutes(profiles));
       await api.register(paymentsRoutes({ signedIn, payments, featured, checkouts }));
-      await api.register(payoutsRoutes(signedIn, payouts));
+      await api.register(payoutsRoutes(signedIn, payouts, money.payoutMethods, stepUp));
       await api.register(webhooksRoutes(webhooks));
       await api.register(reviewsRoutes(signedIn, reviews));
       await api.register(timeRoutes(signedIn, time, timesheets, checkouts));
@@ -419,6 +428,7 @@ export async function buildApp(options: BuildAppOptions) {
       time,
       timesheets,
       ...money,
+      stepUp,
       jobState,
       contracts,
       moderation,

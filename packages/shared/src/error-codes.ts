@@ -6,6 +6,8 @@ export const errorStatus = {
   forbidden: 403,
   /** An admin session that has not yet set up its second factor: only the setting up answers. */
   second_factor_setup_required: 403,
+  /** An action that moves money or takes over an account, without a second factor proved in the last five minutes. */
+  step_up_required: 403,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,

@@ -29,6 +29,13 @@ export const sessionMessages = {
   secured: 'Every session of your account has ended. Choose a new password now.',
 } as const;
 
+export const stepUpMessages = {
+  requiredApp: 'Confirm it is you: enter a code from your authenticator app.',
+  requiredEmail: 'Confirm it is you: we will send a 6-digit code to your e-mail.',
+  useApp: 'Your account has an authenticator app: enter a code from it instead.',
+  codeSent: 'We sent a 6-digit code to your e-mail.',
+} as const;
+
 export const secondFactorMessages = {
   alreadyEnrolled: 'An authenticator app is already set up. Turn it off first to set up another.',
   notStarted: 'Start setting up an authenticator app first.',
@@ -200,6 +207,7 @@ export const serverMessages = {
   codes: codeMessages,
   secondFactor: secondFactorMessages,
   session: sessionMessages,
+  stepUp: stepUpMessages,
   registration: registrationMessages,
   reset: resetMessages,
   accounts: accountMessages,

@@ -187,12 +187,16 @@ export async function seedDemoMoney(app: App, now: Date, demoEmployerId: string 
   // The professionals who earned most have paid part of it out to their banks.
   const earners = await topEarners(db, 4);
   for (const [index, earner] of earners.entries()) {
-    current += 3_600_000;
+    // Their bank account saved a day and more before (a new one waits 24 hours).
+    const { payout_method } = await money.payoutMethods.add(actorOf(earner.user), {
+      iban: demoIban(1_000_000 + index),
+      account_holder: `${earner.user.firstName} ${earner.user.lastName}`,
+    });
+    current += 25 * 3_600_000;
     await money.payouts.requestPayout(actorOf(earner.user), {
       amount: toDecimal({ minor: Math.floor(earner.balance / 2), currency: earner.currency as CurrencyCode }),
       currency: earner.currency,
-      iban: demoIban(1_000_000 + index),
-      account_holder: `${earner.user.firstName} ${earner.user.lastName}`,
+      payout_method_id: payout_method.id,
     });
   }
   return { completed };

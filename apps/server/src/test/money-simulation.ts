@@ -1,3 +1,4 @@
+import { usablePayoutMethod } from './payout-methods.ts';
 import { paidCheckoutEvent } from '../modules/payments/test-gateway.routes.ts';
 import { randomUUID } from 'node:crypto';
 import { milestoneChangeSchema, proposalInputSchema, setupPaymentSchema } from '@mihna/shared';
@@ -66,6 +67,8 @@ export async function runMoneySimulation(
   const professionals = await Promise.all(
     Array.from({ length: 4 }, (_, index) => createUser(app, { first_name: 'Sim', last_name: `Professional ${index}` })),
   );
+  const methodOf = new Map<string, string>();
+  for (const professional of professionals) methodOf.set(professional.user.id, await usablePayoutMethod(app, professional.user.id, IBAN));
   const staff: Actor = { id: employers[0]!.user.id, role: 'employer' };
   const jobs: SimJob[] = [];
   const targetJobs = options.jobs ?? 40;
@@ -360,8 +363,7 @@ export async function runMoneySimulation(
             payouts.requestPayout(actor, {
               amount: Math.max(1, Math.floor(balance * (0.3 + random.next() * 0.9))) / 100,
               currency: 'AED',
-              iban: IBAN,
-              account_holder: 'Sim Professional',
+              payout_method_id: methodOf.get(actor.id)!,
             }),
           ),
         );

@@ -19,6 +19,7 @@ const samples: Record<string, unknown[][]> = {
   'payments.budgetExceeded': [['AED 6,000.00', 'AED 5,000.00']],
   'payments.resolutionOutOfRange': [['AED 1,250.00']],
   'payouts.ibanLength': [[23]],
+  'payouts.methodNotYetUsable': [[1], [24]],
   'jobs.featuredPayment': [[7, 'AED 150.00']],
   'admin.statusChanged': [['suspended'], ['reactivated'], ['blocked']],
   'admin.userStatusChanged': [['active'], ['suspended'], ['blocked']],

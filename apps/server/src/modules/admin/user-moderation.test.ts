@@ -2,6 +2,7 @@ import type { AdminLoginHistory, AdminUserDetails, AdminUsersResponse, JobSearch
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
+import { stepUp, usablePayoutMethod } from '../../test/payout-methods.ts';
 import { bearer, createUser, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
 import { call, earn, expectLedgerSound, fundEscrow, hire } from '../payments/test-payments.ts';
@@ -377,12 +378,9 @@ describe('the user transactions of a dispute settled by a split', () => {
       note: 'The drawings delivered are paid; the rest is refunded.',
       endContract: false,
     });
-    const payout = await call(app, 'POST', '/api/payouts', professional.token, {
-      amount: 1000,
-      currency: 'AED',
-      iban: 'AE070331234567890123456',
-      account_holder: 'Noura Al Zaabi',
-    });
+    const methodId = await usablePayoutMethod(app, professional.user.id, 'AE070331234567890123456', 'Noura Al Zaabi');
+    await stepUp(app, professional.token, professional.user.email);
+    const payout = await call(app, 'POST', '/api/payouts', professional.token, { amount: 1000, currency: 'AED', payout_method_id: methodId });
     expect(payout.statusCode, payout.body).toBe(201);
 
     const detailsOf = async (account: TestAccount) =>

@@ -10,3 +10,4 @@ export { createRegistrationService } from './registration.service.ts';
 export { createSessionsRepository } from './sessions.repository.ts';
 export { sessionsRoutes } from './sessions.routes.ts';
 export { createSessionsService, type SessionsService } from './sessions.service.ts';
+export { createStepUpService, type StepUpService } from './step-up.service.ts';

@@ -1,6 +1,7 @@
 import { codeMessages, registrationMessages, resetMessages } from '@mihna/shared';
 import { createHash } from 'node:crypto';
 import type { AccountDependencies } from './account-dependencies.ts';
+import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
@@ -19,8 +20,14 @@ export function standInSubjectId(email: string) {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export function createPasswordResetService(dependencies: AccountDependencies & { rateLimiter: RateLimiter }) {
-  const { db, auth, users, codes, sessions, delivery, rateLimiter } = dependencies;
+export function createPasswordResetService(
+  dependencies: AccountDependencies & {
+    rateLimiter: RateLimiter;
+    /** What else a completed reset undoes, in its transaction: payouts its owner froze. */
+    afterReset?: (userId: string, tx: Db) => Promise<void>;
+  },
+) {
+  const { db, auth, users, codes, sessions, delivery, rateLimiter, afterReset } = dependencies;
 
   return {
     /**
@@ -55,6 +62,7 @@ export function createPasswordResetService(dependencies: AccountDependencies & {
         await users.updateUser(user.id, { passwordHash }, tx);
         await auth.clearThrottle(loginIdentifier(user.email, 'password'), tx);
         await sessions.revokeAllSessions(user.id, tx);
+        await afterReset?.(user.id, tx);
         await delivery.enqueue(
           {
             channel: 'email',

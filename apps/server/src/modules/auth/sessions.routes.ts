@@ -1,4 +1,4 @@
-import { errorResponseSchema, sessionMessages } from '@mihna/shared';
+import { errorResponseSchema, messages, sessionMessages } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { transaction } from '../../db/transaction.ts';
@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { perClient, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { bearerToken } from '../../plugins/request-identity.ts';
 import type { SessionsService } from './sessions.service.ts';
+import type { StepUpService } from './step-up.service.ts';
 
 const security = [{ bearerAuth: [] }];
 const sessionSchema = z.object({
@@ -21,9 +22,10 @@ const sessionSchema = z.object({
 
 /**
  * The signed-in user's sessions (/settings/security): each where it was opened and last used, ended
- * one by one or all but this one; and the "Secure my account" link of a new device's e-mail.
+ * one by one or all but this one; step-up, which actions that move money ask for; and the "Secure
+ * my account" link of a new device's e-mail.
  */
-export function sessionsRoutes(db: Db, sessions: SessionsService, rateLimiter: RateLimiter): FastifyPluginAsyncZod {
+export function sessionsRoutes(db: Db, sessions: SessionsService, stepUp: StepUpService, rateLimiter: RateLimiter): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/account/sessions',
@@ -66,6 +68,57 @@ export function sessionsRoutes(db: Db, sessions: SessionsService, rateLimiter: R
         },
       },
       async (request) => sessions.endOtherSessions(bearerToken(request)),
+    );
+
+    app.get(
+      '/account/step-up',
+      {
+        schema: {
+          tags: ['account security'],
+          summary: 'Whether this session proved a second factor in the last five minutes, and how it proves one',
+          security,
+          response: {
+            200: z.object({ method: z.enum(['totp', 'email']), confirmed_until: z.string().nullable() }),
+            401: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => stepUp.status(bearerToken(request)),
+    );
+
+    app.post(
+      '/account/step-up/code',
+      {
+        schema: {
+          tags: ['account security'],
+          summary: 'Send a 6-digit code to the e-mail of an account without an authenticator app, for step-up',
+          security,
+          response: { 200: z.object({ message: z.string() }), 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+        },
+      },
+      async (request) => stepUp.sendCode(bearerToken(request)),
+    );
+
+    app.post(
+      '/account/step-up',
+      {
+        schema: {
+          tags: ['account security'],
+          summary: 'Prove a second factor for five minutes: a code of the authenticator app (or a recovery code), or the e-mailed code',
+          description: 'Payouts and new payout methods answer 403 `step_up_required` without it.',
+          security,
+          body: z.object({ code: z.string().trim().min(1, messages.required).max(32) }),
+          response: {
+            200: z.object({ confirmed_until: z.string() }),
+            401: errorResponseSchema,
+            409: errorResponseSchema,
+            422: errorResponseSchema,
+            423: errorResponseSchema,
+            429: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => stepUp.confirm(bearerToken(request), request.body.code),
     );
 
     app.post(

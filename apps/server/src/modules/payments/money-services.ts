@@ -19,6 +19,9 @@ import { createPaymentsRepository } from './payments.repository.ts';
 import { createPaymentsService } from './payments.service.ts';
 import { createPayoutsRepository } from './payouts.repository.ts';
 import { createPayoutsService } from './payouts.service.ts';
+import { createPayoutMethodsRepository } from './payout-methods.repository.ts';
+import { createPayoutMethodsService } from './payout-methods.service.ts';
+import { createDataKey } from '../../lib/data-key.ts';
 import { createPaymentProvider } from './providers/create-provider.ts';
 import { createWebhooksService } from './webhooks.service.ts';
 
@@ -102,9 +105,19 @@ export function createMoneyServices(dependencies: {
     clock,
   });
   const featured = createFeaturedService({ repository: paymentsRepository, jobState, checkouts, movements, notifications, clock });
+  const payoutMethods = createPayoutMethodsService({
+    db,
+    repository: createPayoutMethodsRepository(db),
+    dataKey: createDataKey(config.dataKey),
+    delivery,
+    people,
+    publicUrl: config.publicUrl,
+    clock,
+  });
   const payouts = createPayoutsService({
     db,
     repository: createPayoutsRepository(db),
+    methods: payoutMethods,
     ledger,
     movements,
     provider,
@@ -139,5 +152,5 @@ export function createMoneyServices(dependencies: {
     notifications,
     clock,
   });
-  return { payments, hourlyBilling, payouts, featured, checkouts, webhooks, reviews, ledger, provider, paymentsRepository };
+  return { payments, hourlyBilling, payouts, payoutMethods, featured, checkouts, webhooks, reviews, ledger, provider, paymentsRepository };
 }

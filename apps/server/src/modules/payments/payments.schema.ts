@@ -330,6 +330,57 @@ export const ledgerHolds = pgTable(
   ],
 );
 
+/**
+ * A professional's saved bank accounts, the only places payouts go. The IBAN is sealed under the data
+ * key (lib/data-key.ts); the last four characters and a keyed hash recognise it. A new one is usable
+ * 24 hours after it is added, and the account's e-mail is told at once, with a link that freezes payouts.
+ */
+export const payoutMethods = pgTable(
+  'payout_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    professionalId: uuid('professional_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    ibanSealed: text('iban_sealed').notNull(),
+    ibanLast4: text('iban_last4').notNull(),
+    ibanFingerprint: text('iban_fingerprint').notNull(),
+    country: text('country').notNull(),
+    accountHolder: text('account_holder').notNull(),
+    usableFrom: timestamp('usable_from', { withTimezone: true }).notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('payout_methods_account_idx')
+      .on(table.professionalId, table.ibanFingerprint)
+      .where(sql`${table.removedAt} is null`),
+  ],
+);
+
+/** Payouts frozen by the account's owner from the link of a new method's e-mail, until a password reset lifts it. */
+export const payoutFreezes = pgTable('payout_freezes', {
+  professionalId: uuid('professional_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  frozenAt: timestamp('frozen_at', { withTimezone: true }).notNull(),
+});
+
+/** The freeze link of a new payout method's e-mail: one use, seven days, kept hashed. */
+export const payoutFreezeLinks = pgTable(
+  'payout_freeze_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    payoutMethodId: uuid('payout_method_id')
+      .notNull()
+      .references(() => payoutMethods.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('payout_freeze_links_token_idx').on(table.tokenHash)],
+);
+
 /** A professional's request to move their available balance to a bank account. */
 export const payouts = pgTable(
   'payouts',
@@ -345,6 +396,8 @@ export const payouts = pgTable(
     /** A keyed hash of the whole IBAN: the same bank account is recognised without keeping its number. */
     ibanFingerprint: text('iban_fingerprint'),
     accountHolder: text('account_holder').notNull(),
+    /** The saved payout method it went to (none for payouts made before methods were saved). */
+    payoutMethodId: uuid('payout_method_id').references(() => payoutMethods.id, { onDelete: 'restrict' }),
     provider: text('provider').notNull(),
     /** The provider's account that receives it (a Stripe Connect account holding the bank account). */
     providerAccountId: text('provider_account_id'),

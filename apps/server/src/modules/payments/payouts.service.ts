@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { currencies, messages, money, payoutMessages, toDecimal, type CurrencyCode, type Earnings, type Payout } from '@mihna/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -14,10 +13,9 @@ import { payoutsAccess } from './payments.access.ts';
 import type { PeopleLookup } from '../users/index.ts';
 import { ProviderRefused, type PaymentProvider, type ProviderEvent } from './providers/payment-provider.ts';
 import type { PayoutRow, PayoutsRepository } from './payouts.repository.ts';
+import type { PayoutMethodsService } from './payout-methods.service.ts';
 import { amountOf } from './stored-amount.ts';
 
-/** The same bank account is recognised by this hash; the number itself stays with the provider. */
-const fingerprintOf = (iban: string) => createHash('sha256').update(`mihna-payout-iban:${iban}`).digest('hex');
 /** A payout the provider has not acknowledged after this long is sent again (with the same keys). */
 const RESEND_AFTER_MS = 60_000;
 
@@ -85,12 +83,11 @@ export function createPayoutsService(dependencies: {
   provider: PaymentProvider;
   people: PeopleLookup;
   notifications: NotificationsService;
+  methods: PayoutMethodsService;
   logger: FastifyBaseLogger;
   clock: () => Date;
 }) {
-  const { db, repository, ledger, movements, provider, people, notifications, logger, clock } = dependencies;
-  /** The IBAN is needed only until the provider holds it; it is never stored whole. */
-  const ibans = new Map<string, string>();
+  const { db, repository, ledger, movements, provider, people, notifications, methods, logger, clock } = dependencies;
 
   const movement = (payout: PayoutRow) => ({
     payoutId: payout.id,
@@ -149,11 +146,9 @@ export function createPayoutsService(dependencies: {
         await repository.updatePayout(payout.id, { providerPayoutId: result.providerPayoutId, providerAccountId: result.accountId }, tx);
         if (result.status === 'paid') await settle(payout.id, 'paid', null, tx);
       });
-      ibans.delete(payout.id);
     } catch (error) {
       if (error instanceof ProviderRefused) {
         await transaction(db, (tx) => settle(payout.id, 'failed', error.message, tx));
-        ibans.delete(payout.id);
         return;
       }
       logger.error({ err: error, payoutId: payout.id }, 'a payout could not reach the provider; it will be sent again');
@@ -166,12 +161,14 @@ export function createPayoutsService(dependencies: {
       return earningsOf(repository, actor.id);
     },
 
-    async requestPayout(actor: Actor, input: { amount: number; currency: string; iban: string; account_holder: string }) {
+    /** Pays out to a saved payout method (usable 24 hours after it was added); the route asks for step-up first. */
+    async requestPayout(actor: Actor, input: { amount: number; currency: string; payout_method_id: string }) {
       await payoutsAccess.require(actor, 'payout.request');
       const currency = currencies.find((candidate) => candidate.code === input.currency)?.code;
       if (!currency)
         throw new AppError('validation_failed', [{ loc: ['body', 'currency'], msg: messages.invalidFormat, type: 'value_error' }]);
       const amount = requireAmount(input.amount, currency, 'amount');
+      const { method, iban } = await methods.usable(actor.id, input.payout_method_id);
       const payout = await transaction(db, async (tx) => {
         const available = await ledger.lockAccount(balanceAccount(actor.id, currency), tx);
         if (available === 0) throw new AppError('conflict', payoutMessages.noBalance);
@@ -180,9 +177,10 @@ export function createPayoutsService(dependencies: {
           {
             professionalId: actor.id,
             amount,
-            ibanLast4: input.iban.slice(-4),
-            ibanFingerprint: fingerprintOf(input.iban),
-            accountHolder: input.account_holder,
+            ibanLast4: method.ibanLast4,
+            ibanFingerprint: method.ibanFingerprint,
+            accountHolder: method.accountHolder,
+            payoutMethodId: method.id,
             provider: provider.name,
             createdAt: clock(),
           },
@@ -191,8 +189,7 @@ export function createPayoutsService(dependencies: {
         await movements.payoutRequested(movement(row), tx, payoutMessages.overdrawn);
         return row;
       });
-      ibans.set(payout.id, input.iban);
-      await send(payout, input.iban);
+      await send(payout, iban);
       const current = (await repository.findPayout(payout.id)) ?? payout;
       const message = { requested: payoutMessages.requested, paid: payoutMessages.paid, failed: payoutMessages.failed }[current.status];
       return { message, payout: payoutView(current) };
@@ -212,7 +209,7 @@ export function createPayoutsService(dependencies: {
     /** Sends again the payouts the provider never acknowledged (a timeout, a restart). */
     async resendUnsent() {
       for (const payout of await repository.listUnsent(new Date(clock().getTime() - RESEND_AFTER_MS), 50)) {
-        await send(payout, ibans.get(payout.id));
+        await send(payout, payout.payoutMethodId ? await methods.ibanOf(payout.payoutMethodId) : undefined);
       }
     },
   };

@@ -5,22 +5,25 @@ import { createTestClock, createUser, outboxFor, type TestAccount } from '../../
 import { createTestApp, selectRows } from '../../test/harness.ts';
 import { createEmployer } from '../proposals/test-jobs.ts';
 import { call, earn, expectLedgerSound } from './test-payments.ts';
+import { stepUp, usablePayoutMethod } from '../../test/payout-methods.ts';
 import type { App } from '../../app.ts';
 
-/** The standard example of a UAE IBAN: 23 characters, checksum 07. */
-const UAE_IBAN = 'AE070331234567890123456';
 
 const clock = createTestClock();
 let app: App;
 let employer: TestAccount;
 let professional: TestAccount;
 let otherProfessional: TestAccount;
+let methodId: string;
 
 beforeAll(async () => {
   app = await createTestApp({ clock: clock.now });
   employer = await createEmployer(app);
   professional = await createUser(app, { first_name: 'Mariam', last_name: 'Al Ketbi' });
   otherProfessional = await createUser(app, { first_name: 'Khalid', last_name: 'Al Shamsi' });
+  methodId = await usablePayoutMethod(app, professional.user.id);
+  await stepUp(app, professional.token, professional.user.email);
+  await stepUp(app, otherProfessional.token, otherProfessional.user.email);
 });
 afterAll(() => app.close());
 
@@ -40,7 +43,7 @@ const payoutCount = async () =>
   (await selectRows<{ total: number }>(app.services.database, sql`select count(*)::int as total from payouts`))[0]?.total;
 
 const requestPayout = (token: string, payload: Record<string, unknown>) =>
-  call(app, 'POST', '/api/payouts', token, { currency: 'AED', iban: UAE_IBAN, account_holder: 'Mariam Al Ketbi', ...payload });
+  call(app, 'POST', '/api/payouts', token, { currency: 'AED', payout_method_id: methodId, ...payload });
 
 describe('earnings and payouts', () => {
   it('shows what released milestones earned, less the 2% fee, and what is still in escrow', async () => {
@@ -65,10 +68,7 @@ describe('earnings and payouts', () => {
       [{ amount: 'lots' }, messages.validNumber],
       [{ amount: 10.005 }, messages.tooManyDecimals(2)],
       [{ amount: 1e12 }, messages.max(1_000_000_000)],
-      [{ amount: 10, iban: 'AE07033123456789012345' }, payoutMessages.ibanLength(23)],
-      [{ amount: 10, iban: 'AE080331234567890123456' }, payoutMessages.ibanChecksum],
-      [{ amount: 10, iban: 'not an iban' }, payoutMessages.ibanInvalid],
-      [{ amount: 10, account_holder: '  ' }, payoutMessages.accountHolderRequired],
+      [{ amount: 10, payout_method_id: '' }, payoutMessages.methodRequired],
       [{ amount: 10, currency: 'XYZ' }, messages.invalidFormat],
     ];
     for (const [payload, message] of cases) {
@@ -89,14 +89,19 @@ describe('earnings and payouts', () => {
     expect((await call(app, 'GET', '/api/earnings', employer.token)).statusCode).toBe(403);
     expect((await requestPayout(employer.token, { amount: 10 })).statusCode).toBe(403);
     expect((await call(app, 'GET', '/api/earnings')).statusCode).toBe(401);
-    // Another professional has nothing to pay out, whatever they ask for.
-    expect((await requestPayout(otherProfessional.token, { amount: 10 })).statusCode).toBe(409);
+    // Another professional can pay out to none of this one's methods, and has nothing to pay out.
+    expect((await requestPayout(otherProfessional.token, { amount: 10 })).json()).toEqual({
+      detail: payoutMessages.methodNotFound,
+      code: 'not_found',
+    });
+    const ownMethod = await usablePayoutMethod(app, otherProfessional.user.id, 'SA0380000000608010167519', 'Khalid Al Shamsi');
+    expect((await requestPayout(otherProfessional.token, { amount: 10, payout_method_id: ownMethod })).statusCode).toBe(409);
     expect((await earnings(otherProfessional.token)).balances).toEqual([]);
   });
 
   it('pays out through the provider: the balance falls, the payout is paid and the professional told', async () => {
-    // A space-grouped IBAN in Arabic-Indic digits, as a phone keyboard types it.
-    const response = await requestPayout(professional.token, { amount: '٢٠٠', iban: 'ae07 ٠٣٣١ ٢٣٤٥ ٦٧٨٩ ٠١٢٣ ٤٥٦' });
+    // An amount in Arabic-Indic digits, as a phone keyboard types it.
+    const response = await requestPayout(professional.token, { amount: '٢٠٠' });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({
       message: payoutMessages.paid,

@@ -2,6 +2,7 @@ import { paymentMessages, payoutMessages } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock, createUser, type TestAccount } from '../../test/accounts.ts';
+import { stepUp, usablePayoutMethod } from '../../test/payout-methods.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
 import { createEmployer } from '../proposals/test-jobs.ts';
@@ -114,12 +115,9 @@ describe('Stripe, against a local stand-in that speaks its protocol', () => {
     await earn(app, employer, professional, [1000], (checkoutUrl) =>
       deliver(stripe.completeSession(checkoutUrl.split('/').pop()!, clock.now())),
     );
-    const first = await call(app, 'POST', '/api/payouts', professional.token, {
-      amount: 300,
-      currency: 'AED',
-      iban: UAE_IBAN,
-      account_holder: 'Noura Al Zaabi',
-    });
+    const methodId = await usablePayoutMethod(app, professional.user.id, UAE_IBAN, 'Noura Al Zaabi');
+    await stepUp(app, professional.token, professional.user.email);
+    const first = await call(app, 'POST', '/api/payouts', professional.token, { amount: 300, currency: 'AED', payout_method_id: methodId });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({ message: payoutMessages.requested, payout: { status: 'requested' } });
     const payout = first.json<{ payout: { id: string; status: string } }>().payout;
@@ -150,12 +148,7 @@ describe('Stripe, against a local stand-in that speaks its protocol', () => {
     expect(await earnings()).toMatchObject({ available: 680, pending_payouts: 0 });
 
     // A second payout to the same bank account reuses its connected account; the bank returns it, and the money comes back.
-    const second = await call(app, 'POST', '/api/payouts', professional.token, {
-      amount: 100,
-      currency: 'AED',
-      iban: UAE_IBAN,
-      account_holder: 'Noura Al Zaabi',
-    });
+    const second = await call(app, 'POST', '/api/payouts', professional.token, { amount: 100, currency: 'AED', payout_method_id: methodId });
     expect(second.statusCode, second.body).toBe(201);
     expect(stripe.requests.filter((request) => request.path === '/v1/accounts')).toHaveLength(1);
     const secondId = second.json<{ payout: { id: string } }>().payout.id;
@@ -171,11 +164,11 @@ describe('Stripe, against a local stand-in that speaks its protocol', () => {
   it('returns the money at once when the bank account is refused for good', async () => {
     const refusedIban = 'AE460090000000123456789';
     stripe.refuseAccountNumber(refusedIban);
+    const refusedMethod = await usablePayoutMethod(app, professional.user.id, refusedIban, 'Noura Al Zaabi');
     const response = await call(app, 'POST', '/api/payouts', professional.token, {
       amount: 50,
       currency: 'AED',
-      iban: refusedIban,
-      account_holder: 'Noura Al Zaabi',
+      payout_method_id: refusedMethod,
     });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({ message: payoutMessages.failed, payout: { status: 'failed' } });
