@@ -11,6 +11,7 @@ import {
   uniqueWord,
   type Account,
 } from './marketplace.ts';
+import { latestCode } from './outbox.ts';
 import { phoneInArabic, textsIn, useLanguage, type Language } from './texts.ts';
 
 /** A hire made through the API: the employer's project, the professional's proposal, accepted. */
@@ -140,20 +141,30 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
       await main.getByRole('tab', { name: text('professionals', 'tabs.portfolio') }).click();
       await expect(main.getByText(job.title)).toBeVisible();
 
-      // The professional pays the released money out to a bank account: a mistyped IBAN is caught first.
+      // The professional saves a bank account for the released money: a mistyped IBAN is caught first; saving
+      // asks for a second factor (a code e-mailed to an account without an app); the account then waits 24 hours.
       await professionalPage.goto('/earnings');
       const earnings = professionalPage.getByRole('main');
       await expectHeading(professionalPage, text('earnings', 'title'));
-      await earnings.getByRole('button', { name: new RegExp(text('earnings', 'payout.all', { amount: '' }).trim()) }).click();
+      await expect(earnings.getByText(text('earnings', 'payout.no_method'))).toBeVisible();
+      await expect(earnings.getByRole('button', { name: text('earnings', 'payout.submit') })).toBeDisabled();
       const iban = earnings.getByLabel(text('earnings', 'payout.iban'));
       await iban.fill('AE07 0331 2345 6789 0123 457');
-      await earnings.getByRole('button', { name: text('earnings', 'payout.submit') }).click();
+      await earnings.getByRole('button', { name: text('earnings', 'methods.add') }).click();
       await expect(iban).toHaveAttribute('aria-invalid', 'true');
       await iban.fill('AE07 0331 2345 6789 0123 456');
-      await earnings.getByRole('button', { name: text('earnings', 'payout.submit') }).click();
-      await expect(earnings.getByText(text('earnings', 'payout.nothing'))).toBeVisible();
-      await expect(earnings.getByText(text('earnings', 'payouts.statuses.paid'), { exact: true })).toBeVisible();
-      await expect(earnings.getByText(text('earnings', 'payouts.to', { last4: '3456' }), { exact: false })).toBeVisible();
+      await earnings.getByRole('button', { name: text('earnings', 'methods.add') }).click();
+      const stepUp = professionalPage.getByRole('dialog', { name: text('security', 'step_up.title') });
+      await stepUp.getByRole('button', { name: text('security', 'step_up.send') }).click();
+      await stepUp.getByLabel(text('security', 'step_up.email_code')).fill(await latestCode(request, professional.email));
+      await stepUp.getByRole('button', { name: text('security', 'step_up.confirm') }).click();
+      await expect(stepUp).toBeHidden();
+      const saved = earnings.getByRole('listitem').filter({ hasText: 'AE•• •••• 3456' });
+      await expect(saved.getByText(text('earnings', 'methods.waiting'), { exact: true })).toBeVisible();
+      // Until its 24 hours have passed no payout goes to it; the account's e-mail was told, with the freeze link.
+      await expect(earnings.getByRole('button', { name: text('earnings', 'payout.submit') })).toBeDisabled();
+      const mails = await request.get(`/api/dev/outbox?to=${encodeURIComponent(professional.email)}`);
+      expect(JSON.stringify(await mails.json())).toContain('/freeze-payouts?token=');
       await professionalPage.close();
     });
   });

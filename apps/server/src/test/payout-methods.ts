@@ -10,7 +10,10 @@ export const UAE_IBAN = 'AE070331234567890123456';
  * and aged past its 24 hours' wait by the app's clock, as one saved yesterday: its id.
  */
 export async function usablePayoutMethod(app: App, professionalId: string, iban = UAE_IBAN, accountHolder = 'Mariam Al Ketbi') {
-  const { payout_method } = await app.services.payoutMethods.add({ id: professionalId, role: 'professional' }, { iban, account_holder: accountHolder });
+  const { payout_method } = await app.services.payoutMethods.add(
+    { id: professionalId, role: 'professional' },
+    { iban, account_holder: accountHolder },
+  );
   const yesterday = new Date(app.services.clock().getTime() - 25 * 3_600_000);
   await app.services.database.db.execute(
     sql`update payout_methods set usable_from = ${yesterday.toISOString()}::timestamptz, created_at = ${yesterday.toISOString()}::timestamptz where id = ${payout_method.id}`,

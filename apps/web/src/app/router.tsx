@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
       { path: 'register', ...page(() => import('./routes/register.tsx')) },
       { path: 'forgot-password', ...page(() => import('./routes/forgot-password.tsx')) },
       { path: 'secure-account', ...page(() => import('./routes/secure-account.tsx')) },
+      { path: 'freeze-payouts', ...page(() => import('./routes/freeze-payouts.tsx')) },
       { path: 'profile/edit', ...page(() => import('./routes/profile-edit.tsx')) },
       { path: 'projects', ...page(() => import('./routes/projects.tsx')) },
       { path: 'professionals', ...page(() => import('./routes/professionals.tsx')) },

@@ -380,7 +380,11 @@ describe('the user transactions of a dispute settled by a split', () => {
     });
     const methodId = await usablePayoutMethod(app, professional.user.id, 'AE070331234567890123456', 'Noura Al Zaabi');
     await stepUp(app, professional.token, professional.user.email);
-    const payout = await call(app, 'POST', '/api/payouts', professional.token, { amount: 1000, currency: 'AED', payout_method_id: methodId });
+    const payout = await call(app, 'POST', '/api/payouts', professional.token, {
+      amount: 1000,
+      currency: 'AED',
+      payout_method_id: methodId,
+    });
     expect(payout.statusCode, payout.body).toBe(201);
 
     const detailsOf = async (account: TestAccount) =>

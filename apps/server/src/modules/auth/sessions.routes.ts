@@ -93,7 +93,12 @@ export function sessionsRoutes(db: Db, sessions: SessionsService, stepUp: StepUp
           tags: ['account security'],
           summary: 'Send a 6-digit code to the e-mail of an account without an authenticator app, for step-up',
           security,
-          response: { 200: z.object({ message: z.string() }), 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+          response: {
+            200: z.object({ message: z.string() }),
+            401: errorResponseSchema,
+            409: errorResponseSchema,
+            429: errorResponseSchema,
+          },
         },
       },
       async (request) => stepUp.sendCode(bearerToken(request)),

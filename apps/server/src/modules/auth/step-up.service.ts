@@ -43,9 +43,7 @@ export function createStepUpService(dependencies: {
     async sendCode(token: string | undefined) {
       const { user } = await sessions.requireSession(token);
       if (await secondFactor.isEnrolled(user.id)) throw new AppError('conflict', stepUpMessages.useApp);
-      await transaction(db, (tx) =>
-        codes.issueCode({ purpose: 'step_up', subjectId: user.id, channel: 'email', to: user.email }, tx),
-      );
+      await transaction(db, (tx) => codes.issueCode({ purpose: 'step_up', subjectId: user.id, channel: 'email', to: user.email }, tx));
       void delivery.dispatchSoon();
       return { message: stepUpMessages.codeSent };
     },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatIban, payoutMessages, type PayoutMethod } from '@mihna/shared';
+import { payoutMessages, type PayoutMethod } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
 import type { Actor } from '../../lib/access.ts';
@@ -88,7 +88,8 @@ export function createPayoutMethodsService(dependencies: {
       await payoutsAccess.require(actor, 'payout.request');
       const now = clock();
       const added = await transaction(db, async (tx) => {
-        if ((await repository.countLiveForUpdate(actor.id, tx)) >= MAX_METHODS) throw new AppError('conflict', payoutMessages.tooManyMethods);
+        if ((await repository.countLiveForUpdate(actor.id, tx)) >= MAX_METHODS)
+          throw new AppError('conflict', payoutMessages.tooManyMethods);
         const row = await repository.insert(
           {
             professionalId: actor.id,

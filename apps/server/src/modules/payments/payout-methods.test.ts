@@ -96,7 +96,11 @@ describe('step-up', () => {
     });
     const challenge = login.json<{ challenge_token: string }>().challenge_token;
     clock.advance(30_000);
-    const second = await app.inject({ method: 'POST', url: '/api/auth/second-factor', payload: { challenge_token: challenge, code: codeAt(1) } });
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/auth/second-factor',
+      payload: { challenge_token: challenge, code: codeAt(1) },
+    });
     expect(second.statusCode, second.body).toBe(200);
     const token = second.json<{ access_token: string }>().access_token;
     expect((await addMethod(token, { iban: 'SA0380000000608010167519' })).statusCode).toBe(201);
@@ -136,10 +140,16 @@ describe('payout methods', () => {
     expect(mail?.text).toMatch(/freeze-payouts\?token=/);
 
     // Before its 24 hours: refused, saying how long is left; after: paid.
-    expect((await payout(professional.token, method.id)).json()).toEqual({ detail: payoutMessages.methodNotYetUsable(24), code: 'conflict' });
+    expect((await payout(professional.token, method.id)).json()).toEqual({
+      detail: payoutMessages.methodNotYetUsable(24),
+      code: 'conflict',
+    });
     clock.advance(23 * 3_600_000);
     await stepUp(app, professional.token, professional.user.email);
-    expect((await payout(professional.token, method.id)).json()).toEqual({ detail: payoutMessages.methodNotYetUsable(1), code: 'conflict' });
+    expect((await payout(professional.token, method.id)).json()).toEqual({
+      detail: payoutMessages.methodNotYetUsable(1),
+      code: 'conflict',
+    });
     clock.advance(3_600_000);
     await stepUp(app, professional.token, professional.user.email);
     const paid = await payout(professional.token, method.id);
@@ -175,7 +185,9 @@ describe('payout methods', () => {
     await stepUp(app, professional.token, professional.user.email);
     const { payout_method } = (await addMethod(professional.token)).json<{ payout_method: { id: string } }>();
     const token = /freeze-payouts\?token=([\w-]+)/.exec((await newMethodMails(professional))[0]!.text)![1];
-    expect((await call(app, 'POST', '/api/payout-methods/freeze', undefined, { token })).json()).toEqual({ message: payoutMessages.frozenNow });
+    expect((await call(app, 'POST', '/api/payout-methods/freeze', undefined, { token })).json()).toEqual({
+      message: payoutMessages.frozenNow,
+    });
     expect((await call(app, 'POST', '/api/payout-methods/freeze', undefined, { token })).json()).toEqual({
       detail: payoutMessages.freezeLinkExpired,
       code: 'unauthorized',

@@ -79,7 +79,8 @@ export function payoutsRoutes(
       {
         schema: {
           tags: ['payouts'],
-          summary: 'Save a bank account (IBAN, the name on it): usable 24 hours from now; your e-mail is told with a link that freezes payouts',
+          summary:
+            'Save a bank account (IBAN, the name on it): usable 24 hours from now; your e-mail is told with a link that freezes payouts',
           description: 'Needs a second factor proved in the last five minutes (POST /account/step-up), else 403 `step_up_required`.',
           security,
           body: payoutMethodInputSchema,

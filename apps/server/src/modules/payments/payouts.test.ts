@@ -8,7 +8,6 @@ import { call, earn, expectLedgerSound } from './test-payments.ts';
 import { stepUp, usablePayoutMethod } from '../../test/payout-methods.ts';
 import type { App } from '../../app.ts';
 
-
 const clock = createTestClock();
 let app: App;
 let employer: TestAccount;

@@ -148,7 +148,11 @@ describe('Stripe, against a local stand-in that speaks its protocol', () => {
     expect(await earnings()).toMatchObject({ available: 680, pending_payouts: 0 });
 
     // A second payout to the same bank account reuses its connected account; the bank returns it, and the money comes back.
-    const second = await call(app, 'POST', '/api/payouts', professional.token, { amount: 100, currency: 'AED', payout_method_id: methodId });
+    const second = await call(app, 'POST', '/api/payouts', professional.token, {
+      amount: 100,
+      currency: 'AED',
+      payout_method_id: methodId,
+    });
     expect(second.statusCode, second.body).toBe(201);
     expect(stripe.requests.filter((request) => request.path === '/v1/accounts')).toHaveLength(1);
     const secondId = second.json<{ payout: { id: string } }>().payout.id;

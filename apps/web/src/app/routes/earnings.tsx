@@ -7,7 +7,8 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useEarnings } from '../../features/payments/api/earnings.ts';
+import { useEarnings, usePayoutMethods } from '../../features/payments/api/earnings.ts';
+import { PayoutMethods } from '../../features/payments/components/payout-methods.tsx';
 import { PayoutForm } from '../../features/payments/components/payout-form.tsx';
 import { useMoneyFormat } from '../../features/payments/components/use-money.ts';
 import { paths } from '../../lib/paths.ts';
@@ -52,18 +53,47 @@ export default function EarningsPage() {
   );
 }
 
+/** The bank accounts payouts may go to, and whether payouts are frozen. */
+function BankAccounts({ holder }: { holder: string }) {
+  const { t } = useTranslation('earnings');
+  const methods = usePayoutMethods();
+  return (
+    <section aria-labelledby="methods-title" className={card}>
+      <h2 id="methods-title" className="text-lg font-bold text-slate-950">
+        {t('methods.title')}
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-slate-600">{t('methods.text')}</p>
+      {methods.data?.payouts_frozen ? (
+        <Alert tone="error" className="mb-4">
+          {t('methods.frozen')}{' '}
+          <Link to={paths.forgotPassword} className="font-semibold underline">
+            {t('methods.reset_password')}
+          </Link>
+        </Alert>
+      ) : null}
+      {methods.isPending ? <Spinner label={t('loading')} /> : null}
+      {methods.isError ? <Alert tone="error">{t('failed')}</Alert> : null}
+      {methods.data ? <PayoutMethods methods={methods.data.payout_methods} defaultHolder={holder} /> : null}
+    </section>
+  );
+}
+
 function EarningsView({ data, holder }: { data: Earnings; holder: string }) {
   const { t } = useTranslation('earnings');
   const format = useMoneyFormat();
+  const methods = usePayoutMethods();
   if (data.balances.length === 0) {
     return (
-      <div className={`${card} text-center`}>
-        <Wallet className="mx-auto size-10 text-slate-400" aria-hidden="true" />
-        <p className="mx-auto mt-3 max-w-xl text-slate-600">{t('empty')}</p>
-        <Link to={paths.projects()} className="mt-4 inline-block font-semibold text-primary-strong hover:underline">
-          {t('find_projects')}
-        </Link>
-      </div>
+      <>
+        <div className={`${card} text-center`}>
+          <Wallet className="mx-auto size-10 text-slate-400" aria-hidden="true" />
+          <p className="mx-auto mt-3 max-w-xl text-slate-600">{t('empty')}</p>
+          <Link to={paths.projects()} className="mt-4 inline-block font-semibold text-primary-strong hover:underline">
+            {t('find_projects')}
+          </Link>
+        </div>
+        <BankAccounts holder={holder} />
+      </>
     );
   }
   return (
@@ -95,9 +125,10 @@ function EarningsView({ data, holder }: { data: Earnings; holder: string }) {
             {t('payout.title')}
           </h2>
           <p className="mt-1 mb-4 text-sm text-slate-600">{t('payout.text')}</p>
-          <PayoutForm balances={data.balances} defaultHolder={holder} />
+          <PayoutForm balances={data.balances} methods={methods.data?.payout_methods ?? []} />
         </section>
         <div className="space-y-6">
+          <BankAccounts holder={holder} />
           <section aria-labelledby="payouts-title" className={card}>
             <h2 id="payouts-title" className="text-lg font-bold text-slate-950">
               {t('payouts.title')}

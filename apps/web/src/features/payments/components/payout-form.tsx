@@ -1,30 +1,36 @@
-import { ibanProblem, payoutMessages, readNumber, type Earnings } from '@mihna/shared';
+import { payoutMessages, readNumber, type Earnings, type PayoutMethod } from '@mihna/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, Input, Select } from '../../../components/ui/field.tsx';
+import { Field, Select } from '../../../components/ui/field.tsx';
+import { useStepUp } from '../../../components/second-factor/step-up.tsx';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
 import { currencySymbol } from '../../../lib/format.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
-import { useRequestPayout } from '../api/earnings.ts';
+import { sendPayout, useRequestPayout } from '../api/earnings.ts';
 import { useMoneyFormat } from './use-money.ts';
 
-type Errors = Partial<Record<'amount' | 'iban' | 'account_holder', string>>;
+type Errors = Partial<Record<'amount' | 'payout_method_id', string>>;
 
-/** A payout of part or all of an available balance to an IBAN, checked as it is typed and again by the server. */
-export function PayoutForm({ balances, defaultHolder }: { balances: Earnings['balances']; defaultHolder: string }) {
+/**
+ * A payout of part or all of an available balance to a saved bank account that has waited its 24
+ * hours, checked as it is typed and again by the server; a second factor is asked for first (step-up).
+ */
+export function PayoutForm({ balances, methods }: { balances: Earnings['balances']; methods: PayoutMethod[] }) {
   const { t } = useTranslation('earnings');
   const format = useMoneyFormat();
   const translate = useValidationMessage();
   const serverMessage = useServerMessage();
   const payout = useRequestPayout();
+  const { guarded, dialog } = useStepUp();
+  const usable = methods.filter((method) => method.is_usable);
+  const [methodId, setMethodId] = useState('');
+  const chosen = usable.find((method) => method.id === methodId) ?? usable[0];
   const payable = balances.filter((balance) => balance.available > 0);
   const [currency, setCurrency] = useState(payable[0]?.currency ?? '');
   const [amount, setAmount] = useState('');
-  const [iban, setIban] = useState('');
-  const [holder, setHolder] = useState(defaultHolder);
   const [errors, setErrors] = useState<Errors>({});
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
@@ -50,22 +56,20 @@ export function PayoutForm({ balances, defaultHolder }: { balances: Earnings['ba
     else if (typeof value !== 'number' || !Number.isFinite(value)) found.amount = say('Must be a valid number');
     else if (value <= 0) found.amount = say('Must be at least 0');
     else if (value > selected.available) found.amount = say(payoutMessages.overdrawn);
-    const problem = ibanProblem(iban);
-    if (problem) found.iban = say(problem);
-    if (!holder.trim()) found.account_holder = say(payoutMessages.accountHolderRequired);
+    if (!chosen) found.payout_method_id = say(payoutMessages.methodRequired);
     setErrors(found);
     setNotice(null);
     if (Object.keys(found).length > 0) return;
-    payout.mutate(
-      { amount, currency: selected.currency, iban, account_holder: holder.trim() },
-      {
-        onSuccess: (result) => {
-          setNotice({ tone: result.payout.status === 'failed' ? 'error' : 'success', text: say(result.message) });
-          setAmount('');
-        },
-        onError: (error) => setNotice({ tone: 'error', text: serverMessage(error, t('payout.failed')) }),
+    if (!chosen) return;
+    const draft = { amount, currency: selected.currency, payout_method_id: chosen.id };
+    payout.mutate(() => guarded(() => sendPayout(draft)), {
+      onSuccess: (result) => {
+        setNotice({ tone: result.payout.status === 'failed' ? 'error' : 'success', text: say(result.message) });
+        setAmount('');
       },
-    );
+      // A closed step-up dialog rejects with nothing to say.
+      onError: (error) => setNotice(error ? { tone: 'error', text: serverMessage(error, t('payout.failed')) } : null),
+    });
   }
 
   return (
@@ -93,30 +97,24 @@ export function PayoutForm({ balances, defaultHolder }: { balances: Earnings['ba
       >
         {t('payout.all', { amount: format.amount(selected.available, selected.currency) })}
       </button>
-      <Field label={t('payout.iban')} error={errors.iban}>
+      <Field label={t('payout.method')} error={errors.payout_method_id}>
         {(props) => (
-          <Input
-            {...props}
-            value={iban}
-            dir="ltr"
-            maxLength={64}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="AE07 0331 2345 6789 0123 456"
-            className="font-mono uppercase placeholder:normal-case rtl:text-end"
-            onChange={(event) => setIban(event.target.value)}
-          />
+          <Select {...props} value={chosen?.id ?? ''} disabled={usable.length === 0} onChange={(event) => setMethodId(event.target.value)}>
+            {usable.length === 0 ? <option value="">{t('payout.no_method_short')}</option> : null}
+            {usable.map((method) => (
+              <option key={method.id} value={method.id}>
+                {t('methods.option', { last4: method.iban_last4, holder: method.account_holder })}
+              </option>
+            ))}
+          </Select>
         )}
       </Field>
-      <Field label={t('payout.holder')} error={errors.account_holder}>
-        {(props) => (
-          <Input {...props} value={holder} maxLength={100} autoComplete="name" onChange={(event) => setHolder(event.target.value)} />
-        )}
-      </Field>
+      {usable.length === 0 ? <p className="text-sm text-slate-600">{t('payout.no_method')}</p> : null}
       {shownNotice}
-      <Button type="submit" disabled={payout.isPending} className="w-full sm:w-auto">
+      <Button type="submit" disabled={payout.isPending || usable.length === 0} className="w-full sm:w-auto">
         {t('payout.submit')}
       </Button>
+      {dialog}
     </form>
   );
 }

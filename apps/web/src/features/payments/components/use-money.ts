@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../i18n/index.ts';
-import { formatAmount, formatDate, languageOf } from '../../../lib/format.ts';
+import { formatAmount, formatDate, formatDateTime, languageOf } from '../../../lib/format.ts';
 
 /** Amounts and dates of a payment in the reader's language, with the currency's own decimals. */
 export function useMoneyFormat() {
@@ -9,5 +9,6 @@ export function useMoneyFormat() {
     language,
     amount: (value: number, currency: string) => formatAmount(value, currency, language),
     date: (value: string) => formatDate(value, language),
+    dateTime: (value: string) => formatDateTime(value, language),
   };
 }

@@ -1,0 +1,72 @@
+import { ShieldAlert } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../i18n/index.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { Link, useSearchParams } from '../../lib/router/index.tsx';
+import { paths } from '../../lib/paths.ts';
+import { useValidationMessage } from '../../lib/validation-message.ts';
+import { AuthLayout } from './auth-layout.tsx';
+
+/**
+ * A page an e-mail's protective link opens (?token=…): it acts once on arriving, says what it did in
+ * the server's words, and points to choosing a new password; a spent or expired link points to sign-in.
+ */
+export function LinkActionPage({
+  title,
+  working,
+  act,
+  onDone,
+}: {
+  title: string;
+  working: string;
+  act: (token: string) => Promise<{ message: string }>;
+  onDone?: () => void;
+}) {
+  const { t } = useTranslation('security');
+  const translate = useValidationMessage();
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const [state, setState] = useState<{ status: 'working' } | { status: 'done' | 'failed'; text: string }>({ status: 'working' });
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    act(token)
+      .then((answer) => {
+        onDone?.();
+        setState({ status: 'done', text: translate(answer.message) ?? answer.message });
+      })
+      .catch((error: unknown) =>
+        setState({ status: 'failed', text: error instanceof ApiError ? (translate(error.message) ?? t('failed')) : t('failed') }),
+      );
+  }, [token, act, onDone, translate, t]);
+
+  return (
+    <AuthLayout title={title}>
+      <title>{title}</title>
+      <div className="space-y-4">
+        <ShieldAlert aria-hidden className="size-10 text-primary-strong" />
+        {state.status === 'working' ? <Spinner label={working} /> : null}
+        {state.status === 'done' ? (
+          <>
+            <Alert tone="success">{state.text}</Alert>
+            <Link to={paths.forgotPassword} className="inline-block font-semibold text-primary-strong underline">
+              {t('secure.choose_password')}
+            </Link>
+          </>
+        ) : null}
+        {state.status === 'failed' ? (
+          <>
+            <Alert tone="error">{state.text}</Alert>
+            <Link to={paths.login} className="inline-block font-semibold text-primary-strong underline">
+              {t('secure.sign_in')}
+            </Link>
+          </>
+        ) : null}
+      </div>
+    </AuthLayout>
+  );
+}
