@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIban, ibanProblem, normaliseIban, payoutMessages, payoutRequestSchema } from './payouts.ts';
+import { formatIban, ibanProblem, normaliseIban, payoutMessages, payoutMethodInputSchema, payoutRequestSchema } from './payouts.ts';
 
 describe('IBAN', () => {
   it('accepts sound IBANs of the Gulf and elsewhere, however they are typed', () => {
@@ -30,13 +30,16 @@ describe('IBAN', () => {
     expect(ibanProblem('AE070331234567890123465')).toBe(payoutMessages.ibanChecksum);
   });
 
-  it('reads a payout request, normalising the IBAN and reading Arabic-Indic amounts', () => {
-    const parsed = payoutRequestSchema.parse({
-      amount: '١٬٢٥٠٫٥٠',
-      currency: 'aed',
-      iban: 'ae07 0331 2345 6789 0123 456',
-      account_holder: ' Mariam ',
+  it('reads a payout request in Arabic-Indic digits, and a bank account to save with its IBAN normalised', () => {
+    expect(payoutRequestSchema.parse({ amount: '١٬٢٥٠٫٥٠', currency: 'aed', payout_method_id: 'm-1' })).toEqual({
+      amount: 1250.5,
+      currency: 'AED',
+      payout_method_id: 'm-1',
     });
-    expect(parsed).toEqual({ amount: 1250.5, currency: 'AED', iban: 'AE070331234567890123456', account_holder: 'Mariam' });
+    expect(payoutMethodInputSchema.parse({ iban: 'ae07 0331 2345 6789 0123 456', account_holder: ' Mariam ' })).toEqual({
+      iban: 'AE070331234567890123456',
+      account_holder: 'Mariam',
+    });
+    expect(payoutRequestSchema.safeParse({ amount: 10, currency: 'AED' }).success).toBe(false);
   });
 });
