@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { expect, serverUrl, test } from './fixtures.ts';
 import { registerUser, signIn } from './marketplace.ts';
+import { latestCode } from './outbox.ts';
 import { phoneInArabic, textsIn, useLanguage, type Language } from './texts.ts';
 
 /** The code an authenticator app shows for the key, `stepsAhead` periods of 30 s from now. */
@@ -23,7 +24,12 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
       await expect(page.getByRole('heading', { level: 1, name: text('security', 'title') })).toBeVisible();
       await expect(page.getByText(text('security', 'totp.off'))).toBeVisible();
 
+      // Setting up an app asks first for a code e-mailed to the account (step-up).
       await page.getByRole('button', { name: text('security', 'totp.set_up') }).click();
+      const stepUp = page.getByRole('dialog', { name: text('security', 'step_up.title') });
+      await stepUp.getByRole('button', { name: text('security', 'step_up.send') }).click();
+      await stepUp.getByLabel(text('security', 'step_up.email_code')).fill(await latestCode(request, account.email));
+      await stepUp.getByRole('button', { name: text('security', 'step_up.confirm') }).click();
       await expect(page.getByRole('img', { name: text('security', 'totp.qr_alt') })).toBeVisible();
       const key = await page.locator('code').innerText();
       await page.getByLabel(text('security', 'totp.first_code')).fill('000000');

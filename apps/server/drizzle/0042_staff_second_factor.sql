@@ -20,4 +20,6 @@ CREATE UNIQUE INDEX "totp_authenticators_user_idx" ON "totp_authenticators" USIN
 CREATE UNIQUE INDEX "totp_authenticators_admin_idx" ON "totp_authenticators" USING btree ("admin_id");--> statement-breakpoint
 ALTER TABLE "recovery_codes" ADD CONSTRAINT "recovery_codes_one_owner" CHECK (num_nonnulls("recovery_codes"."user_id", "recovery_codes"."admin_id") = 1);--> statement-breakpoint
 ALTER TABLE "second_factor_throttles" ADD CONSTRAINT "second_factor_throttles_one_owner" CHECK (num_nonnulls("second_factor_throttles"."user_id", "second_factor_throttles"."admin_id") = 1);--> statement-breakpoint
-ALTER TABLE "totp_authenticators" ADD CONSTRAINT "totp_authenticators_one_owner" CHECK (num_nonnulls("totp_authenticators"."user_id", "totp_authenticators"."admin_id") = 1);
+ALTER TABLE "totp_authenticators" ADD CONSTRAINT "totp_authenticators_one_owner" CHECK (num_nonnulls("totp_authenticators"."user_id", "totp_authenticators"."admin_id") = 1);--> statement-breakpoint
+-- Sessions opened before every admin had a second factor end: the next sign-in asks for one.
+UPDATE "admin_sessions" SET "revoked_at" = now() WHERE "revoked_at" IS NULL;

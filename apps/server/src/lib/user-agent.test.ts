@@ -22,4 +22,12 @@ describe('describeDevice', () => {
     expect(describeDevice(undefined)).toEqual({ browser: null, system: null, kind: null, key: 'unknown' });
     expect(describeDevice('curl/8.5.0').browser).toBeNull();
   });
+
+  it('keeps no name a sender made up, and no kind outside the four (a crawler is none)', () => {
+    expect(describeDevice('Mihna Security: this was our routine check, no action needed/1 (x)')).toMatchObject({
+      browser: null,
+      system: null,
+    });
+    expect(describeDevice('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)').kind).toBeNull();
+  });
 });

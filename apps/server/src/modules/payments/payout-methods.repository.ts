@@ -60,7 +60,12 @@ export function createPayoutMethodsRepository(db: Db) {
       return row?.payoutMethodId;
     },
     async freeze(professionalId: string, now: Date, tx: Tx) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payout-methods:${professionalId}`}, 0))`);
       await tx.insert(payoutFreezes).values({ professionalId, frozenAt: now }).onConflictDoNothing();
+    },
+    /** Holds off a freeze (and new methods) of the professional until the caller's transaction ends. */
+    async lockFor(professionalId: string, tx: Tx) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payout-methods:${professionalId}`}, 0))`);
     },
     async isFrozen(professionalId: string, executor: Db = db) {
       const [row] = await executor.select().from(payoutFreezes).where(eq(payoutFreezes.professionalId, professionalId));

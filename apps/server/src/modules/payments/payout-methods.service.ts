@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { payoutMessages, type PayoutMethod } from '@mihna/shared';
 import type { Db } from '../../db/client.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
@@ -17,9 +16,6 @@ export const METHOD_WAIT_MS = 24 * 3_600_000;
 const FREEZE_LINK_LIFETIME_MS = 7 * 24 * 3_600_000;
 const MAX_METHODS = 5;
 const ibanPurpose = 'payout iban';
-
-/** The same bank account is recognised by this hash, without its number. */
-export const ibanFingerprint = (iban: string) => createHash('sha256').update(`mihna-payout-iban:${iban}`).digest('hex');
 
 const masked = (iban: string) => `${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
 
@@ -95,7 +91,8 @@ export function createPayoutMethodsService(dependencies: {
             professionalId: actor.id,
             ibanSealed: dataKey.seal(input.iban, ibanPurpose),
             ibanLast4: input.iban.slice(-4),
-            ibanFingerprint: ibanFingerprint(input.iban),
+            // A keyed hash: without the data key a copy of the database cannot test guesses of the number.
+            ibanFingerprint: dataKey.keyedHash(input.iban, 'payout iban fingerprint'),
             country: input.iban.slice(0, 2),
             accountHolder: input.account_holder,
             usableFrom: new Date(now.getTime() + METHOD_WAIT_MS),
@@ -133,6 +130,9 @@ export function createPayoutMethodsService(dependencies: {
       return { message: payoutMessages.frozenNow };
     },
 
+    /** Holds off a freeze of the professional's payouts until `tx` ends (a payout being recorded). */
+    lockFor: (professionalId: string, tx: Tx) => repository.lockFor(professionalId, tx),
+
     /** A password reset proves the e-mail's owner: it lifts a freeze. */
     liftFreeze: (professionalId: string, executor?: Db) => repository.unfreeze(professionalId, executor),
 
@@ -140,19 +140,20 @@ export function createPayoutMethodsService(dependencies: {
      * The method a payout may go to now, with its IBAN: refused while payouts are frozen, for a method
      * that is not the professional's, and for one younger than 24 hours (saying how long is left).
      */
-    async usable(professionalId: string, id: string) {
-      if (await repository.isFrozen(professionalId)) throw new AppError('conflict', payoutMessages.frozen);
-      const method = isRowId(id) ? await repository.findLive(professionalId, id) : undefined;
+    async usable(professionalId: string, id: string, executor?: Db) {
+      if (await repository.isFrozen(professionalId, executor)) throw new AppError('conflict', payoutMessages.frozen);
+      const method = isRowId(id) ? await repository.findLive(professionalId, id, executor) : undefined;
       if (!method) throw new AppError('not_found', payoutMessages.methodNotFound);
       const waitMs = method.usableFrom.getTime() - clock().getTime();
       if (waitMs > 0) throw new AppError('conflict', payoutMessages.methodNotYetUsable(Math.ceil(waitMs / 3_600_000)));
       return { method, iban: dataKey.open(method.ibanSealed, ibanPurpose) };
     },
 
-    /** The IBAN of a method a payout went to, for sending it again. */
+    /** The IBAN of a method a payout went to, for sending it again: none once it is removed or payouts are frozen. */
     async ibanOf(id: string) {
       const method = await repository.findById(id);
-      return method ? dataKey.open(method.ibanSealed, ibanPurpose) : undefined;
+      if (!method || method.removedAt || (await repository.isFrozen(method.professionalId))) return undefined;
+      return dataKey.open(method.ibanSealed, ibanPurpose);
     },
   };
 }

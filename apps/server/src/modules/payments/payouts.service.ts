@@ -129,8 +129,8 @@ export function createPayoutsService(dependencies: {
     const accountId =
       payout.providerAccountId ?? (await repository.findAccountFor(payout.professionalId, payout.ibanFingerprint ?? '', provider.name));
     if (!accountId && !iban) {
-      // Sent again after a restart, before the provider had the bank account: nothing to send it to.
-      await transaction(db, (tx) => settle(payout.id, 'failed', 'The bank account was not kept; request the payout again.', tx));
+      // Sent again with no bank account to send it to (removed, or payouts frozen since): the money comes back.
+      await transaction(db, (tx) => settle(payout.id, 'failed', 'The bank account is no longer saved; request the payout again.', tx));
       return;
     }
     try {
@@ -170,6 +170,9 @@ export function createPayoutsService(dependencies: {
       const amount = requireAmount(input.amount, currency, 'amount');
       const { method, iban } = await methods.usable(actor.id, input.payout_method_id);
       const payout = await transaction(db, async (tx) => {
+        // Again under the lock a freeze takes: a freeze that committed meanwhile stops this payout.
+        await methods.lockFor(actor.id, tx);
+        await methods.usable(actor.id, input.payout_method_id, tx);
         const available = await ledger.lockAccount(balanceAccount(actor.id, currency), tx);
         if (available === 0) throw new AppError('conflict', payoutMessages.noBalance);
         if (amount.minor > available) throw new AppError('conflict', payoutMessages.overdrawn);
@@ -209,7 +212,13 @@ export function createPayoutsService(dependencies: {
     /** Sends again the payouts the provider never acknowledged (a timeout, a restart). */
     async resendUnsent() {
       for (const payout of await repository.listUnsent(new Date(clock().getTime() - RESEND_AFTER_MS), 50)) {
-        await send(payout, payout.payoutMethodId ? await methods.ibanOf(payout.payoutMethodId) : undefined);
+        const iban = payout.payoutMethodId ? await methods.ibanOf(payout.payoutMethodId) : undefined;
+        if (payout.payoutMethodId && !iban) {
+          // Its bank account was removed, or payouts frozen, since: nothing goes out, the money comes back.
+          await transaction(db, (tx) => settle(payout.id, 'failed', 'The bank account is no longer saved; request the payout again.', tx));
+          continue;
+        }
+        await send(payout, iban);
       }
     },
   };

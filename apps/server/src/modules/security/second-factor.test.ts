@@ -1,9 +1,11 @@
 import { Secret, TOTP } from 'otpauth';
+import { stepUpMessages } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { bearer, createUser, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
+import { stepUp } from '../../test/payout-methods.ts';
 
 let app: App;
 beforeAll(async () => {
@@ -21,6 +23,7 @@ const codeOf = (secret: string, stepsAhead = 0) =>
   });
 
 async function enrol(account: TestAccount) {
+  await stepUp(app, account.token, account.user.email);
   const started = await call(account, 'POST', '/api/account/totp');
   expect(started.statusCode).toBe(200);
   const { secret } = started.json<{ secret: string }>();
@@ -37,6 +40,12 @@ describe('the authenticator app (TOTP)', () => {
       totp_enabled_at: null,
       recovery_codes_left: 0,
     });
+    // Only after step-up (the code e-mailed to the account): a stolen session cannot give the account an app of its own.
+    expect((await call(account, 'POST', '/api/account/totp')).json()).toEqual({
+      detail: stepUpMessages.requiredEmail,
+      code: 'step_up_required',
+    });
+    await stepUp(app, account.token, account.user.email);
     const started = await call(account, 'POST', '/api/account/totp');
     const { secret, otpauth_uri, qr_svg } = started.json<{ secret: string; otpauth_uri: string; qr_svg: string }>();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -129,6 +138,7 @@ describe('the authenticator app (TOTP)', () => {
     const other = await createUser(app);
     const { secret, recoveryCodes } = await enrol(owner);
     expect((await call(other, 'POST', '/api/account/totp/disable', { code: recoveryCodes[0]! })).statusCode).toBe(409);
+    await stepUp(app, other.token, other.user.email);
     await call(other, 'POST', '/api/account/totp');
     expect((await call(other, 'POST', '/api/account/totp/confirm', { code: codeOf(secret, 1) })).statusCode).toBe(401);
     expect((await call(owner, 'GET', '/api/account/security')).json()).toMatchObject({ totp_enabled: true, recovery_codes_left: 10 });

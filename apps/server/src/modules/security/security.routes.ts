@@ -1,4 +1,5 @@
 import { errorResponseSchema, messages } from '@mihna/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SignedIn } from '../../plugins/signed-in.ts';
@@ -13,7 +14,12 @@ const errors = { 401: errorResponseSchema, 409: errorResponseSchema, 422: errorR
 const codeBody = z.object({ code: z.string().trim().min(1, messages.required).max(32) });
 
 /** The signed-in user's own second factor: each route acts on the caller's account only. */
-export function securityRoutes(signedIn: SignedIn<UserRow>, secondFactor: SecondFactorService): FastifyPluginAsyncZod {
+/** Step-up (auth module): refuses 403 `step_up_required` unless the session proved a second factor in the last five minutes. */
+interface StepUpCheck {
+  require(request: FastifyRequest): Promise<void>;
+}
+
+export function securityRoutes(signedIn: SignedIn<UserRow>, secondFactor: SecondFactorService, stepUp: StepUpCheck): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/account/security',
@@ -38,13 +44,18 @@ export function securityRoutes(signedIn: SignedIn<UserRow>, secondFactor: Second
           tags: ['account security'],
           summary: 'Start setting up an authenticator app: its secret, as text, an otpauth:// URI and a QR code (SVG)',
           description:
-            'Nothing changes for sign-in until a first code confirms it (POST /account/totp/confirm). Starting again gives a new secret.',
+            'Needs step-up first (POST /account/step-up with the code e-mailed to the account), so that a stolen session cannot give the account an app of its own. Nothing changes for sign-in until a first code confirms it (POST /account/totp/confirm). Starting again gives a new secret.',
           security: [{ bearerAuth: [] }],
-          response: { 200: z.object({ secret: z.string(), otpauth_uri: z.string(), qr_svg: z.string() }), ...errors },
+          response: {
+            200: z.object({ secret: z.string(), otpauth_uri: z.string(), qr_svg: z.string() }),
+            403: errorResponseSchema,
+            ...errors,
+          },
         },
       },
       async (request) => {
         const user = await signedIn.user(request);
+        await stepUp.require(request);
         return secondFactor.startTotp(userOwner(user), user.email);
       },
     );

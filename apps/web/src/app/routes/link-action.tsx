@@ -1,7 +1,8 @@
 import { ShieldAlert } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { Link, useSearchParams } from '../../lib/router/index.tsx';
@@ -10,16 +11,21 @@ import { useValidationMessage } from '../../lib/validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 /**
- * A page an e-mail's protective link opens (?token=…): it acts once on arriving, says what it did in
- * the server's words, and points to choosing a new password; a spent or expired link points to sign-in.
+ * A page an e-mail's protective link opens (?token=…): it acts once its reader confirms (never on
+ * arriving, which a mail scanner opening links would do), says what it did in the server's words, and
+ * points to choosing a new password; a spent or expired link points to sign-in.
  */
 export function LinkActionPage({
   title,
+  explanation,
+  confirmLabel,
   working,
   act,
   onDone,
 }: {
   title: string;
+  explanation: string;
+  confirmLabel: string;
   working: string;
   act: (token: string) => Promise<{ message: string }>;
   onDone?: () => void;
@@ -28,12 +34,10 @@ export function LinkActionPage({
   const translate = useValidationMessage();
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
-  const [state, setState] = useState<{ status: 'working' } | { status: 'done' | 'failed'; text: string }>({ status: 'working' });
-  const sent = useRef(false);
+  const [state, setState] = useState<{ status: 'asking' | 'working' } | { status: 'done' | 'failed'; text: string }>({ status: 'asking' });
 
-  useEffect(() => {
-    if (sent.current) return;
-    sent.current = true;
+  const confirm = () => {
+    setState({ status: 'working' });
     act(token)
       .then((answer) => {
         onDone?.();
@@ -42,13 +46,21 @@ export function LinkActionPage({
       .catch((error: unknown) =>
         setState({ status: 'failed', text: error instanceof ApiError ? (translate(error.message) ?? t('failed')) : t('failed') }),
       );
-  }, [token, act, onDone, translate, t]);
+  };
 
   return (
     <AuthLayout title={title}>
       <title>{title}</title>
       <div className="space-y-4">
         <ShieldAlert aria-hidden className="size-10 text-primary-strong" />
+        {state.status === 'asking' ? (
+          <>
+            <p className="text-slate-700">{explanation}</p>
+            <Button variant="danger" className="w-full" onClick={confirm}>
+              {confirmLabel}
+            </Button>
+          </>
+        ) : null}
         {state.status === 'working' ? <Spinner label={working} /> : null}
         {state.status === 'done' ? (
           <>

@@ -7,5 +7,14 @@ import { LinkActionPage } from './link-action.tsx';
 export default function SecureAccountPage() {
   const { t } = useTranslation('security');
   const { signOut } = useSession();
-  return <LinkActionPage title={t('secure.title')} working={t('secure.working')} act={secureAccount} onDone={signOut} />;
+  return (
+    <LinkActionPage
+      title={t('secure.title')}
+      explanation={t('secure.explanation')}
+      confirmLabel={t('secure.confirm')}
+      working={t('secure.working')}
+      act={secureAccount}
+      onDone={signOut}
+    />
+  );
 }

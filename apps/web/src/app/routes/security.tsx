@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useStepUp } from '../../components/second-factor/step-up.tsx';
 import { SessionsList } from '../../features/security/components/sessions-list.tsx';
 import { useConfirmTotp, useDisableTotp, useSecurityStatus, useStartTotp } from '../../features/security/api/second-factor.ts';
 import { formatDate, languageOf } from '../../lib/format.ts';
@@ -23,6 +24,7 @@ export default function SecurityPage() {
   const disable = useDisableTotp();
   const confirm = useConfirmTotp();
   const refusal = useRefusal();
+  const { guarded, dialog } = useStepUp();
   const [setup, setSetup] = useState<TotpSetup>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
   const [startError, setStartError] = useState<string>();
@@ -32,9 +34,11 @@ export default function SecurityPage() {
     setStartError(undefined);
     setNotice(undefined);
     try {
-      setSetup(await start.mutateAsync());
+      // Only after a code e-mailed to the account (step-up): a stolen session cannot add an app of its own.
+      setSetup(await guarded(() => start.mutateAsync()));
     } catch (failure) {
-      setStartError(refusal(failure));
+      // A closed step-up dialog rejects with nothing to say.
+      if (failure) setStartError(refusal(failure));
     }
   }
 
@@ -95,6 +99,7 @@ export default function SecurityPage() {
         ) : null}
       </section>
       <SessionsList />
+      {dialog}
     </Container>
   );
 }
