@@ -2,7 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { expect, serverUrl, test } from './fixtures.ts';
 import { registerUser, signIn } from './marketplace.ts';
 import { latestCode } from './outbox.ts';
-import { phoneInArabic, textsIn, useLanguage, type Language } from './texts.ts';
+import { phoneInArabic, serverMessageIn, textsIn, useLanguage, type Language } from './texts.ts';
 
 /** The code an authenticator app shows for the key, `stepsAhead` periods of 30 s from now. */
 const appCode = (key: string, stepsAhead = 0) =>
@@ -68,6 +68,19 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
       await later.goto('/settings/security');
       await expect(later).toHaveURL(/\/login/);
       await context.close();
+
+      // A new password, while this session's step-up (the e-mailed code above) still holds.
+      const passwords = page.getByRole('region', { name: text('security', 'password.title') });
+      await passwords.getByLabel(text('security', 'password.current')).fill('Wrong2026pass');
+      await passwords.getByLabel(text('security', 'password.new'), { exact: true }).fill('Lantern2027pass');
+      await passwords.getByLabel(text('security', 'password.confirm')).fill('Lantern2027pass');
+      await passwords.getByRole('button', { name: text('security', 'password.submit') }).click();
+      await expect(passwords.getByText(serverMessageIn(language, 'The current password is not right.'))).toBeVisible();
+      await passwords.getByLabel(text('security', 'password.current')).fill(password);
+      await passwords.getByRole('button', { name: text('security', 'password.submit') }).click();
+      await expect(
+        passwords.getByText(serverMessageIn(language, 'Your password was changed. Every other session of your account has ended.')),
+      ).toBeVisible();
     });
   });
 }

@@ -24,6 +24,14 @@ export function textsIn(language: Language) {
   };
 }
 
+/** A server message as the screens show it in `language` (validation.json is keyed by the English sentence, dots and all). */
+export function serverMessageIn(language: Language, english: string): string {
+  const messages = JSON.parse(fs.readFileSync(path.join(localesDirectory, language, 'validation.json'), 'utf8')) as Record<string, string>;
+  const found = messages[english];
+  if (!found) throw new Error(`no ${language} text for the server message "${english}"`);
+  return found;
+}
+
 /** Opens the site in this language for the rest of the page's life. */
 export async function useLanguage(page: Page, language: Language) {
   await page.addInitScript((chosen) => window.localStorage.setItem('mihna.language', chosen), language);

@@ -320,7 +320,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(loginRoutes(login, passwordReset, sessions, rateLimiter));
       await api.register(usersRoutes(signedIn, usersService));
       await api.register(securityRoutes(signedIn, secondFactor, stepUp));
-      await api.register(sessionsRoutes(db, sessions, stepUp, rateLimiter));
+      await api.register(sessionsRoutes(db, sessions, stepUp, passwordReset, rateLimiter));
       await api.register(moderationRoutes(moderation, rateLimiter));
       await api.register(notificationsRoutes(signedIn, notifications));
       await api.register(jobsRoutes(signedIn, jobs));

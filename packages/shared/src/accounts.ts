@@ -202,6 +202,16 @@ export const passwordResetInputSchema = z
   .refine((input) => input.new_password === input.confirm_password, { message: messages.passwordsDoNotMatch, path: ['confirm_password'] });
 export type PasswordResetInput = z.input<typeof passwordResetInputSchema>;
 
+/** POST /api/account/password: the password in use, the new one twice (step-up first; every other session ends). */
+export const passwordChangeInputSchema = z
+  .object({
+    current_password: z.string({ error: messages.required }).min(1, messages.required).max(128),
+    new_password: passwordSchema,
+    confirm_password: z.string({ error: messages.required }).min(1, messages.required),
+  })
+  .refine((input) => input.new_password === input.confirm_password, { message: messages.passwordsDoNotMatch, path: ['confirm_password'] });
+export type PasswordChangeInput = z.input<typeof passwordChangeInputSchema>;
+
 /** 'linkedin.com/in/name' is what people copy from the address bar: it means https://linkedin.com/in/name. */
 export function completeUrl(text: string): string {
   const trimmed = text.trim();

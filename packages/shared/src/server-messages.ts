@@ -29,6 +29,11 @@ export const sessionMessages = {
   secured: 'Every session of your account has ended. Choose a new password now.',
 } as const;
 
+export const passwordChangeMessages = {
+  wrongCurrent: 'The current password is not right.',
+  changed: 'Your password was changed. Every other session of your account has ended.',
+} as const;
+
 export const stepUpMessages = {
   requiredApp: 'Confirm it is you: enter a code from your authenticator app.',
   requiredEmail: 'Confirm it is you: we will send a 6-digit code to your e-mail.',
@@ -208,6 +213,7 @@ export const serverMessages = {
   secondFactor: secondFactorMessages,
   session: sessionMessages,
   stepUp: stepUpMessages,
+  passwordChange: passwordChangeMessages,
   registration: registrationMessages,
   reset: resetMessages,
   accounts: accountMessages,

@@ -58,6 +58,7 @@ export const apiPaths = {
   endOtherSessions: '/api/account/sessions/end-others',
   secureAccount: '/api/auth/secure-account',
   stepUp: '/api/account/step-up',
+  changePassword: '/api/account/password',
   stepUpCode: '/api/account/step-up/code',
   payoutMethods: '/api/payout-methods',
   payoutMethod: (id: string) => `/api/payout-methods/${id}`,

@@ -1,11 +1,11 @@
-import { codeMessages, registrationMessages, resetMessages } from '@mihna/shared';
+import { codeMessages, passwordChangeMessages, registrationMessages, resetMessages } from '@mihna/shared';
 import { createHash } from 'node:crypto';
 import type { AccountDependencies } from './account-dependencies.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
-import { hashSecret } from '../../lib/secrets.ts';
+import { hashSecret, verifySecret } from '../../lib/secrets.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { checkCodeRequest, issueCodeQuietly } from './codes.service.ts';
 import { loginIdentifier } from './login.service.ts';
@@ -44,6 +44,39 @@ export function createPasswordResetService(
       await issueCodeQuietly(() => transaction(db, (tx) => codes.issueCode(code, tx)));
       if (user) void delivery.dispatchSoon();
       return { success: true, message: resetMessages.requested };
+    },
+
+    /**
+     * The signed-in user's new password (the route asks for step-up first): the current one must be
+     * right; every other session ends, and the account's e-mail is told.
+     */
+    async changePassword(token: string | undefined, input: { current_password: string; new_password: string }) {
+      const { session, user } = await sessions.requireSession(token);
+      if (!(await verifySecret(user.passwordHash, input.current_password)))
+        throw new AppError('validation_failed', [
+          { loc: ['body', 'current_password'], msg: passwordChangeMessages.wrongCurrent, type: 'value_error' },
+        ]);
+      if (isCommonPassword(input.new_password)) {
+        throw new AppError('validation_failed', [
+          { loc: ['body', 'new_password'], msg: registrationMessages.commonPassword, type: 'common_password' },
+        ]);
+      }
+      const passwordHash = await hashSecret(input.new_password);
+      await transaction(db, async (tx) => {
+        await users.updateUser(user.id, { passwordHash }, tx);
+        await sessions.revokeOtherSessionsOf(user.id, session.id, tx);
+        await delivery.enqueue(
+          {
+            channel: 'email',
+            to: user.email,
+            subject: 'Your Mihna password was changed',
+            text: `Hello ${user.firstName},\n\nThe password of your Mihna account was just changed, and every other device was signed out. If this was not you, reset your password now and contact support@mihna.ae.\n\nتغيّرت كلمة مرور حسابك في مهنة للتو، وسُجّل خروج كل الأجهزة الأخرى. إذا لم تكن أنت، فأعد تعيين كلمة المرور الآن وتواصل مع support@mihna.ae.`,
+          },
+          tx,
+        );
+      });
+      void delivery.dispatchSoon();
+      return { message: passwordChangeMessages.changed };
     },
 
     /** Sets the new password, lifts a login lock and signs out every session of the account. */

@@ -1,4 +1,4 @@
-import { errorResponseSchema, messages, sessionMessages } from '@mihna/shared';
+import { errorResponseSchema, messages, passwordChangeInputSchema, sessionMessages } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { transaction } from '../../db/transaction.ts';
@@ -7,6 +7,7 @@ import { perClient, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { bearerToken } from '../../plugins/request-identity.ts';
 import type { SessionsService } from './sessions.service.ts';
 import type { StepUpService } from './step-up.service.ts';
+import type { PasswordResetService } from './password-reset.service.ts';
 
 const security = [{ bearerAuth: [] }];
 const sessionSchema = z.object({
@@ -25,7 +26,13 @@ const sessionSchema = z.object({
  * one by one or all but this one; step-up, which actions that move money ask for; and the "Secure
  * my account" link of a new device's e-mail.
  */
-export function sessionsRoutes(db: Db, sessions: SessionsService, stepUp: StepUpService, rateLimiter: RateLimiter): FastifyPluginAsyncZod {
+export function sessionsRoutes(
+  db: Db,
+  sessions: SessionsService,
+  stepUp: StepUpService,
+  passwords: Pick<PasswordResetService, 'changePassword'>,
+  rateLimiter: RateLimiter,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/account/sessions',
@@ -124,6 +131,31 @@ export function sessionsRoutes(db: Db, sessions: SessionsService, stepUp: StepUp
         },
       },
       async (request) => stepUp.confirm(bearerToken(request), request.body.code),
+    );
+
+    app.post(
+      '/account/password',
+      {
+        preHandler: rateLimiter.limitPerClient(perClient('password-change', 30, 3600)),
+        schema: {
+          tags: ['account security'],
+          summary: 'Change your password: the current one and the new one twice; every other session ends',
+          description: 'Needs a second factor proved in the last five minutes (POST /account/step-up), else 403 `step_up_required`.',
+          security,
+          body: passwordChangeInputSchema,
+          response: {
+            200: z.object({ message: z.string() }),
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            422: errorResponseSchema,
+            429: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => {
+        await stepUp.require(request);
+        return passwords.changePassword(bearerToken(request), request.body);
+      },
     );
 
     app.post(

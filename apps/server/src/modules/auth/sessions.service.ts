@@ -96,6 +96,10 @@ export function createSessionsService(dependencies: { repository: SessionsReposi
       return { ended: await repository.revokeOtherSessions(user.id, session.id, clock(), executor) };
     },
 
+    /** Ends every session of the user but `keepId`, in the caller's transaction (a password change). */
+    revokeOtherSessionsOf: (userId: string, keepId: string, executor: Db) =>
+      repository.revokeOtherSessions(userId, keepId, clock(), executor),
+
     /** Step-up: this session proved a second factor (or a code sent to the account) now. */
     markStepUp: (sessionId: string) => repository.markStepUp(sessionId, clock()),
 

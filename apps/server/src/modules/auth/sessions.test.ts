@@ -1,8 +1,9 @@
-import { sessionMessages } from '@mihna/shared';
+import { messages, passwordChangeMessages, sessionMessages, stepUpMessages } from '@mihna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { bearer, createUser, outboxFor, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
+import { stepUp } from '../../test/payout-methods.ts';
 
 // The trust issue's sessions and alerts: /settings/security lists the live sessions, ends one or all
 // others at once; a sign-in from a device not seen before is told to the account's e-mail, with a
@@ -112,5 +113,35 @@ describe('a sign-in from a device not seen before', () => {
     expect(again.json()).toEqual({ detail: sessionMessages.secureLinkExpired, code: 'unauthorized' });
     expect((await call('POST', '/api/auth/secure-account', undefined, { token: 'made-up' })).statusCode).toBe(401);
     expect((await call('POST', '/api/auth/secure-account', undefined, {})).statusCode).toBe(422);
+  });
+});
+
+describe('a password change', () => {
+  it('needs step-up and the current password, then ends every other session and tells the e-mail', async () => {
+    const account = await createUser(app);
+    const other = await login(account, safariOnIphone);
+    const change = (payload: object) => call('POST', '/api/account/password', account.token, payload);
+    const good = { current_password: account.password, new_password: 'Lantern2027!', confirm_password: 'Lantern2027!' };
+    expect((await change(good)).json()).toEqual({ detail: stepUpMessages.requiredEmail, code: 'step_up_required' });
+    await stepUp(app, account.token, account.user.email);
+    expect((await change({ ...good, current_password: 'not-it-2026' })).json()).toMatchObject({
+      code: 'validation_failed',
+      detail: [{ loc: ['body', 'current_password'], msg: passwordChangeMessages.wrongCurrent }],
+    });
+    expect((await change({ ...good, confirm_password: 'Lantern2028!' })).body).toContain(messages.passwordsDoNotMatch);
+    expect((await change({ ...good, new_password: 'short', confirm_password: 'short' })).statusCode).toBe(422);
+    // Nothing changed so far: the other session still works.
+    expect((await call('GET', '/api/users/me', other)).statusCode).toBe(200);
+    expect((await change(good)).json()).toEqual({ message: passwordChangeMessages.changed });
+    expect((await call('GET', '/api/users/me', other)).statusCode).toBe(401);
+    expect((await call('GET', '/api/users/me', account.token)).statusCode).toBe(200);
+    expect((await outboxFor(app, account.user.email)).some((mail) => mail.subject === 'Your Mihna password was changed')).toBe(true);
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/enhanced-login',
+      payload: { email: account.user.email, password: 'Lantern2027!', login_method: 'password' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect((await call('POST', '/api/account/password', undefined, good)).statusCode).toBe(401);
   });
 });

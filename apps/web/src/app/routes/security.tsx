@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useStepUp } from '../../components/second-factor/step-up.tsx';
+import { PasswordChange } from '../../features/security/components/password-change.tsx';
 import { SessionsList } from '../../features/security/components/sessions-list.tsx';
 import { useConfirmTotp, useDisableTotp, useSecurityStatus, useStartTotp } from '../../features/security/api/second-factor.ts';
 import { formatDate, languageOf } from '../../lib/format.ts';
@@ -98,6 +99,7 @@ export default function SecurityPage() {
           </div>
         ) : null}
       </section>
+      <PasswordChange />
       <SessionsList />
       {dialog}
     </Container>
