@@ -192,6 +192,7 @@ export async function buildApp(options: BuildAppOptions) {
     notifications,
     delivery,
     settings,
+    endSessionsOf: (userId, tx) => sessions.revokeAllSessions(userId, tx),
     logger: app.log,
     clock,
   });

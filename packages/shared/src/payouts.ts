@@ -52,7 +52,7 @@ export const payoutMessages = {
   methodRemoved: 'Payout method removed.',
   tooManyMethods: 'You can save up to 5 payout methods. Remove one first.',
   frozen: 'Payouts are frozen on this account. Reset your password to unfreeze them.',
-  frozenNow: 'Payouts are frozen and the payout method was removed. Reset your password to unfreeze them.',
+  frozenNow: 'Payouts are frozen, the payout method was removed and every session ended. Reset your password to unfreeze them.',
   freezeLinkExpired: 'This link has expired or was used already.',
 } as const;
 

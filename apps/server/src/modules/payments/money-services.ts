@@ -41,10 +41,13 @@ export function createMoneyServices(dependencies: {
   /** Sends the employer's receipts (invoices/payment-receipts.ts). */
   delivery: DeliveryService;
   settings: SettingsService;
+  /** Ends every session of a user, in the caller's transaction (the auth module's): a payout freeze does. */
+  endSessionsOf?: (userId: string, tx: Db) => Promise<void>;
   logger: FastifyBaseLogger;
   clock: () => Date;
 }) {
-  const { db, config, users, jobState, contracts, moderation, notifications, delivery, settings, logger, clock } = dependencies;
+  const { db, config, users, jobState, contracts, moderation, notifications, delivery, settings, endSessionsOf, logger, clock } =
+    dependencies;
   const people = createPeopleLookup(users);
   const paymentsRepository = createPaymentsRepository(db);
   const feeInvoices = createFeeInvoices({
@@ -112,6 +115,7 @@ export function createMoneyServices(dependencies: {
     delivery,
     people,
     publicUrl: config.publicUrl,
+    endSessionsOf,
     clock,
   });
   const payouts = createPayoutsService({

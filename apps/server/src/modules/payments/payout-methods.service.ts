@@ -31,9 +31,11 @@ export function createPayoutMethodsService(dependencies: {
   delivery: DeliveryService;
   people: PeopleLookup;
   publicUrl: string;
+  /** Ends every session of the user in `tx`: whoever added a method the owner did not is signed out by the freeze. */
+  endSessionsOf?: (userId: string, tx: Db) => Promise<void>;
   clock: () => Date;
 }) {
-  const { db, repository, dataKey, delivery, people, publicUrl, clock } = dependencies;
+  const { db, repository, dataKey, delivery, people, publicUrl, endSessionsOf, clock } = dependencies;
 
   const view = (row: PayoutMethodRow): PayoutMethod => ({
     id: row.id,
@@ -118,7 +120,7 @@ export function createPayoutMethodsService(dependencies: {
       return { message: payoutMessages.methodRemoved };
     },
 
-    /** The link of a new method's e-mail: the method goes and payouts freeze until a password reset. */
+    /** The link of a new method's e-mail: the method goes, every session ends and payouts freeze until a password reset. */
     async freeze(token: string) {
       await transaction(db, async (tx) => {
         const methodId = await repository.spendFreezeLink(hashToken(token), clock(), tx);
@@ -126,6 +128,7 @@ export function createPayoutMethodsService(dependencies: {
         if (!method) throw new AppError('unauthorized', payoutMessages.freezeLinkExpired);
         await repository.remove(method.professionalId, method.id, clock(), tx);
         await repository.freeze(method.professionalId, clock(), tx);
+        await endSessionsOf?.(method.professionalId, tx);
       });
       return { message: payoutMessages.frozenNow };
     },

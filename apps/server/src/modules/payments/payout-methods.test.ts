@@ -183,7 +183,7 @@ describe('payout methods', () => {
     expect((await payout(owner.token, payout_method.id)).statusCode).toBe(404);
   });
 
-  it('freeze from the e-mail’s link: the method goes and payouts stop until the password is reset', async () => {
+  it('freeze from the e-mail’s link: the method goes, every session ends and payouts stop until the password is reset', async () => {
     const professional = await earner();
     await stepUp(app, professional.token, professional.user.email);
     const { payout_method } = (await addMethod(professional.token)).json<{ payout_method: { id: string } }>();
@@ -195,15 +195,25 @@ describe('payout methods', () => {
       detail: payoutMessages.freezeLinkExpired,
       code: 'unauthorized',
     });
-    const view = await methodsOf(professional.token);
-    expect(view).toEqual({ payout_methods: [], payouts_frozen: true });
+    // Whoever added it is signed out with every other session.
+    expect((await call(app, 'GET', '/api/users/me', professional.token)).statusCode).toBe(401);
+    const signIn = async (password: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/auth/enhanced-login',
+          payload: { email: professional.user.email, password, login_method: 'password' },
+        })
+      ).json<{ access_token: string }>().access_token;
+    const again = await signIn(professional.password);
+    expect(await methodsOf(again)).toEqual({ payout_methods: [], payouts_frozen: true });
     clock.advance(24 * 3_600_000 + 1_000);
-    await stepUp(app, professional.token, professional.user.email);
-    const second = (await addMethod(professional.token, { iban: 'SA0380000000608010167519' })).json<{ payout_method: { id: string } }>();
+    await stepUp(app, again, professional.user.email);
+    const second = (await addMethod(again, { iban: 'SA0380000000608010167519' })).json<{ payout_method: { id: string } }>();
     clock.advance(24 * 3_600_000 + 1_000);
-    await stepUp(app, professional.token, professional.user.email);
-    expect((await payout(professional.token, second.payout_method.id)).json()).toEqual({ detail: payoutMessages.frozen, code: 'conflict' });
-    expect((await payout(professional.token, payout_method.id)).statusCode).toBe(409);
+    await stepUp(app, again, professional.user.email);
+    expect((await payout(again, second.payout_method.id)).json()).toEqual({ detail: payoutMessages.frozen, code: 'conflict' });
+    expect((await payout(again, payout_method.id)).statusCode).toBe(409);
 
     // The owner resets the password (proving the e-mail): payouts thaw.
     await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: professional.user.email } });
@@ -218,12 +228,7 @@ describe('payout methods', () => {
       },
     });
     expect(reset.statusCode, reset.body).toBe(200);
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/enhanced-login',
-      payload: { email: professional.user.email, password: 'Harbour2027!', login_method: 'password' },
-    });
-    const fresh = login.json<{ access_token: string }>().access_token;
+    const fresh = await signIn('Harbour2027!');
     clock.advance(61_000);
     await stepUp(app, fresh, professional.user.email);
     expect((await payout(fresh, second.payout_method.id)).statusCode).toBe(201);
