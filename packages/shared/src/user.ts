@@ -61,7 +61,13 @@ export const secondFactorChallengeSchema = z.object({
 export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeSchema>;
 
 /** The second step of a login: the challenge's token, and a code of the authenticator app or a recovery code. */
+/** A code of the authenticator app (6 digits) or a recovery code (XXXXX-XXXXX), as typed. */
+const secondFactorCode = z.string().trim().min(1, messages.required).max(32);
+
+/** A second factor's code alone: setting up the app, turning it off, step-up. */
+export const secondFactorCodeInputSchema = z.object({ code: secondFactorCode });
+
 export const secondFactorLoginInputSchema = z.object({
   challenge_token: z.string().max(100),
-  code: z.string().trim().min(1, messages.required).max(32),
+  code: secondFactorCode,
 });

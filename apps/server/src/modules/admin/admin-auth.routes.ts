@@ -6,7 +6,7 @@ import {
   adminSessionResponseSchema,
   adminUserSchema,
   errorResponseSchema,
-  messages,
+  secondFactorCodeInputSchema,
   secondFactorLoginInputSchema,
   secondFactorResetSchema,
 } from '@mihna/shared';
@@ -17,7 +17,6 @@ import type { AdminAuthService } from './admin-auth.service.ts';
 import { actorOf, adminId, knownRow, refusals, security, type AdminApp } from './admin-route-parts.ts';
 import type { AdminsService } from './admins.service.ts';
 
-const codeBody = z.object({ code: z.string().trim().min(1, messages.required).max(32) });
 const codeRefusals = {
   401: errorResponseSchema,
   403: errorResponseSchema,
@@ -111,7 +110,7 @@ export function adminAuthRoutes(app: AdminApp, services: { auth: AdminAuthServic
         summary: 'Confirm the admin’s authenticator app with a first code; the session opens the console',
         description: 'Answers ten recovery codes, shown this once.',
         security,
-        body: codeBody,
+        body: secondFactorCodeInputSchema,
         response: { 200: z.object({ recovery_codes: z.array(z.string()) }), ...codeRefusals },
       },
     },

@@ -1,4 +1,4 @@
-import { errorResponseSchema, messages, passwordChangeInputSchema, sessionMessages } from '@mihna/shared';
+import { errorResponseSchema, passwordChangeInputSchema, secondFactorCodeInputSchema, sessionMessages } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { transaction } from '../../db/transaction.ts';
@@ -119,7 +119,7 @@ export function sessionsRoutes(
           summary: 'Prove a second factor for five minutes: a code of the authenticator app (or a recovery code), or the e-mailed code',
           description: 'Payouts and new payout methods answer 403 `step_up_required` without it.',
           security,
-          body: z.object({ code: z.string().trim().min(1, messages.required).max(32) }),
+          body: secondFactorCodeInputSchema,
           response: {
             200: z.object({ confirmed_until: z.string() }),
             401: errorResponseSchema,

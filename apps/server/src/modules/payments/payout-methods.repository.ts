@@ -6,6 +6,10 @@ import { payoutFreezeLinks, payoutFreezes, payoutMethods } from './payments.sche
 export type PayoutMethodRow = typeof payoutMethods.$inferSelect;
 
 /** Saved payout methods, their freeze links, and frozen payouts (payments.schema.ts). */
+/** One professional's methods and freeze, changed one transaction at a time (adds, a freeze, a payout's check). */
+const lockProfessional = (professionalId: string, tx: Tx) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payout-methods:${professionalId}`}, 0))`);
+
 export function createPayoutMethodsRepository(db: Db) {
   const live = isNull(payoutMethods.removedAt);
   return {
@@ -28,7 +32,7 @@ export function createPayoutMethodsRepository(db: Db) {
     },
     /** The professional's live methods, counted under a lock on the professional's rows, so two adds at once queue. */
     async countLiveForUpdate(professionalId: string, tx: Tx) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payout-methods:${professionalId}`}, 0))`);
+      await lockProfessional(professionalId, tx);
       const [row] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(payoutMethods)
@@ -60,12 +64,12 @@ export function createPayoutMethodsRepository(db: Db) {
       return row?.payoutMethodId;
     },
     async freeze(professionalId: string, now: Date, tx: Tx) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payout-methods:${professionalId}`}, 0))`);
+      await lockProfessional(professionalId, tx);
       await tx.insert(payoutFreezes).values({ professionalId, frozenAt: now }).onConflictDoNothing();
     },
     /** Holds off a freeze (and new methods) of the professional until the caller's transaction ends. */
-    async lockFor(professionalId: string, tx: Tx) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payout-methods:${professionalId}`}, 0))`);
+    lockFor: async (professionalId: string, tx: Tx) => {
+      await lockProfessional(professionalId, tx);
     },
     async isFrozen(professionalId: string, executor: Db = db) {
       const [row] = await executor.select().from(payoutFreezes).where(eq(payoutFreezes.professionalId, professionalId));

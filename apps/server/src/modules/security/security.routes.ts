@@ -1,4 +1,4 @@
-import { errorResponseSchema, messages } from '@mihna/shared';
+import { errorResponseSchema, secondFactorCodeInputSchema } from '@mihna/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,8 +10,6 @@ import type { SecondFactorService } from './second-factor.service.ts';
 const userOwner = (user: { id: string }) => ({ kind: 'user' as const, id: user.id });
 
 const errors = { 401: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema, 423: errorResponseSchema };
-/** A code of the authenticator app (6 digits), or a recovery code (XXXXX-XXXXX). */
-const codeBody = z.object({ code: z.string().trim().min(1, messages.required).max(32) });
 
 /** The signed-in user's own second factor: each route acts on the caller's account only. */
 /** Step-up (auth module): refuses 403 `step_up_required` unless the session proved a second factor in the last five minutes. */
@@ -67,7 +65,7 @@ export function securityRoutes(signedIn: SignedIn<UserRow>, secondFactor: Second
           tags: ['account security'],
           summary: 'Confirm the authenticator app with a first code; answers ten recovery codes, shown this once',
           security: [{ bearerAuth: [] }],
-          body: codeBody,
+          body: secondFactorCodeInputSchema,
           response: { 200: z.object({ recovery_codes: z.array(z.string()) }), ...errors },
         },
       },
@@ -81,7 +79,7 @@ export function securityRoutes(signedIn: SignedIn<UserRow>, secondFactor: Second
           tags: ['account security'],
           summary: 'Turn the authenticator app off, with a fresh code of it or a recovery code',
           security: [{ bearerAuth: [] }],
-          body: codeBody,
+          body: secondFactorCodeInputSchema,
           response: { 204: z.null(), ...errors },
         },
       },

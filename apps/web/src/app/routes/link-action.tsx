@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n/index.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { useRefusal } from '../../components/second-factor/totp-setup.tsx';
 import { Link, useSearchParams } from '../../lib/router/index.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useValidationMessage } from '../../lib/validation-message.ts';
@@ -32,6 +32,7 @@ export function LinkActionPage({
 }) {
   const { t } = useTranslation('security');
   const translate = useValidationMessage();
+  const refusal = useRefusal();
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const [state, setState] = useState<{ status: 'asking' | 'working' } | { status: 'done' | 'failed'; text: string }>({ status: 'asking' });
@@ -43,9 +44,7 @@ export function LinkActionPage({
         onDone?.();
         setState({ status: 'done', text: translate(answer.message) ?? answer.message });
       })
-      .catch((error: unknown) =>
-        setState({ status: 'failed', text: error instanceof ApiError ? (translate(error.message) ?? t('failed')) : t('failed') }),
-      );
+      .catch((error: unknown) => setState({ status: 'failed', text: refusal(error) }));
   };
 
   return (

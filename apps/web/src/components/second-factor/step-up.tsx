@@ -8,6 +8,7 @@ import { Button } from '../ui/button.tsx';
 import { SecondFactorCodeInput } from '../ui/code-input.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Field } from '../ui/field.tsx';
+import { useRefusal } from './totp-setup.tsx';
 
 type Method = 'totp' | 'email';
 
@@ -19,7 +20,7 @@ function StepUpForm({ method, onConfirmed }: { method: Method; onConfirmed: () =
   const [error, setError] = useState<string>();
   const [sent, setSent] = useState<string>();
   const [isPending, setPending] = useState(false);
-  const refusal = (failure: unknown) => (failure instanceof ApiError ? (translate(failure.message) ?? t('failed')) : t('failed'));
+  const refusal = useRefusal();
 
   async function send() {
     setError(undefined);

@@ -2,6 +2,7 @@ import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useStepUp } from '../../../components/second-factor/step-up.tsx';
+import { useRefusal } from '../../../components/second-factor/totp-setup.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
@@ -16,6 +17,7 @@ export function PasswordChange() {
   const { t } = useTranslation('security');
   const translate = useValidationMessage();
   const { guarded, dialog } = useStepUp();
+  const refusal = useRefusal();
   const [values, setValues] = useState<Record<Name, string>>({ current_password: '', new_password: '', confirm_password: '' });
   const [errors, setErrors] = useState<Partial<Record<Name, string>>>({});
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
@@ -37,8 +39,7 @@ export function PasswordChange() {
         for (const issue of (failure.body as { detail: { loc: string[]; msg: string }[] }).detail)
           found[issue.loc.at(-1) as Name] = translate(issue.msg) ?? issue.msg;
         setErrors(found);
-      } else if (failure)
-        setNotice({ tone: 'error', text: failure instanceof ApiError ? (translate(failure.message) ?? t('failed')) : t('failed') });
+      } else if (failure) setNotice({ tone: 'error', text: refusal(failure) });
     } finally {
       setPending(false);
     }
