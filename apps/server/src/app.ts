@@ -3,7 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createDataKey } from './lib/data-key.ts';
-import { createSecondFactorService, createSecurityRepository, securityRoutes } from './modules/security/index.ts';
+import { createPasskeysService, createSecondFactorService, createSecurityRepository, securityRoutes } from './modules/security/index.ts';
 import { isOutboxEnabled } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createApiPathAliases, API_PREFIX } from './plugins/api-paths.ts';
@@ -41,6 +41,7 @@ import {
   registrationRoutes,
   createStepUpService,
   sessionsRoutes,
+  type SecondFactorCheck,
 } from './modules/auth/index.ts';
 import { createModerationService, moderationRoutes } from './modules/moderation/index.ts';
 import { createPeopleLookup, createUsersRepository, createUsersService, usersRoutes } from './modules/users/index.ts';
@@ -148,15 +149,23 @@ export async function buildApp(options: BuildAppOptions) {
   const codes = createCodesService({ db, repository: auth, delivery, clock });
   const accountServices = { db, auth, users, codes, sessions, delivery };
   const registration = createRegistrationService({ ...accountServices, moderation, rateLimiter, clock });
+  const securityRepository = createSecurityRepository(db);
+  const passkeys = createPasskeysService({ repository: securityRepository, relyingParty: config.relyingParty, clock });
   const secondFactor = createSecondFactorService({
-    repository: createSecurityRepository(db),
+    repository: securityRepository,
     dataKey: createDataKey(config.dataKey),
+    passkeys,
     clock,
   });
-  // The marketplace's side of the security module: a user's second factor.
-  const userSecondFactor = {
-    isEnrolled: (userId: string) => secondFactor.isEnrolled({ kind: 'user', id: userId }),
-    verify: (userId: string, code: string) => secondFactor.verify({ kind: 'user', id: userId }, code),
+  // The marketplace's side of the security module: a user's second factor and passkeys.
+  const userSecondFactor: SecondFactorCheck = {
+    isEnrolled: (userId) => secondFactor.isEnrolled({ kind: 'user', id: userId }),
+    methods: (userId) => secondFactor.methods({ kind: 'user', id: userId }),
+    verify: (userId, code) => secondFactor.verify({ kind: 'user', id: userId }, code),
+    passkeyOptions: (userId, purpose, boundTo) => passkeys.assertionOptionsFor(userId, purpose, boundTo),
+    verifyPasskey: (userId, purpose, boundTo, answer) => secondFactor.verifyPasskey(userId, purpose, boundTo, answer),
+    passkeySignInOptions: () => passkeys.signInOptions(),
+    passkeySignIn: (answer) => passkeys.signIn(answer),
   };
   const login = createLoginService({
     ...accountServices,
@@ -318,9 +327,9 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(contactRoutes(contact, rateLimiter));
       await api.register(newsletterRoutes(createNewsletterRepository(db), rateLimiter));
       await api.register(registrationRoutes(registration, rateLimiter));
-      await api.register(loginRoutes(login, passwordReset, sessions, rateLimiter));
+      await api.register(loginRoutes(login, passwordReset, sessions, rateLimiter, { passkeyRelyingPartyId: config.relyingParty.id }));
       await api.register(usersRoutes(signedIn, usersService));
-      await api.register(securityRoutes(signedIn, secondFactor, stepUp));
+      await api.register(securityRoutes(signedIn, secondFactor, passkeys, stepUp));
       await api.register(sessionsRoutes(db, sessions, stepUp, passwordReset, rateLimiter));
       await api.register(moderationRoutes(moderation, rateLimiter));
       await api.register(notificationsRoutes(signedIn, notifications));

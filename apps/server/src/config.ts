@@ -227,6 +227,8 @@ export interface Config {
    * (localhost, 127.0.0.1) on the port it listens on. A payer returns from a checkout to the one they came from.
    */
   siteOrigins: string[];
+  /** Passkeys' relying party: PUBLIC_URL's host, and the site's origins on that host. */
+  relyingParty: { id: string; name: string; origins: string[] };
   twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | undefined;
   /** Stripe when both keys are set; otherwise the built-in test gateway. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | undefined;
@@ -251,6 +253,19 @@ function siteOriginsOf(env: Environment): string[] {
   const local =
     env.NODE_ENV === 'production' ? [] : ['localhost', '127.0.0.1'].map((host) => new URL(`${scheme}://${host}:${env.PORT}`).origin);
   return [...new Set([publicOrigin, ...local])];
+}
+
+/**
+ * WebAuthn's relying party is PUBLIC_URL's host; a browser asks for its passkeys only on that host (or
+ * a subdomain), so 127.0.0.1 beside localhost is not one of its origins.
+ */
+function relyingPartyOf(env: Environment) {
+  const id = new URL(siteOriginsOf(env)[0]!).hostname;
+  const origins = siteOriginsOf(env).filter((origin) => {
+    const host = new URL(origin).hostname;
+    return host === id || host.endsWith(`.${id}`);
+  });
+  return { id, name: 'Mihna', origins };
 }
 
 /** The data key outside production when DATA_KEY is unset: in the source, so it protects nothing. */
@@ -297,6 +312,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       addressAr: env.INVOICE_SELLER_ADDRESS_AR ?? (env.NODE_ENV === 'production' ? undefined : DEMO_SELLER_ADDRESS_AR),
     },
     siteOrigins: siteOriginsOf(env),
+    relyingParty: relyingPartyOf(env),
     twilio:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, apiUrl: env.TWILIO_API_URL }

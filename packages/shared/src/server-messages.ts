@@ -38,6 +38,8 @@ export const stepUpMessages = {
   requiredApp: 'Confirm it is you: enter a code from your authenticator app.',
   requiredEmail: 'Confirm it is you: we will send a 6-digit code to your e-mail.',
   useApp: 'Your account has an authenticator app: enter a code from it instead.',
+  requiredPasskey: 'Confirm it is you: use one of your passkeys.',
+  usePasskey: 'Your account has a passkey: use it instead.',
   codeSent: 'We sent a 6-digit code to your e-mail.',
 } as const;
 
@@ -49,6 +51,17 @@ export const secondFactorMessages = {
   /** After five wrong codes in a row, with how long the second step stays locked. */
   lockedFor: (minutes: number) =>
     `Too many incorrect codes. You can try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.` as const,
+} as const;
+
+export const passkeyMessages = {
+  /** A ceremony's challenge that was spent, is past its five minutes, or never was. */
+  expired: 'This passkey request has expired. Please try again.',
+  /** Any answer of an authenticator that does not check out, whatever the reason, so it reveals nothing. */
+  refused: 'That passkey could not be checked. Please try again, or use another way to sign in.',
+  unknown: 'This passkey is not registered on Mihna. Sign in another way, then add it on the Security page.',
+  alreadyRegistered: 'This passkey is already registered.',
+  notFound: 'Passkey not found.',
+  tooMany: 'You can register up to 10 passkeys. Remove one to add another.',
 } as const;
 
 export const codeMessages = {
@@ -211,6 +224,7 @@ export const serverMessages = {
   login: loginMessages,
   codes: codeMessages,
   secondFactor: secondFactorMessages,
+  passkeys: passkeyMessages,
   session: sessionMessages,
   stepUp: stepUpMessages,
   passwordChange: passwordChangeMessages,

@@ -53,12 +53,78 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
  * A login whose first step passed for an account with a second factor: no session yet, but a token
  * for the second step (POST /auth/second-factor), valid five minutes.
  */
+export const secondFactorMethodSchema = z.enum(['totp', 'recovery_code', 'passkey']);
+export type SecondFactorMethod = z.infer<typeof secondFactorMethodSchema>;
+
 export const secondFactorChallengeSchema = z.object({
   second_factor_required: z.literal(true),
   challenge_token: z.string(),
-  methods: z.array(z.enum(['totp', 'recovery_code'])),
+  methods: z.array(secondFactorMethodSchema),
 });
 export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeSchema>;
+
+/**
+ * A WebAuthn ceremony's start: a single-use token the answer goes back with, and the options for the
+ * browser's navigator.credentials (PublicKeyCredentialCreationOptionsJSON or …RequestOptionsJSON).
+ */
+export const passkeyCeremonySchema = z.object({ ceremony_token: z.string(), options: z.record(z.string(), z.unknown()) });
+export type PasskeyCeremony = z.infer<typeof passkeyCeremonySchema>;
+
+const base64url = z
+  .string()
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]*$/);
+/** What @simplewebauthn/browser answers: checked here for shape and size only; the signature is the server's to check. */
+const credentialFields = {
+  id: base64url.min(1),
+  rawId: base64url.min(1),
+  type: z.literal('public-key'),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+};
+export const passkeyAssertionSchema = z.object({
+  ...credentialFields,
+  response: z.object({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: base64url.optional(),
+  }),
+});
+export const passkeyAttestationSchema = z.object({
+  ...credentialFields,
+  response: z.object({
+    clientDataJSON: base64url,
+    attestationObject: base64url,
+    transports: z
+      .array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']))
+      .max(7)
+      .optional(),
+    authenticatorData: base64url.optional(),
+    publicKey: base64url.optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+  }),
+});
+
+/** A passkey's answer to a sign-in, second-step or step-up ceremony. */
+export const passkeyAnswerSchema = z.object({ ceremony_token: z.string().max(100), response: passkeyAssertionSchema });
+export const secondFactorPasskeyInputSchema = passkeyAnswerSchema.extend({ challenge_token: z.string().max(100) });
+
+const passkeyName = z.string().trim().min(1, messages.required).max(60, messages.maxLength(60));
+export const passkeyRegistrationInputSchema = z.object({
+  ceremony_token: z.string().max(100),
+  response: passkeyAttestationSchema,
+  name: passkeyName,
+});
+export const passkeyRenameInputSchema = z.object({ name: passkeyName });
+export const passkeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  backed_up: z.boolean(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
 
 /** The second step of a login: the challenge's token, and a code of the authenticator app or a recovery code. */
 /** A code of the authenticator app (6 digits) or a recovery code (XXXXX-XXXXX), as typed. */

@@ -64,7 +64,7 @@ export const loginEvents = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     // `second_factor`: the second step of a login, with an authenticator app's code or a recovery code.
-    method: text('method', { enum: ['password', 'email_code', 'sms_code', 'second_factor'] }).notNull(),
+    method: text('method', { enum: ['password', 'email_code', 'sms_code', 'second_factor', 'passkey'] }).notNull(),
     success: boolean('success').notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),

@@ -3,7 +3,7 @@ export { type AuthRepository, createAuthRepository } from './auth.repository.ts'
 export { createCodesService } from './codes.service.ts';
 export { lockedError, reserveLoginAttempt } from './login-throttle.ts';
 export { loginRoutes } from './login.routes.ts';
-export { createLoginService } from './login.service.ts';
+export { createLoginService, type SecondFactorCheck } from './login.service.ts';
 export { createPasswordResetService } from './password-reset.service.ts';
 export { registrationRoutes } from './registration.routes.ts';
 export { createRegistrationService } from './registration.service.ts';

@@ -2,6 +2,9 @@ import {
   emailAddress,
   errorResponseSchema,
   loginInputSchema,
+  passkeyAnswerSchema,
+  passkeyCeremonySchema,
+  secondFactorPasskeyInputSchema,
   passwordResetInputSchema,
   secondFactorChallengeSchema,
   secondFactorLoginInputSchema,
@@ -30,6 +33,7 @@ export function loginRoutes(
   reset: PasswordResetService,
   sessions: SessionsService,
   rateLimiter: RateLimiter,
+  signInMethods: { passkeyRelyingPartyId: string },
 ): FastifyPluginAsyncZod {
   const limit = (bucket: string, count: number) => rateLimiter.limitPerClient(perClient(bucket, count, 3600));
   return async (app) => {
@@ -64,6 +68,76 @@ export function loginRoutes(
         },
       },
       async (request) => login.completeSecondFactor(request.body, clientInfo(request)),
+    );
+
+    app.post(
+      '/auth/second-factor/passkey/options',
+      {
+        preHandler: limit('second-factor', 300),
+        schema: {
+          tags: ['auth'],
+          summary: "The second step with a passkey: the options for the browser's navigator.credentials.get(), for this login's challenge",
+          body: z.object({ challenge_token: z.string().max(100) }),
+          response: { 200: passkeyCeremonySchema, ...errors, 409: errorResponseSchema },
+        },
+      },
+      async (request) => login.secondFactorPasskeyOptions(request.body.challenge_token),
+    );
+
+    app.post(
+      '/auth/second-factor/passkey',
+      {
+        preHandler: limit('second-factor', 300),
+        schema: {
+          tags: ['auth'],
+          summary: "The second step with a passkey: the challenge token, the ceremony's token and the browser's answer",
+          description: 'A passkey that does not check out counts as a wrong code toward the lock.',
+          body: secondFactorPasskeyInputSchema,
+          response: { 200: sessionResponseSchema, ...errors },
+        },
+      },
+      async (request) => login.completeSecondFactorWithPasskey(request.body, clientInfo(request)),
+    );
+
+    app.get(
+      '/auth/sign-in-methods',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'The ways to sign in besides a password or a code: the passkeys’ relying party',
+          description: 'A browser offers passkeys only on the relying party’s host (or a subdomain of it).',
+          response: { 200: z.object({ passkey_rp_id: z.string() }) },
+        },
+      },
+      async () => ({ passkey_rp_id: signInMethods.passkeyRelyingPartyId }),
+    );
+
+    app.post(
+      '/auth/passkey/options',
+      {
+        preHandler: limit('passkey-sign-in', 300),
+        schema: {
+          tags: ['auth'],
+          summary: "Sign in with a passkey alone: the options for the browser's navigator.credentials.get() (no e-mail typed)",
+          description: "The relying party is PUBLIC_URL's host (`rpId`); the ceremony lasts five minutes.",
+          response: { 200: passkeyCeremonySchema, 429: errorResponseSchema },
+        },
+      },
+      async () => login.passkeySignInOptions(),
+    );
+
+    app.post(
+      '/auth/passkey',
+      {
+        preHandler: limit('passkey-sign-in', 300),
+        schema: {
+          tags: ['auth'],
+          summary: "Sign in with a passkey alone: the ceremony's token and the browser's answer, proved with the device's lock",
+          body: passkeyAnswerSchema,
+          response: { 200: sessionResponseSchema, ...errors },
+        },
+      },
+      async (request) => login.signInWithPasskey(request.body, clientInfo(request)),
     );
 
     app.get(

@@ -1,4 +1,13 @@
-import { isMobileNumber, loginMessages, messages, type SecondFactorChallenge, type SessionResponse } from '@mihna/shared';
+import {
+  isMobileNumber,
+  loginMessages,
+  messages,
+  type PasskeyCeremony,
+  type SecondFactorChallenge,
+  type SecondFactorMethod,
+  type SessionResponse,
+} from '@mihna/shared';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { AccountDependencies } from './account-dependencies.ts';
 import { randomInt } from 'node:crypto';
 import { transaction } from '../../db/transaction.ts';
@@ -27,11 +36,25 @@ export interface LoginInput {
 export const loginIdentifier = (value: string, method: LoginMethod) =>
   method === 'sms_code' ? `phone:${internationalPhoneDigits(value)}` : `email:${value.trim().toLowerCase()}`;
 
-/** What the login asks of the account's second factor (the security module's service). */
+/** A passkey's answer to a ceremony (the browser's PublicKeyCredential as JSON). */
+export interface PasskeyAnswer {
+  ceremony_token: string;
+  response: AuthenticationResponseJSON;
+}
+
+/** What the login asks of the account's second factor (the security module's services). */
 export interface SecondFactorCheck {
   isEnrolled(userId: string): Promise<boolean>;
+  methods(userId: string): Promise<SecondFactorMethod[]>;
   /** Refuses a wrong, replayed or spent code, and any while the second step is locked. */
   verify(userId: string, code: string): Promise<void>;
+  /** A ceremony for one of the user's passkeys, bound to a login challenge or a session. */
+  passkeyOptions(userId: string, purpose: 'second_factor' | 'step_up', boundTo: string): Promise<PasskeyCeremony>;
+  /** Refuses an answer that is not one of the user's passkeys signing that ceremony, and any while the second step is locked. */
+  verifyPasskey(userId: string, purpose: 'second_factor' | 'step_up', boundTo: string, answer: PasskeyAnswer): Promise<void>;
+  /** The user a passkey alone signs in (discoverable credential, the device's lock). */
+  passkeySignInOptions(): Promise<PasskeyCeremony>;
+  passkeySignIn(answer: PasskeyAnswer): Promise<string>;
 }
 
 export interface LoginDependencies extends AccountDependencies {
@@ -133,6 +156,41 @@ export function createLoginService(dependencies: LoginDependencies) {
     return { access_token: token, user: toCurrentUser(user) };
   }
 
+  /**
+   * Spends a login's challenge once `prove` accepts the second factor; each try books against the first
+   * step's throttle too, and is a login event.
+   */
+  async function completeSecondStep(
+    challengeToken: string,
+    client: ClientInfo,
+    prove: (userId: string, challengeId: string) => Promise<void>,
+  ) {
+    const challenge = await auth.findLiveChallenge(hashToken(challengeToken), clock());
+    if (!challenge) throw new AppError('unauthorized', loginMessages.challengeExpired);
+    const user = await users.findUserById(challenge.userId);
+    if (!user) throw new AppError('unauthorized', loginMessages.challengeExpired);
+    const event = { userId: user.id, email: user.email, method: 'second_factor' as const, ...client };
+    // Each code is a try of the first step's throttle too: its lock refuses the second step as well.
+    if (challenge.identifier) {
+      const reservation = await reserveLoginAttempt({ db, auth, clock }, challenge.identifier, {
+        refusesWhileLocked: true,
+        hasCaptcha: true,
+      });
+      if (reservation.outcome === 'locked') throw lockedError(reservation.lockedUntil, clock());
+    }
+    try {
+      await prove(user.id, challenge.id);
+    } catch (error) {
+      await auth.insertLoginEvent({ ...event, success: false });
+      throw error;
+    }
+    if (!(await auth.spendChallenge(challenge.id))) throw new AppError('unauthorized', loginMessages.challengeExpired);
+    if (challenge.identifier) await auth.clearThrottle(challenge.identifier, db);
+    await auth.insertLoginEvent({ ...event, success: true });
+    if (user.accountStatus !== 'active') throw new AppError('forbidden', loginMessages.inactive, undefined, user.statusReason ?? undefined);
+    return signIn(user, client, { steppedUp: true });
+  }
+
   return {
     async login(input: LoginInput, client: ClientInfo): Promise<SessionResponse | SecondFactorChallenge> {
       const identifier = loginIdentifier(input.email, input.login_method);
@@ -165,7 +223,8 @@ export function createLoginService(dependencies: LoginDependencies) {
         await auth.clearThrottle(identifier, db);
         throw new AppError('forbidden', loginMessages.inactive, undefined, user.statusReason ?? undefined);
       }
-      if (await secondFactor.isEnrolled(user.id)) {
+      const methods = await secondFactor.methods(user.id);
+      if (methods.length > 0) {
         // No session yet: the second step spends this token with a code of the account's second factor.
         // This try stays booked against the first step until the second succeeds, and each wrong code
         // there books another, so the captcha and the lock count both steps.
@@ -176,7 +235,7 @@ export function createLoginService(dependencies: LoginDependencies) {
           identifier,
           expiresAt: new Date(clock().getTime() + CHALLENGE_LIFETIME_MS),
         });
-        return { second_factor_required: true, challenge_token: challengeToken, methods: ['totp', 'recovery_code'] };
+        return { second_factor_required: true, challenge_token: challengeToken, methods };
       }
       await auth.clearThrottle(identifier, db);
       return signIn(user, client);
@@ -188,28 +247,31 @@ export function createLoginService(dependencies: LoginDependencies) {
      * expires or the second step locks (five wrong codes: 15 minutes); each try is a login event.
      */
     async completeSecondFactor(input: { challenge_token: string; code: string }, client: ClientInfo) {
-      const challenge = await auth.findLiveChallenge(hashToken(input.challenge_token), clock());
+      return completeSecondStep(input.challenge_token, client, (userId) => secondFactor.verify(userId, input.code));
+    },
+
+    /** A ceremony for one of the account's passkeys, as the second step of the login whose challenge this is. */
+    async secondFactorPasskeyOptions(challengeToken: string) {
+      const challenge = await auth.findLiveChallenge(hashToken(challengeToken), clock());
       if (!challenge) throw new AppError('unauthorized', loginMessages.challengeExpired);
-      const user = await users.findUserById(challenge.userId);
+      return secondFactor.passkeyOptions(challenge.userId, 'second_factor', challenge.id);
+    },
+
+    /** The second step with a passkey: its answer to the ceremony bound to this challenge; a refusal counts as a wrong code. */
+    async completeSecondFactorWithPasskey(input: { challenge_token: string } & PasskeyAnswer, client: ClientInfo) {
+      return completeSecondStep(input.challenge_token, client, (userId, challengeId) =>
+        secondFactor.verifyPasskey(userId, 'second_factor', challengeId, input),
+      );
+    },
+
+    passkeySignInOptions: () => secondFactor.passkeySignInOptions(),
+
+    /** A sign-in with a passkey alone: the passkey and the device's lock are both factors, so the session is stepped up. */
+    async signInWithPasskey(answer: PasskeyAnswer, client: ClientInfo) {
+      const userId = await secondFactor.passkeySignIn(answer);
+      const user = await users.findUserById(userId);
       if (!user) throw new AppError('unauthorized', loginMessages.challengeExpired);
-      const event = { userId: user.id, email: user.email, method: 'second_factor' as const, ...client };
-      // Each code is a try of the first step's throttle too: its lock refuses the second step as well.
-      if (challenge.identifier) {
-        const reservation = await reserveLoginAttempt({ db, auth, clock }, challenge.identifier, {
-          refusesWhileLocked: true,
-          hasCaptcha: true,
-        });
-        if (reservation.outcome === 'locked') throw lockedError(reservation.lockedUntil, clock());
-      }
-      try {
-        await secondFactor.verify(user.id, input.code);
-      } catch (error) {
-        await auth.insertLoginEvent({ ...event, success: false });
-        throw error;
-      }
-      if (!(await auth.spendChallenge(challenge.id))) throw new AppError('unauthorized', loginMessages.challengeExpired);
-      if (challenge.identifier) await auth.clearThrottle(challenge.identifier, db);
-      await auth.insertLoginEvent({ ...event, success: true });
+      await auth.insertLoginEvent({ userId: user.id, email: user.email, method: 'passkey', success: true, ...client });
       if (user.accountStatus !== 'active')
         throw new AppError('forbidden', loginMessages.inactive, undefined, user.statusReason ?? undefined);
       return signIn(user, client, { steppedUp: true });

@@ -1,4 +1,11 @@
-import { errorResponseSchema, passwordChangeInputSchema, secondFactorCodeInputSchema, sessionMessages } from '@mihna/shared';
+import {
+  errorResponseSchema,
+  passkeyAnswerSchema,
+  passkeyCeremonySchema,
+  passwordChangeInputSchema,
+  secondFactorCodeInputSchema,
+  sessionMessages,
+} from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { transaction } from '../../db/transaction.ts';
@@ -85,7 +92,7 @@ export function sessionsRoutes(
           summary: 'Whether this session proved a second factor in the last five minutes, and how it proves one',
           security,
           response: {
-            200: z.object({ method: z.enum(['totp', 'email']), confirmed_until: z.string().nullable() }),
+            200: z.object({ method: z.enum(['totp', 'passkey', 'email']), passkey: z.boolean(), confirmed_until: z.string().nullable() }),
             401: errorResponseSchema,
           },
         },
@@ -131,6 +138,38 @@ export function sessionsRoutes(
         },
       },
       async (request) => stepUp.confirm(bearerToken(request), request.body.code),
+    );
+
+    app.post(
+      '/account/step-up/passkey/options',
+      {
+        schema: {
+          tags: ['account security'],
+          summary: "Step-up with a passkey: the options for the browser's navigator.credentials.get(), bound to this session",
+          security,
+          response: { 200: passkeyCeremonySchema, 401: errorResponseSchema, 409: errorResponseSchema },
+        },
+      },
+      async (request) => stepUp.passkeyOptions(bearerToken(request)),
+    );
+
+    app.post(
+      '/account/step-up/passkey',
+      {
+        schema: {
+          tags: ['account security'],
+          summary: "Prove a second factor for five minutes with a passkey: the ceremony's token and the browser's answer",
+          security,
+          body: passkeyAnswerSchema,
+          response: {
+            200: z.object({ confirmed_until: z.string() }),
+            401: errorResponseSchema,
+            422: errorResponseSchema,
+            423: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => stepUp.confirmWithPasskey(bearerToken(request), request.body),
     );
 
     app.post(

@@ -2,3 +2,4 @@
 export { createSecurityRepository } from './security.repository.ts';
 export { securityRoutes } from './security.routes.ts';
 export { createSecondFactorService, type SecondFactorService } from './second-factor.service.ts';
+export { createPasskeysService, type PasskeysService } from './passkeys.service.ts';

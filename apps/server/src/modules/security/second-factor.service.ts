@@ -1,10 +1,12 @@
-import { secondFactorMessages, toWesternDigits } from '@mihna/shared';
+import { passkeyMessages, secondFactorMessages, toWesternDigits, type SecondFactorMethod, type ServerMessage } from '@mihna/shared';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { AppError } from '../../lib/app-error.ts';
 import type { Db } from '../../db/client.ts';
 import type { DataKey } from '../../lib/data-key.ts';
+import type { PasskeysService } from './passkeys.service.ts';
 import type { SecondFactorOwner, SecurityRepository } from './security.repository.ts';
 
 /**
@@ -36,10 +38,12 @@ function newRecoveryCode() {
 export interface SecondFactorDependencies {
   repository: SecurityRepository;
   dataKey: DataKey;
+  /** A marketplace user's passkeys, which serve as a second factor too. */
+  passkeys: PasskeysService;
   clock: () => Date;
 }
 
-export function createSecondFactorService({ repository, dataKey, clock }: SecondFactorDependencies) {
+export function createSecondFactorService({ repository, dataKey, passkeys, clock }: SecondFactorDependencies) {
   const minutesUntil = (moment: Date) => Math.max(1, Math.ceil((moment.getTime() - clock().getTime()) / 60_000));
 
   /** Refuses while the second step is locked, naming the wait. */
@@ -51,11 +55,13 @@ export function createSecondFactorService({ repository, dataKey, clock }: Second
     }
   }
 
-  async function refuseCode(owner: SecondFactorOwner): Promise<never> {
+  async function refuseCode(owner: SecondFactorOwner, message: ServerMessage = secondFactorMessages.wrongCode): Promise<never> {
     const throttle = await repository.countFailure(owner, LOCK_AFTER_FAILURES, new Date(clock().getTime() + LOCK_DURATION_MS));
     if (throttle.lockedUntil && throttle.lockedUntil > clock()) await refuseWhileLocked(owner);
-    throw new AppError('unauthorized', secondFactorMessages.wrongCode);
+    throw new AppError('unauthorized', message);
   }
+
+  const hasPasskey = (owner: SecondFactorOwner) => (owner.kind === 'user' ? passkeys.hasPasskey(owner.id) : Promise.resolve(false));
 
   /** The step of `code` for the secret, a step either side of now allowed; undefined when it is not one. */
   function stepOf(secretSealed: string, code: string) {
@@ -86,8 +92,30 @@ export function createSecondFactorService({ repository, dataKey, clock }: Second
     await repository.clearThrottle(owner);
   }
 
+  async function methods(owner: SecondFactorOwner): Promise<SecondFactorMethod[]> {
+    const hasApp = Boolean((await repository.findAuthenticator(owner))?.confirmedAt);
+    return [...(hasApp ? (['totp', 'recovery_code'] as const) : []), ...((await hasPasskey(owner)) ? (['passkey'] as const) : [])];
+  }
+
   return {
     verify,
+    methods,
+
+    /**
+     * Checks a passkey's answer as the second step (`boundTo` the login challenge) or as step-up (the
+     * session); a refusal counts toward the lock like a wrong code.
+     */
+    async verifyPasskey(
+      userId: string,
+      purpose: 'second_factor' | 'step_up',
+      boundTo: string,
+      input: { ceremony_token: string; response: AuthenticationResponseJSON },
+    ) {
+      const owner = { kind: 'user', id: userId } as const;
+      await refuseWhileLocked(owner);
+      if (!(await passkeys.verifyAssertion(userId, purpose, boundTo, input))) return refuseCode(owner, passkeyMessages.refused);
+      await repository.clearThrottle(owner);
+    },
 
     async status(owner: SecondFactorOwner) {
       const authenticator = await repository.findAuthenticator(owner);
@@ -121,9 +149,9 @@ export function createSecondFactorService({ repository, dataKey, clock }: Second
       return { recovery_codes: codes };
     },
 
-    /** Whether the user has a second factor to be asked for. */
+    /** Whether the owner has a second factor to be asked for: an authenticator app or a passkey. */
     async isEnrolled(owner: SecondFactorOwner) {
-      return Boolean((await repository.findAuthenticator(owner))?.confirmedAt);
+      return (await methods(owner)).length > 0;
     },
 
     /**

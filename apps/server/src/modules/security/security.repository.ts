@@ -1,6 +1,6 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { recoveryCodes, secondFactorThrottles, totpAuthenticators } from './security.schema.ts';
+import { passkeyCeremonies, passkeys, recoveryCodes, secondFactorThrottles, totpAuthenticators } from './security.schema.ts';
 
 /** Whose second factor: a marketplace user's or a staff member's. */
 export interface SecondFactorOwner {
@@ -119,6 +119,62 @@ export function createSecurityRepository(db: Db) {
     },
     async clearThrottle(owner: SecondFactorOwner) {
       await db.delete(secondFactorThrottles).where(isOwnedBy(secondFactorThrottles, owner));
+    },
+
+    listPasskeys(userId: string) {
+      return db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt), asc(passkeys.id));
+    },
+    async countPasskeys(userId: string) {
+      const [row] = await db.select({ count: count() }).from(passkeys).where(eq(passkeys.userId, userId));
+      return row?.count ?? 0;
+    },
+    async findPasskeyByCredential(credentialId: string) {
+      const [row] = await db.select().from(passkeys).where(eq(passkeys.credentialId, credentialId));
+      return row;
+    },
+    /** Keeps a new passkey; undefined when its credential is already registered (to anyone). */
+    async insertPasskey(values: typeof passkeys.$inferInsert) {
+      const [row] = await db.insert(passkeys).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+    /** Takes a use of the passkey: its new signature counter, when it moved on (or stays 0 for an authenticator that counts nothing). */
+    async recordPasskeyUse(id: string, counter: number, backedUp: boolean) {
+      const rows = await db
+        .update(passkeys)
+        .set({ counter, backedUp, lastUsedAt: sql`now()` })
+        .where(and(eq(passkeys.id, id), counter === 0 ? eq(passkeys.counter, 0) : lt(passkeys.counter, counter)))
+        .returning({ id: passkeys.id });
+      return rows.length > 0;
+    },
+    async renamePasskey(userId: string, id: string, name: string) {
+      const [row] = await db
+        .update(passkeys)
+        .set({ name })
+        .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+        .returning();
+      return row;
+    },
+    async removePasskey(userId: string, id: string) {
+      const rows = await db
+        .delete(passkeys)
+        .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+        .returning({ id: passkeys.id });
+      return rows.length > 0;
+    },
+    /** Keeps a ceremony's challenge (and sweeps those past their time). */
+    async insertCeremony(values: typeof passkeyCeremonies.$inferInsert, now: Date) {
+      await db.delete(passkeyCeremonies).where(lt(passkeyCeremonies.expiresAt, now));
+      await db.insert(passkeyCeremonies).values(values);
+    },
+    /** Spends a live ceremony of `purpose` once: the second spend of the same token finds nothing. */
+    async takeCeremony(tokenHash: string, purpose: (typeof passkeyCeremonies.$inferSelect)['purpose'], now: Date) {
+      const [row] = await db
+        .delete(passkeyCeremonies)
+        .where(
+          and(eq(passkeyCeremonies.tokenHash, tokenHash), eq(passkeyCeremonies.purpose, purpose), gt(passkeyCeremonies.expiresAt, now)),
+        )
+        .returning();
+      return row;
     },
   };
 }

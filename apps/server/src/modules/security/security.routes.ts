@@ -1,9 +1,17 @@
-import { errorResponseSchema, secondFactorCodeInputSchema } from '@mihna/shared';
+import {
+  errorResponseSchema,
+  passkeyCeremonySchema,
+  passkeyRegistrationInputSchema,
+  passkeyRenameInputSchema,
+  passkeySchema,
+  secondFactorCodeInputSchema,
+} from '@mihna/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SignedIn } from '../../plugins/signed-in.ts';
 import type { UserRow } from '../users/index.ts';
+import type { PasskeysService } from './passkeys.service.ts';
 import type { SecondFactorService } from './second-factor.service.ts';
 
 /** The signed-in user as the owner of a second factor. */
@@ -11,14 +19,106 @@ const userOwner = (user: { id: string }) => ({ kind: 'user' as const, id: user.i
 
 const errors = { 401: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema, 423: errorResponseSchema };
 
-/** The signed-in user's own second factor: each route acts on the caller's account only. */
 /** Step-up (auth module): refuses 403 `step_up_required` unless the session proved a second factor in the last five minutes. */
 interface StepUpCheck {
   require(request: FastifyRequest): Promise<void>;
 }
 
-export function securityRoutes(signedIn: SignedIn<UserRow>, secondFactor: SecondFactorService, stepUp: StepUpCheck): FastifyPluginAsyncZod {
+const passkeyIdParams = z.object({ id: z.uuid() });
+
+/** The signed-in user's own second factor and passkeys: each route acts on the caller's account only. */
+export function securityRoutes(
+  signedIn: SignedIn<UserRow>,
+  secondFactor: SecondFactorService,
+  passkeys: PasskeysService,
+  stepUp: StepUpCheck,
+): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/account/passkeys',
+      {
+        schema: {
+          tags: ['account security'],
+          summary: 'Your passkeys, oldest first',
+          security: [{ bearerAuth: [] }],
+          response: { 200: z.object({ passkeys: z.array(passkeySchema) }), 401: errorResponseSchema },
+        },
+      },
+      async (request) => ({ passkeys: await passkeys.list((await signedIn.actor(request)).id) }),
+    );
+
+    app.post(
+      '/account/passkeys/options',
+      {
+        schema: {
+          tags: ['account security'],
+          summary: "Start adding a passkey: the options for the browser's navigator.credentials.create()",
+          description:
+            'Needs step-up first. The ceremony lasts five minutes; its token goes back with the answer to POST /account/passkeys. Up to 10 passkeys.',
+          security: [{ bearerAuth: [] }],
+          response: { 200: passkeyCeremonySchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema },
+        },
+      },
+      async (request) => {
+        const user = await signedIn.user(request);
+        await stepUp.require(request);
+        return passkeys.registrationOptions({ id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim() });
+      },
+    );
+
+    app.post(
+      '/account/passkeys',
+      {
+        schema: {
+          tags: ['account security'],
+          summary: 'Add the passkey the browser created, with a name for it',
+          description: 'The attestation is checked against the ceremony (challenge, origin, relying party); the ceremony is spent once.',
+          security: [{ bearerAuth: [] }],
+          body: passkeyRegistrationInputSchema,
+          response: { 201: passkeySchema, ...errors, 403: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = await signedIn.actor(request);
+        await stepUp.require(request);
+        return reply.code(201).send(await passkeys.register(user.id, request.body));
+      },
+    );
+
+    app.patch(
+      '/account/passkeys/:id',
+      {
+        schema: {
+          tags: ['account security'],
+          summary: 'Rename one of your passkeys',
+          security: [{ bearerAuth: [] }],
+          params: passkeyIdParams,
+          body: passkeyRenameInputSchema,
+          response: { 200: passkeySchema, 401: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema },
+        },
+      },
+      async (request) => passkeys.rename((await signedIn.actor(request)).id, request.params.id, request.body.name),
+    );
+
+    app.delete(
+      '/account/passkeys/:id',
+      {
+        schema: {
+          tags: ['account security'],
+          summary: 'Remove one of your passkeys (needs step-up)',
+          security: [{ bearerAuth: [] }],
+          params: passkeyIdParams,
+          response: { 204: z.null(), 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = await signedIn.actor(request);
+        await stepUp.require(request);
+        await passkeys.remove(user.id, request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
     app.get(
       '/account/security',
       {

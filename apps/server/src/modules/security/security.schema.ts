@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
 import { admins } from '../admin/admin.schema.ts';
 import { users } from '../users/users.schema.ts';
@@ -71,4 +71,53 @@ export const secondFactorThrottles = pgTable(
     uniqueIndex('second_factor_throttles_admin_idx').on(table.adminId),
     oneOwner('second_factor_throttles_one_owner', table),
   ],
+);
+
+/**
+ * A passkey (WebAuthn credential) of a marketplace user: its id and public key (COSE, base64url) as
+ * the authenticator made them, its signature counter, and the name the user gave it. A passkey signs
+ * a user in alone (it is a discoverable credential proved with the device's lock) or serves as the
+ * second step of another login.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    deviceType: text('device_type', { enum: ['singleDevice', 'multiDevice'] }).notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('passkeys_credential_idx').on(table.credentialId), index('passkeys_user_idx').on(table.userId)],
+);
+
+/**
+ * A WebAuthn ceremony under way: the challenge the browser was given, for what (`purpose`), for
+ * whom and bound to what (the session of a registration or step-up, the login challenge of a second
+ * step), until when. Its token is kept hashed and spent once.
+ */
+export const passkeyCeremonies = pgTable(
+  'passkey_ceremonies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    purpose: text('purpose', { enum: ['register', 'sign_in', 'second_factor', 'step_up'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    boundTo: text('bound_to'),
+    challenge: text('challenge').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('passkey_ceremonies_token_idx').on(table.tokenHash), index('passkey_ceremonies_expiry_idx').on(table.expiresAt)],
 );

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useStepUp } from '../../components/second-factor/step-up.tsx';
+import { PasskeysList } from '../../features/security/components/passkeys-list.tsx';
 import { PasswordChange } from '../../features/security/components/password-change.tsx';
 import { SessionsList } from '../../features/security/components/sessions-list.tsx';
 import { useConfirmTotp, useDisableTotp, useSecurityStatus, useStartTotp } from '../../features/security/api/second-factor.ts';
@@ -15,7 +16,7 @@ import { formatDate, languageOf } from '../../lib/format.ts';
 /**
  * /settings/security: the account's second factor. An authenticator app is set up from a QR code (or
  * its secret typed), confirmed by a first code, and answered by ten recovery codes shown once; it is
- * turned off only with a fresh code.
+ * turned off only with a fresh code. Then the passkeys, the password and where the account is signed in.
  */
 export default function SecurityPage() {
   const { t, i18n } = useTranslation('security');
@@ -99,6 +100,7 @@ export default function SecurityPage() {
           </div>
         ) : null}
       </section>
+      <PasskeysList guarded={guarded} />
       <PasswordChange />
       <SessionsList />
       {dialog}

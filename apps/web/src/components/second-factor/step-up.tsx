@@ -8,12 +8,28 @@ import { Button } from '../ui/button.tsx';
 import { SecondFactorCodeInput } from '../ui/code-input.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Field } from '../ui/field.tsx';
+import { PasskeyButton } from './passkey-button.tsx';
+import { answerCeremony, usePasskeysAvailable, type RequestCeremony } from './passkeys.ts';
 import { useRefusal } from './totp-setup.tsx';
 
-type Method = 'totp' | 'email';
+interface StepUpStatus {
+  method: 'totp' | 'passkey' | 'email';
+  passkey: boolean;
+}
 
-/** Asks for the second factor: a code of the authenticator app, or one e-mailed on request. */
-function StepUpForm({ method, onConfirmed }: { method: Method; onConfirmed: () => void }) {
+/** Step-up with one of the account's passkeys: a ceremony bound to this session, answered by the browser. */
+async function stepUpWithPasskey() {
+  const ceremony = await apiRequest<RequestCeremony>(apiPaths.stepUpPasskeyOptions, { method: 'POST' });
+  return apiRequest<{ confirmed_until: string }>(apiPaths.stepUpPasskey, { body: await answerCeremony(ceremony) });
+}
+
+/**
+ * Asks for the second factor: a passkey where the account has one, a code of the authenticator app,
+ * or for an account with neither a code e-mailed on request.
+ */
+function StepUpForm({ status, onConfirmed }: { status: StepUpStatus; onConfirmed: () => void }) {
+  const { method } = status;
+  const canUsePasskeys = usePasskeysAvailable();
   const { t } = useTranslation('security');
   const translate = useValidationMessage();
   const [code, setCode] = useState('');
@@ -48,8 +64,21 @@ function StepUpForm({ method, onConfirmed }: { method: Method; onConfirmed: () =
     }
   }
 
+  const passkey =
+    status.passkey && canUsePasskeys ? (
+      <PasskeyButton
+        label={t('step_up.use_passkey')}
+        size="md"
+        variant={method === 'passkey' ? 'primary' : 'secondary'}
+        run={stepUpWithPasskey}
+        onDone={onConfirmed}
+      />
+    ) : null;
+  if (method === 'passkey') return passkey ?? <Alert tone="info">{t('step_up.passkey_elsewhere')}</Alert>;
+
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      {passkey}
       {method === 'email' ? (
         <div className="space-y-2">
           <Button type="button" variant="secondary" onClick={() => void send()}>
@@ -80,7 +109,7 @@ function StepUpForm({ method, onConfirmed }: { method: Method; onConfirmed: () =
  */
 export function useStepUp(): { guarded: <T>(action: () => Promise<T>) => Promise<T>; dialog: ReactNode } {
   const { t } = useTranslation('security');
-  const [method, setMethod] = useState<Method>();
+  const [status, setStatus] = useState<StepUpStatus>();
   const waiting = useRef<{ resolve: () => void; reject: (error: unknown) => void }>(undefined);
 
   const guarded = useCallback(async <T,>(action: () => Promise<T>): Promise<T> => {
@@ -88,17 +117,17 @@ export function useStepUp(): { guarded: <T>(action: () => Promise<T>) => Promise
       return await action();
     } catch (error) {
       if (!(error instanceof ApiError && error.code === 'step_up_required')) throw error;
-      const status = await apiRequest<{ method: Method }>(apiPaths.stepUp);
+      const answer = await apiRequest<StepUpStatus>(apiPaths.stepUp);
       await new Promise<void>((resolve, reject) => {
         waiting.current = { resolve, reject: () => reject(error) };
-        setMethod(status.method);
+        setStatus(answer);
       });
       return action();
     }
   }, []);
 
   const close = (confirmed: boolean) => {
-    setMethod(undefined);
+    setStatus(undefined);
     const pending = waiting.current;
     waiting.current = undefined;
     if (confirmed) pending?.resolve();
@@ -107,13 +136,13 @@ export function useStepUp(): { guarded: <T>(action: () => Promise<T>) => Promise
 
   const dialog = (
     <Dialog
-      isOpen={method !== undefined}
+      isOpen={status !== undefined}
       onOpenChange={(open) => !open && close(false)}
       title={t('step_up.title')}
-      description={method === 'totp' ? t('step_up.intro_app') : t('step_up.intro_email')}
+      description={t(`step_up.intro_${status?.method ?? 'email'}`)}
       closeLabel={t('step_up.cancel')}
     >
-      {method ? <StepUpForm method={method} onConfirmed={() => close(true)} /> : null}
+      {status ? <StepUpForm status={status} onConfirmed={() => close(true)} /> : null}
     </Dialog>
   );
   return { guarded, dialog };

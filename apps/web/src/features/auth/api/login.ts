@@ -2,6 +2,7 @@ import type { LoginInput, SecondFactorChallenge, SessionResponse } from '@mihna/
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { apiPaths } from '../../../lib/paths.ts';
+import { answerCeremony, type RequestCeremony } from '../../../components/second-factor/passkeys.ts';
 
 export const useLogin = () =>
   useMutation({ mutationFn: (input: LoginInput) => apiRequest<SessionResponse | SecondFactorChallenge>(apiPaths.login, { body: input }) });
@@ -12,6 +13,24 @@ export const useSecondFactorLogin = () =>
     mutationFn: (input: { challenge_token: string; code: string }) =>
       apiRequest<SessionResponse>(apiPaths.secondFactorLogin, { body: input }),
   });
+
+/** The second step with a passkey: a ceremony for this login's challenge, answered by the browser. */
+export async function secondFactorWithPasskey(challengeToken: string) {
+  const ceremony = await apiRequest<RequestCeremony>(apiPaths.secondFactorPasskeyOptions, {
+    body: { challenge_token: challengeToken },
+    token: null,
+  });
+  return apiRequest<SessionResponse>(apiPaths.secondFactorPasskey, {
+    body: { challenge_token: challengeToken, ...(await answerCeremony(ceremony)) },
+    token: null,
+  });
+}
+
+/** A sign-in with a passkey alone: the browser offers the site's passkeys, no e-mail typed. */
+export async function signInWithPasskey() {
+  const ceremony = await apiRequest<RequestCeremony>(apiPaths.passkeySignInOptions, { method: 'POST', token: null });
+  return apiRequest<SessionResponse>(apiPaths.passkeySignIn, { body: await answerCeremony(ceremony), token: null });
+}
 
 export interface LoginStatus {
   requires_captcha: boolean;

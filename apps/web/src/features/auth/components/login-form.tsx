@@ -1,4 +1,4 @@
-import { isMobileNumber, messages, readNumber, type LoginInput, type SessionResponse } from '@mihna/shared';
+import { isMobileNumber, messages, readNumber, type LoginInput, type SecondFactorChallenge, type SessionResponse } from '@mihna/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Link } from '../../../lib/router/index.tsx';
@@ -11,10 +11,20 @@ import { paths } from '../../../lib/paths.ts';
 import { useReturnPath } from '../../../lib/return-to.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
-import { fetchLoginStatus, sendLoginCode, useLogin, useSecondFactorLogin, verifyCaptcha } from '../api/login.ts';
+import {
+  fetchLoginStatus,
+  secondFactorWithPasskey,
+  sendLoginCode,
+  signInWithPasskey,
+  useLogin,
+  useSecondFactorLogin,
+  verifyCaptcha,
+} from '../api/login.ts';
 import { CaptchaChallenge, type CaptchaAnswer } from './captcha-challenge.tsx';
 import { CodeInput } from '../../../components/ui/code-input.tsx';
 import { SecondFactorStep } from '../../../components/second-factor/second-factor-step.tsx';
+import { PasskeyButton } from '../../../components/second-factor/passkey-button.tsx';
+import { usePasskeysAvailable } from '../../../components/second-factor/passkeys.ts';
 
 type Method = LoginInput['login_method'] & string;
 const CODE_COOLDOWN_SECONDS = 60;
@@ -38,7 +48,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
   const cooldown = useCountdown();
   const returnPath = useReturnPath();
   /** The second step's token, once the first step passed for an account with an authenticator app. */
-  const [challengeToken, setChallengeToken] = useState<string>();
+  const [challenge, setChallenge] = useState<SecondFactorChallenge>();
+  const canUsePasskeys = usePasskeysAvailable();
 
   const isSms = method === 'sms_code';
   const identifierLabel = isSms ? t('login.mobile') : t('login.email');
@@ -137,7 +148,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
       ...(token ? { captcha_token: token } : {}),
     };
     login.mutate(input, {
-      onSuccess: (answer) => ('second_factor_required' in answer ? setChallengeToken(answer.challenge_token) : onSignedIn(answer)),
+      onSuccess: (answer) => ('second_factor_required' in answer ? setChallenge(answer) : onSignedIn(answer)),
       onError: (error) => {
         // Every answer spends the captcha: the next attempt gets a new question.
         if (isCaptchaShown) setCaptchaRound((round) => round + 1);
@@ -190,14 +201,16 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
     </div>
   );
 
-  if (challengeToken)
+  if (challenge)
     return (
       <SecondFactorStep
-        challengeToken={challengeToken}
+        challengeToken={challenge.challenge_token}
+        methods={challenge.methods}
         send={secondStep.mutateAsync}
+        sendPasskey={secondFactorWithPasskey}
         onSignedIn={onSignedIn}
         onRestart={(text) => {
-          setChallengeToken(undefined);
+          setChallenge(undefined);
           setPassword('');
           setCode('');
           setMessage({ tone: 'error', text });
@@ -250,6 +263,12 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
       <Button type="submit" size="lg" className="w-full" disabled={login.isPending || isChecking}>
         {login.isPending || isChecking ? t('login.submitting') : t('login.submit')}
       </Button>
+      {canUsePasskeys ? (
+        <>
+          <p className="text-center text-sm text-slate-500">{t('login.or')}</p>
+          <PasskeyButton label={t('login.passkey')} run={signInWithPasskey} onDone={onSignedIn} />
+        </>
+      ) : null}
       <p className="text-xs leading-5 text-slate-500">{t('login.security_help')}</p>
       <p className="text-center text-sm text-slate-600">
         {t('login.no_account')}{' '}
