@@ -43,6 +43,14 @@ import {
   sessionsRoutes,
   type SecondFactorCheck,
 } from './modules/auth/index.ts';
+import {
+  createIdentityLookup,
+  createIdentityRepository,
+  createIdentityService,
+  createOidcClients,
+  identityRoutes,
+  oidcRedirectUri,
+} from './modules/identity/index.ts';
 import { createModerationService, moderationRoutes } from './modules/moderation/index.ts';
 import { createPeopleLookup, createUsersRepository, createUsersService, usersRoutes } from './modules/users/index.ts';
 import { createMediaRepository, mediaRoutes } from './modules/media/index.ts';
@@ -149,11 +157,12 @@ export async function buildApp(options: BuildAppOptions) {
   const codes = createCodesService({ db, repository: auth, delivery, clock });
   const accountServices = { db, auth, users, codes, sessions, delivery };
   const registration = createRegistrationService({ ...accountServices, moderation, rateLimiter, clock });
+  const dataKey = createDataKey(config.dataKey);
   const securityRepository = createSecurityRepository(db);
   const passkeys = createPasskeysService({ repository: securityRepository, relyingParty: config.relyingParty, clock });
   const secondFactor = createSecondFactorService({
     repository: securityRepository,
-    dataKey: createDataKey(config.dataKey),
+    dataKey,
     passkeys,
     clock,
   });
@@ -173,6 +182,22 @@ export async function buildApp(options: BuildAppOptions) {
     clock,
     publicUrl: config.publicUrl,
     secondFactor: userSecondFactor,
+  });
+  const identityRepository = createIdentityRepository(db);
+  const identityLookup = createIdentityLookup(identityRepository);
+  const identity = createIdentityService({
+    db,
+    repository: identityRepository,
+    providers: config.identityProviders,
+    oidc: createOidcClients(config.identityProviders, { redirectUriOf: (id) => oidcRedirectUri(config.publicUrl, id), clock }),
+    dataKey,
+    users,
+    codes,
+    delivery,
+    signIn: (user, client) => login.signInProved(user, client),
+    publicUrl: config.publicUrl,
+    siteOrigins: config.siteOrigins,
+    clock,
   });
   const stepUp = createStepUpService({ db, sessions, codes, delivery, secondFactor: userSecondFactor, clock });
   const passwordReset = createPasswordResetService({
@@ -329,6 +354,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(registrationRoutes(registration, rateLimiter));
       await api.register(loginRoutes(login, passwordReset, sessions, rateLimiter, { passkeyRelyingPartyId: config.relyingParty.id }));
       await api.register(usersRoutes(signedIn, usersService));
+      await api.register(identityRoutes(signedIn, identity, rateLimiter));
       await api.register(securityRoutes(signedIn, secondFactor, passkeys, stepUp));
       await api.register(sessionsRoutes(db, sessions, stepUp, passwordReset, rateLimiter));
       await api.register(moderationRoutes(moderation, rateLimiter));

@@ -11,6 +11,8 @@ const flag = (fallback: boolean) =>
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+const optionalText = z.preprocess(emptyAsUndefined, z.string().max(500).optional());
+const optionalIssuer = z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional());
 const environmentSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -135,6 +137,30 @@ const environmentSchema = z
         .refine((key) => /^[A-Za-z0-9+/]{43}=$/.test(key), '32 bytes in base64 (openssl rand -base64 32)')
         .optional(),
     ),
+    // National digital identity through OpenID Connect (modules/identity): each provider's issuer (its
+    // discovery document's URL), client, scopes and button label; unset, its button does not show.
+    UAE_PASS_ISSUER: optionalIssuer,
+    UAE_PASS_CLIENT_ID: optionalText,
+    UAE_PASS_CLIENT_SECRET: optionalText,
+    UAE_PASS_SCOPES: optionalText,
+    UAE_PASS_LABEL: optionalText,
+    UAE_PASS_LABEL_AR: optionalText,
+    UAE_PASS_NATIONAL_ID_CLAIM: optionalText,
+    NAFATH_ISSUER: optionalIssuer,
+    NAFATH_CLIENT_ID: optionalText,
+    NAFATH_CLIENT_SECRET: optionalText,
+    NAFATH_SCOPES: optionalText,
+    NAFATH_LABEL: optionalText,
+    NAFATH_LABEL_AR: optionalText,
+    NAFATH_NATIONAL_ID_CLAIM: optionalText,
+    // Countries whose professionals must verify their identity before a payout (ISO codes, comma-separated).
+    PAYOUTS_REQUIRE_IDENTITY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^(AE|SA|QA|KW|BH|OM)(,(AE|SA|QA|KW|BH|OM))*$/, 'Gulf country codes, comma-separated (AE,SA)')
+        .optional(),
+    ),
     // Signs the built-in test gateway's webhooks; the gateway only ever moves pretend money.
     TEST_GATEWAY_SECRET: z.string().min(16).default('whsec_mihna_test_gateway_development'),
   })
@@ -187,6 +213,15 @@ const environmentSchema = z
     if (env.ADMIN_TOTP_SECRET && !env.ADMIN_EMAIL) {
       context.addIssue({ code: 'custom', path: ['ADMIN_TOTP_SECRET'], message: 'is the authenticator of ADMIN_EMAIL: set them together' });
     }
+    for (const prefix of ['UAE_PASS', 'NAFATH'] as const) {
+      const required = [env[`${prefix}_ISSUER`], env[`${prefix}_CLIENT_ID`], env[`${prefix}_CLIENT_SECRET`]];
+      if (required.some(Boolean) && !required.every(Boolean))
+        context.addIssue({
+          code: 'custom',
+          path: [`${prefix}_ISSUER`],
+          message: `set ${prefix}_ISSUER, ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET together`,
+        });
+    }
     const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM];
     if (twilio.some(Boolean) && !twilio.every(Boolean)) {
       context.addIssue({
@@ -235,8 +270,64 @@ export interface Config {
   testGatewaySecret: string;
   /** DATA_KEY's 32 bytes (lib/data-key.ts); outside production without it, the development key. */
   dataKey: Buffer;
+  /** The national digital identity providers configured (UAE PASS, Nafath's broker), in the order their buttons show. */
+  identityProviders: IdentityProviderConfig[];
+  /** Countries whose professionals need a verified identity before a payout (PAYOUTS_REQUIRE_IDENTITY). */
+  payoutsRequireIdentity: string[];
   /** The super admin to create at start, from ADMIN_EMAIL and ADMIN_PASSWORD, with ADMIN_TOTP_SECRET's authenticator. */
   superAdmin: { email: string; password: string; totpSecret?: string } | undefined;
+}
+
+/** An OpenID Connect provider of national digital identity, as modules/identity signs in with it. */
+export interface IdentityProviderConfig {
+  id: 'uae_pass' | 'nafath';
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string;
+  label: { en: string; ar: string };
+  /** The claim holding the national ID number (UAE PASS: idn, the Emirates ID). */
+  nationalIdClaim: string;
+  /** The country whose identity it proves. */
+  country: 'AE' | 'SA';
+}
+
+const identityProviderDefaults = {
+  uae_pass: {
+    prefix: 'UAE_PASS',
+    country: 'AE',
+    scopes: 'openid profile email',
+    nationalIdClaim: 'idn',
+    label: { en: 'Sign in with UAE PASS', ar: 'الدخول باستخدام الهوية الرقمية (UAE PASS)' },
+  },
+  nafath: {
+    prefix: 'NAFATH',
+    country: 'SA',
+    scopes: 'openid profile',
+    nationalIdClaim: 'national_id',
+    label: { en: 'Sign in with Nafath', ar: 'الدخول عبر نفاذ' },
+  },
+} as const;
+
+function identityProvidersOf(env: Environment): IdentityProviderConfig[] {
+  return (Object.keys(identityProviderDefaults) as IdentityProviderConfig['id'][]).flatMap((id) => {
+    const defaults = identityProviderDefaults[id];
+    const read = (name: string) => (env as unknown as Record<string, string | undefined>)[`${defaults.prefix}_${name}`];
+    const [issuer, clientId, clientSecret] = [read('ISSUER'), read('CLIENT_ID'), read('CLIENT_SECRET')];
+    if (!issuer || !clientId || !clientSecret) return [];
+    return [
+      {
+        id,
+        issuer,
+        clientId,
+        clientSecret,
+        scopes: read('SCOPES') ?? defaults.scopes,
+        label: { en: read('LABEL') ?? defaults.label.en, ar: read('LABEL_AR') ?? defaults.label.ar },
+        nationalIdClaim: read('NATIONAL_ID_CLAIM') ?? defaults.nationalIdClaim,
+        country: defaults.country,
+      },
+    ];
+  });
 }
 
 function parseTrustProxy(value: string | undefined): number | string[] | false {
@@ -323,6 +414,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     testGatewaySecret: env.TEST_GATEWAY_SECRET,
     dataKey: Buffer.from(env.DATA_KEY ?? DEVELOPMENT_DATA_KEY, 'base64'),
+    identityProviders: identityProvidersOf(env),
+    payoutsRequireIdentity: env.PAYOUTS_REQUIRE_IDENTITY?.split(',') ?? [],
     superAdmin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, ...(env.ADMIN_TOTP_SECRET ? { totpSecret: env.ADMIN_TOTP_SECRET } : {}) }

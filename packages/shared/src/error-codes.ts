@@ -8,6 +8,8 @@ export const errorStatus = {
   second_factor_setup_required: 403,
   /** An action that moves money or takes over an account, without a second factor proved in the last five minutes. */
   step_up_required: 403,
+  /** A payout from a country whose professionals must first verify their national identity (PAYOUTS_REQUIRE_IDENTITY). */
+  identity_required: 403,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,

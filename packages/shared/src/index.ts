@@ -10,6 +10,7 @@ export * from './contact.ts';
 export * from './newsletter.ts';
 export * from './accounts.ts';
 export * from './user.ts';
+export * from './identity.ts';
 export * from './reference/index.ts';
 export * from './money.ts';
 export * from './search-options.ts';

@@ -64,6 +64,20 @@ export const passkeyMessages = {
   tooMany: 'You can register up to 10 passkeys. Remove one to add another.',
 } as const;
 
+export const identityMessages = {
+  unknownProvider: 'This sign-in method is not available.',
+  /** The provider did not answer (its discovery, token or keys endpoint): nothing was created. */
+  unavailable: 'The identity service is not answering right now. Please try again later, or sign in another way.',
+  ticketExpired: 'This sign-in has expired or was already used. Please start again.',
+  /** A new account from an identity whose e-mail address already has one. */
+  emailTaken: 'An account with this e-mail already exists. Log in to it, then verify your identity from the Security page.',
+  phoneTaken: 'An account with this mobile number already exists. Log in to it, then verify your identity from the Security page.',
+  identityTaken: 'This national identity is already linked to another Mihna account.',
+  codeSent: 'We sent a 6-digit code to this e-mail. Enter it to create your account.',
+  /** A payout from a country whose professionals must verify their identity first (PAYOUTS_REQUIRE_IDENTITY). */
+  payoutNeedsIdentity: 'Verify your identity before your first payout: use your national digital identity on the Security page.',
+} as const;
+
 export const codeMessages = {
   // One message for a wrong, used, expired or missing code, so the answer reveals nothing else.
   refused: 'Invalid or expired code. Please check the code or request a new one.',
@@ -225,6 +239,7 @@ export const serverMessages = {
   codes: codeMessages,
   secondFactor: secondFactorMessages,
   passkeys: passkeyMessages,
+  identity: identityMessages,
   session: sessionMessages,
   stepUp: stepUpMessages,
   passwordChange: passwordChangeMessages,

@@ -24,7 +24,7 @@ export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purpose: text('purpose', { enum: ['registration', 'login', 'password_reset', 'step_up'] }).notNull(),
+    purpose: text('purpose', { enum: ['registration', 'login', 'password_reset', 'step_up', 'identity_signup'] }).notNull(),
     subjectId: uuid('subject_id').notNull(),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     codeHash: text('code_hash').notNull(),

@@ -29,6 +29,11 @@ const purposeText: Record<CodePurpose, { subject: string; en: string; ar: string
     en: 'To confirm this change to your Mihna account, your code is',
     ar: 'لتأكيد هذا التغيير في حسابك في مهنة، رمزك هو',
   },
+  identity_signup: {
+    subject: 'Your Mihna verification code',
+    en: 'To create your Mihna account with your verified identity, your code is',
+    ar: 'لإنشاء حسابك في مهنة بهويتك الموثّقة، رمزك هو',
+  },
 };
 
 /** Both languages in one message: the code reaches people before we know which they read. */

@@ -266,6 +266,15 @@ export function createLoginService(dependencies: LoginDependencies) {
 
     passkeySignInOptions: () => secondFactor.passkeySignInOptions(),
 
+    /**
+     * A sign-in another module proved (a national digital identity, itself two factors at its provider):
+     * a session for an active account, with the new device's e-mail as any sign-in.
+     */
+    async signInProved(user: UserRow, client: ClientInfo) {
+      if (user.accountStatus !== 'active') throw new AppError('forbidden', loginMessages.inactive, undefined, user.statusReason ?? undefined);
+      return signIn(user, client);
+    },
+
     /** A sign-in with a passkey alone: the passkey and the device's lock are both factors, so the session is stepped up. */
     async signInWithPasskey(answer: PasskeyAnswer, client: ClientInfo) {
       const userId = await secondFactor.passkeySignIn(answer);

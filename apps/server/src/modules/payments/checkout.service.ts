@@ -4,7 +4,7 @@ import { transaction } from '../../db/transaction.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
-import type { CheckoutVisit } from './checkout-visit.ts';
+import type { PageVisit } from '../../plugins/page-visit.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
 import { createPaymentsAccess } from './payments.access.ts';
 import type { CheckoutRow, PaymentsRepository } from './payments.repository.ts';
@@ -110,10 +110,10 @@ export function createCheckoutService(dependencies: {
      * which language, and answers its page there: a page the site serves itself (the test gateway's) is
      * given on the payer's origin, so they stay signed in on it from start to end.
      */
-    async answerVisit(answer: { checkout_url: string; checkout_id: string }, visit: CheckoutVisit) {
+    async answerVisit(answer: { checkout_url: string; checkout_id: string }, visit: PageVisit) {
       const origin = isSiteOrigin(visit.origin) ? visit.origin : null;
       await transaction(db, (tx) =>
-        repository.setCheckoutVisit(answer.checkout_id, { returnOrigin: origin, language: visit.language }, tx),
+        repository.setPageVisit(answer.checkout_id, { returnOrigin: origin, language: visit.language }, tx),
       );
       const page = new URL(answer.checkout_url);
       if (!origin || !isSiteOrigin(page.origin)) return answer;

@@ -254,7 +254,7 @@ function checkoutRows(db: Db) {
     },
 
     /** Where and in which language the payer last opened the checkout. */
-    async setCheckoutVisit(id: string, visit: { returnOrigin: string | null; language: 'en' | 'ar' }, tx: Tx) {
+    async setPageVisit(id: string, visit: { returnOrigin: string | null; language: 'en' | 'ar' }, tx: Tx) {
       await tx.update(checkouts).set(visit).where(eq(checkouts.id, id));
     },
 

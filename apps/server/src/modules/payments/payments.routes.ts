@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SignedIn } from '../../plugins/signed-in.ts';
 import type { CheckoutService } from './checkout.service.ts';
-import { checkoutVisitOf } from './checkout-visit.ts';
+import { pageVisitOf } from '../../plugins/page-visit.ts';
 import type { FeaturedService } from './featured.service.ts';
 import type { PaymentsService } from './payments.service.ts';
 
@@ -123,7 +123,7 @@ function planRoutes(app: App, { signedIn, payments, checkouts }: Dependencies) {
     async (request) =>
       checkouts.answerVisit(
         await payments.fundMilestone(await signedIn.actor(request), request.params.id),
-        checkoutVisitOf(request.headers),
+        pageVisitOf(request.headers),
       ),
   );
 
@@ -141,7 +141,7 @@ function planRoutes(app: App, { signedIn, payments, checkouts }: Dependencies) {
     async (request) =>
       checkouts.answerVisit(
         await payments.createEscrow(await signedIn.actor(request), request.params.paymentId),
-        checkoutVisitOf(request.headers),
+        pageVisitOf(request.headers),
       ),
   );
 }
@@ -240,7 +240,7 @@ function checkoutRoutes(app: App, { signedIn, featured, checkouts }: Dependencie
     async (request) =>
       checkouts.answerVisit(
         await featured.createFeaturedCheckout(await signedIn.actor(request), request.params.id),
-        checkoutVisitOf(request.headers),
+        pageVisitOf(request.headers),
       ),
   );
 

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SignedIn } from '../../plugins/signed-in.ts';
 import { sendPdf } from '../documents/index.ts';
-import { type CheckoutService, checkoutVisitOf } from '../payments/index.ts';
+import { type CheckoutService, pageVisitOf } from '../payments/index.ts';
 import { entryCursor, type TimeService } from './time.service.ts';
 import type { TimesheetsService } from './timesheets.service.ts';
 
@@ -172,7 +172,7 @@ export function timeRoutes(
       async (request) =>
         checkouts.answerVisit(
           await timesheets.pay(await signedIn.actor(request), request.params.jobId, request.params.week),
-          checkoutVisitOf(request.headers),
+          pageVisitOf(request.headers),
         ),
     );
 
