@@ -11,6 +11,16 @@ const count = Number(process.env.E2E_SERVERS ?? 1);
 const firstPort = Number(process.env.PORT ?? 3100);
 const host = '127.0.0.1';
 
+// A real OpenID provider (oidc-provider) standing in for UAE PASS, which the journeys sign in with
+// (e2e/identity.spec.ts names who signs in next through its /test/sign-in-as); one for every server.
+const identityPort = Number(process.env.E2E_IDENTITY_PORT ?? 3099);
+const { startOidcProvider } = await import('../apps/server/src/test/oidc-provider.ts');
+const identityProvider = await startOidcProvider({
+  port: identityPort,
+  control: true,
+  redirectUris: Array.from({ length: count }, (_, index) => `http://localhost:${firstPort + index}/api/auth/identity/uae_pass/callback`),
+});
+
 const servers = Array.from({ length: count }, (_, index) => {
   const port = firstPort + index;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mihna-e2e-'));
@@ -30,6 +40,9 @@ const servers = Array.from({ length: count }, (_, index) => {
       PUBLIC_URL: '',
       // The journeys tell each one's client address as a proxy would (e2e/fixtures.ts).
       TRUST_PROXY: '127.0.0.1',
+      UAE_PASS_ISSUER: identityProvider.issuer,
+      UAE_PASS_CLIENT_ID: identityProvider.clientId,
+      UAE_PASS_CLIENT_SECRET: identityProvider.clientSecret,
     },
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
@@ -43,6 +56,7 @@ async function stopAll(signal, code) {
   stopping = true;
   for (const { child } of servers) if (child.exitCode === null) child.kill(signal);
   await Promise.all(servers.map(({ exited }) => exited));
+  await identityProvider.close();
   process.exit(code);
 }
 process.on('SIGINT', () => stopAll('SIGINT', 0));

@@ -215,7 +215,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   const jobState = createJobState(db);
   const contracts = createContractsRepository(db);
-  const proposals = createProposalsService({ db, moderation, notifications, jobState, contracts, clock });
+  const proposals = createProposalsService({ db, moderation, notifications, jobState, contracts, identity: identityLookup, clock });
   const money = createMoneyServices({
     db,
     config,
@@ -227,6 +227,7 @@ export async function buildApp(options: BuildAppOptions) {
     delivery,
     settings,
     endSessionsOf: (userId, tx) => sessions.revokeAllSessions(userId, tx),
+    identity: identityLookup,
     logger: app.log,
     clock,
   });
@@ -253,6 +254,7 @@ export async function buildApp(options: BuildAppOptions) {
     clock,
     searchSnapshots: searchSnapshots('professional'),
     employerSpending: (employerId, country) => dashboard.employerSpending(employerId, country),
+    identity: identityLookup,
   });
   const adminDirectories = createDirectoryIndexes(db);
   const pdf = createPdfRenderer();

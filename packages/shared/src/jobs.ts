@@ -7,6 +7,7 @@ import { referenceMessages, resolveReferencesInSchema } from './reference-fields
 import { LOCAL_SERVICES_INDUSTRY_ID } from './reference/industries.ts';
 import type { CountryCode } from './reference/types.ts';
 import { isPlainLine } from './plain-text.ts';
+import { identityVerifiedSchema } from './identity.ts';
 import { multiLineText, singleLineText } from './text.ts';
 import { jobSorts, jobTypes, NEARBY_RADIUS_KM, professionalSorts, PROFESSIONAL_PAGE_SIZE, PROJECT_PAGE_SIZE } from './search-options.ts';
 
@@ -294,6 +295,8 @@ export const professionalSearchParamsSchema = z
     max_rate: optionalNumberParam(MAX_HOURLY_RATE),
     ...referenceParams,
     show_location: queryFlag,
+    /** Only professionals who verified their national identity ("Verified identity only"). */
+    identity_verified: queryFlag,
   })
   .transform((params, context) =>
     resolveSearchFilters(params, context, {
@@ -509,6 +512,8 @@ export const proposalSchema = ownProposalSchema.extend({
     bio: z.string().nullable(),
     skills: z.array(z.string()),
     profile_picture: z.string().nullable(),
+    /** Verified their national identity (UAE PASS, Nafath): the provider, else null. */
+    identity_verified: identityVerifiedSchema,
   }),
 });
 export type Proposal = z.infer<typeof proposalSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { userRoles } from './accounts.ts';
 import { jobStatuses } from './jobs.ts';
 import { jobTypes } from './search-options.ts';
+import { identityVerifiedSchema } from './identity.ts';
 
 /**
  * What anyone may see of a user. Location follows the user's privacy choices: the region only with
@@ -36,6 +37,8 @@ export const publicUserSchema = z.object({
   linkedin_url: z.string().nullable(),
   github_url: z.string().nullable(),
   behance_url: z.string().nullable(),
+  /** Verified their national identity (UAE PASS, Nafath): the provider, else null. */
+  identity_verified: identityVerifiedSchema,
   created_at: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -19,20 +19,28 @@ export interface ProviderAccount {
 export async function startOidcProvider(options: {
   clientId?: string;
   clientSecret?: string;
-  redirectUri: string;
+  /** Mihna's redirect URIs (one per server of the browser journeys). */
+  redirectUris: string[];
   /** Each scope's claims; UAE PASS's names by default. */
   claims?: Record<string, string[]>;
+  port?: number;
+  /**
+   * POST /test/sign-in-as {redirect_uri, sub, claims}: the browser journeys name who signs in next at
+   * the login screen of the sign-in that returns to that redirect URI (each journey server has its own).
+   */
+  control?: boolean;
 }) {
   const clientId = options.clientId ?? 'mihna-test';
   const clientSecret = options.clientSecret ?? 'mihna-test-secret-0123456789abcdef';
   const accounts = new Map<string, ProviderAccount>();
-  let next: string | undefined;
+  /** Who signs in next, by the redirect URI the sign-in returns to ('' for any). */
+  const next = new Map<string, string>();
 
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'RS256', use: 'sig' };
 
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const provider = new Provider(issuer, {
@@ -40,7 +48,7 @@ export async function startOidcProvider(options: {
       {
         client_id: clientId,
         client_secret: clientSecret,
-        redirect_uris: [options.redirectUri],
+        redirect_uris: options.redirectUris,
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
@@ -68,8 +76,9 @@ export async function startOidcProvider(options: {
   async function interact(request: IncomingMessage, response: ServerResponse) {
     const details = await provider.interactionDetails(request, response);
     if (details.prompt.name === 'login') {
-      if (!next) throw new Error('signInAs() names no one to sign in');
-      return provider.interactionFinished(request, response, { login: { accountId: next } }, { mergeWithLastSubmission: false });
+      const accountId = next.get(String(details.params.redirect_uri)) ?? next.get('');
+      if (!accountId) throw new Error('signInAs() names no one to sign in');
+      return provider.interactionFinished(request, response, { login: { accountId } }, { mergeWithLastSubmission: false });
     }
     const grant = details.grantId
       ? await provider.Grant.find(details.grantId)
@@ -83,8 +92,23 @@ export async function startOidcProvider(options: {
     );
   }
 
+  async function control(request: IncomingMessage, response: ServerResponse) {
+    let body = '';
+    for await (const chunk of request) body += String(chunk);
+    const { redirect_uri, sub, claims } = JSON.parse(body) as { redirect_uri: string; sub: string; claims: ProviderAccount };
+    accounts.set(sub, claims);
+    next.set(redirect_uri, sub);
+    response.statusCode = 204;
+    response.end();
+  }
+
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (request.url?.startsWith('/interaction/'))
+    if (options.control && request.method === 'POST' && request.url === '/test/sign-in-as')
+      control(request, response).catch(() => {
+        response.statusCode = 400;
+        response.end();
+      });
+    else if (request.url?.startsWith('/interaction/'))
       interact(request, response).catch((error: unknown) => {
         response.statusCode = 500;
         response.end(String(error));
@@ -103,7 +127,7 @@ export async function startOidcProvider(options: {
     },
     /** Who signs in at the next login screen. */
     signInAs(sub: string) {
-      next = sub;
+      next.set('', sub);
     },
     /**
      * Plays a browser from the authorization URL: follows each redirect with the provider's cookies,
@@ -125,7 +149,7 @@ export async function startOidcProvider(options: {
         const location = response.headers.get('location');
         if (!location) throw new Error(`the provider answered ${response.status} without a redirect: ${await response.text()}`);
         url = new URL(location, url).href;
-        if (url.startsWith(options.redirectUri)) return new URL(url);
+        if (options.redirectUris.some((each) => url.startsWith(each))) return new URL(url);
       }
       throw new Error('too many redirects at the provider');
     },

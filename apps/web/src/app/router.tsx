@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', ...page(() => import('./routes/forgot-password.tsx')) },
       { path: 'secure-account', ...page(() => import('./routes/secure-account.tsx')) },
       { path: 'freeze-payouts', ...page(() => import('./routes/freeze-payouts.tsx')) },
+      { path: 'identity/return', ...page(() => import('./routes/identity-return.tsx')) },
       { path: 'profile/edit', ...page(() => import('./routes/profile-edit.tsx')) },
       { path: 'projects', ...page(() => import('./routes/projects.tsx')) },
       { path: 'professionals', ...page(() => import('./routes/professionals.tsx')) },

@@ -271,7 +271,8 @@ export function createLoginService(dependencies: LoginDependencies) {
      * a session for an active account, with the new device's e-mail as any sign-in.
      */
     async signInProved(user: UserRow, client: ClientInfo) {
-      if (user.accountStatus !== 'active') throw new AppError('forbidden', loginMessages.inactive, undefined, user.statusReason ?? undefined);
+      if (user.accountStatus !== 'active')
+        throw new AppError('forbidden', loginMessages.inactive, undefined, user.statusReason ?? undefined);
       return signIn(user, client);
     },
 

@@ -1,4 +1,5 @@
 import type { IdentityProviderId, IdentityVerified } from '@mihna/shared';
+import type { Db } from '../../db/client.ts';
 import type { IdentityRepository } from './identity.repository.ts';
 
 /**
@@ -7,9 +8,9 @@ import type { IdentityRepository } from './identity.repository.ts';
  */
 export function createIdentityLookup(repository: IdentityRepository) {
   return {
-    /** Each of these users' badge: the provider they verified with first, or null. One query for a page. */
-    async badgesOf(userIds: readonly string[]): Promise<(userId: string) => IdentityVerified> {
-      const verified = await repository.verifiedAmong(userIds);
+    /** Each of these users' badge: the provider they verified with first, or null. One query for a page (in the caller's transaction, when given). */
+    async badgesOf(userIds: readonly string[], executor?: Db): Promise<(userId: string) => IdentityVerified> {
+      const verified = await repository.verifiedAmong(userIds, executor);
       return (userId) => {
         const row = verified.get(userId);
         return row ? { provider: row.provider as IdentityProviderId } : null;

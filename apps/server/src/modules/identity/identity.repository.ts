@@ -66,10 +66,10 @@ export function createIdentityRepository(db: Db) {
       return db.select().from(identityLinks).where(eq(identityLinks.userId, userId)).orderBy(identityLinks.verifiedAt);
     },
     /** Which of these users verified their identity, and with which provider first. */
-    async verifiedAmong(userIds: readonly string[]) {
+    async verifiedAmong(userIds: readonly string[], executor: Db = db) {
       const verified = new Map<string, { provider: string; verifiedAt: Date }>();
       if (userIds.length === 0) return verified;
-      const rows = await db
+      const rows = await executor
         .select({ userId: identityLinks.userId, provider: identityLinks.provider, verifiedAt: identityLinks.verifiedAt })
         .from(identityLinks)
         .where(inArray(identityLinks.userId, [...new Set(userIds)]))

@@ -72,7 +72,7 @@ export interface IdentityDependencies {
   };
   delivery: { dispatchSoon(): Promise<void> };
   /** A session for an active account (the auth module's), with the new device's e-mail. */
-  signIn(user: UserRow, client: ClientInfo): Promise<SessionResponse>;
+  signIn: (user: UserRow, client: ClientInfo) => Promise<SessionResponse>;
   publicUrl: string;
   siteOrigins: string[];
   clock: () => Date;

@@ -1,4 +1,4 @@
-import { codeMessages, identityMessages } from '@mihna/shared';
+import { codeMessages, identityMessages, payoutMessages } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,9 @@ import type { App } from '../../app.ts';
 import { bearer, createUser, readLatestCode } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.ts';
+import { stepUp, usablePayoutMethod } from '../../test/payout-methods.ts';
+import { call } from '../payments/test-payments.ts';
+import { createEmployer, insertJob } from '../proposals/test-jobs.ts';
 
 const PUBLIC_URL = 'http://localhost:4310';
 const ORIGIN = PUBLIC_URL;
@@ -18,13 +21,14 @@ let clockAhead = 0;
 
 const providerEnv = (issuer: string, clientId: string, clientSecret: string) => ({
   PUBLIC_URL,
+  PAYOUTS_REQUIRE_IDENTITY: 'AE',
   UAE_PASS_ISSUER: issuer,
   UAE_PASS_CLIENT_ID: clientId,
   UAE_PASS_CLIENT_SECRET: clientSecret,
 });
 
 beforeAll(async () => {
-  peer = await startOidcProvider({ redirectUri });
+  peer = await startOidcProvider({ redirectUris: [redirectUri] });
   app = await createTestApp({
     env: providerEnv(peer.issuer, peer.clientId, peer.clientSecret),
     clock: () => new Date(Date.now() + clockAhead),
@@ -276,12 +280,57 @@ describe('national digital identity (OpenID Connect)', () => {
   });
 });
 
+describe('the "Identity verified" badge', () => {
+  it('shows on the profile, proposals and search cards of a verified professional, filters search, and lets their payouts through', async () => {
+    const professional = await createUser(app, { skills: 'Identity badge testing' });
+    const employer = await createEmployer(app);
+    const job = await insertJob(app, employer.user.id);
+    const proposed = await call(app, 'POST', '/api/proposals', professional.token, {
+      job_id: job.id,
+      proposal_text: 'I have verified my identity and done this work for years.',
+      proposed_rate: 5000,
+      estimated_hours: null,
+    });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const profile = async () =>
+      (await call(app, 'GET', `/api/experts/${professional.user.id}/profile`)).json<{ user: { identity_verified: unknown } }>();
+    const workerOnProposal = async () =>
+      (await call(app, 'GET', `/api/proposals/job/${job.id}`, employer.token)).json<{
+        proposals: { worker: { identity_verified: unknown } }[];
+      }>().proposals[0]!.worker;
+    const search = async (query: string) =>
+      (await call(app, 'GET', `/api/search/professionals?q=${encodeURIComponent('Identity badge testing')}${query}`)).json<{
+        professionals: { id: string; identity_verified: unknown }[];
+      }>().professionals;
+
+    expect((await profile()).user.identity_verified).toBeNull();
+    expect((await workerOnProposal()).identity_verified).toBeNull();
+    expect((await search('')).find((each) => each.id === professional.user.id)).toMatchObject({ identity_verified: null });
+    expect((await search('&identity_verified=true')).map((each) => each.id)).not.toContain(professional.user.id);
+    // This app asks professionals in the UAE to verify before a payout (PAYOUTS_REQUIRE_IDENTITY=AE).
+    await stepUp(app, professional.token, professional.user.email);
+    const methodId = await usablePayoutMethod(app, professional.user.id);
+    const payout = () =>
+      call(app, 'POST', '/api/payouts', professional.token, { amount: 100, currency: 'AED', payout_method_id: methodId });
+    expect((await payout()).json()).toEqual({ detail: identityMessages.payoutNeedsIdentity, code: 'identity_required' });
+
+    await callback(await signInAt(person(), 'link', professional.token));
+    expect((await profile()).user.identity_verified).toEqual({ provider: 'uae_pass' });
+    expect((await workerOnProposal()).identity_verified).toEqual({ provider: 'uae_pass' });
+    expect((await search('&identity_verified=true')).find((each) => each.id === professional.user.id)).toMatchObject({
+      identity_verified: { provider: 'uae_pass' },
+    });
+    // Verified, the payout goes on to its other rules: this professional has earned nothing yet.
+    expect((await payout()).json()).toEqual({ detail: payoutMessages.noBalance, code: 'conflict' });
+  });
+});
+
 describe('a provider that is down', () => {
   let down: TestOidcProvider;
   let downApp: App;
   let closedPort: number;
   beforeAll(async () => {
-    down = await startOidcProvider({ redirectUri });
+    down = await startOidcProvider({ redirectUris: [redirectUri] });
     const spare = createServer();
     await new Promise<void>((resolve) => spare.listen(0, '127.0.0.1', resolve));
     closedPort = (spare.address() as { port: number }).port;

@@ -112,9 +112,7 @@ export function createCheckoutService(dependencies: {
      */
     async answerVisit(answer: { checkout_url: string; checkout_id: string }, visit: PageVisit) {
       const origin = isSiteOrigin(visit.origin) ? visit.origin : null;
-      await transaction(db, (tx) =>
-        repository.setPageVisit(answer.checkout_id, { returnOrigin: origin, language: visit.language }, tx),
-      );
+      await transaction(db, (tx) => repository.setPageVisit(answer.checkout_id, { returnOrigin: origin, language: visit.language }, tx));
       const page = new URL(answer.checkout_url);
       if (!origin || !isSiteOrigin(page.origin)) return answer;
       return { ...answer, checkout_url: `${origin}${page.pathname}${page.search}` };

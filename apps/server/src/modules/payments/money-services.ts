@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { ContractsRepository } from '../contracts/index.ts';
 import type { DeliveryService } from '../delivery/index.ts';
+import type { IdentityLookup } from '../identity/index.ts';
 import type { JobStateService } from '../jobs/index.ts';
 import { createFeeInvoices, createInvoicesRepository, createPaymentReceipts, createReceiptsRepository } from '../invoices/index.ts';
 import type { ModerationService } from '../moderation/index.ts';
@@ -43,10 +44,12 @@ export function createMoneyServices(dependencies: {
   settings: SettingsService;
   /** Ends every session of a user, in the caller's transaction (the auth module's): a payout freeze does. */
   endSessionsOf?: (userId: string, tx: Db) => Promise<void>;
+  /** Who verified their national identity (the identity module's lookup), for PAYOUTS_REQUIRE_IDENTITY. */
+  identity?: Pick<IdentityLookup, 'isVerified'>;
   logger: FastifyBaseLogger;
   clock: () => Date;
 }) {
-  const { db, config, users, jobState, contracts, moderation, notifications, delivery, settings, endSessionsOf, logger, clock } =
+  const { db, config, users, jobState, contracts, moderation, notifications, delivery, settings, endSessionsOf, identity, logger, clock } =
     dependencies;
   const people = createPeopleLookup(users);
   const paymentsRepository = createPaymentsRepository(db);
@@ -127,6 +130,12 @@ export function createMoneyServices(dependencies: {
     provider,
     people,
     notifications,
+    // A professional of a country in PAYOUTS_REQUIRE_IDENTITY is paid out only once their identity is verified.
+    needsIdentity: async (professionalId) => {
+      if (config.payoutsRequireIdentity.length === 0) return false;
+      const user = await users.findUserById(professionalId);
+      return Boolean(user && config.payoutsRequireIdentity.includes(user.country) && !(await identity?.isVerified(professionalId)));
+    },
     logger,
     clock,
   });

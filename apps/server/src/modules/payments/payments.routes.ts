@@ -121,10 +121,7 @@ function planRoutes(app: App, { signedIn, payments, checkouts }: Dependencies) {
       },
     },
     async (request) =>
-      checkouts.answerVisit(
-        await payments.fundMilestone(await signedIn.actor(request), request.params.id),
-        pageVisitOf(request.headers),
-      ),
+      checkouts.answerVisit(await payments.fundMilestone(await signedIn.actor(request), request.params.id), pageVisitOf(request.headers)),
   );
 
   app.post(

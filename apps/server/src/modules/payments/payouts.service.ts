@@ -1,4 +1,14 @@
-import { currencies, messages, money, payoutMessages, toDecimal, type CurrencyCode, type Earnings, type Payout } from '@mihna/shared';
+import {
+  currencies,
+  identityMessages,
+  messages,
+  money,
+  payoutMessages,
+  toDecimal,
+  type CurrencyCode,
+  type Earnings,
+  type Payout,
+} from '@mihna/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
@@ -84,10 +94,12 @@ export function createPayoutsService(dependencies: {
   people: PeopleLookup;
   notifications: NotificationsService;
   methods: PayoutMethodsService;
+  /** Whether this professional must verify their national identity before a payout (PAYOUTS_REQUIRE_IDENTITY). */
+  needsIdentity: (professionalId: string) => Promise<boolean>;
   logger: FastifyBaseLogger;
   clock: () => Date;
 }) {
-  const { db, repository, ledger, movements, provider, people, notifications, methods, logger, clock } = dependencies;
+  const { db, repository, ledger, movements, provider, people, notifications, methods, needsIdentity, logger, clock } = dependencies;
 
   const movement = (payout: PayoutRow) => ({
     payoutId: payout.id,
@@ -164,6 +176,7 @@ export function createPayoutsService(dependencies: {
     /** Pays out to a saved payout method (usable 24 hours after it was added); the route asks for step-up first. */
     async requestPayout(actor: Actor, input: { amount: number; currency: string; payout_method_id: string }) {
       await payoutsAccess.require(actor, 'payout.request');
+      if (await needsIdentity(actor.id)) throw new AppError('identity_required', identityMessages.payoutNeedsIdentity);
       const currency = currencies.find((candidate) => candidate.code === input.currency)?.code;
       if (!currency)
         throw new AppError('validation_failed', [{ loc: ['body', 'currency'], msg: messages.invalidFormat, type: 'value_error' }]);

@@ -77,6 +77,7 @@ export function indexSearchOf(params: ProfessionalSearchParams, query: QueryNode
   if (country) facets.push(`c:${country}`);
   if (regionId) facets.push(`r:${regionId}`);
   if (params.show_location) facets.push('sl');
+  if (params.identity_verified) facets.push('iv');
   if (params.industry_category) facets.push(`i:${params.industry_category}`);
   if (params.local_service_category) facets.push(`lc:${params.local_service_category}`);
   if (params.local_service_subcategory) facets.push(`ls:${params.local_service_subcategory}`);

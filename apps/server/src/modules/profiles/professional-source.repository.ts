@@ -1,6 +1,7 @@
 import { convertAmount, countries, currencyInfo, currencyOfCountry, HOURLY_RATE_CURRENCY, type CurrencyCode } from '@mihna/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { createdUsColumn, joined } from '../../search/live-index.repository.ts';
+import { identityLinks } from '../identity/identity.schema.ts';
 
 // Where the professional search index (professional-search.ts) reads its documents: listed professionals in `users`,
 // kept current from `user_changes` (migration 0015).
@@ -32,11 +33,13 @@ function hourlyRateIn(currency: CurrencyCode): SQL {
 
 /**
  * Filter tokens: 'c:' country and 'r:' region only for those who show their location (a location filter
- * never matches one who hides it, or it would reveal it), and 'sl' for showing it; 'i:', 'lc:' and 'ls:'
- * industry and local service; 'k:' each skill in lower case.
+ * never matches one who hides it, or it would reveal it), and 'sl' for showing it; 'iv' for a verified
+ * national identity (identity_links' trigger logs its changes as the professional's); 'i:', 'lc:' and
+ * 'ls:' industry and local service; 'k:' each skill in lower case.
  */
 const facetsOf = sql`array_remove(array[
     case when s.show_location then 'sl' end,
+    case when exists (select 1 from ${identityLinks} where ${identityLinks.userId} = s.id) then 'iv' end,
     case when s.show_location then 'c:' || s.country end,
     case when s.show_location then 'r:' || s.emirate end,
     'i:' || s.industry_category, 'lc:' || s.local_service_category, 'ls:' || s.local_service_subcategory

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRowId } from '../../lib/ids.ts';
 import type { DashboardService } from '../dashboard/index.ts';
+import type { IdentityLookup } from '../identity/index.ts';
 import {
   countRepeated,
   countSkillUse,
@@ -47,6 +48,8 @@ export function createProfilesService(dependencies: {
   db: Db;
   clock: () => Date;
   employerSpending: DashboardService['employerSpending'];
+  /** Who verified their national identity (the identity module's lookup): the badge on profiles and search cards. */
+  identity: Pick<IdentityLookup, 'badgesOf'>;
   /** Where the professional search index is written after a long load and read back on start (search/live-index.ts). */
   searchSnapshots?: SnapshotOptions;
 }) {
@@ -62,12 +65,17 @@ export function createProfilesService(dependencies: {
     return user;
   }
 
+  async function publicUserOf(user: Parameters<typeof toPublicUser>[0]) {
+    return toPublicUser(user, (await dependencies.identity.badgesOf([user.id]))(user.id));
+  }
+
   return {
     async searchProfessionals(params: ProfessionalSearchParams): Promise<ProfessionalSearchResponse> {
       await requireLoaded(searchLoad);
       const { rows, total } = await repository.searchProfessionals(params);
+      const badgeOf = await dependencies.identity.badgesOf(rows.map((row) => row.id));
       return {
-        professionals: rows.map(toPublicUser),
+        professionals: rows.map((row) => toPublicUser(row, badgeOf(row.id))),
         pagination: { total, skip: params.skip, limit: params.limit, has_next: params.skip + rows.length < total },
       };
     },
@@ -101,7 +109,7 @@ export function createProfilesService(dependencies: {
         work.map((job) => job.skillsRequired),
       );
       return {
-        user: toPublicUser(user),
+        user: await publicUserOf(user),
         accomplishments: accomplishments.map((job) => ({
           job_id: job.jobId,
           job_title: job.title,
@@ -152,7 +160,7 @@ export function createProfilesService(dependencies: {
         dependencies.employerSpending(user.id, user.showLocation ? user.country : null),
       ]);
       return {
-        user: toPublicUser(user),
+        user: await publicUserOf(user),
         job_history: history.map((job) => ({
           job_id: job.jobId,
           job_title: job.title,

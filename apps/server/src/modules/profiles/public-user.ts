@@ -1,9 +1,12 @@
-import { hourlyRateFromMinor, type PublicUser } from '@mihna/shared';
+import { hourlyRateFromMinor, type IdentityVerified, type PublicUser } from '@mihna/shared';
 import { mediaPath } from '../media/index.ts';
 import type { PublicUserRow } from './profiles.repository.ts';
 
-/** What anyone may see of a user: the region only with show_location, the city only with show_exact_location too. */
-export function toPublicUser(row: PublicUserRow): PublicUser {
+/**
+ * What anyone may see of a user: the region only with show_location, the city only with
+ * show_exact_location too; and the badge of a verified national identity.
+ */
+export function toPublicUser(row: PublicUserRow, identity: IdentityVerified): PublicUser {
   const showsExactLocation = row.showLocation && row.showExactLocation;
   return {
     id: row.id,
@@ -34,6 +37,7 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
     linkedin_url: row.linkedinUrl,
     github_url: row.githubUrl,
     behance_url: row.behanceUrl,
+    identity_verified: identity,
     created_at: row.createdAt.toISOString(),
   };
 }

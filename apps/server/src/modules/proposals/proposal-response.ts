@@ -1,4 +1,5 @@
 import {
+  type IdentityVerified,
   money,
   toDecimal,
   type CurrencyCode,
@@ -68,8 +69,14 @@ export function toInterestDetails(row: InterestRow, jobType: JobType, reader: Re
   };
 }
 
+/** How the reader sees a proposal (contact details hidden or not), and the author's identity badge. */
+export interface ProposalView {
+  reader: Reader;
+  identity: IdentityVerified;
+}
+
 /** What a proposal or an interest shows of the professional behind it. */
-export function toWorker(worker: Person): Proposal['worker'] {
+export function toWorker(worker: Person, identity: IdentityVerified): Proposal['worker'] {
   return {
     id: worker.id,
     first_name: worker.firstName,
@@ -79,6 +86,7 @@ export function toWorker(worker: Person): Proposal['worker'] {
     bio: worker.bio,
     skills: worker.skills,
     profile_picture: worker.profilePictureId ? mediaPath(worker.profilePictureId) : null,
+    identity_verified: identity,
   };
 }
 
@@ -90,13 +98,13 @@ export function stageOf(row: Pick<ProposalRow, 'status' | 'reviewStage'>): Propo
 }
 
 /** The API shape of a proposal and its worker, as the project's owner reads it (or its author, just sent). */
-export function toProposal(row: ProposalRow, jobType: JobType, worker: Person, reader: Reader): Proposal {
+export function toProposal(row: ProposalRow, jobType: JobType, worker: Person, { reader, identity }: ProposalView): Proposal {
   const { texts, isMasked } = readable({ proposal_text: row.proposalText }, reader);
   return {
     ...toOwnProposal(row, jobType),
     proposal_text: texts.proposal_text,
     is_masked: isMasked,
     stage: stageOf(row),
-    worker: toWorker(worker),
+    worker: toWorker(worker, identity),
   };
 }

@@ -27,7 +27,16 @@ import type { ModerationService } from '../moderation/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import { partyName } from '../profiles/index.ts';
 import { createProposalsAccess } from './proposals.access.ts';
-import { readableNote, toInterestDetails, toOwnProposal, toProposal, toWorker, type Reader } from './proposal-response.ts';
+import {
+  readableNote,
+  toInterestDetails,
+  toOwnProposal,
+  toProposal,
+  toWorker,
+  type ProposalView,
+  type Reader,
+} from './proposal-response.ts';
+import type { IdentityLookup } from '../identity/index.ts';
 import { createProposalsRepository, type Person, type ProposalRow } from './proposals.repository.ts';
 
 export type ProposalSubmission = z.output<typeof proposalInputSchema>;
@@ -72,9 +81,11 @@ export function createProposalsService(dependencies: {
   notifications: NotificationsService;
   jobState: JobStateService;
   contracts: ContractsRepository;
+  /** Who verified their national identity (the identity module's lookup): the badge beside a professional's name. */
+  identity: Pick<IdentityLookup, 'badgesOf'>;
   clock: () => Date;
 }) {
-  const { db, moderation, notifications, jobState, contracts, clock } = dependencies;
+  const { db, moderation, notifications, jobState, contracts, identity, clock } = dependencies;
   const repository = createProposalsRepository(db);
   const access = createProposalsAccess(repository);
 
@@ -84,11 +95,17 @@ export function createProposalsService(dependencies: {
    */
   async function readersFor(employerId: string, professionalIds: string[], executor: Db = db) {
     const unique = [...new Set(professionalIds)];
-    const funded = await contracts.fundedPairs(
-      unique.map((professionalId) => ({ employerId, professionalId })),
-      executor,
-    );
-    return (professionalId: string): Reader => (funded.has(pairKey(employerId, professionalId)) ? 'other-funded' : 'other');
+    const [funded, badgeOf] = await Promise.all([
+      contracts.fundedPairs(
+        unique.map((professionalId) => ({ employerId, professionalId })),
+        executor,
+      ),
+      identity.badgesOf(unique, executor),
+    ]);
+    return (professionalId: string): ProposalView => ({
+      reader: funded.has(pairKey(employerId, professionalId)) ? 'other-funded' : 'other',
+      identity: badgeOf(professionalId),
+    });
   }
 
   /** The actor's name and place, for notifications and the cash rule. */
@@ -206,7 +223,11 @@ export function createProposalsService(dependencies: {
           },
           tx,
         );
-        return { proposal: toProposal(row, job.jobType, author, 'author'), moderation_messages: moderated.messages };
+        const badgeOf = await identity.badgesOf([author.id], tx);
+        return {
+          proposal: toProposal(row, job.jobType, author, { reader: 'author', identity: badgeOf(author.id) }),
+          moderation_messages: moderated.messages,
+        };
       });
       void notifications.dispatchSoon();
       return { ...proposal, message: proposalMessages.submitted };
@@ -225,8 +246,8 @@ export function createProposalsService(dependencies: {
         proposals: proposals.map(({ proposal, worker }) => toProposal(proposal, job.jobType, worker, readerOf(worker.id))),
         interests: interests.map(({ interest, worker }) => ({
           id: interest.id,
-          ...toInterestDetails(interest, job.jobType, readerOf(worker.id)),
-          worker: toWorker(worker),
+          ...toInterestDetails(interest, job.jobType, readerOf(worker.id).reader),
+          worker: toWorker(worker, readerOf(worker.id).identity),
         })),
       };
     },
@@ -400,7 +421,7 @@ export function createProposalsService(dependencies: {
               worker_name: fullName(author),
               job_title: job.title,
               job_id: job.id,
-              ...interestParams(input, moderated.values.message ?? input.message, job, readerOf(actor.id)),
+              ...interestParams(input, moderated.values.message ?? input.message, job, readerOf(actor.id).reader),
             },
           },
           tx,
@@ -444,7 +465,7 @@ export function createProposalsService(dependencies: {
               employer_name: partyName(await personOf(actor, tx)),
               job_title: job.title,
               job_id: job.id,
-              ...(note ? { note: readableNote(note, readerOf(professional.id)) } : {}),
+              ...(note ? { note: readableNote(note, readerOf(professional.id).reader) } : {}),
             },
             email: professional.email,
           },

@@ -106,6 +106,7 @@ describe('POST /api/proposals', () => {
           bio: 'Full-stack engineer in Dubai building fast, accessible web apps.',
           skills: ['React', 'TypeScript', 'Node.js'],
           profile_picture: null,
+          identity_verified: null,
         },
       },
       message: 'Proposal submitted successfully!',

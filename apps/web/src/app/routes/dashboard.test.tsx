@@ -230,6 +230,7 @@ describe('/dashboard', () => {
         bio: null,
         skills: [],
         profile_picture: null,
+        identity_verified: null,
       },
       job: { id: 'a', title: 'Villa renovation', status: 'open' },
       ...changes,

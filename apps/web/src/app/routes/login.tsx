@@ -2,6 +2,7 @@ import { useTranslation } from '../../i18n/index.ts';
 import { Navigate } from '../../lib/router/index.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { IdentityButtons } from '../../features/identity/components/identity-buttons.tsx';
 import { useReturnPath } from '../../lib/return-to.ts';
 import { useSession } from '../../lib/session.tsx';
 import { AuthLayout } from './auth-layout.tsx';
@@ -32,6 +33,9 @@ export default function LoginPage() {
         </Alert>
       ) : null}
       <LoginForm onSignedIn={signIn} />
+      <div className="mt-5">
+        <IdentityButtons intent="sign_in" divider={t('login.or')} />
+      </div>
     </AuthLayout>
   );
 }

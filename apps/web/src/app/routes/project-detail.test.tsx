@@ -47,6 +47,7 @@ const proposal = (changes: Partial<Proposal> = {}): Proposal => ({
     bio: 'Professional cleaner with my own equipment.',
     skills: ['cleaning', 'sanitising', 'carpets', 'windows', 'ovens', 'marble'],
     profile_picture: null,
+    identity_verified: null,
   },
   ...changes,
 });

@@ -2,6 +2,7 @@ import { useTranslation } from '../../i18n/index.ts';
 import { Navigate, useSearchParams } from '../../lib/router/index.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { RegistrationForm } from '../../features/auth/components/registration-form.tsx';
+import { IdentityButtons } from '../../features/identity/components/identity-buttons.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { useSignedInTarget, useSignIn } from './use-sign-in.ts';
 
@@ -16,6 +17,9 @@ export default function RegisterPage() {
   return (
     <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')} isWide>
       <title>{t('register.title')}</title>
+      <div className="mb-8">
+        <IdentityButtons intent="sign_in" />
+      </div>
       <RegistrationForm key={initialRole} initialRole={initialRole} onSignedIn={signIn} />
     </AuthLayout>
   );

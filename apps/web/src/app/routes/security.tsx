@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useStepUp } from '../../components/second-factor/step-up.tsx';
+import { IdentitySection } from '../../features/identity/components/identity-section.tsx';
 import { PasskeysList } from '../../features/security/components/passkeys-list.tsx';
 import { PasswordChange } from '../../features/security/components/password-change.tsx';
 import { SessionsList } from '../../features/security/components/sessions-list.tsx';
@@ -101,6 +102,7 @@ export default function SecurityPage() {
         ) : null}
       </section>
       <PasskeysList guarded={guarded} />
+      <IdentitySection />
       <PasswordChange />
       <SessionsList />
       {dialog}

@@ -24,6 +24,7 @@ export interface ProfessionalFilters {
   local_service_category: string;
   local_service_subcategory: string;
   show_location: boolean;
+  identity_verified: boolean;
 }
 
 export const DEFAULT_SORT: ProfessionalSort = 'rating';
@@ -40,6 +41,7 @@ export const emptyFilters: ProfessionalFilters = {
   local_service_category: '',
   local_service_subcategory: '',
   show_location: false,
+  identity_verified: false,
 };
 
 const isSort = (value: string | null): value is ProfessionalSort => professionalSorts.some((sort) => sort === value);
@@ -67,6 +69,7 @@ export function filtersFromSearchParams(params: URLSearchParams): ProfessionalFi
     local_service_category: category,
     local_service_subcategory: readServiceParam(text('local_service_subcategory'), category),
     show_location: params.get('show_location') === 'true',
+    identity_verified: params.get('identity_verified') === 'true',
   };
 }
 
@@ -87,6 +90,7 @@ export function filtersToSearchParams(filters: ProfessionalFilters): URLSearchPa
   set('local_service_category', filters.local_service_category);
   set('local_service_subcategory', filters.local_service_subcategory);
   if (filters.show_location) params.set('show_location', 'true');
+  if (filters.identity_verified) params.set('identity_verified', 'true');
   return params;
 }
 
@@ -110,6 +114,7 @@ export function filtersToApiQuery(filters: ProfessionalFilters): ProfessionalSea
     local_service_category: (isLocalService && filters.local_service_category) || undefined,
     local_service_subcategory: (isLocalService && filters.local_service_subcategory) || undefined,
     show_location: filters.show_location || undefined,
+    identity_verified: filters.identity_verified || undefined,
   };
 }
 

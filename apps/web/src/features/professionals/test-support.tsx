@@ -82,6 +82,7 @@ export const publicUser = (changes: Partial<PublicUser> = {}): PublicUser => ({
   linkedin_url: null,
   github_url: null,
   behance_url: null,
+  identity_verified: null,
   created_at: '2025-01-04T10:00:00.000Z',
   ...changes,
 });

@@ -6,7 +6,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field, Select } from '../../../components/ui/field.tsx';
 import { useStepUp } from '../../../components/second-factor/step-up.tsx';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { currencySymbol } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
+import { Link } from '../../../lib/router/index.tsx';
 import { useServerMessage } from '../../../lib/server-message.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { sendPayout, useRequestPayout } from '../api/earnings.ts';
@@ -32,11 +35,24 @@ export function PayoutForm({ balances, methods }: { balances: Earnings['balances
   const [currency, setCurrency] = useState(payable[0]?.currency ?? '');
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  // `verify`: the payout waits for a verified identity (PAYOUTS_REQUIRE_IDENTITY): the notice links to where that is done.
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string; verify?: boolean } | null>(null);
 
   const selected = payable.find((balance) => balance.currency === currency) ?? payable[0];
   const say = (message: string) => translate(message) ?? message;
-  const shownNotice = notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null;
+  const shownNotice = notice ? (
+    <Alert tone={notice.tone}>
+      {notice.text}
+      {notice.verify ? (
+        <>
+          {' '}
+          <Link to={paths.security} className="font-semibold underline">
+            {t('payout.verify_identity')}
+          </Link>
+        </>
+      ) : null}
+    </Alert>
+  ) : null;
   if (!selected) {
     // Everything was just paid out: the answer stays in view.
     return (
@@ -68,7 +84,16 @@ export function PayoutForm({ balances, methods }: { balances: Earnings['balances
         setAmount('');
       },
       // A closed step-up dialog rejects with nothing to say.
-      onError: (error) => setNotice(error ? { tone: 'error', text: serverMessage(error, t('payout.failed')) } : null),
+      onError: (error) =>
+        setNotice(
+          error
+            ? {
+                tone: 'error',
+                text: serverMessage(error, t('payout.failed')),
+                verify: error instanceof ApiError && error.code === 'identity_required',
+              }
+            : null,
+        ),
     });
   }
 

@@ -11,6 +11,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { LocationAndIndustryBadges } from './badges.tsx';
 import { StarRating } from './star-rating.tsx';
 import { StatCard } from './profile-parts.tsx';
+import { IdentityBadge } from '../../../components/ui/identity-badge.tsx';
 
 export const employerDisplayName = (user: EmployerProfile['user']) => user.company_name?.trim() || fullName(user);
 
@@ -33,7 +34,10 @@ export function EmployerProfileHeader({
       <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
         <Avatar person={user} size="lg" />
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-950 sm:text-3xl">{employerDisplayName(user)}</h1>
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-950 sm:text-3xl">{employerDisplayName(user)}</h1>
+            <IdentityBadge identity={user.identity_verified} />
+          </div>
           {user.company_name ? <p className="mt-1 text-sm text-slate-600">{fullName(user)}</p> : null}
           <p dir="auto" className="mt-3 max-w-3xl whitespace-pre-line text-slate-700">
             {description || t('employer.no_description')}

@@ -10,6 +10,7 @@ import { ContactButton } from '../../../components/ui/contact-button.tsx';
 import { fullName } from '../display.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { LocationAndIndustryBadges, SkillChips } from './badges.tsx';
+import { IdentityBadge } from '../../../components/ui/identity-badge.tsx';
 
 const HEADER_SKILLS = 8;
 
@@ -46,6 +47,7 @@ export function ExpertProfileHeader({ profile, isOwner, canInvite }: ExpertProfi
                 <span className="sr-only">{t('expert.verified')}</span>
               </span>
             ) : null}
+            <IdentityBadge identity={user.identity_verified} />
           </div>
           {user.bio ? (
             <p dir="auto" className="mt-3 max-w-3xl whitespace-pre-line text-slate-700">

@@ -9,6 +9,7 @@ import { useFormatters } from '../use-formatters.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { LocationAndIndustryBadges, SkillChips } from './badges.tsx';
 import { StarRating } from './star-rating.tsx';
+import { IdentityBadge } from '../../../components/ui/identity-badge.tsx';
 
 // The specification's card limits.
 const HIGHLIGHTS_SHOWN = 2;
@@ -29,6 +30,7 @@ export function ProfessionalCard({ professional, currency = 'AED' }: { professio
         <Avatar person={professional} />
         <div className="min-w-0 flex-1">
           <h3 className="truncate text-lg font-semibold text-slate-950">{name}</h3>
+          <IdentityBadge identity={professional.identity_verified} className="mt-1" />
           <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
             <StarRating rating={professional.total_rating} />
             <span className="font-semibold text-slate-900">{format.rating(professional.total_rating)}</span>

@@ -13,7 +13,7 @@ import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { rateCurrency, type ProfessionalFilters, type ProfessionalSort } from '../search-filters.ts';
 
 /** The filters typed in or chosen from a list, bound the same way. */
-type TextField = Exclude<keyof ProfessionalFilters, 'sort_by' | 'show_location'>;
+type TextField = Exclude<keyof ProfessionalFilters, 'sort_by' | 'show_location' | 'identity_verified'>;
 type Change = <K extends keyof ProfessionalFilters>(name: K, value: ProfessionalFilters[K]) => void;
 
 interface ProfessionalFiltersFormProps {
@@ -130,15 +130,19 @@ export function ProfessionalFiltersForm({ filters, errors, onChange, onSearch, o
         ) : null}
       </div>
       <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <label className="flex items-start gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            checked={filters.show_location}
-            onChange={(event) => onChange('show_location', event.target.checked)}
-            className="mt-0.5 size-4 accent-[var(--color-primary-strong)]"
-          />
-          {t('filters.show_location')}
-        </label>
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:gap-x-6">
+          {(['identity_verified', 'show_location'] as const).map((flag) => (
+            <label key={flag} className="flex items-start gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                checked={filters[flag]}
+                onChange={(event) => onChange(flag, event.target.checked)}
+                className="mt-0.5 size-4 accent-[var(--color-primary-strong)]"
+              />
+              {t(`filters.${flag}`)}
+            </label>
+          ))}
+        </div>
         <div className="flex gap-3">
           <Button type="button" variant="secondary" onClick={onClear} className="flex-1 sm:flex-none">
             {t('filters.clear')}

@@ -15,6 +15,7 @@ import { useServerMessage } from '../../../lib/server-message.ts';
 import { useProposedAmount } from '../../../lib/use-proposed-amount.ts';
 import { ProposalStageBadge } from './proposal-status.tsx';
 import { useApplications, useMarkApplication } from '../api/applications.ts';
+import { IdentityBadge } from '../../../components/ui/identity-badge.tsx';
 
 const markable = ['pending', 'reviewed', 'shortlisted'] as const;
 
@@ -123,6 +124,7 @@ function ApplicationRow({
           <Link to={paths.professional(proposal.worker.id)} className="font-semibold text-slate-950 hover:underline">
             <bdi>{name}</bdi>
           </Link>
+          <IdentityBadge identity={proposal.worker.identity_verified} />
           <ProposalStageBadge stage={proposal.stage} />
         </p>
         <p className="text-sm text-slate-700">

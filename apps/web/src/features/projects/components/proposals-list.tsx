@@ -16,15 +16,19 @@ import { ContactButton } from '../../../components/ui/contact-button.tsx';
 import { InterestDetailsList } from './interest-details.tsx';
 import { RatingLine, SkillChips } from './job-badges.tsx';
 import { ProposalStageBadge, ProposalStatusBadge, ProposalTerms } from './proposal-status.tsx';
+import { IdentityBadge } from '../../../components/ui/identity-badge.tsx';
 
 const PROPOSAL_SKILLS = 5;
 
 function WorkerHeading({ worker }: { worker: Proposal['worker'] }) {
   return (
     <div className="min-w-0">
-      <Link to={paths.professional(worker.id)} className="font-semibold text-primary-strong hover:underline">
-        {worker.first_name} {worker.last_name}
-      </Link>
+      <p className="flex flex-wrap items-center gap-2">
+        <Link to={paths.professional(worker.id)} className="font-semibold text-primary-strong hover:underline">
+          {worker.first_name} {worker.last_name}
+        </Link>
+        <IdentityBadge identity={worker.identity_verified} />
+      </p>
       {worker.total_reviews > 0 ? (
         <RatingLine rating={worker.total_rating} reviews={worker.total_reviews} className="mt-1 text-slate-600" />
       ) : null}
