@@ -47,7 +47,11 @@ describe('step-up', () => {
     const refused = await addMethod(professional.token);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ detail: stepUpMessages.requiredEmail, code: 'step_up_required' });
-    expect((await call(app, 'GET', '/api/account/step-up', professional.token)).json()).toEqual({ method: 'email', confirmed_until: null });
+    expect((await call(app, 'GET', '/api/account/step-up', professional.token)).json()).toEqual({
+      method: 'email',
+      passkey: false,
+      confirmed_until: null,
+    });
     // A wrong e-mailed code proves nothing.
     await call(app, 'POST', '/api/account/step-up/code', professional.token);
     expect((await call(app, 'POST', '/api/account/step-up', professional.token, { code: '000000' })).statusCode).toBe(400);
