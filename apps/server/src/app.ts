@@ -52,7 +52,8 @@ import {
   oidcRedirectUri,
 } from './modules/identity/index.ts';
 import { createModerationService, moderationRoutes } from './modules/moderation/index.ts';
-import { createPeopleLookup, createUsersRepository, createUsersService, usersRoutes } from './modules/users/index.ts';
+import { createPrivacyRepository, createPrivacyService, privacyRoutes } from './modules/privacy/index.ts';
+import { createPeopleLookup, createUsersRepository, createUsersService, DELETED_USER_NAME, usersRoutes } from './modules/users/index.ts';
 import { createMediaRepository, mediaRoutes } from './modules/media/index.ts';
 import { createJobsService, createJobState, jobSearchIndexOn, jobsRoutes, searchStatsRoutes } from './modules/jobs/index.ts';
 import { createContractsRepository } from './modules/contracts/index.ts';
@@ -291,6 +292,35 @@ export async function buildApp(options: BuildAppOptions) {
     onError: (error) => app.log.error({ err: error }, 'message hub'),
   });
 
+  const adminsRepository = createAdminsRepository(db);
+  const privacy = createPrivacyService({
+    db,
+    repository: createPrivacyRepository(db),
+    users: { lockUser: (id, tx) => users.lockUser(id, tx), eraseAccount: (id, erasure, tx) => usersService.eraseAccount(id, erasure, tx) },
+    deletedName: DELETED_USER_NAME,
+    endSessionsOf: (userId, tx) => sessions.revokeAllSessions(userId, tx),
+    jobState,
+    proposals,
+    notifications,
+    // What a user does to their own account is in the console's audit log, under no admin.
+    audit: (entry, tx) =>
+      adminsRepository.insertAudit(
+        {
+          adminId: null,
+          adminEmail: 'the account holder',
+          action: entry.action,
+          targetType: 'user',
+          targetId: entry.userId,
+          before: entry.before,
+          after: null,
+          ipAddress: entry.ipAddress,
+        },
+        tx,
+      ),
+    logger: app.log,
+    clock,
+  });
+
   const tasks = createTaskQueue({
     database,
     logger: app.log,
@@ -303,6 +333,7 @@ export async function buildApp(options: BuildAppOptions) {
       messaging,
       delivery,
       webhooks,
+      privacy,
       prune: [
         () => rateLimiter.pruneExpired(new Date(clock().getTime() - 86_400_000)),
         () => auth.pruneExpired(clock()),
@@ -314,7 +345,6 @@ export async function buildApp(options: BuildAppOptions) {
     }),
   });
 
-  const adminsRepository = createAdminsRepository(db);
   const adminAuth = createAdminAuthService({ db, auth, repository: adminsRepository, secondFactor, clock });
   const admins = createAdminsService({ db, repository: adminsRepository, secondFactor, clock });
   const adminRouteTable: AdminRoute[] = [];
@@ -358,6 +388,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(usersRoutes(signedIn, usersService));
       await api.register(identityRoutes(signedIn, identity, rateLimiter));
       await api.register(securityRoutes(signedIn, secondFactor, passkeys, stepUp));
+      await api.register(privacyRoutes(signedIn, privacy, stepUp, rateLimiter));
       await api.register(sessionsRoutes(db, sessions, stepUp, passwordReset, rateLimiter));
       await api.register(moderationRoutes(moderation, rateLimiter));
       await api.register(notificationsRoutes(signedIn, notifications));
@@ -393,10 +424,9 @@ export async function buildApp(options: BuildAppOptions) {
             directory: adminDirectories.users,
             users,
             accounts: usersService,
+            erasure: privacy,
             sessions,
             audit: adminsRepository,
-            jobState,
-            proposals,
             clock,
           }),
           projects: createAdminProjectsService({

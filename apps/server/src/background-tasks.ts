@@ -10,6 +10,7 @@ export interface TaskServices {
   messaging: { emailUnread(): Promise<number> };
   delivery: { dispatchDue(): Promise<void> };
   webhooks: { retryDue(): Promise<number> };
+  privacy: { buildSoon(): Promise<void> };
   prune: Array<() => Promise<unknown>>;
 }
 
@@ -52,6 +53,8 @@ export const backgroundTasks = (services: TaskServices): Task[] => [
   { name: 'messaging.email-unread', cron: '* * * * *', run: () => services.messaging.emailUnread() },
   // E-mail and SMS a transport refused, when their next attempt is due, and any a stopped process left unsent.
   { name: 'delivery.send-due', cron: '* * * * *', run: () => services.delivery.dispatchDue() },
+  // Copies of users' data they asked for, and any a stopped process left unmade; archives past their seven days go.
+  { name: 'privacy.build-exports', cron: '* * * * *', run: () => services.privacy.buildSoon() },
   // Payment events whose application failed are applied again.
   { name: 'payments.retry-events', cron: '* * * * *', run: () => services.webhooks.retryDue() },
   {

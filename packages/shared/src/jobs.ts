@@ -601,6 +601,7 @@ export const notificationKinds = [
   'project_taken_down',
   'project_reinstated',
   'new_conversation',
+  'data_export_ready',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

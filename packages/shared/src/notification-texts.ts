@@ -160,6 +160,16 @@ export const notificationTexts: Record<NotificationKind, Record<NotificationLang
     en: { title: 'Project featured', message: '"{{job_title}}" is featured at the top of search results until {{date}}.' },
     ar: { title: 'المشروع مميّز', message: 'مشروع «{{job_title}}» مميّز في أعلى نتائج البحث حتى {{date}}.' },
   },
+  data_export_ready: {
+    en: {
+      title: 'Your data is ready',
+      message: 'The copy of your Mihna data you asked for is ready. Download it from the Security page until {{date}}.',
+    },
+    ar: {
+      title: 'بياناتك جاهزة',
+      message: 'نسخة بياناتك في مهنة التي طلبتها جاهزة. نزّلها من صفحة الأمان حتى {{date}}.',
+    },
+  },
   payout_paid: {
     en: { title: 'Payout sent', message: 'Your payout of {{amount_text}} was sent to the bank account ending in {{iban_last4}}.' },
     ar: { title: 'تم إرسال الدفعة', message: 'أُرسلت دفعتك بقيمة {{amount_text}} إلى الحساب المصرفي المنتهي بـ {{iban_last4}}.' },

@@ -78,6 +78,16 @@ export const identityMessages = {
   payoutNeedsIdentity: 'Verify your identity before your first payout: use your national digital identity on the Security page.',
 } as const;
 
+export const privacyMessages = {
+  exportRequested: 'We are preparing a copy of your data. We will e-mail you when it is ready to download.',
+  exportPending: 'A copy of your data is already being prepared. We will e-mail you when it is ready.',
+  exportNotFound: 'Download not found.',
+  exportExpired: 'This download has expired. Ask for a new copy of your data.',
+  deleteActiveContract: 'You cannot delete your account while a contract is in progress (funded or in dispute). Finish it first.',
+  deleteMoneyLeft: 'You cannot delete your account while money is still yours on Mihna. Pay out your balance first.',
+  deleted: 'Your account is deleted. Your personal details are erased; the records the law requires are kept without them.',
+} as const;
+
 export const codeMessages = {
   // One message for a wrong, used, expired or missing code, so the answer reveals nothing else.
   refused: 'Invalid or expired code. Please check the code or request a new one.',
@@ -240,6 +250,7 @@ export const serverMessages = {
   secondFactor: secondFactorMessages,
   passkeys: passkeyMessages,
   identity: identityMessages,
+  privacy: privacyMessages,
   session: sessionMessages,
   stepUp: stepUpMessages,
   passwordChange: passwordChangeMessages,

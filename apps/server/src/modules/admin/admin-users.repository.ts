@@ -85,15 +85,6 @@ export function createAdminUsersRepository(db: Db) {
       ),
 
     /** What still ties the user to the platform: their contracts in progress, and their accounts holding money. */
-    async openObligations(id: string, tx: Tx) {
-      const [row] = await rowsOf<{ contracts: number; money: number }>(
-        tx,
-        sql`select
-            (select count(*)::int from contracts where status = 'active' and (employer_id = ${id} or professional_id = ${id})) as contracts,
-            (select count(*)::int from ledger_accounts where owner_id = ${id} and balance_minor <> 0) as money`,
-      );
-      return { contracts: row?.contracts ?? 0, money: row?.money ?? 0 };
-    },
   };
 }
 

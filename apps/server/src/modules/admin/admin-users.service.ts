@@ -11,19 +11,16 @@ import {
   type AdminUsersResponse,
   type UserAccountStatus,
 } from '@mihna/shared';
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { rowsInOrder } from '../../db/rows.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
 import { listUserMovements } from '../payments/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hashSecret } from '../../lib/secrets.ts';
 import type { DirectoryIndex } from '../../search/directory-index.ts';
 import type { LiveIndex } from '../../search/live-index.ts';
 import type { SessionsService } from '../auth/index.ts';
-import type { JobStateService } from '../jobs/index.ts';
-import type { ProposalsService } from '../proposals/index.ts';
-import { DELETED_USER_NAME, type UserRow, type UsersRepository, type UsersService } from '../users/index.ts';
+import type { PrivacyService } from '../privacy/index.ts';
+import { type UserRow, type UsersRepository, type UsersService } from '../users/index.ts';
 import { requirePermission, type AdminActor } from './admin-auth.service.ts';
 import { createAdminUsersRepository, type AdminUsersRepository, type UserListRow } from './admin-users.repository.ts';
 import type { AdminsRepository } from './admins.repository.ts';
@@ -120,14 +117,14 @@ export function createAdminUsersService(dependencies: {
   /** The users module's reads of an account. */
   users: Pick<UsersRepository, 'findUserById' | 'lockUser'>;
   /** The users module's changes to an account: users are written there. */
-  accounts: Pick<UsersService, 'setAccountStatus' | 'eraseAccount'>;
+  accounts: Pick<UsersService, 'setAccountStatus'>;
+  /** The privacy module's erasure of an account, the same for staff's deletion and the user's own. */
+  erasure: Pick<PrivacyService, 'eraseAccount'>;
   sessions: SessionsService;
   audit: AdminsRepository;
-  jobState: JobStateService;
-  proposals: ProposalsService;
   clock: () => Date;
 }) {
-  const { db, directory, users, accounts, sessions, audit, jobState, proposals, clock } = dependencies;
+  const { db, directory, users, accounts, erasure, sessions, audit, clock } = dependencies;
   const repository = createAdminUsersRepository(db);
 
   /** The platform user to change, locked; a deleted one is no longer there. */
@@ -205,20 +202,9 @@ export function createAdminUsersService(dependencies: {
      */
     async remove(actor: AdminActor, id: string) {
       requirePermission(actor, 'manage_users');
-      const unusablePassword = await hashSecret(randomUUID());
       await transaction(db, async (tx) => {
         const before = await lockLiveUser(id, tx);
-        const open = await repository.openObligations(id, tx);
-        if (open.contracts > 0) throw new AppError('conflict', adminMessages.userHasActiveContract);
-        if (open.money > 0) throw new AppError('conflict', adminMessages.userHasMoney);
-        const now = clock();
-        await accounts.eraseAccount(id, { passwordHash: unusablePassword, at: now }, tx);
-        await sessions.revokeAllSessions(id, tx);
-        // What they left open goes with them: their open projects close (their applicants are told), and
-        // their pending proposals are withdrawn.
-        for (const job of await jobState.closeOpenJobsOf(id, now, tx))
-          await proposals.notifyPendingAuthors(job, 'job_closed', `${DELETED_USER_NAME.first} ${DELETED_USER_NAME.last}`, tx);
-        await proposals.withdrawAllOf(id, tx);
+        await erasure.eraseAccount(id, { contracts: adminMessages.userHasActiveContract, money: adminMessages.userHasMoney }, tx);
         await audit.insertAudit(
           auditEntry(actor, { action: 'user.deleted', targetType: 'user', targetId: id, before: auditView(before), after: null }),
           tx,

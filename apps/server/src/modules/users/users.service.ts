@@ -195,7 +195,9 @@ export function createUsersService(dependencies: {
      * stays, anonymised, for the contracts, payments and ledger entries that name it.
      */
     async eraseAccount(id: string, erasure: { passwordHash: string; at: Date }, tx: Tx) {
-      return users.updateUser(
+      // Their picture goes with their details: its bytes are deleted, not only unlinked.
+      const pictureId = (await users.findUserById(id, tx))?.profilePictureId;
+      const erased = await users.updateUser(
         id,
         {
           email: `deleted-${id}@deleted.invalid`,
@@ -228,6 +230,8 @@ export function createUsersService(dependencies: {
         },
         tx,
       );
+      if (pictureId) await media.deleteMedia(pictureId, tx);
+      return erased;
     },
   };
 }
