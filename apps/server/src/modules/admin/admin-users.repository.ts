@@ -2,7 +2,6 @@ import type { AdminUserRow, UserRole } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf, uuidList } from '../../db/rows.ts';
-import type { Tx } from '../../db/transaction.ts';
 
 type Amount = { currency: string; minor: number };
 
