@@ -8,6 +8,7 @@ import { Container } from '../../components/ui/container.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useStepUp } from '../../components/second-factor/step-up.tsx';
 import { IdentitySection } from '../../features/identity/components/identity-section.tsx';
+import { DeleteAccount, DownloadMyData } from '../../features/privacy/components/data-rights.tsx';
 import { PasskeysList } from '../../features/security/components/passkeys-list.tsx';
 import { PasswordChange } from '../../features/security/components/password-change.tsx';
 import { SessionsList } from '../../features/security/components/sessions-list.tsx';
@@ -105,6 +106,8 @@ export default function SecurityPage() {
       <IdentitySection />
       <PasswordChange />
       <SessionsList />
+      <DownloadMyData />
+      <DeleteAccount guarded={guarded} />
       {dialog}
     </Container>
   );
