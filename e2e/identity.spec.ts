@@ -1,4 +1,4 @@
-import { E2E_PORT, expect, test } from './fixtures.ts';
+import { E2E_PORT, expect, test, waitForTheAppOnLoad } from './fixtures.ts';
 import { TOKEN_KEY, uniqueWord } from './marketplace.ts';
 import { phoneInArabic, textsIn, useLanguage, type Language } from './texts.ts';
 
@@ -10,9 +10,16 @@ const UAE_PASS_LABEL = { en: 'Sign in with UAE PASS', ar: 'الدخول باست
 for (const language of ['en', 'ar'] as const satisfies Language[]) {
   test.describe(`national digital identity in ${language === 'en' ? 'English' : 'Arabic'}`, () => {
     test(`a person signs in with UAE PASS, creates a verified account, and their profile shows "Identity verified"${phoneInArabic(language)}`, async ({
-      page,
+      browser,
       request,
     }) => {
+      // On PUBLIC_URL's origin (localhost), where the provider sends the browser back: the sign-in's
+      // cookie, set when it starts, must come back with it.
+      const context = await browser.newContext({
+        ...test.info().project.use,
+        baseURL: `http://localhost:${E2E_PORT + test.info().parallelIndex}`,
+      });
+      const page = waitForTheAppOnLoad(await context.newPage());
       const text = textsIn(language);
       const sub = uniqueWord('uaepass');
       const digits = String(Date.now()).slice(-7);
@@ -59,6 +66,7 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
       await page.goto('/settings/security');
       const section = page.getByRole('region', { name: text('auth', 'identity.section_title') });
       await expect(section.getByText(name)).toBeVisible();
+      await context.close();
     });
   });
 }

@@ -169,7 +169,6 @@ export async function buildApp(options: BuildAppOptions) {
   });
   // The marketplace's side of the security module: a user's second factor and passkeys.
   const userSecondFactor: SecondFactorCheck = {
-    isEnrolled: (userId) => secondFactor.isEnrolled({ kind: 'user', id: userId }),
     methods: (userId) => secondFactor.methods({ kind: 'user', id: userId }),
     verify: (userId, code) => secondFactor.verify({ kind: 'user', id: userId }, code),
     passkeyOptions: (userId, purpose, boundTo) => passkeys.assertionOptionsFor(userId, purpose, boundTo),
@@ -293,11 +292,18 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   const adminsRepository = createAdminsRepository(db);
+  const newsletterRepository = createNewsletterRepository(db);
   const privacy = createPrivacyService({
     db,
     repository: createPrivacyRepository(db),
     users: { lockUser: (id, tx) => users.lockUser(id, tx), eraseAccount: (id, erasure, tx) => usersService.eraseAccount(id, erasure, tx) },
     deletedName: DELETED_USER_NAME,
+    forget: [
+      (person, tx) => identityRepository.removeLinksOf(person.id, tx),
+      (person, tx) => securityRepository.removeAllOf(person.id, tx),
+      (person, tx) => money.payoutMethods.eraseOf(person.id, `${DELETED_USER_NAME.first} ${DELETED_USER_NAME.last}`, tx),
+      (person, tx) => newsletterRepository.removeSubscription(person.email, tx),
+    ],
     endSessionsOf: (userId, tx) => sessions.revokeAllSessions(userId, tx),
     jobState,
     proposals,
@@ -382,11 +388,11 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(settingsRoutes(settings));
       await api.register(referenceRoutes());
       await api.register(contactRoutes(contact, rateLimiter));
-      await api.register(newsletterRoutes(createNewsletterRepository(db), rateLimiter));
+      await api.register(newsletterRoutes(newsletterRepository, rateLimiter));
       await api.register(registrationRoutes(registration, rateLimiter));
       await api.register(loginRoutes(login, passwordReset, sessions, rateLimiter, { passkeyRelyingPartyId: config.relyingParty.id }));
-      await api.register(usersRoutes(signedIn, usersService));
-      await api.register(identityRoutes(signedIn, identity, rateLimiter));
+      await api.register(usersRoutes(signedIn, usersService, stepUp));
+      await api.register(identityRoutes(signedIn, identity, stepUp, rateLimiter, config.publicUrl));
       await api.register(securityRoutes(signedIn, secondFactor, passkeys, stepUp));
       await api.register(privacyRoutes(signedIn, privacy, stepUp, rateLimiter));
       await api.register(sessionsRoutes(db, sessions, stepUp, passwordReset, rateLimiter));

@@ -214,6 +214,13 @@ const environmentSchema = z
       context.addIssue({ code: 'custom', path: ['ADMIN_TOTP_SECRET'], message: 'is the authenticator of ADMIN_EMAIL: set them together' });
     }
     for (const prefix of ['UAE_PASS', 'NAFATH'] as const) {
+      const issuer = env[`${prefix}_ISSUER`];
+      if (env.NODE_ENV === 'production' && issuer?.startsWith('http:'))
+        context.addIssue({
+          code: 'custom',
+          path: [`${prefix}_ISSUER`],
+          message: 'must be https in production: the ID token is checked against its keys',
+        });
       const required = [env[`${prefix}_ISSUER`], env[`${prefix}_CLIENT_ID`], env[`${prefix}_CLIENT_SECRET`]];
       if (required.some(Boolean) && !required.every(Boolean))
         context.addIssue({

@@ -266,6 +266,7 @@ export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
 /** The body of PUT /users/{id}: the profile changes, and the current password when the mobile number changes. */
-export const profileUpdateRequestSchema = profileUpdateSchema.extend({ current_password: z.string().max(128).optional() });
+/** What Edit profile sends: the profile's changes (a new mobile number needs step-up, checked by the route). */
+export const profileUpdateRequestSchema = profileUpdateSchema;
 export type ProfileUpdateRequestInput = z.input<typeof profileUpdateRequestSchema>;
 export type ProfileUpdateRequest = z.output<typeof profileUpdateRequestSchema>;

@@ -121,7 +121,6 @@ export const resetMessages = {
 
 export const accountMessages = {
   onlyOwnProfile: 'You can only edit your own profile.',
-  phoneChange: 'Please enter your current password to change your mobile number.',
   tooManyPictures: 'Too many picture uploads. Please try again in an hour.',
 } as const;
 

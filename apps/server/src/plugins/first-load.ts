@@ -24,7 +24,7 @@ const readJson = <T>(file: string, otherwise: T): T => (fs.existsSync(file) ? (J
 type Language = 'en' | 'ar';
 
 /** A cookie's value from the request's Cookie header. */
-const cookieOf = (headers: IncomingHttpHeaders, name: string) =>
+export const cookieOf = (headers: IncomingHttpHeaders, name: string) =>
   (headers.cookie ?? '')
     .split(';')
     .map((pair) => pair.trim().split('='))

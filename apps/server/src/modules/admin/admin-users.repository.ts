@@ -82,8 +82,6 @@ export function createAdminUsersRepository(db: Db) {
         sql`select id, success, created_at, ip_address, user_agent, method from login_events
           where user_id = ${id} order by created_at desc, id desc limit ${limit}`,
       ),
-
-    /** What still ties the user to the platform: their contracts in progress, and their accounts holding money. */
   };
 }
 

@@ -204,7 +204,7 @@ export function createAdminUsersService(dependencies: {
       requirePermission(actor, 'manage_users');
       await transaction(db, async (tx) => {
         const before = await lockLiveUser(id, tx);
-        await erasure.eraseAccount(id, { contracts: adminMessages.userHasActiveContract, money: adminMessages.userHasMoney }, tx);
+        await erasure.eraseAccount(before, { contracts: adminMessages.userHasActiveContract, money: adminMessages.userHasMoney }, tx);
         await audit.insertAudit(
           auditEntry(actor, { action: 'user.deleted', targetType: 'user', targetId: id, before: auditView(before), after: null }),
           tx,

@@ -44,7 +44,6 @@ export interface PasskeyAnswer {
 
 /** What the login asks of the account's second factor (the security module's services). */
 export interface SecondFactorCheck {
-  isEnrolled(userId: string): Promise<boolean>;
   methods(userId: string): Promise<SecondFactorMethod[]>;
   /** Refuses a wrong, replayed or spent code, and any while the second step is locked. */
   verify(userId: string, code: string): Promise<void>;

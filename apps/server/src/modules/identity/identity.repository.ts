@@ -13,11 +13,18 @@ export function createIdentityRepository(db: Db) {
       await db.delete(identityFlows).where(lt(identityFlows.expiresAt, now));
       await db.insert(identityFlows).values(values);
     },
-    /** Spends a live flow by its state, once: a replayed callback finds nothing. */
-    async takeFlow(stateHash: string, provider: string, now: Date) {
+    /** Spends a live flow by its state, in the browser that started it, once: a replayed callback finds nothing, another browser leaves it be. */
+    async takeFlow(key: { stateHash: string; browserHash: string; provider: string }, now: Date) {
       const [row] = await db
         .delete(identityFlows)
-        .where(and(eq(identityFlows.stateHash, stateHash), eq(identityFlows.provider, provider), gt(identityFlows.expiresAt, now)))
+        .where(
+          and(
+            eq(identityFlows.stateHash, key.stateHash),
+            eq(identityFlows.browserHash, key.browserHash),
+            eq(identityFlows.provider, key.provider),
+            gt(identityFlows.expiresAt, now),
+          ),
+        )
         .returning();
       return row;
     },
@@ -61,6 +68,11 @@ export function createIdentityRepository(db: Db) {
     /** A link signed in with again: the names and time of the latest verification. */
     async refreshLink(id: string, changes: Pick<IdentityLinkRow, 'fullNameEn' | 'fullNameAr' | 'nationality' | 'verifiedAt'>) {
       await db.update(identityLinks).set(changes).where(eq(identityLinks.id, id));
+    },
+    /** A deleted account's identities go: its names, nationality and national ID's hash (the person may sign up again). */
+    async removeLinksOf(userId: string, executor: Db = db) {
+      await executor.delete(identityLinks).where(eq(identityLinks.userId, userId));
+      await executor.delete(identityTickets).where(eq(identityTickets.userId, userId));
     },
     linksOf(userId: string) {
       return db.select().from(identityLinks).where(eq(identityLinks.userId, userId)).orderBy(identityLinks.verifiedAt);

@@ -8,8 +8,10 @@ import {
   identityTicketInputSchema,
   identityTicketResponseSchema,
 } from '@mihna/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cookieOf } from '../../plugins/first-load.ts';
 import { pageVisitOf } from '../../plugins/page-visit.ts';
 import { perClient, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { clientInfo } from '../../plugins/request-identity.ts';
@@ -19,7 +21,16 @@ import type { IdentityService } from './identity.service.ts';
 const providerParams = z.object({ provider: z.string().max(40) });
 
 /** Sign-in with a national digital identity, account creation from it, and linking it to the signed-in account. */
-export function identityRoutes(signedIn: SignedIn, identity: IdentityService, rateLimiter: RateLimiter): FastifyPluginAsyncZod {
+/** The cookie that binds a sign-in to the browser that started it. */
+const BROWSER_COOKIE = 'mihna.identity';
+
+export function identityRoutes(
+  signedIn: SignedIn,
+  identity: IdentityService,
+  stepUp: { require(request: FastifyRequest): Promise<void> },
+  rateLimiter: RateLimiter,
+  publicUrl: string,
+): FastifyPluginAsyncZod {
   const limit = (bucket: string, count: number) => rateLimiter.limitPerClient(perClient(bucket, count, 3600));
   return async (app) => {
     app.get(
@@ -42,26 +53,36 @@ export function identityRoutes(signedIn: SignedIn, identity: IdentityService, ra
           tags: ['national identity'],
           summary: 'Start signing in with a national digital identity: the provider’s URL to send the browser to',
           description:
-            'Authorization code flow with PKCE (S256), state and nonce; `ui_locales=ar` when the page is Arabic. `link` needs a signed-in user and verifies their account; `sign_in` signs in (or creates an account). The provider sends the browser back to GET /auth/identity/{provider}/callback.',
+            'Authorization code flow with PKCE (S256), state and nonce; `ui_locales=ar` when the page is Arabic. `link` needs a signed-in user with step-up and verifies their account; `sign_in` signs in (or creates an account). The answer sets a cookie that the callback (GET /auth/identity/{provider}/callback, where the provider sends the browser back) needs: only the browser that started a sign-in finishes it.',
           params: providerParams,
           body: identityStartInputSchema,
           response: {
             200: z.object({ authorization_url: z.string() }),
             401: errorResponseSchema,
+            403: errorResponseSchema,
             404: errorResponseSchema,
             429: errorResponseSchema,
             503: errorResponseSchema,
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
+        // Linking adds a way into the account: it needs step-up, as a new passkey does.
         const userId = request.body.intent === 'link' ? (await signedIn.actor(request)).id : undefined;
-        return identity.start({
+        if (userId) await stepUp.require(request);
+        const { authorization_url, browserSecret } = await identity.start({
           provider: request.params.provider,
           intent: request.body.intent,
           userId,
           visit: pageVisitOf(request.headers),
         });
+        // Sent back by the browser on the provider's redirect (a top-level GET: SameSite=Lax lets it through).
+        const secure = publicUrl.startsWith('https:') ? '; Secure' : '';
+        void reply.header(
+          'set-cookie',
+          `${BROWSER_COOKIE}=${browserSecret}; Path=/api/auth/identity; Max-Age=600; HttpOnly; SameSite=Lax${secure}`,
+        );
+        return { authorization_url };
       },
     );
 
@@ -72,16 +93,25 @@ export function identityRoutes(signedIn: SignedIn, identity: IdentityService, ra
           tags: ['national identity'],
           summary: 'Where the provider sends the browser back (the redirect URI): on to the site, with a ticket or the reason it failed',
           params: providerParams,
-          querystring: z.record(z.string(), z.string().max(4096)),
+          querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
           response: { 303: z.null() },
         },
       },
       async (request, reply) => {
-        const query = new URLSearchParams(request.query);
-        const location = await identity.callback(request.params.provider, query, (error) =>
+        const query = new URLSearchParams(
+          Object.entries(request.query).flatMap(([name, value]) =>
+            (Array.isArray(value) ? value : [value]).map((each): [string, string] => [name, each]),
+          ),
+        );
+        const location = await identity.callback(request.params.provider, query, cookieOf(request.headers, BROWSER_COOKIE), (error) =>
           request.log.warn({ err: error, provider: request.params.provider }, 'identity sign-in refused'),
         );
-        return reply.code(303).header('location', location).header('cache-control', 'no-store').send(null);
+        return reply
+          .code(303)
+          .header('location', location)
+          .header('cache-control', 'no-store')
+          .header('set-cookie', `${BROWSER_COOKIE}=; Path=/api/auth/identity; Max-Age=0; HttpOnly; SameSite=Lax`)
+          .send(null);
       },
     );
 

@@ -43,6 +43,8 @@ export const identityFlows = pgTable(
     intent: text('intent', { enum: ['sign_in', 'link'] }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     nonce: text('nonce').notNull(),
+    /** The hash of the browser cookie set when it started: only that browser may finish it (no forced linking or sign-in). */
+    browserHash: text('browser_hash').notNull(),
     codeVerifierSealed: text('code_verifier_sealed').notNull(),
     returnOrigin: text('return_origin').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -136,7 +136,10 @@ export function createIdentityService(dependencies: IdentityDependencies) {
       return 'linked';
     }
     if (byNationalId) return 'linked';
-    return (await repository.insertLink({ userId, ...linkValues(identity) })) ? 'linked' : 'already_linked';
+    if (await repository.insertLink({ userId, ...linkValues(identity) })) return 'linked';
+    // Refused by a unique index: another account took this identity meanwhile, or this one has another of this provider.
+    const holder = await repository.findLinkByNationalId(identity.nationalIdHash);
+    return holder && holder.userId !== userId ? 'taken' : 'already_linked';
   }
 
   /** The account an identity signs in: the one linked to its subject, else to its national ID. */
@@ -179,6 +182,8 @@ export function createIdentityService(dependencies: IdentityDependencies) {
      * (the state hashed, the verifier sealed), and the provider's URL to send the browser to.
      */
     async start(input: { provider: string; intent: 'sign_in' | 'link'; userId: string | undefined; visit: PageVisit }) {
+      // The browser that starts the sign-in keeps this secret in a cookie; the callback needs it back.
+      const browserSecret = generateToken();
       const provider = providerOf(input.provider);
       const state = client.randomState();
       const nonce = client.randomNonce();
@@ -197,13 +202,14 @@ export function createIdentityService(dependencies: IdentityDependencies) {
           intent: input.intent,
           userId: input.userId ?? null,
           nonce,
+          browserHash: hashToken(browserSecret),
           codeVerifierSealed: dataKey.seal(codeVerifier, verifierPurpose),
           returnOrigin: input.visit.origin && siteOrigins.includes(input.visit.origin) ? input.visit.origin : publicUrl,
           expiresAt: later(FLOW_LIFETIME_MS),
         },
         clock(),
       );
-      return { authorization_url: authorizationUrl };
+      return { authorization_url: authorizationUrl, browserSecret };
     },
 
     /**
@@ -211,10 +217,23 @@ export function createIdentityService(dependencies: IdentityDependencies) {
      * the claims, then links the identity, or hands the return page a ticket to sign in or sign up
      * with. Answers where to send the browser; every failure goes there too, with its reason.
      */
-    async callback(providerId: string, query: URLSearchParams, log: (error: unknown) => void): Promise<string> {
+    async callback(
+      providerId: string,
+      query: URLSearchParams,
+      browserSecret: string | undefined,
+      log: (error: unknown) => void,
+    ): Promise<string> {
       const provider = providers.find((each) => each.id === providerId);
-      const state = query.get('state');
-      const flow = provider && state ? await repository.takeFlow(hashToken(state), provider.id, clock()) : undefined;
+      const states = query.getAll('state');
+      const state = states.length === 1 ? states[0] : undefined;
+      // Only in the browser that started it: a link or a finished callback handed to someone else finds nothing.
+      const flow =
+        provider && state && browserSecret
+          ? await repository.takeFlow(
+              { stateHash: hashToken(state), browserHash: hashToken(browserSecret), provider: provider.id },
+              clock(),
+            )
+          : undefined;
       if (!provider || !state || !flow) return `${publicUrl}/identity/return#error=expired`;
       const back = (fragment: string) =>
         flow.intent === 'link' ? `${flow.returnOrigin}/settings/security#${fragment}` : `${flow.returnOrigin}/identity/return#${fragment}`;

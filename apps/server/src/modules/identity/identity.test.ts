@@ -1,4 +1,4 @@
-import { codeMessages, identityMessages, payoutMessages } from '@mihna/shared';
+import { codeMessages, identityMessages, payoutMessages, stepUpMessages } from '@mihna/shared';
 import { sql } from 'drizzle-orm';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,9 @@ function person(claims: Record<string, unknown> = {}) {
   return sub;
 }
 
+/** The cookie the last start set in "the browser": the callback needs it back. */
+let browserCookie: string | undefined;
+
 async function start(intent: 'sign_in' | 'link', options: { token?: string; language?: 'en' | 'ar'; provider?: string; on?: App } = {}) {
   const response = await (options.on ?? app).inject({
     method: 'POST',
@@ -68,6 +71,9 @@ async function start(intent: 'sign_in' | 'link', options: { token?: string; lang
     },
     payload: { intent },
   });
+  const cookie = response.headers['set-cookie'];
+  const first = Array.isArray(cookie) ? cookie[0] : cookie;
+  if (first) browserCookie = first.split(';')[0];
   return response;
 }
 
@@ -79,8 +85,8 @@ async function signInAt(sub: string, intent: 'sign_in' | 'link' = 'sign_in', tok
   return peer.followToCallback(started.json<{ authorization_url: string }>().authorization_url);
 }
 
-async function callback(url: URL, on: App = app) {
-  const response = await on.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+async function callback(url: URL, on: App = app, cookie = browserCookie) {
+  const response = await on.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: cookie ? { cookie } : {} });
   expect(response.statusCode).toBe(303);
   return new URL(response.headers.location as string);
 }
@@ -220,6 +226,12 @@ describe('national digital identity (OpenID Connect)', () => {
   it('links an identity to the signed-in account, and one national identity to one account only', async () => {
     const account = await createUser(app);
     const sub = person({ idn: '784-1985-1112223-4' });
+    // Linking adds a way into the account: step-up first.
+    expect((await start('link', { token: account.token })).json()).toEqual({
+      detail: stepUpMessages.requiredEmail,
+      code: 'step_up_required',
+    });
+    await stepUp(app, account.token, account.user.email);
     const linked = await callback(await signInAt(sub, 'link', account.token));
     expect(linked.href).toBe(`${ORIGIN}/settings/security#identity=linked`);
     expect((await app.inject({ method: 'GET', url: '/api/account/identity', headers: bearer(account.token) })).json()).toMatchObject({
@@ -228,6 +240,7 @@ describe('national digital identity (OpenID Connect)', () => {
 
     // The same Emirates ID, typed without its dashes, under another UAE PASS account: refused to a second Mihna account.
     const other = await createUser(app);
+    await stepUp(app, other.token, other.user.email);
     const twin = person({ idn: '784198511122234' });
     const refused = await callback(await signInAt(twin, 'link', other.token));
     expect(refused.href).toBe(`${ORIGIN}/settings/security#error=taken`);
@@ -245,12 +258,17 @@ describe('national digital identity (OpenID Connect)', () => {
     const sub = person();
 
     const arrived = await signInAt(sub);
+    const arrivedIn = browserCookie;
     const tampered = new URL(arrived);
     tampered.searchParams.set('state', `${arrived.searchParams.get('state')}x`);
-    expect((await callback(tampered)).href).toBe(`${PUBLIC_URL}/identity/return#error=expired`);
-    // The genuine answer still works once, and its replay finds nothing.
-    expect(fragmentOf(await callback(arrived)).ticket).toBeDefined();
-    expect(fragmentOf(await callback(arrived))).toEqual({ error: 'expired' });
+    expect((await callback(tampered, app, arrivedIn)).href).toBe(`${PUBLIC_URL}/identity/return#error=expired`);
+    // Another browser (a finished callback handed to someone, a link sent to a victim) cannot finish it.
+    expect(fragmentOf(await callback(arrived, app, 'mihna.identity=someone-else'))).toEqual({ error: 'expired' });
+    const handedOver = await signInAt(sub);
+    expect(fragmentOf(await callback(handedOver, app, ''))).toEqual({ error: 'expired' });
+    // The genuine answer still works once, in its own browser, and its replay finds nothing.
+    expect(fragmentOf(await callback(arrived, app, arrivedIn)).ticket).toBeDefined();
+    expect(fragmentOf(await callback(arrived, app, arrivedIn))).toEqual({ error: 'expired' });
     // The spent code with a new sign-in's state: the provider refuses it (used, and another PKCE verifier).
     const fresh = await signInAt(sub);
     const replayed = new URL(fresh);
@@ -315,6 +333,7 @@ describe('the "Identity verified" badge', () => {
     expect((await payout()).json()).toEqual({ detail: identityMessages.payoutNeedsIdentity, code: 'identity_required' });
 
     await callback(await signInAt(person(), 'link', professional.token));
+    expect((await profile()).user.identity_verified).not.toBeNull();
     expect((await profile()).user.identity_verified).toEqual({ provider: 'uae_pass' });
     expect((await workerOnProposal()).identity_verified).toEqual({ provider: 'uae_pass' });
     expect((await search('&identity_verified=true')).find((each) => each.id === professional.user.id)).toMatchObject({

@@ -1,5 +1,4 @@
 // The payments module's face: what other modules, the seeds and app.ts may use of it (ARCHITECTURE.md, decision 48).
-export { pageVisitOf } from '../../plugins/page-visit.ts';
 export { type CheckoutService } from './checkout.service.ts';
 export { type HourlyBilling } from './hourly-billing.ts';
 export { completionNotices } from './milestone-approvals.ts';

@@ -131,11 +131,8 @@ export function createMoneyServices(dependencies: {
     people,
     notifications,
     // A professional of a country in PAYOUTS_REQUIRE_IDENTITY is paid out only once their identity is verified.
-    needsIdentity: async (professionalId) => {
-      if (config.payoutsRequireIdentity.length === 0) return false;
-      const user = await users.findUserById(professionalId);
-      return Boolean(user && config.payoutsRequireIdentity.includes(user.country) && !(await identity?.isVerified(professionalId)));
-    },
+    needsIdentity: async (professionalId, country) =>
+      config.payoutsRequireIdentity.includes(country) && !(await identity?.isVerified(professionalId)),
     logger,
     clock,
   });

@@ -51,6 +51,17 @@ export function createPayoutMethodsRepository(db: Db) {
         .returning({ id: payoutMethods.id });
       return removed.length > 0;
     },
+    /** A deleted account's bank accounts: the IBAN's sealed copy and the holder's name go; the row stays for the payouts that name it. */
+    async eraseOf(professionalId: string, holder: string, now: Date, executor: Db) {
+      await executor
+        .update(payoutMethods)
+        .set({
+          ibanSealed: '',
+          accountHolder: holder,
+          removedAt: sql`coalesce(${payoutMethods.removedAt}, ${now.toISOString()}::timestamptz)`,
+        })
+        .where(eq(payoutMethods.professionalId, professionalId));
+    },
     async insertFreezeLink(link: typeof payoutFreezeLinks.$inferInsert, tx: Tx) {
       await tx.insert(payoutFreezeLinks).values(link);
     },

@@ -76,6 +76,9 @@ export function createPayoutMethodsService(dependencies: {
   }
 
   return {
+    /** A deleted account's saved bank accounts lose their IBAN and holder's name (in the deletion's transaction). */
+    eraseOf: (professionalId: string, holder: string, tx: Db) => repository.eraseOf(professionalId, holder, clock(), tx),
+
     async list(actor: Actor) {
       await payoutsAccess.require(actor, 'earnings.read');
       return { payout_methods: (await repository.listLive(actor.id)).map(view), payouts_frozen: await repository.isFrozen(actor.id) };

@@ -95,7 +95,7 @@ export function createPayoutsService(dependencies: {
   notifications: NotificationsService;
   methods: PayoutMethodsService;
   /** Whether this professional must verify their national identity before a payout (PAYOUTS_REQUIRE_IDENTITY). */
-  needsIdentity: (professionalId: string) => Promise<boolean>;
+  needsIdentity: (professionalId: string, country: string) => Promise<boolean>;
   logger: FastifyBaseLogger;
   clock: () => Date;
 }) {
@@ -176,12 +176,13 @@ export function createPayoutsService(dependencies: {
     /** Pays out to a saved payout method (usable 24 hours after it was added); the route asks for step-up first. */
     async requestPayout(actor: Actor, input: { amount: number; currency: string; payout_method_id: string }) {
       await payoutsAccess.require(actor, 'payout.request');
-      if (await needsIdentity(actor.id)) throw new AppError('identity_required', identityMessages.payoutNeedsIdentity);
       const currency = currencies.find((candidate) => candidate.code === input.currency)?.code;
       if (!currency)
         throw new AppError('validation_failed', [{ loc: ['body', 'currency'], msg: messages.invalidFormat, type: 'value_error' }]);
       const amount = requireAmount(input.amount, currency, 'amount');
       const { method, iban } = await methods.usable(actor.id, input.payout_method_id);
+      // By the bank account's country (the IBAN's), which the professional cannot change as they can their profile's.
+      if (await needsIdentity(actor.id, method.country)) throw new AppError('identity_required', identityMessages.payoutNeedsIdentity);
       const payout = await transaction(db, async (tx) => {
         // Again under the lock a freeze takes: a freeze that committed meanwhile stops this payout.
         await methods.lockFor(actor.id, tx);

@@ -29,7 +29,12 @@ function archiveQuery(userId: string) {
     projects: rowsAsJson(sql`to_jsonb(j) - 'search_vector'`, sql`from jobs j where j.employer_id = ${id}`),
     proposals: rowsAsJson(sql`to_jsonb(p)`, sql`from proposals p where p.worker_id = ${id}`),
     interests: rowsAsJson(sql`to_jsonb(i)`, sql`from job_interests i where i.worker_id = ${id}`),
-    invitations: rowsAsJson(sql`to_jsonb(i)`, sql`from job_invitations i where i.professional_id = ${id}`),
+    // The invitation's note is left out: an employer's contact details in it are masked until a contract is funded (decision 42).
+    invitations: rowsAsJson(
+      sql`jsonb_build_object('job_id', i.job_id, 'created_at', i.created_at)`,
+      sql`from job_invitations i where i.professional_id = ${id}`,
+      sql`i.created_at`,
+    ),
     contracts: rowsAsJson(sql`to_jsonb(c)`, sql`from contracts c where c.id in ${contractIds}`),
     payments: rowsAsJson(sql`to_jsonb(p)`, sql`from payments p where p.contract_id in ${contractIds}`),
     milestones: rowsAsJson(
@@ -38,8 +43,9 @@ function archiveQuery(userId: string) {
       sql`m.submitted_at`,
     ),
     disputes: rowsAsJson(
-      sql`to_jsonb(d)`,
+      sql`jsonb_build_object('id', d.id, 'payment_id', d.payment_id, 'opened_by', d.opened_by, 'reason', d.reason, 'description', d.description, 'status', d.status, 'decision', d.decision, 'resolution_note', d.resolution_note, 'created_at', d.created_at, 'resolved_at', d.resolved_at)`,
       sql`from disputes d where d.payment_id in (select id from payments where contract_id in ${contractIds})`,
+      sql`d.created_at`,
     ),
     time_entries: rowsAsJson(sql`to_jsonb(t)`, sql`from time_entries t where t.professional_id = ${id}`),
     timesheets: rowsAsJson(sql`to_jsonb(t)`, sql`from timesheets t where t.contract_id in ${contractIds}`, sql`t.week_start`),
@@ -60,7 +66,11 @@ function archiveQuery(userId: string) {
     reviews_received: rowsAsJson(sql`to_jsonb(r)`, sql`from reviews r where r.reviewee_id = ${id} and r.released_at is not null`),
     tax_invoices: rowsAsJson(sql`to_jsonb(i)`, sql`from tax_invoices i where i.buyer_id = ${id}`, sql`i.issued_at`),
     payment_receipts: rowsAsJson(sql`to_jsonb(r)`, sql`from payment_receipts r where r.payer_id = ${id}`, sql`r.paid_at`),
-    payouts: rowsAsJson(sql`to_jsonb(p)`, sql`from payouts p where p.professional_id = ${id}`),
+    payouts: rowsAsJson(
+      sql`jsonb_build_object('id', p.id, 'amount_minor', p.amount_minor, 'currency', p.currency, 'iban_last4', p.iban_last4, 'account_holder', p.account_holder, 'status', p.status, 'failure_reason', p.failure_reason, 'created_at', p.created_at, 'paid_at', p.paid_at, 'failed_at', p.failed_at)`,
+      sql`from payouts p where p.professional_id = ${id}`,
+      sql`p.created_at`,
+    ),
     payout_methods: rowsAsJson(
       sql`jsonb_build_object('iban_last4', m.iban_last4, 'country', m.country, 'account_holder', m.account_holder, 'usable_from', m.usable_from, 'removed_at', m.removed_at, 'created_at', m.created_at)`,
       sql`from payout_methods m where m.professional_id = ${id}`,
@@ -134,8 +144,13 @@ export function createPrivacyRepository(db: Db) {
       const [row] = await rowsOf<{ archive: Record<string, unknown> }>(tx, archiveQuery(userId));
       return row!.archive;
     },
-    async finishExport(id: string, outcome: { archive: string; readyAt: Date; expiresAt: Date } | { failed: true }, tx: Tx) {
-      await tx
+    /** Finishes the export this process claimed (`attempts` as it claimed it); false when another process has since taken or finished it. */
+    async finishExport(
+      claim: { id: string; attempts: number },
+      outcome: { archive: string; readyAt: Date; expiresAt: Date } | { failed: true },
+      tx: Tx,
+    ) {
+      const finished = await tx
         .update(dataExports)
         .set(
           'failed' in outcome
@@ -148,7 +163,13 @@ export function createPrivacyRepository(db: Db) {
                 expiresAt: outcome.expiresAt,
               },
         )
-        .where(eq(dataExports.id, id));
+        .where(and(eq(dataExports.id, claim.id), eq(dataExports.status, 'pending'), eq(dataExports.attempts, claim.attempts)))
+        .returning({ id: dataExports.id });
+      return finished.length > 0;
+    },
+    /** A deleted account's copies go with it. */
+    async removeExportsOf(userId: string, tx: Tx) {
+      await tx.delete(dataExports).where(eq(dataExports.userId, userId));
     },
     /** Archives past their seven days: their contents go, the row stays to say one was made. */
     async dropExpiredArchives(now: Date) {

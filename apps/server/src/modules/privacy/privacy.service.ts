@@ -30,6 +30,11 @@ export interface PrivacyDependencies {
     eraseAccount(id: string, erasure: { passwordHash: string; at: Date }, tx: Tx): Promise<unknown>;
   };
   deletedName: DeletedName;
+  /**
+   * What the other modules keep of a person that goes with their account, in its transaction: their
+   * national identities, second factors and passkeys, saved bank accounts' IBANs, newsletter address.
+   */
+  forget: ((person: { id: string; email: string }, tx: Tx) => Promise<void>)[];
   /** Every session of the account ends with it (the auth module). */
   endSessionsOf: (userId: string, tx: Tx) => Promise<void>;
   /** What the account left open: its open projects close, telling their applicants, and its pending proposals are withdrawn. */
@@ -67,7 +72,10 @@ const toExportJson = (row: DataExportRow, now: Date) => ({
  * (decision 38: the ledger, invoices and audit rows are kept).
  */
 export function createPrivacyService(dependencies: PrivacyDependencies) {
-  const { db, repository, users, deletedName, endSessionsOf, jobState, proposals, notifications, audit, logger, clock } = dependencies;
+  const { db, repository, users, deletedName, forget, endSessionsOf, jobState, proposals, notifications, audit, logger, clock } =
+    dependencies;
+  // The password of every erased account: its hash made once, outside any transaction, and known to no one.
+  const unusablePassword = hashSecret(randomUUID());
 
   let building: Promise<void> | undefined;
 
@@ -79,7 +87,7 @@ export function createPrivacyService(dependencies: PrivacyDependencies) {
         const now = clock();
         const expiresAt = new Date(now.getTime() + EXPORT_LIFETIME_MS);
         const body = JSON.stringify({ format: ARCHIVE_FORMAT, generated_at: now.toISOString(), ...archive }, null, 2);
-        await repository.finishExport(pending.id, { archive: body, readyAt: now, expiresAt }, tx);
+        if (!(await repository.finishExport(pending, { archive: body, readyAt: now, expiresAt }, tx))) return;
         const email = (archive.account as { email?: string } | null)?.email;
         await notifications.notify(
           {
@@ -94,7 +102,7 @@ export function createPrivacyService(dependencies: PrivacyDependencies) {
       });
     } catch (error) {
       logger.error({ err: error, exportId: pending.id }, 'a data export could not be made');
-      if (pending.attempts >= MOST_ATTEMPTS) await transaction(db, (tx) => repository.finishExport(pending.id, { failed: true }, tx));
+      if (pending.attempts >= MOST_ATTEMPTS) await transaction(db, (tx) => repository.finishExport(pending, { failed: true }, tx));
     }
   }
 
@@ -118,12 +126,15 @@ export function createPrivacyService(dependencies: PrivacyDependencies) {
    * progress or money is still held for it; otherwise its details and picture go, it can never sign in
    * again, its sessions end, its open projects close and its pending proposals are withdrawn.
    */
-  async function eraseAccount(id: string, refusals: { contracts: ServerMessage; money: ServerMessage }, tx: Tx) {
+  async function eraseAccount(person: { id: string; email: string }, refusals: { contracts: ServerMessage; money: ServerMessage }, tx: Tx) {
+    const { id } = person;
     const open = await repository.openObligations(id, tx);
     if (open.contracts > 0) throw new AppError('conflict', refusals.contracts);
     if (open.money > 0) throw new AppError('conflict', refusals.money);
     const now = clock();
-    await users.eraseAccount(id, { passwordHash: await hashSecret(randomUUID()), at: now }, tx);
+    for (const each of forget) await each(person, tx);
+    await repository.removeExportsOf(id, tx);
+    await users.eraseAccount(id, { passwordHash: await unusablePassword, at: now }, tx);
     await endSessionsOf(id, tx);
     for (const job of await jobState.closeOpenJobsOf(id, now, tx))
       await proposals.notifyPendingAuthors(job, 'job_closed', `${deletedName.first} ${deletedName.last}`, tx);
@@ -169,7 +180,7 @@ export function createPrivacyService(dependencies: PrivacyDependencies) {
       await transaction(db, async (tx) => {
         const before = await users.lockUser(userId, tx);
         if (!before || before.deletedAt) throw new AppError('unauthorized', loginMessages.notAuthenticated);
-        await eraseAccount(userId, { contracts: privacyMessages.deleteActiveContract, money: privacyMessages.deleteMoneyLeft }, tx);
+        await eraseAccount(before, { contracts: privacyMessages.deleteActiveContract, money: privacyMessages.deleteMoneyLeft }, tx);
         await audit({ action: 'user.self_deleted', userId, ipAddress: client.ipAddress, before: { id: userId } }, tx);
       });
       void notifications.dispatchSoon();

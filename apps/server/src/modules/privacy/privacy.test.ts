@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { bearer, createUser, outboxFor, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp, selectRows } from '../../test/harness.ts';
-import { stepUp } from '../../test/payout-methods.ts';
+import { stepUp, usablePayoutMethod } from '../../test/payout-methods.ts';
 import { call, earn, hire } from '../payments/test-payments.ts';
 import { createEmployer, insertJob } from '../proposals/test-jobs.ts';
 
@@ -188,6 +188,18 @@ describe('delete my account', () => {
       sql`select id from media_files where owner_user_id = ${account.user.id}`,
     );
     await app.services.database.db.execute(sql`update users set profile_picture_id = ${picture!.id} where id = ${account.user.id}`);
+    await stepUp(app, account.token, account.user.email);
+    // What other modules keep of the person: a verified identity, a passkey, a saved bank account, the newsletter.
+    await app.services.database.db.execute(
+      sql`insert into identity_links (user_id, provider, subject, national_id_hash, full_name_en, verified_at) values (${account.user.id}, 'uae_pass', ${`sub-${account.user.id}`}, ${`hash-${account.user.id}`}, 'Noura Al Hashimi', now())`,
+    );
+    await app.services.database.db.execute(
+      sql`insert into passkeys (user_id, credential_id, public_key, device_type, name) values (${account.user.id}, ${`cred-${account.user.id}`}, 'key', 'multiDevice', 'Phone')`,
+    );
+    await app.services.database.db.execute(
+      sql`insert into newsletter_subscriptions (email, language) values (${account.user.email}, 'en')`,
+    );
+    const methodId = await usablePayoutMethod(app, account.user.id);
     const other = await app.inject({
       method: 'POST',
       url: '/api/auth/enhanced-login',
@@ -195,7 +207,6 @@ describe('delete my account', () => {
     });
     const otherToken = other.json<{ access_token: string }>().access_token;
 
-    await stepUp(app, account.token, account.user.email);
     const deleted = await call(app, 'DELETE', '/api/account', account.token);
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toEqual({ message: privacyMessages.deleted });
@@ -213,6 +224,18 @@ describe('delete my account', () => {
     expect(row!.deleted_at).not.toBeNull();
     expect(await selectRows(app.services.database, sql`select id from media_files where id = ${picture!.id}`)).toEqual([]);
     expect((await auditOf(account.user.id)).map((entry) => [entry.action, entry.admin_id])).toEqual([['user.self_deleted', null]]);
+    for (const query of [
+      sql`select id from identity_links where user_id = ${account.user.id}`,
+      sql`select id from passkeys where user_id = ${account.user.id}`,
+      sql`select id from newsletter_subscriptions where email = ${account.user.email}`,
+    ])
+      expect(await selectRows(app.services.database, query)).toEqual([]);
+    const [method] = await selectRows<{ iban_sealed: string; account_holder: string; removed_at: string | null }>(
+      app.services.database,
+      sql`select iban_sealed, account_holder, removed_at from payout_methods where id = ${methodId}`,
+    );
+    expect(method).toMatchObject({ iban_sealed: '', account_holder: 'Deleted user' });
+    expect(method!.removed_at).not.toBeNull();
     // Signing in again is refused.
     const login = await app.inject({
       method: 'POST',

@@ -140,8 +140,6 @@ export function createPasskeysService({
   }
 
   return {
-    relyingPartyId: relyingParty.id,
-
     async list(userId: string) {
       return (await repository.listPasskeys(userId)).map(toPasskeyJson);
     },

@@ -121,6 +121,15 @@ export function createSecurityRepository(db: Db) {
       await db.delete(secondFactorThrottles).where(isOwnedBy(secondFactorThrottles, owner));
     },
 
+    /** A deleted account's second factors and passkeys go with it. */
+    async removeAllOf(userId: string, executor: Db = db) {
+      const owner = { kind: 'user', id: userId } as const;
+      await executor.delete(totpAuthenticators).where(isOwnedBy(totpAuthenticators, owner));
+      await executor.delete(recoveryCodes).where(isOwnedBy(recoveryCodes, owner));
+      await executor.delete(secondFactorThrottles).where(isOwnedBy(secondFactorThrottles, owner));
+      await executor.delete(passkeys).where(eq(passkeys.userId, userId));
+      await executor.delete(passkeyCeremonies).where(eq(passkeyCeremonies.userId, userId));
+    },
     listPasskeys(userId: string) {
       return db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt), asc(passkeys.id));
     },

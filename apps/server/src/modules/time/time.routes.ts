@@ -15,7 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SignedIn } from '../../plugins/signed-in.ts';
 import { sendPdf } from '../documents/index.ts';
-import { type CheckoutService, pageVisitOf } from '../payments/index.ts';
+import { pageVisitOf } from '../../plugins/page-visit.ts';
+import { type CheckoutService } from '../payments/index.ts';
 import { entryCursor, type TimeService } from './time.service.ts';
 import type { TimesheetsService } from './timesheets.service.ts';
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { currentUserSchema, errorResponseSchema, profileUpdateRequestSchema } from '@mihna/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +11,12 @@ import type { UsersService } from './users.service.ts';
 // ('Image size must be less than 2MB'); it is refused by its length before it is decoded.
 const PICTURE_BODY_LIMIT = 8 * 1024 * 1024;
 
-export function usersRoutes(signedIn: SignedIn<UserRow>, usersService: UsersService): FastifyPluginAsyncZod {
+export function usersRoutes(
+  signedIn: SignedIn<UserRow>,
+  usersService: UsersService,
+  /** Step-up (auth module): a new mobile number needs a second factor proved in the last five minutes. */
+  stepUp: { require(request: FastifyRequest): Promise<void> },
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/users/me',
@@ -31,6 +37,7 @@ export function usersRoutes(signedIn: SignedIn<UserRow>, usersService: UsersServ
         schema: {
           tags: ['users'],
           summary: 'Update your own profile (403 for anyone else)',
+          description: 'A new mobile number (login codes go to it) needs step-up first: 403 `step_up_required` without it.',
           security: [{ bearerAuth: [] }],
           params: z.object({ id: z.string().max(64) }),
           body: profileUpdateRequestSchema,
@@ -43,7 +50,8 @@ export function usersRoutes(signedIn: SignedIn<UserRow>, usersService: UsersServ
           },
         },
       },
-      async (request) => usersService.updateProfile(await signedIn.actor(request), request.params.id, request.body),
+      async (request) =>
+        usersService.updateProfile(await signedIn.actor(request), request.params.id, request.body, () => stepUp.require(request)),
     );
 
     app.post(

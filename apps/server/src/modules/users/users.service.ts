@@ -13,7 +13,6 @@ import {
 import type { Db } from '../../db/client.ts';
 import { transaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { verifySecret } from '../../lib/secrets.ts';
 import type { ModerationService } from '../moderation/index.ts';
 import { type MediaRepository, processProfilePicture } from '../media/index.ts';
 import { toCurrentUser } from './user-response.ts';
@@ -82,6 +81,12 @@ function resolveProfileReferences(actor: UserRow, update: ProfileUpdate): Profil
   return resolved;
 }
 
+/** Whether an update changes the account's mobile number (or its country code). */
+export const isPhoneChange = (
+  user: { countryCode: string; phoneNumber: string },
+  update: { country_code?: string | undefined; phone_number?: string | undefined },
+) => (update.country_code ?? user.countryCode) !== user.countryCode || (update.phone_number ?? user.phoneNumber) !== user.phoneNumber;
+
 export function createUsersService(dependencies: {
   db: Db;
   users: UsersRepository;
@@ -108,12 +113,14 @@ export function createUsersService(dependencies: {
       await users.updateUser(userId, position, db);
     },
 
-    /** Only the user themself edits a profile; free text is moderated as at registration. */
-    async updateProfile(actor: Actor, userId: string, input: ProfileUpdateRequest) {
+    /**
+     * Only the user themself edits a profile; free text is moderated as at registration. A new mobile
+     * number is first confirmed by `confirmPhoneChange` (the route's step-up).
+     */
+    async updateProfile(actor: Actor, userId: string, input: ProfileUpdateRequest, confirmPhoneChange: () => Promise<void>) {
       await access.require(actor, 'user.update', userId);
       const user = await signedInUser(actor);
-      const { current_password: currentPassword, ...requested } = input;
-      const update = resolveProfileReferences(user, requested);
+      const update = resolveProfileReferences(user, input);
       const moderated = moderation.moderateFields({ bio: update.bio, company_description: update.company_description });
       moderation.refuseContactDetails({
         bio: moderated.values.bio ?? update.bio,
@@ -131,13 +138,9 @@ export function createUsersService(dependencies: {
 
       const countryCode = update.country_code ?? user.countryCode;
       const phoneNumber = update.phone_number ?? user.phoneNumber;
-      if (countryCode !== user.countryCode || phoneNumber !== user.phoneNumber) {
-        // Codes for SMS login go to this number: changing it needs the password, not just a session.
-        if (!currentPassword || !(await verifySecret(user.passwordHash, currentPassword))) {
-          throw new AppError('validation_failed', [
-            { loc: ['body', 'current_password'], msg: accountMessages.phoneChange, type: 'reauthentication' },
-          ]);
-        }
+      // Codes for SMS login go to this number: it changes only after step-up.
+      if (isPhoneChange(user, update)) {
+        await confirmPhoneChange();
         const holder = await users.findUserByPhoneNumber(countryCode, phoneNumber);
         if (holder && holder.id !== user.id) throw new AppError('conflict', registrationMessages.phoneTaken);
       }

@@ -1,6 +1,8 @@
+import { stepUpMessages } from '@mihna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/harness.ts';
+import { stepUp } from '../../test/payout-methods.ts';
 import type { App } from '../../app.ts';
 
 describe('PUT /users/{id}', () => {
@@ -64,14 +66,16 @@ describe('PUT /users/{id}', () => {
     expect((await update('not-a-uuid', { first_name: 'Nope' }, other.token)).statusCode).toBe(403);
   });
 
-  it('changes the mobile number only with the current password', async () => {
+  it('changes the mobile number only after step-up, as login codes go to it', async () => {
     const refused = await update(owner.user.id, { phone_number: '559876543' }, owner.token);
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().detail[0]).toMatchObject({
-      loc: ['body', 'current_password'],
-      msg: 'Please enter your current password to change your mobile number.',
-    });
-    const changed = await update(owner.user.id, { phone_number: '0559876543', current_password: owner.password }, owner.token);
+    expect(refused.json()).toEqual({ detail: stepUpMessages.requiredEmail, code: 'step_up_required' });
+    expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(owner.token) })).json().phone_number).not.toBe(
+      '559876543',
+    );
+    // Another user's profile is refused as before, step-up or not.
+    expect((await update(owner.user.id, { phone_number: '559876543' }, other.token)).statusCode).toBe(403);
+    await stepUp(app, owner.token, owner.user.email);
+    const changed = await update(owner.user.id, { phone_number: '0559876543' }, owner.token);
     expect(changed.statusCode).toBe(200);
     expect(changed.json().phone_number).toBe('559876543');
   });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useStepUp } from '../../../components/second-factor/step-up.tsx';
 import { useRefusal } from '../../../components/second-factor/totp-setup.tsx';
 import { languageOf } from '../../../lib/format.ts';
 import { goToProvider, useIdentityProviders } from '../api/identity.ts';
@@ -12,10 +13,12 @@ import { goToProvider, useIdentityProviders } from '../api/identity.ts';
  * page's language; it sends the browser to the provider. None configured, nothing shows.
  */
 export function IdentityButtons({ intent, divider }: { intent: 'sign_in' | 'link'; divider?: string }) {
-  const { i18n } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const language = languageOf(i18n.language);
   const providers = useIdentityProviders().data?.providers ?? [];
   const refusal = useRefusal();
+  // Linking adds a way into the account: a second factor first (step-up).
+  const { guarded, dialog } = useStepUp();
   const [pending, setPending] = useState<string>();
   const [error, setError] = useState<string>();
   if (providers.length === 0) return null;
@@ -24,9 +27,10 @@ export function IdentityButtons({ intent, divider }: { intent: 'sign_in' | 'link
     setError(undefined);
     setPending(id);
     try {
-      await goToProvider(id, intent);
+      await (intent === 'link' ? guarded(() => goToProvider(id, intent)) : goToProvider(id, intent));
     } catch (failure) {
-      setError(refusal(failure));
+      // A closed step-up dialog rejects with nothing to say.
+      if (failure) setError(refusal(failure));
       setPending(undefined);
     }
   }
@@ -45,10 +49,13 @@ export function IdentityButtons({ intent, divider }: { intent: 'sign_in' | 'link
           onClick={() => void start(provider.id)}
         >
           <Fingerprint aria-hidden className="size-5 text-emerald-700" />
-          {provider.label[language]}
+          {intent === 'link'
+            ? t('identity.verify_with', { provider: t(`common:identity.providers.${provider.id}`) })
+            : provider.label[language]}
         </Button>
       ))}
       {error ? <Alert tone="error">{error}</Alert> : null}
+      {dialog}
     </div>
   );
 }

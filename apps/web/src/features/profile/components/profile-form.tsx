@@ -24,6 +24,7 @@ import { cityOptions, countryOptions, localServiceOptions, regionLabelOf, region
 import { applyFieldErrors } from '../../../lib/server-errors.ts';
 import { useValidationMessage } from '../../../lib/validation-message.ts';
 import { useUpdateProfile, type UpdatedProfile } from '../api/profile.ts';
+import { useStepUp } from '../../../components/second-factor/step-up.tsx';
 import { ProfilePictureEditor } from './profile-picture-editor.tsx';
 import { NumberInput } from '../../../components/ui/number-input.tsx';
 
@@ -97,14 +98,7 @@ function BasicTab({ form, user, onUserChanged }: { form: ProfileForm; user: Curr
         )}
       </Field>
       {isNewNumber(form.watch('phone_number'), user.phone_number) || form.watch('country_code') !== user.country_code ? (
-        <Field label={t('fields.current_password')} {...fieldProps('current_password')}>
-          {(props) => (
-            <>
-              <Input {...props} {...form.register('current_password')} type="password" autoComplete="current-password" />
-              <p className="text-xs text-slate-500">{t('fields.current_password_hint')}</p>
-            </>
-          )}
-        </Field>
+        <p className="text-xs text-slate-500">{t('fields.mobile_step_up')}</p>
       ) : null}
       <Field label={t('fields.gender')} {...fieldProps('gender')}>
         {(props) => (
@@ -369,54 +363,59 @@ export function ProfileForm({ user, onUserChanged, onSaved, onRefused, onClose }
     defaultValues: toFormValues(user),
   });
   const isEmployer = user.role === 'employer';
+  // A new mobile number asks for a second factor first (step-up), then saves.
+  const { guarded, dialog } = useStepUp();
   const submit = form.handleSubmit((input) =>
-    update.mutate(input, {
-      onSuccess: onSaved,
-      onError: (error) => {
-        applyFieldErrors(error, form.setError, fieldNames);
-        if (error instanceof ApiError && error.code === 'content_refused') onRefused();
-      },
+    guarded(() => update.mutateAsync(input)).then(onSaved, (error: unknown) => {
+      // A closed step-up dialog rejects with nothing to say.
+      if (!error) return;
+      applyFieldErrors(error, form.setError, fieldNames);
+      if (error instanceof ApiError && error.code === 'content_refused') onRefused();
     }),
   );
   const hasUnshownErrors = Object.keys(form.formState.errors).length > 0;
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
-      <Tabs defaultValue="basic">
-        {/* Four long labels (in Arabic most of all) wrap onto a second row on a phone instead of running off its edge. */}
-        <TabsList aria-label={t('tabs_label')} className="flex-wrap">
-          {(['basic', 'professional', 'location', 'social'] as const).map((tab) => (
-            <TabsTrigger key={tab} value={tab} className="basis-auto">
-              {t(`tabs.${tab}`)}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        <TabsContent value="basic" forceMount className="mt-6 data-[state=inactive]:hidden">
-          <BasicTab form={form} user={user} onUserChanged={onUserChanged} />
-        </TabsContent>
-        <TabsContent value="professional" forceMount className="mt-6 data-[state=inactive]:hidden">
-          <ProfessionalTab form={form} isEmployer={isEmployer} />
-        </TabsContent>
-        <TabsContent value="location" forceMount className="mt-6 data-[state=inactive]:hidden">
-          <LocationTab form={form} />
-        </TabsContent>
-        <TabsContent value="social" forceMount className="mt-6 data-[state=inactive]:hidden">
-          <SocialTab form={form} isEmployer={isEmployer} />
-        </TabsContent>
-      </Tabs>
-      {hasUnshownErrors ? <Alert tone="error">{t('check_tabs')}</Alert> : null}
-      {update.isError && !(update.error instanceof ApiError && update.error.status === 422) ? (
-        <Alert tone="error">{t('failed')}</Alert>
-      ) : null}
-      {update.isSuccess ? <Alert tone="success">{t('saved')}</Alert> : null}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onClose}>
-          {t('close')}
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? t('saving') : t('save')}
-        </Button>
-      </div>
-    </form>
+    <>
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
+        <Tabs defaultValue="basic">
+          {/* Four long labels (in Arabic most of all) wrap onto a second row on a phone instead of running off its edge. */}
+          <TabsList aria-label={t('tabs_label')} className="flex-wrap">
+            {(['basic', 'professional', 'location', 'social'] as const).map((tab) => (
+              <TabsTrigger key={tab} value={tab} className="basis-auto">
+                {t(`tabs.${tab}`)}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="basic" forceMount className="mt-6 data-[state=inactive]:hidden">
+            <BasicTab form={form} user={user} onUserChanged={onUserChanged} />
+          </TabsContent>
+          <TabsContent value="professional" forceMount className="mt-6 data-[state=inactive]:hidden">
+            <ProfessionalTab form={form} isEmployer={isEmployer} />
+          </TabsContent>
+          <TabsContent value="location" forceMount className="mt-6 data-[state=inactive]:hidden">
+            <LocationTab form={form} />
+          </TabsContent>
+          <TabsContent value="social" forceMount className="mt-6 data-[state=inactive]:hidden">
+            <SocialTab form={form} isEmployer={isEmployer} />
+          </TabsContent>
+        </Tabs>
+        {hasUnshownErrors ? <Alert tone="error">{t('check_tabs')}</Alert> : null}
+        {update.isError && !(update.error instanceof ApiError && update.error.status === 422) ? (
+          <Alert tone="error">{t('failed')}</Alert>
+        ) : null}
+        {update.isSuccess ? <Alert tone="success">{t('saved')}</Alert> : null}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            {t('close')}
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? t('saving') : t('save')}
+          </Button>
+        </div>
+      </form>
+      {/* Outside the form: the step-up dialog's own form must not submit this one. */}
+      {dialog}
+    </>
   );
 }
