@@ -40,6 +40,7 @@ import {
   loginRoutes,
   registrationRoutes,
   createStepUpService,
+  createEmailChangeService,
   sessionsRoutes,
   type SecondFactorCheck,
 } from './modules/auth/index.ts';
@@ -395,7 +396,16 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(identityRoutes(signedIn, identity, stepUp, rateLimiter, config.publicUrl));
       await api.register(securityRoutes(signedIn, secondFactor, passkeys, stepUp));
       await api.register(privacyRoutes(signedIn, privacy, stepUp, rateLimiter));
-      await api.register(sessionsRoutes(db, sessions, stepUp, passwordReset, rateLimiter));
+      await api.register(
+        sessionsRoutes(
+          db,
+          sessions,
+          stepUp,
+          passwordReset,
+          createEmailChangeService({ ...accountServices, publicUrl: config.publicUrl, clock }),
+          rateLimiter,
+        ),
+      );
       await api.register(moderationRoutes(moderation, rateLimiter));
       await api.register(notificationsRoutes(signedIn, notifications));
       await api.register(jobsRoutes(signedIn, jobs));
@@ -477,6 +487,7 @@ export async function buildApp(options: BuildAppOptions) {
       database,
       clock,
       lifecycle,
+      privacy,
       tasks,
       admins,
       adminAuth,

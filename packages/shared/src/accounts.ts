@@ -270,3 +270,6 @@ export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 export const profileUpdateRequestSchema = profileUpdateSchema;
 export type ProfileUpdateRequestInput = z.input<typeof profileUpdateRequestSchema>;
 export type ProfileUpdateRequest = z.output<typeof profileUpdateRequestSchema>;
+
+/** A new e-mail address for the account (POST /account/email, after step-up). */
+export const emailChangeInputSchema = z.object({ email: emailAddress() });

@@ -88,6 +88,13 @@ export const privacyMessages = {
   deleted: 'Your account is deleted. Your personal details are erased; the records the law requires are kept without them.',
 } as const;
 
+export const emailChangeMessages = {
+  codeSent: 'We sent a 6-digit code to your new e-mail address. Enter it here to make the change.',
+  sameAddress: 'This is already your e-mail address.',
+  nothingPending: 'Ask for a code for your new e-mail address first.',
+  changed: 'Your e-mail address is changed. We told your old address too.',
+} as const;
+
 export const codeMessages = {
   // One message for a wrong, used, expired or missing code, so the answer reveals nothing else.
   refused: 'Invalid or expired code. Please check the code or request a new one.',
@@ -250,6 +257,7 @@ export const serverMessages = {
   passkeys: passkeyMessages,
   identity: identityMessages,
   privacy: privacyMessages,
+  emailChange: emailChangeMessages,
   session: sessionMessages,
   stepUp: stepUpMessages,
   passwordChange: passwordChangeMessages,

@@ -62,6 +62,8 @@ export const apiPaths = {
   identitySignup: '/api/auth/identity/signup',
   accountIdentity: '/api/account/identity',
   dataExports: '/api/account/data-exports',
+  accountEmail: '/api/account/email',
+  accountEmailConfirm: '/api/account/email/confirm',
   dataExportDownload: (id: string) => `/api/account/data-exports/${id}/download`,
   account: '/api/account',
   passkeySignInOptions: '/api/auth/passkey/options',

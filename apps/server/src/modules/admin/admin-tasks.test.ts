@@ -73,6 +73,7 @@ describe('the console’s background tasks', () => {
       'payouts.resend',
       'messaging.email-unread',
       'delivery.send-due',
+      'privacy.build-exports',
       'payments.retry-events',
       'maintenance.prune',
     ]);

@@ -1,13 +1,46 @@
 import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { captchaChallenges, loginChallenges, loginEvents, loginThrottles, pendingRegistrations, verificationCodes } from './auth.schema.ts';
+import {
+  captchaChallenges,
+  emailChanges,
+  loginChallenges,
+  loginEvents,
+  loginThrottles,
+  pendingRegistrations,
+  verificationCodes,
+} from './auth.schema.ts';
 
 export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose'];
 export type PendingRegistration = typeof pendingRegistrations.$inferSelect;
 
 export function createAuthRepository(db: Db) {
   return {
+    /** Keeps the address an account is moving to, in place of any earlier one. */
+    async putEmailChange(change: typeof emailChanges.$inferInsert, tx: Tx) {
+      await tx
+        .insert(emailChanges)
+        .values(change)
+        .onConflictDoUpdate({
+          target: emailChanges.userId,
+          set: { newEmail: change.newEmail, expiresAt: change.expiresAt, createdAt: sql`now()` },
+        });
+    },
+    /** The account's change under way, spent by the confirmation (once). */
+    async takeEmailChange(userId: string, now: Date, tx: Tx) {
+      const [row] = await tx
+        .delete(emailChanges)
+        .where(and(eq(emailChanges.userId, userId), gt(emailChanges.expiresAt, now)))
+        .returning();
+      return row;
+    },
+    async findEmailChange(userId: string, now: Date) {
+      const [row] = await db
+        .select()
+        .from(emailChanges)
+        .where(and(eq(emailChanges.userId, userId), gt(emailChanges.expiresAt, now)));
+      return row;
+    },
     async findPendingRegistrationByEmail(email: string, executor: Db = db) {
       const [row] = await executor
         .select()

@@ -24,7 +24,7 @@ export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purpose: text('purpose', { enum: ['registration', 'login', 'password_reset', 'step_up', 'identity_signup'] }).notNull(),
+    purpose: text('purpose', { enum: ['registration', 'login', 'password_reset', 'step_up', 'identity_signup', 'email_change'] }).notNull(),
     subjectId: uuid('subject_id').notNull(),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     codeHash: text('code_hash').notNull(),
@@ -147,3 +147,16 @@ export const secureAccountLinks = pgTable(
   },
   (table) => [uniqueIndex('secure_account_links_token_idx').on(table.tokenHash), index('secure_account_links_user_idx').on(table.userId)],
 );
+
+/**
+ * A change of e-mail address under way: the new address waits here until the code sent to it comes
+ * back (its owner proves it), for half an hour. One per account; asking again replaces it.
+ */
+export const emailChanges = pgTable('email_changes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});

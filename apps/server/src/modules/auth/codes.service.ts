@@ -29,6 +29,11 @@ const purposeText: Record<CodePurpose, { subject: string; en: string; ar: string
     en: 'To confirm this change to your Mihna account, your code is',
     ar: 'لتأكيد هذا التغيير في حسابك في مهنة، رمزك هو',
   },
+  email_change: {
+    subject: 'Confirm your new e-mail address on Mihna',
+    en: 'To make this your Mihna account’s e-mail address, your code is',
+    ar: 'لاعتماد هذا البريد عنوانًا لحسابك في مهنة، رمزك هو',
+  },
   identity_signup: {
     subject: 'Your Mihna verification code',
     en: 'To create your Mihna account with your verified identity, your code is',

@@ -1,6 +1,7 @@
 // The auth module's face: what other modules, the seeds and app.ts may use of it (ARCHITECTURE.md, decision 48).
 export { type AuthRepository, createAuthRepository } from './auth.repository.ts';
 export { createCodesService } from './codes.service.ts';
+export { createEmailChangeService } from './email-change.service.ts';
 export { lockedError, reserveLoginAttempt } from './login-throttle.ts';
 export { loginRoutes } from './login.routes.ts';
 export { createLoginService, type SecondFactorCheck } from './login.service.ts';

@@ -1,4 +1,5 @@
 import {
+  emailChangeInputSchema,
   errorResponseSchema,
   passkeyAnswerSchema,
   passkeyCeremonySchema,
@@ -14,6 +15,7 @@ import { perClient, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { bearerToken } from '../../plugins/request-identity.ts';
 import type { SessionsService } from './sessions.service.ts';
 import type { StepUpService } from './step-up.service.ts';
+import type { EmailChangeService } from './email-change.service.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
 
 const security = [{ bearerAuth: [] }];
@@ -38,6 +40,7 @@ export function sessionsRoutes(
   sessions: SessionsService,
   stepUp: StepUpService,
   passwords: Pick<PasswordResetService, 'changePassword'>,
+  emailChange: EmailChangeService,
   rateLimiter: RateLimiter,
 ): FastifyPluginAsyncZod {
   return async (app) => {
@@ -170,6 +173,67 @@ export function sessionsRoutes(
         },
       },
       async (request) => stepUp.confirmWithPasskey(bearerToken(request), request.body),
+    );
+
+    app.get(
+      '/account/email',
+      {
+        schema: {
+          tags: ['account security'],
+          summary: 'Your e-mail address, and the new one a change is waiting to confirm',
+          security,
+          response: { 200: z.object({ email: z.string(), pending_email: z.string().nullable() }), 401: errorResponseSchema },
+        },
+      },
+      async (request) => emailChange.pending(bearerToken(request)),
+    );
+
+    app.post(
+      '/account/email',
+      {
+        preHandler: rateLimiter.limitPerClient(perClient('email-change', 20, 3600)),
+        schema: {
+          tags: ['account security'],
+          summary: 'Change your e-mail address: a 6-digit code goes to the new one (needs step-up)',
+          description: 'POST /account/email/confirm with the code makes it the account’s; the old address is told at once.',
+          security,
+          body: emailChangeInputSchema,
+          response: {
+            200: z.object({ message: z.string(), pending_email: z.string() }),
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            409: errorResponseSchema,
+            422: errorResponseSchema,
+            429: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => {
+        await stepUp.require(request);
+        return emailChange.start(bearerToken(request), request.body.email);
+      },
+    );
+
+    app.post(
+      '/account/email/confirm',
+      {
+        preHandler: rateLimiter.limitPerClient(perClient('email-change-confirm', 60, 3600)),
+        schema: {
+          tags: ['account security'],
+          summary: 'Confirm the new e-mail address with the code sent to it',
+          security,
+          body: secondFactorCodeInputSchema,
+          response: {
+            200: z.object({ message: z.string(), email: z.string() }),
+            400: errorResponseSchema,
+            401: errorResponseSchema,
+            409: errorResponseSchema,
+            422: errorResponseSchema,
+            429: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => emailChange.confirm(bearerToken(request), request.body.code),
     );
 
     app.post(

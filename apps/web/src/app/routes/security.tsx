@@ -10,6 +10,7 @@ import { useStepUp } from '../../components/second-factor/step-up.tsx';
 import { IdentitySection } from '../../features/identity/components/identity-section.tsx';
 import { DeleteAccount, DownloadMyData } from '../../features/privacy/components/data-rights.tsx';
 import { PasskeysList } from '../../features/security/components/passkeys-list.tsx';
+import { EmailChange } from '../../features/security/components/email-change.tsx';
 import { PasswordChange } from '../../features/security/components/password-change.tsx';
 import { SessionsList } from '../../features/security/components/sessions-list.tsx';
 import { useConfirmTotp, useDisableTotp, useSecurityStatus, useStartTotp } from '../../features/security/api/second-factor.ts';
@@ -104,6 +105,7 @@ export default function SecurityPage() {
       </section>
       <PasskeysList guarded={guarded} />
       <IdentitySection />
+      <EmailChange />
       <PasswordChange />
       <SessionsList />
       <DownloadMyData />
