@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { latestCode, uniqueEmail, uniquePhone } from './outbox.ts';
+import { textsIn, type Language } from './texts.ts';
 
 /** Where the web app keeps its session token (apps/web/src/lib/api-client.ts). */
 export const TOKEN_KEY = 'mihna.token';
@@ -334,4 +335,18 @@ export async function fundEscrow(
   const paid = await request.post(`${new URL(checkout_url).pathname}/pay`, { form: {}, maxRedirects: 0 });
   expect(paid.status()).toBe(303);
   return status.payment_id;
+}
+
+/**
+ * Answers the step-up dialog of an account without a second factor: asks for the e-mailed code, reads
+ * it once the dialog says it went (the outbox holds older codes too), and confirms.
+ */
+export async function confirmStepUpByEmail(page: Page, request: APIRequestContext, email: string, language: Language) {
+  const text = textsIn(language);
+  const stepUp = page.getByRole('dialog', { name: text('security', 'step_up.title') });
+  await stepUp.getByRole('button', { name: text('security', 'step_up.send') }).click();
+  await expect(stepUp.getByRole('button', { name: text('security', 'step_up.send_again') })).toBeVisible();
+  await stepUp.getByLabel(text('security', 'step_up.email_code')).fill(await latestCode(request, email));
+  await stepUp.getByRole('button', { name: text('security', 'step_up.confirm') }).click();
+  return stepUp;
 }

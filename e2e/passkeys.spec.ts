@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_PORT, expect, test, waitForTheAppOnLoad } from './fixtures.ts';
-import { registerUser, TOKEN_KEY } from './marketplace.ts';
-import { latestCode } from './outbox.ts';
+import { confirmStepUpByEmail, registerUser, TOKEN_KEY } from './marketplace.ts';
 import { phoneInArabic, textsIn, useLanguage, type Language } from './texts.ts';
 
 /**
@@ -57,12 +56,7 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
       await section.getByLabel(text('security', 'passkeys.name')).fill('Work laptop');
       await section.getByRole('button', { name: text('security', 'passkeys.add') }).click();
       // Adding a way in needs a second factor first: a code e-mailed to this account without one.
-      const stepUp = page.getByRole('dialog', { name: text('security', 'step_up.title') });
-      await stepUp.getByRole('button', { name: text('security', 'step_up.send') }).click();
-      // The code is read once the server says it went (the outbox holds older ones too).
-      await expect(stepUp.getByRole('button', { name: text('security', 'step_up.send_again') })).toBeVisible();
-      await stepUp.getByLabel(text('security', 'step_up.email_code')).fill(await latestCode(request, account.email));
-      await stepUp.getByRole('button', { name: text('security', 'step_up.confirm') }).click();
+      await confirmStepUpByEmail(page, request, account.email, language);
       await expect(section.getByText(text('security', 'passkeys.added', { name: 'Work laptop' }))).toBeVisible();
       await expect(section.getByRole('listitem').filter({ hasText: 'Work laptop' })).toContainText(text('security', 'passkeys.never_used'));
       expect(await credentials()).toHaveLength(1);

@@ -10,8 +10,8 @@ import {
   signIn,
   uniqueWord,
   type Account,
+  confirmStepUpByEmail,
 } from './marketplace.ts';
-import { latestCode } from './outbox.ts';
 import { phoneInArabic, textsIn, useLanguage, type Language } from './texts.ts';
 
 /** A hire made through the API: the employer's project, the professional's proposal, accepted. */
@@ -154,12 +154,7 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
       await expect(iban).toHaveAttribute('aria-invalid', 'true');
       await iban.fill('AE07 0331 2345 6789 0123 456');
       await earnings.getByRole('button', { name: text('earnings', 'methods.add') }).click();
-      const stepUp = professionalPage.getByRole('dialog', { name: text('security', 'step_up.title') });
-      await stepUp.getByRole('button', { name: text('security', 'step_up.send') }).click();
-      // The code is read once the server says it went (the outbox holds older ones too).
-      await expect(stepUp.getByRole('button', { name: text('security', 'step_up.send_again') })).toBeVisible();
-      await stepUp.getByLabel(text('security', 'step_up.email_code')).fill(await latestCode(request, professional.email));
-      await stepUp.getByRole('button', { name: text('security', 'step_up.confirm') }).click();
+      const stepUp = await confirmStepUpByEmail(professionalPage, request, professional.email, language);
       await expect(stepUp).toBeHidden();
       const saved = earnings.getByRole('listitem').filter({ hasText: 'AE•• •••• 3456' });
       await expect(saved.getByText(text('earnings', 'methods.waiting'), { exact: true })).toBeVisible();

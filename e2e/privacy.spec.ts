@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from './fixtures.ts';
-import { registerUser, signIn } from './marketplace.ts';
-import { latestCode } from './outbox.ts';
+import { confirmStepUpByEmail, registerUser, signIn } from './marketplace.ts';
 import { phoneInArabic, textsIn, useLanguage, type Language } from './texts.ts';
 
 for (const language of ['en', 'ar'] as const satisfies Language[]) {
@@ -38,12 +37,7 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
         .getByRole('dialog', { name: text('security', 'delete.confirm_title') })
         .getByRole('button', { name: text('security', 'delete.confirm') })
         .click();
-      const stepUp = page.getByRole('dialog', { name: text('security', 'step_up.title') });
-      await stepUp.getByRole('button', { name: text('security', 'step_up.send') }).click();
-      // The code is read once the server says it went (the outbox holds older ones too).
-      await expect(stepUp.getByRole('button', { name: text('security', 'step_up.send_again') })).toBeVisible();
-      await stepUp.getByLabel(text('security', 'step_up.email_code')).fill(await latestCode(request, account.email));
-      await stepUp.getByRole('button', { name: text('security', 'step_up.confirm') }).click();
+      await confirmStepUpByEmail(page, request, account.email, language);
       await expect(page).toHaveURL(/\/$/);
       expect((await request.get('/api/users/me', { headers: { authorization: `Bearer ${account.token}` } })).status()).toBe(401);
     });

@@ -1,7 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { expect, serverUrl, test } from './fixtures.ts';
-import { registerUser, signIn } from './marketplace.ts';
-import { latestCode } from './outbox.ts';
+import { confirmStepUpByEmail, registerUser, signIn } from './marketplace.ts';
 import { phoneInArabic, serverMessageIn, textsIn, useLanguage, type Language } from './texts.ts';
 
 /** The code an authenticator app shows for the key, `stepsAhead` periods of 30 s from now. */
@@ -26,12 +25,7 @@ for (const language of ['en', 'ar'] as const satisfies Language[]) {
 
       // Setting up an app asks first for a code e-mailed to the account (step-up).
       await page.getByRole('button', { name: text('security', 'totp.set_up') }).click();
-      const stepUp = page.getByRole('dialog', { name: text('security', 'step_up.title') });
-      await stepUp.getByRole('button', { name: text('security', 'step_up.send') }).click();
-      // The code is read once the server says it went (the outbox holds older ones too).
-      await expect(stepUp.getByRole('button', { name: text('security', 'step_up.send_again') })).toBeVisible();
-      await stepUp.getByLabel(text('security', 'step_up.email_code')).fill(await latestCode(request, account.email));
-      await stepUp.getByRole('button', { name: text('security', 'step_up.confirm') }).click();
+      await confirmStepUpByEmail(page, request, account.email, language);
       await expect(page.getByRole('img', { name: text('security', 'totp.qr_alt') })).toBeVisible();
       const key = await page.locator('code').innerText();
       await page.getByLabel(text('security', 'totp.first_code')).fill('000000');
